@@ -1,0 +1,60 @@
+/** A problem found in the input, positioned where the user can fix it. */
+export interface Diagnostic {
+  /** Stable code such as `KCG1203`; tests and docs refer to it. */
+  readonly code: string;
+  readonly severity: "error" | "warning";
+  /** Path of the file, relative to the working directory when possible. */
+  readonly file?: string;
+  /** 1-based line and column. */
+  readonly line?: number;
+  readonly col?: number;
+  /** Length of the span to underline (defaults to 1). */
+  readonly length?: number;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+/** Where a piece of input sits: used by every stage to position its diagnostics. */
+export interface SourcePos {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly length?: number;
+}
+
+/** Builds an error diagnostic at a position. */
+export function errorAt(pos: SourcePos | undefined, code: string, message: string, hint?: string): Diagnostic {
+  return {
+    code,
+    severity: "error",
+    ...(pos ? { file: pos.file, line: pos.line, col: pos.col, ...(pos.length !== undefined ? { length: pos.length } : {}) } : {}),
+    message,
+    ...(hint !== undefined ? { hint } : {}),
+  };
+}
+
+/** Builds a warning diagnostic at a position. */
+export function warningAt(pos: SourcePos | undefined, code: string, message: string, hint?: string): Diagnostic {
+  return { ...errorAt(pos, code, message, hint), severity: "warning" };
+}
+
+/** True when any diagnostic is an error. */
+export function hasErrors(diags: readonly Diagnostic[]): boolean {
+  return diags.some((d) => d.severity === "error");
+}
+
+/** Sorts diagnostics by file, line, column and code so every run prints them in the same order. */
+export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
+  return [...diags].sort(
+    (a, b) =>
+      cmp(a.file ?? "", b.file ?? "") ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.col ?? 0) - (b.col ?? 0) ||
+      cmp(a.code, b.code) ||
+      cmp(a.message, b.message),
+  );
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
