@@ -1,0 +1,111 @@
+// The CEL environment of x-kubernetes-validations: CEL's standard library and strings extension (from
+// @bufbuild/cel) plus the Kubernetes list and regex libraries. Kubernetes' url, quantity, ip/cidr and
+// authorizer libraries are not provided here; rules that call them are reported as unchecked.
+import { celEnv, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
+import { strings } from "@bufbuild/cel/ext";
+import { RE2JS } from "@bufbuild/re2";
+
+const { DYN, INT, STRING, BOOL } = CelScalar;
+const LIST = listType(DYN);
+
+function compare(a: CelValue, b: CelValue): number {
+  if ((typeof a === "bigint" || typeof a === "number") && (typeof b === "bigint" || typeof b === "number")) {
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  throw new Error("no such overload");
+}
+
+function equalValues(a: CelValue, b: CelValue): boolean {
+  if ((typeof a === "bigint" || typeof a === "number") && (typeof b === "bigint" || typeof b === "number")) return a == b;
+  return a === b;
+}
+
+function items(list: CelValue): CelValue[] {
+  return isCelList(list) ? [...list] : [];
+}
+
+function extreme(list: CelValue, sign: 1 | -1): CelValue {
+  const xs = items(list);
+  if (xs.length === 0) throw new Error("min/max called on an empty list");
+  return xs.reduce((best, x) => (compare(x, best) * sign > 0 ? x : best));
+}
+
+const regexCache = new Map<string, RegExp>();
+// The bundled RE2 engine only answers "does it match", so the matched text comes from a JavaScript RegExp
+// (same leftmost-first semantics for the patterns rules use) after RE2 has accepted the pattern.
+function regex(pattern: string): RegExp {
+  let re = regexCache.get(pattern);
+  if (!re) {
+    RE2JS.compile(pattern);
+    const m = /^\(\?([imsU]+)\)/.exec(pattern);
+    const flags = "gu" + (m?.[1] ?? "").replace(/[^ims]/g, "");
+    re = new RegExp(m ? pattern.slice(m[0].length) : pattern, flags);
+    regexCache.set(pattern, re);
+  }
+  return re;
+}
+
+function findAll(s: string, pattern: string, limit: number): string[] {
+  const out: string[] = [];
+  if (limit === 0) return out;
+  for (const m of s.matchAll(regex(pattern))) {
+    out.push(m[0]);
+    if (limit > 0 && out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Kubernetes' lists library (isSorted, sum, min, max, indexOf, lastIndexOf). */
+const lists = [
+  celMethod("isSorted", LIST, [], BOOL, function () {
+    const xs = items(this);
+    return xs.every((x, i) => i === 0 || compare(xs[i - 1] as CelValue, x) <= 0);
+  }),
+  celMethod("sum", LIST, [], DYN, function () {
+    const xs = items(this);
+    if (xs.length === 0) return 0n;
+    if (xs.every((x) => typeof x === "bigint")) return (xs as bigint[]).reduce((a, b) => a + b, 0n);
+    return xs.reduce((a: number, b) => a + Number(b), 0);
+  }),
+  celMethod("min", LIST, [], DYN, function () {
+    return extreme(this, -1);
+  }),
+  celMethod("max", LIST, [], DYN, function () {
+    return extreme(this, 1);
+  }),
+  celMethod("indexOf", LIST, [DYN], INT, function (x) {
+    return BigInt(items(this).findIndex((v) => equalValues(v, x)));
+  }),
+  celMethod("lastIndexOf", LIST, [DYN], INT, function (x) {
+    return BigInt(items(this).findLastIndex((v) => equalValues(v, x)));
+  }),
+];
+
+/** Kubernetes' regex library (find, findAll). */
+const regexFuncs = [
+  celMethod("find", STRING, [STRING], STRING, function (pattern) {
+    return findAll(this, pattern, 1)[0] ?? "";
+  }),
+  celMethod("findAll", STRING, [STRING], listType(STRING), function (pattern) {
+    return findAll(this, pattern, -1);
+  }),
+  celMethod("findAll", STRING, [STRING, INT], listType(STRING), function (pattern, n) {
+    return findAll(this, pattern, Number(n));
+  }),
+];
+
+let env: CelEnv | undefined;
+
+/** The shared CEL environment for validation rules. */
+export function validationEnv(): CelEnv {
+  env ??= celEnv({ funcs: [...strings, ...lists, ...regexFuncs] });
+  return env;
+}
+
+/** Whether a function name used by a rule is available here (operators are handled by the evaluator). */
+export function hasFunction(name: string): boolean {
+  if (/^(_.*_|!_|-_|@.*)$/.test(name)) return true;
+  return validationEnv().funcs.find(name) !== undefined;
+}

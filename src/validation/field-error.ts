@@ -1,0 +1,99 @@
+// Builds FieldErrors the way apimachinery's field.Error renders them ("<Type>: <value>: <detail>").
+import type { FieldError } from "./types.js";
+import { goNumber, goQuote, goSharpV } from "./go-format.js";
+
+/** The status cause reasons apimachinery's field errors carry. */
+export type ErrorReason =
+  | "FieldValueRequired"
+  | "FieldValueInvalid"
+  | "FieldValueNotSupported"
+  | "FieldValueDuplicate"
+  | "FieldValueTypeInvalid"
+  | "FieldValueForbidden"
+  | "FieldValueTooLong"
+  | "FieldValueTooMany"
+  | "InternalError";
+
+const TYPE_TEXT: Record<ErrorReason, string> = {
+  FieldValueRequired: "Required value",
+  FieldValueInvalid: "Invalid value",
+  FieldValueNotSupported: "Unsupported value",
+  FieldValueDuplicate: "Duplicate value",
+  FieldValueTypeInvalid: "Invalid value",
+  FieldValueForbidden: "Forbidden",
+  FieldValueTooLong: "Too long",
+  FieldValueTooMany: "Too many",
+  InternalError: "Internal error",
+};
+
+// These types print no value, like field.Error.ErrorBody.
+const VALUELESS = new Set<ErrorReason>(["FieldValueRequired", "FieldValueForbidden", "FieldValueTooLong", "InternalError"]);
+
+/** The field string of an error without a path (Go prints a nil *field.Path as "<nil>"). */
+export const NIL_PATH = "<nil>";
+
+/** Renders a bad value as ErrorBody does: numbers and booleans plain, strings quoted, compounds as %#v. */
+export function renderBadValue(value: unknown): string {
+  if (value === null || value === undefined) return goQuote("null");
+  if (typeof value === "string") return goQuote(value);
+  if (typeof value === "number") return goNumber(value);
+  if (typeof value === "boolean" || typeof value === "bigint") return String(value);
+  return goSharpV(value);
+}
+
+/** Creates a FieldError with the server's message text. */
+export function fieldError(reason: ErrorReason, field: string, value: unknown, detail: string): FieldError {
+  let message = TYPE_TEXT[reason];
+  if (!VALUELESS.has(reason)) message += `: ${renderBadValue(value)}`;
+  if (detail !== "") message += `: ${detail}`;
+  return { reason, field: field === "" ? NIL_PATH : field, message };
+}
+
+/** field.Required */
+export const required = (field: string, detail = ""): FieldError => fieldError("FieldValueRequired", field, undefined, detail);
+/** field.Invalid */
+export const invalid = (field: string, value: unknown, detail: string): FieldError => fieldError("FieldValueInvalid", field, value, detail);
+/** field.TypeInvalid */
+export const typeInvalid = (field: string, value: unknown, detail: string): FieldError =>
+  fieldError("FieldValueTypeInvalid", field, value, detail);
+/** field.Forbidden */
+export const forbidden = (field: string, detail: string): FieldError => fieldError("FieldValueForbidden", field, undefined, detail);
+/** field.Duplicate */
+export const duplicate = (field: string, value: unknown): FieldError => fieldError("FieldValueDuplicate", field, value, "");
+
+/** field.NotSupported with its "supported values" list. */
+export function notSupported(field: string, value: unknown, supported: readonly string[]): FieldError {
+  const detail = supported.length > 0 ? `supported values: ${supported.map(goQuote).join(", ")}` : "";
+  return fieldError("FieldValueNotSupported", field, value, detail);
+}
+
+/** field.TooLongMaxLength */
+export function tooLong(field: string, max: number): FieldError {
+  return fieldError("FieldValueTooLong", field, undefined, max >= 0 ? `may not be longer than ${max}` : "value is too long");
+}
+
+/** field.TooMany */
+export function tooMany(field: string, actual: number, max: number): FieldError {
+  const e = fieldError("FieldValueTooMany", field, actual, max >= 0 ? `must have at most ${max} items` : "has too many items");
+  return e;
+}
+
+/** "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10" */
+export function formatFieldError(e: FieldError): string {
+  return `${e.field}: ${e.message}`;
+}
+
+/** Appends a child field to a field.Path string. */
+export function childPath(parent: string, name: string): string {
+  return parent === "" ? name : `${parent}.${name}`;
+}
+
+/** Appends an index to a field.Path string. */
+export function indexPath(parent: string, i: number): string {
+  return `${parent}[${i}]`;
+}
+
+/** Appends a map key to a field.Path string (field.Path.Key renders "[key]"). */
+export function keyPath(parent: string, key: string): string {
+  return `${parent}[${key}]`;
+}

@@ -1,0 +1,81 @@
+// Renders JSON values the way Go's fmt package does in apimachinery's field errors, because the test server
+// returns these messages verbatim and clients compare them with a real server's.
+
+/** Go's strconv.Quote: a double-quoted string with Go escapes. */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (ch === '"') out += '\\"';
+    else if (ch === "\\") out += "\\\\";
+    else if (cp === 7) out += "\\a";
+    else if (cp === 8) out += "\\b";
+    else if (cp === 12) out += "\\f";
+    else if (cp === 10) out += "\\n";
+    else if (cp === 13) out += "\\r";
+    else if (cp === 9) out += "\\t";
+    else if (cp === 11) out += "\\v";
+    else if (cp < 0x20 || cp === 0x7f) out += "\\x" + cp.toString(16).padStart(2, "0");
+    else if (cp >= 0x80 && cp < 0xa0) out += "\\u" + cp.toString(16).padStart(4, "0");
+    else out += ch;
+  }
+  return out + '"';
+}
+
+/** Go's %v for a float64 (shortest form; exponent below 1e-4 and from 1e21, two-digit exponents). */
+export function goFloat(f: number): string {
+  if (Number.isNaN(f)) return "NaN";
+  if (!Number.isFinite(f)) return f > 0 ? "+Inf" : "-Inf";
+  if (f === 0) return Object.is(f, -0) ? "-0" : "0";
+  const [mant = "", expText = "0"] = f.toExponential().split("e");
+  const exp = Number(expText);
+  if (exp < -4 || exp >= 21) {
+    const sign = exp < 0 ? "-" : "+";
+    return `${mant}e${sign}${String(Math.abs(exp)).padStart(2, "0")}`;
+  }
+  return String(f);
+}
+
+/** Go's %v for a JSON number as decoded by apimachinery (integers are int64, the rest float64). */
+export function goNumber(n: number): string {
+  return Number.isInteger(n) && Math.abs(n) < 1e21 ? String(n) : goFloat(n);
+}
+
+/** Go's %#v for a decoded JSON value (map[string]interface {}{...}, []interface {}{...}). */
+export function goSharpV(v: unknown): string {
+  if (v === null || v === undefined) return "interface {}(nil)";
+  if (typeof v === "string") return goQuote(v);
+  if (typeof v === "number") return goNumber(v);
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goSharpV).join(", ")}}`;
+  if (typeof v === "object") {
+    const keys = Object.keys(v).sort();
+    const body = keys.map((k) => `${goQuote(k)}:${goSharpV((v as Record<string, unknown>)[k])}`).join(", ");
+    return `map[string]interface {}{${body}}`;
+  }
+  return String(v);
+}
+
+/** Go's plain %v for a decoded JSON value (map[a:1 b:x], [a 1]). */
+export function goPlainV(v: unknown): string {
+  if (v === null || v === undefined) return "<nil>";
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return goNumber(v);
+  if (Array.isArray(v)) return `[${v.map(goPlainV).join(" ")}]`;
+  if (typeof v === "object") {
+    const keys = Object.keys(v).sort();
+    return `map[${keys.map((k) => `${k}:${goPlainV((v as Record<string, unknown>)[k])}`).join(" ")}]`;
+  }
+  return String(v);
+}
+
+/** Go's %T for a decoded JSON value. */
+export function goTypeName(v: unknown): string {
+  if (v === null || v === undefined) return "<nil>";
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  if (typeof v === "number") return Number.isInteger(v) ? "int64" : "float64";
+  if (Array.isArray(v)) return "[]interface {}";
+  return "map[string]interface {}";
+}

@@ -1,0 +1,16 @@
+// Stage: validation. Owns custom-resource validation as the real kube-apiserver does it: pruning of unknown
+// fields, defaulting, OpenAPI schema checks with the Kubernetes extensions, list-type uniqueness, scale
+// fields and x-kubernetes-validations CEL rules, with the server's messages, reasons and field paths; and
+// the file-level `kube-codegen validate` core. It must not know about HTTP, object metadata rules (names,
+// labels: the test server's job), the CLI or process exit codes beyond returning them.
+export type {
+  FieldError,
+  JSONSchemaProps,
+  SchemaValidator,
+  ScaleSubresource,
+  UncheckedRule,
+  ValidateOptions,
+  ValidationRule,
+} from "./types.js";
+export { compileSchema, RULES_NOT_CHECKED } from "./compile-schema.js";
+export { formatFieldError } from "./field-error.js";
