@@ -1,0 +1,15 @@
+// Stage: markers. Owns the generic marker grammar (`+name`, `+name=value`, `+a:b:arg=v,arg2=v`,
+// lists, maps, quoted and raw strings, JSON), the registry of declared markers with "did you mean"
+// suggestions, and collecting comment lines above declarations (gengo's two-block rule).
+// It must not know any Kubernetes marker or concept: those are declared as data in src/vocab.
+// It returns diagnostics and never throws for bad input.
+export * from "./types.js";
+export { MarkerRegistry, type Resolution } from "./registry.js";
+export { parseMarkers, parseMarkersAbove, parseMarkerLine, isMarkerLine, type ParsedMarkers } from "./parse.js";
+export { commentLinesAbove, leadingCommentLines } from "./collect.js";
+export { MarkerSet } from "./marker-set.js";
+export { describeDoc } from "./description.js";
+export { MarkerCode, markerDiagnosticCodes, type DiagnosticCodeInfo } from "./codes.js";
+export { editDistance, closest, didYouMean } from "./suggest.js";
+export { typeLabel, parseValueText } from "./values.js";
+export { MarkerSyntaxError } from "./scanner.js";

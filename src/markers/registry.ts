@@ -1,0 +1,107 @@
+import { closest } from "./suggest.js";
+import type { MarkerDefinition, MarkerTarget } from "./types.js";
+
+/** How a written marker name resolved against the registry. */
+export interface Resolution {
+  readonly def: MarkerDefinition;
+  /**
+   * For `args` markers written as `+a:b:arg=v`, the argument name taken from the last name segment
+   * (`+kubebuilder:printcolumn:name=Age` → `name`).
+   */
+  readonly leadingArg?: string;
+}
+
+/** The declared markers and the namespaces in which unknown markers are errors. */
+export class MarkerRegistry {
+  private readonly defs = new Map<string, MarkerDefinition>();
+  private readonly namespaces: string[] = [];
+
+  /** Declares a marker; declaring a name twice is a programming error. */
+  define(def: MarkerDefinition): this {
+    if (this.defs.has(def.name)) throw new Error(`marker +${def.name} is declared twice`);
+    if (def.targets.length === 0) throw new Error(`marker +${def.name} has no targets`);
+    this.defs.set(def.name, def);
+    return this;
+  }
+
+  /** Declares several markers. */
+  defineAll(defs: readonly MarkerDefinition[]): this {
+    for (const d of defs) this.define(d);
+    return this;
+  }
+
+  /**
+   * Declares a namespace: markers named `ns` or starting with `ns:` are checked (unknown ones are
+   * errors). A trailing `:` is ignored, so `k8s:` and `k8s` mean the same.
+   */
+  addNamespace(ns: string): this {
+    const n = ns.replace(/:$/, "");
+    if (!this.namespaces.includes(n)) this.namespaces.push(n);
+    return this;
+  }
+
+  /** The declared namespaces, without trailing `:`. */
+  get knownNamespaces(): readonly string[] {
+    return this.namespaces;
+  }
+
+  /** The definition with exactly this name. */
+  lookup(name: string): MarkerDefinition | undefined {
+    return this.defs.get(name);
+  }
+
+  /** Every definition, sorted by name, so help output and docs are stable. */
+  all(): MarkerDefinition[] {
+    return [...this.defs.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /**
+   * Resolves a written name: the exact name first, then (as controller-gen does) the name minus its
+   * last `:` segment when that is an `args` marker, the segment being its first argument's name.
+   */
+  resolve(name: string): Resolution | undefined {
+    const exact = this.defs.get(name);
+    if (exact) return { def: exact };
+    const cut = name.lastIndexOf(":");
+    if (cut <= 0) return undefined;
+    const prefix = this.defs.get(name.slice(0, cut));
+    const arg = name.slice(cut + 1);
+    if (prefix && prefix.payload.kind === "args" && arg !== "") return { def: prefix, leadingArg: arg };
+    return undefined;
+  }
+
+  /** True when the name is in a known namespace (compared case-insensitively, to catch `+GroupName`). */
+  inKnownNamespace(name: string): boolean {
+    const lower = name.toLowerCase();
+    return this.namespaces.some((ns) => {
+      const n = ns.toLowerCase();
+      return lower === n || lower.startsWith(n + ":");
+    });
+  }
+
+  /** The known namespace a name's first segment seems to misspell (`kubebuiler` → `kubebuilder`). */
+  nearNamespace(name: string): string | undefined {
+    const head = name.split(":")[0] ?? "";
+    if (head.length < 5) return undefined;
+    const heads = [...new Set(this.namespaces.map((n) => n.split(":")[0] ?? n))].filter((h) => h.length >= 5);
+    return closest(head, heads, 1)[0];
+  }
+
+  /** Declared names closest to a written one, preferring those valid on `target`. */
+  suggest(name: string, target?: MarkerTarget): string[] {
+    const all = this.all();
+    const pools = target ? [all.filter((d) => d.targets.includes(target)), all] : [all];
+    for (const pool of pools) {
+      const found = closest(name, pool.map((d) => d.name), 3);
+      if (found.length > 0) return found;
+      // `+a:b:arg=v` with a misspelled `a:b`: match the prefix against markers that take arguments.
+      const cut = name.lastIndexOf(":");
+      if (cut > 0) {
+        const withArgs = pool.filter((d) => d.payload.kind === "args").map((d) => d.name);
+        const byPrefix = closest(name.slice(0, cut), withArgs, 3);
+        if (byPrefix.length > 0) return byPrefix;
+      }
+    }
+    return [];
+  }
+}
