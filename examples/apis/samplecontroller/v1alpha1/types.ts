@@ -1,0 +1,34 @@
+import type { int32, ListMeta, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// +genclient
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// Foo is a specification for a Foo resource
+export interface Foo extends TypeMeta {
+  metadata?: ObjectMeta;
+
+  spec: FooSpec;
+  status: FooStatus;
+}
+
+// FooSpec is the spec for a Foo resource
+export interface FooSpec {
+  deploymentName: string;
+  // +kubebuilder:validation:Minimum=1
+  // +kubebuilder:validation:Maximum=10
+  replicas: int32 | null;
+}
+
+// FooStatus is the status for a Foo resource
+export interface FooStatus {
+  availableReplicas: int32;
+}
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// FooList is a list of Foo resources
+export interface FooList extends TypeMeta {
+  metadata: ListMeta;
+
+  items: Foo[];
+}

@@ -1,0 +1,37 @@
+import { performance } from "node:perf_hooks";
+import type { Options } from "../config/index.js";
+import { hasErrors } from "../diagnostics/index.js";
+import { applyPlan, existingGenerated, planDiff, planOutput } from "../output/index.js";
+import { runPipeline } from "../pipeline.js";
+import type { Out } from "./console.js";
+
+/** Runs `generate` (apply the output) or `verify` (compare it), printing one summary line. */
+export async function runGenerate(options: Options, mode: "generate" | "verify", out: Out, flags: { quiet: boolean; verbose: boolean }): Promise<number> {
+  const start = performance.now();
+  const result = await runPipeline(options);
+  const ms = () => Math.round(performance.now() - start);
+  out.printDiagnostics(result.diagnostics, result.sources);
+  if (hasErrors(result.diagnostics)) {
+    out.err(`kube-codegen: ${mode} failed; nothing was written.`);
+    return 2;
+  }
+  const plan = planOutput(options.cwd, result.files, existingGenerated(options.cwd, result.owned));
+  if (flags.verbose) {
+    for (const f of plan.write) out.log(`${mode === "generate" ? "wrote" : "stale"}    ${f.path}`);
+    for (const f of plan.unchanged) out.log(`unchanged ${f.path}`);
+    for (const p of plan.remove) out.log(`${mode === "generate" ? "removed" : "extra"}  ${p}`);
+  }
+  if (mode === "verify") {
+    const drift = plan.write.length + plan.remove.length;
+    if (drift > 0) {
+      out.log(planDiff(plan));
+      out.err(`kube-codegen verify: ${drift} generated file${drift === 1 ? " is" : "s are"} out of date (${plan.write.length} changed or missing, ${plan.remove.length} stale). Run kube-codegen generate.`);
+      return 1;
+    }
+    if (!flags.quiet) out.log(`kube-codegen verify: ${plan.unchanged.length} files up to date in ${ms()} ms`);
+    return 0;
+  }
+  applyPlan(options.cwd, plan);
+  if (!flags.quiet) out.log(`kube-codegen generate: ${plan.write.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed in ${ms()} ms`);
+  return 0;
+}

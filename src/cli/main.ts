@@ -1,0 +1,74 @@
+import yargs from "yargs";
+import { resolveOptions, type RawOptions } from "../config/index.js";
+import { runGenerate } from "./generate-command.js";
+import { Console, type Out } from "./console.js";
+import { formatMarkerHelp } from "../vocab/index.js";
+
+/**
+ * The command line. Returns the exit code instead of exiting (bin/kube-codegen.js sets it), so
+ * tests run it in-process: 0 ok, 1 drift or invalid resources, 2 usage errors or diagnostics.
+ */
+export async function main(argv: readonly string[], out: Out = Console.std(), cwd: string = process.cwd()): Promise<number> {
+  let code = 0;
+  const codegenOptions = {
+    config: { type: "string", describe: "config file (default: ./kube-codegen.config.json when present)" },
+    input: { type: "string", describe: "root of the API packages: <input>/<group>/<version>/*.ts" },
+    output: { type: "string", describe: "where clientsets, listers and informers go" },
+    "crd-output": { type: "string", describe: "where CRD manifests go" },
+    generators: { type: "string", describe: "comma-separated generators, or all" },
+    header: { type: "string", describe: "file whose text starts every generated file" },
+    "max-desc-len": { type: "number", describe: "truncate CRD descriptions (0 drops them), like controller-gen's maxDescLen" },
+    "runtime-import": { type: "string", describe: "module generated code imports the runtime from" },
+    quiet: { type: "boolean", default: false, describe: "print only errors" },
+    verbose: { type: "boolean", default: false, describe: "list every file" },
+  } as const;
+  const parser = yargs([...argv])
+    .scriptName("kube-codegen")
+    .strict()
+    .help()
+    .version(false)
+    .exitProcess(false)
+    .fail((msg, err) => {
+      out.err(`kube-codegen: ${msg ?? err?.message ?? "usage error"}\nRun kube-codegen --help for usage.`);
+      code = 2;
+    })
+    .command("generate", "generate code and manifests from the API packages", (y) => y.options(codegenOptions), async (a) => {
+      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "generate", out, { quiet: a.quiet, verbose: a.verbose }));
+    })
+    .command("verify", "exit 1 with a diff when generated files are stale", (y) => y.options(codegenOptions), async (a) => {
+      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, { quiet: a.quiet, verbose: a.verbose }));
+    })
+    .command("markers", "list every marker with its targets, help and an example", () => {}, () => {
+      out.log(formatMarkerHelp());
+    })
+    .demandCommand(1, "name a command: generate, verify, markers, validate or test-server")
+    .wrap(Math.min(100, process.stdout.columns ?? 100));
+  try {
+    await parser.parseAsync();
+  } catch (e) {
+    if (code === 0) {
+      out.err(`kube-codegen: ${(e as Error).message}`);
+      code = 2;
+    }
+  }
+  return code;
+}
+
+async function withOptions(a: Record<string, unknown>, cwd: string, out: Out, run: (o: NonNullable<ReturnType<typeof resolveOptions>["options"]>) => Promise<number>): Promise<number> {
+  const raw: RawOptions = {
+    config: a["config"] as string | undefined,
+    input: a["input"] as string | undefined,
+    output: a["output"] as string | undefined,
+    crdOutput: a["crdOutput"] as string | undefined,
+    generators: a["generators"] as string | undefined,
+    header: a["header"] as string | undefined,
+    maxDescLen: a["maxDescLen"] as number | undefined,
+    runtimeImport: a["runtimeImport"] as string | undefined,
+  };
+  const { options, diagnostics } = resolveOptions(raw, cwd);
+  if (!options) {
+    out.printDiagnostics(diagnostics, new Map());
+    return 2;
+  }
+  return run(options);
+}

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { defaults, generatorNames, type GeneratorName, type Options } from "./options.js";
+
+/** The file `npm run codegen` reads when no --config is given. */
+export const CONFIG_FILE = "kube-codegen.config.json";
+
+/** Options as they come from flags or the config file, before defaults. */
+export interface RawOptions {
+  config?: string | undefined;
+  input?: string | undefined;
+  output?: string | undefined;
+  crdOutput?: string | undefined;
+  generators?: string | readonly string[] | undefined;
+  header?: string | undefined;
+  maxDescLen?: number | undefined;
+  runtimeImport?: string | undefined;
+}
+
+const configKeys = new Set(["input", "output", "crdOutput", "generators", "header", "maxDescLen", "runtimeImport"]);
+
+/** Resolves options: defaults, then the config file (explicit or ./kube-codegen.config.json), then flags. */
+export function resolveOptions(flags: RawOptions, cwd: string): { options?: Options; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const configPath = flags.config ?? (existsSync(resolve(cwd, CONFIG_FILE)) ? CONFIG_FILE : undefined);
+  let fromFile: RawOptions = {};
+  if (configPath) {
+    const abs = resolve(cwd, configPath);
+    if (!existsSync(abs)) {
+      diagnostics.push(errorAt(undefined, "KCG1010", `config file ${configPath} does not exist`));
+      return { diagnostics };
+    }
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(abs, "utf8"));
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("the file must hold a JSON object");
+      for (const k of Object.keys(parsed)) {
+        if (!configKeys.has(k)) diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, "KCG1011", `unknown config key "${k}"`, `known keys: ${[...configKeys].join(", ")}`));
+      }
+      fromFile = parsed as RawOptions;
+    } catch (e) {
+      diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, "KCG1012", `config file is not valid JSON: ${(e as Error).message}`));
+      return { diagnostics };
+    }
+  }
+  const pick = <K extends keyof RawOptions>(k: K): RawOptions[K] => flags[k] ?? fromFile[k];
+  const generators = parseGenerators(pick("generators"), diagnostics);
+  const header = pick("header");
+  let headerText = "";
+  if (header !== undefined) {
+    const abs = resolve(cwd, header);
+    if (!existsSync(abs)) diagnostics.push(errorAt(undefined, "KCG1013", `header file ${header} does not exist`, "pass --header FILE or remove the header option"));
+    else headerText = readFileSync(abs, "utf8");
+  }
+  const maxDescLen = pick("maxDescLen");
+  if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
+    diagnostics.push(errorAt(undefined, "KCG1014", `--max-desc-len must be a whole number >= 0, not ${String(maxDescLen)}`));
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+  return {
+    options: {
+      cwd,
+      input: pick("input") ?? defaults.input,
+      output: pick("output") ?? defaults.output,
+      crdOutput: pick("crdOutput") ?? defaults.crdOutput,
+      generators,
+      ...(header !== undefined ? { header } : {}),
+      headerText,
+      ...(maxDescLen !== undefined ? { maxDescLen } : {}),
+      runtimeImport: pick("runtimeImport") ?? defaults.runtimeImport,
+    },
+    diagnostics,
+  };
+}
+
+function parseGenerators(v: string | readonly string[] | undefined, diags: Diagnostic[]): GeneratorName[] {
+  if (v === undefined) return [...generatorNames];
+  const names = (typeof v === "string" ? v.split(",") : [...v].flatMap((x) => x.split(","))).map((s) => s.trim()).filter(Boolean);
+  if (names.includes("all")) return [...generatorNames];
+  const out = new Set<GeneratorName>();
+  for (const n of names) {
+    if ((generatorNames as readonly string[]).includes(n)) out.add(n as GeneratorName);
+    else diags.push(errorAt(undefined, "KCG1015", `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
+  }
+  return generatorNames.filter((g) => out.has(g));
+}

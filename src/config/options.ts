@@ -1,0 +1,30 @@
+/** Names of the generators, in the order they run and print. */
+export const generatorNames = ["deepcopy", "register", "crd"] as const;
+/** A generator's name. */
+export type GeneratorName = (typeof generatorNames)[number];
+
+/** Everything a run needs, resolved from defaults, the config file and flags (flags win). */
+export interface Options {
+  /** Working directory all relative paths are resolved against. */
+  readonly cwd: string;
+  readonly input: string;
+  readonly output: string;
+  readonly crdOutput: string;
+  readonly generators: readonly GeneratorName[];
+  /** Path of the header file, or undefined for none. */
+  readonly header?: string;
+  /** The header file's text (read once, so generators stay pure). */
+  readonly headerText: string;
+  /** controller-gen's maxDescLen: 0 drops descriptions, undefined keeps them whole. */
+  readonly maxDescLen?: number;
+  /** Module specifier generated code imports the runtime from. */
+  readonly runtimeImport: string;
+}
+
+/** Defaults, chosen to match kubebuilder's layout where it has one. */
+export const defaults = {
+  input: "apis",
+  output: "generated",
+  crdOutput: "config/crd/bases",
+  runtimeImport: "kube-codegen/runtime",
+} as const;

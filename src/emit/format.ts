@@ -1,0 +1,42 @@
+import * as prettier from "prettier";
+import { GENERATED_LINE } from "../load/index.js";
+
+/** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
+export const prettierOptions: prettier.Options = {
+  parser: "typescript",
+  printWidth: 100,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  quoteProps: "as-needed",
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+};
+
+/** The header every generated file starts with: the user's header text (comment lines) then the generated line. */
+export function headerText(header: string, comment: "//" | "#"): string {
+  const lines = header.replace(/\r/g, "").replace(/\n+$/, "");
+  const user = lines === "" ? "" : `${comment === "#" ? toHashComment(lines) : lines}\n\n`;
+  const gen = comment === "#" ? GENERATED_LINE.replace(/^\/\//, "#") : GENERATED_LINE;
+  return `${user}${gen}\n`;
+}
+
+function toHashComment(text: string): string {
+  return text
+    .split("\n")
+    .map((l) => {
+      const m = /^\s*(\/\/|\/\*+|\*\/|\*)\s?(.*)$/.exec(l);
+      const body = m ? (m[2] ?? "").replace(/\*\/$/, "").trimEnd() : l;
+      return body === "" ? "#" : `# ${body}`;
+    })
+    .filter((l, i, all) => !(l === "#" && (i === 0 || i === all.length - 1)))
+    .join("\n");
+}
+
+/** Formats TypeScript with the pinned prettier options; a formatter failure is a bug in a generator, so it is reported with the text. */
+export async function formatTypeScript(code: string): Promise<string> {
+  return prettier.format(code, prettierOptions);
+}

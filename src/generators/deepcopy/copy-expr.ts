@@ -1,0 +1,66 @@
+import type { BuiltinName, TypeRef } from "../../model/index.js";
+
+/** Builtins that are immutable values (strings or numbers): copied by assignment. */
+const scalarBuiltins = new Set<BuiltinName>(["Time", "MicroTime", "Duration", "Quantity", "IntOrString"]);
+
+/** What copying a reference needs from its surroundings. */
+export interface CopyEnv {
+  /** The function that copies a named type (imports it as a side effect). */
+  named(name: string, pkg: { group: string; version: string }): string;
+  /** A runtime helper's local name (imports it as a side effect). */
+  runtime(name: string): string;
+  /** Copies opaque data as JSON; returns undefined when the field did not opt in (the caller reports it). */
+  unknown(): string | undefined;
+}
+
+/** True when values of this type need no copying (immutable scalars). */
+export function isScalar(r: TypeRef): boolean {
+  switch (r.kind) {
+    case "primitive":
+    case "literal":
+      return true;
+    case "builtin":
+      return scalarBuiltins.has(r.name);
+    case "nullable":
+      return isScalar(r.inner);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The expression that copies `expr` of type `r`. Straight-line per type: arrays of scalars are
+ * sliced, maps of scalars copied key by key, nested types call their own copy function, and
+ * `null` stays `null`.
+ */
+export function copyExpr(r: TypeRef, expr: string, env: CopyEnv, depth = 0): string | undefined {
+  if (isScalar(r)) return expr;
+  switch (r.kind) {
+    case "nullable": {
+      const inner = copyExpr(r.inner, expr, env, depth);
+      return inner && `(${expr} === null ? null : ${inner})`;
+    }
+    case "array": {
+      if (isScalar(r.elem)) return `${expr}.slice()`;
+      const v = `e${depth}`;
+      const inner = copyExpr(r.elem, v, env, depth + 1);
+      return inner && `${expr}.map((${v}) => ${inner})`;
+    }
+    case "map": {
+      if (isScalar(r.value)) return `${env.runtime("deepCopyStringMap")}(${expr})`;
+      const v = `v${depth}`;
+      const inner = copyExpr(r.value, v, env, depth + 1);
+      return inner && `${env.runtime("deepCopyMap")}(${expr}, (${v}) => ${inner})`;
+    }
+    case "named":
+      return `${env.named(r.name, r.pkg)}(${expr})`;
+    case "builtin":
+      return `${env.runtime(`deepCopy${r.name}`)}(${expr})`;
+    case "unknown": {
+      const fn = env.unknown();
+      return fn && `${fn}(${expr})`;
+    }
+    default:
+      return expr;
+  }
+}

@@ -1,0 +1,16 @@
+// Stage: generators. Each generator is a pure function from the model and options to files; it
+// never touches the file system, the clock or ts-morph nodes. They are listed here explicitly,
+// in the order they run.
+import type { GeneratorName } from "../config/index.js";
+import { deepcopyGenerator } from "./deepcopy/generate.js";
+import { registerGenerator } from "./register/generate.js";
+import type { Generator } from "./types.js";
+
+export * from "./types.js";
+export { packageDir, declaringModule } from "./paths.js";
+
+/** Every generator by name. Generators not yet written are absent and rejected by the config. */
+export const generators: ReadonlyMap<GeneratorName, Generator> = new Map<GeneratorName, Generator>([
+  ["deepcopy", deepcopyGenerator],
+  ["register", registerGenerator],
+]);

@@ -1,0 +1,18 @@
+import { posix } from "node:path";
+import type { Options } from "../config/index.js";
+import type { PackageModel, TypeModel } from "../model/index.js";
+
+/** The package directory relative to the working directory, where deepcopy and register files go. */
+export function packageDir(options: Options, pkg: PackageModel): string {
+  return posix.join(toPosix(options.input), pkg.dir);
+}
+
+/** The module specifier, relative to the package directory, of the file that declares `t` (`./types.js`). */
+export function declaringModule(t: TypeModel): string {
+  return `./${posix.basename(t.file).replace(/\.ts$/, ".js")}`;
+}
+
+/** Backslashes to slashes, so paths are the same on every machine. */
+export function toPosix(p: string): string {
+  return p.replace(/\\/g, "/");
+}

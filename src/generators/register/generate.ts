@@ -1,0 +1,104 @@
+import { CodeWriter, docComment, IdentifierRef, tsString, tsValue } from "../../emit/index.js";
+import { lowerFirst, type KindModel, type PackageModel } from "../../model/index.js";
+import { posix } from "node:path";
+import { copyFunctionName, copySource, type CopySource } from "../deepcopy/select.js";
+import { declaringModule, packageDir } from "../paths.js";
+import type { Generator, GeneratorContext, OutputFile } from "../types.js";
+
+/** The register file's name in each package directory. */
+export const REGISTER_FILE = "zz_generated.register.ts";
+
+/**
+ * The `register` generator: per package, the group/version, each kind's resource info, the list
+ * types the input does not declare, and `addToScheme` (with deep copies when deepcopy also runs).
+ */
+export const registerGenerator: Generator = {
+  name: "register",
+  owns: (ctx) => [{ dir: ctx.options.input, recursive: true, match: /^zz_generated\.register\.ts$/ }],
+  generate(ctx) {
+    const files: OutputFile[] = ctx.model.packages.map((pkg) => ({
+      path: `${packageDir(ctx.options, pkg)}/${REGISTER_FILE}`,
+      lang: "ts" as const,
+      body: registerFile(ctx, pkg),
+    }));
+    return { files, diagnostics: [] };
+  },
+};
+
+function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
+  const w = new CodeWriter();
+  const rt = ctx.options.runtimeImport;
+  const withCopies = ctx.selected.has("deepcopy");
+  w.import(rt, "KindRegistration", true);
+  w.import(rt, "Scheme", true);
+  w.line(docComment(`The API group of this package.`).trimEnd());
+  w.line(`export const GroupName = ${tsString(pkg.id.group)};`);
+  w.line(docComment(`The group and version of this package.`).trimEnd());
+  w.line(`export const SchemeGroupVersion = { group: GroupName, version: ${tsString(pkg.id.version)} } as const;`);
+  for (const k of pkg.kinds) {
+    const t = pkg.types.find((x) => x.name === k.name)!;
+    w.import(declaringModule(t), k.name, true);
+    if (!k.listDeclared) {
+      w.import(rt, "ListMeta", true);
+      w.line("");
+      w.line(docComment(`${k.listName} is a list of ${k.name} objects (declared here because the input has none).`).trimEnd());
+      w.block(`export interface ${k.listName} {`, () => {
+        w.line("apiVersion?: string;");
+        w.line("kind?: string;");
+        w.line("metadata?: ListMeta;");
+        w.line(`items: ${k.name}[];`);
+      });
+    } else {
+      const lt = pkg.types.find((x) => x.name === k.listName)!;
+      w.import(declaringModule(lt), k.listName, true);
+    }
+  }
+  for (const k of pkg.kinds) {
+    w.line("");
+    w.line(docComment(`How ${k.name} is served: names, scope and subresources.`).trimEnd());
+    const copies = withCopies ? copiesOf(pkg, k, w) : {};
+    w.line(`export const ${lowerFirst(k.name)}Registration: KindRegistration<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`);
+  }
+  w.line("");
+  w.line(docComment(`Every kind of this package.`).trimEnd());
+  w.line(`export const kinds: readonly KindRegistration<any, any>[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`);
+  w.line("");
+  w.line(docComment(`Registers this package's kinds with a scheme.`).trimEnd());
+  w.block("export function addToScheme(scheme: Scheme): Scheme {", () => w.line("return scheme.addKnownTypes(kinds);"));
+  return w.toString();
+}
+
+/** The deep-copy functions of a kind and its list, imported from wherever they live. */
+function copiesOf(pkg: PackageModel, k: KindModel, w: CodeWriter): Record<string, IdentifierRef> {
+  const out: Record<string, IdentifierRef> = {};
+  const kindType = pkg.types.find((t) => t.name === k.name)!;
+  const kindSrc = copySource(pkg, kindType);
+  const ref = (src: CopySource, name: string): IdentifierRef | undefined => {
+    const fn = copyFunctionName(name);
+    if (src.kind === "generated") return new IdentifierRef(w.import("./zz_generated.deepcopy.js", fn));
+    if (src.kind === "handwritten") return new IdentifierRef(w.import(`./${posix.basename(src.file).replace(/\.ts$/, ".js")}`, fn));
+    return undefined;
+  };
+  const kindCopy = ref(kindSrc, k.name);
+  if (kindCopy) out["deepCopy"] = kindCopy;
+  const listType = pkg.types.find((t) => t.name === k.listName);
+  const listSrc: CopySource = listType ? copySource(pkg, listType) : kindSrc.kind === "none" ? kindSrc : { kind: "generated" };
+  const listCopy = ref(listSrc, k.listName);
+  if (listCopy) out["deepCopyList"] = listCopy;
+  return out;
+}
+
+function info(k: KindModel): Record<string, unknown> {
+  return {
+    group: k.pkg.group,
+    version: k.pkg.version,
+    kind: k.name,
+    listKind: k.listName,
+    plural: k.plural,
+    singular: k.singular,
+    namespaced: k.namespaced,
+    subresources: { status: k.statusSubresource, ...(k.scale ? { scale: { ...k.scale } } : {}) },
+    shortNames: [...k.shortNames],
+    categories: [...k.categories],
+  };
+}

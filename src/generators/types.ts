@@ -1,0 +1,37 @@
+import type { GeneratorName, Options } from "../config/index.js";
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { ApiModel } from "../model/index.js";
+
+/** A file a generator produces: the body only; the emit stage adds the header and formats it. */
+export interface OutputFile {
+  /** Path relative to the working directory, posix separators. */
+  readonly path: string;
+  readonly lang: "ts" | "yaml";
+  readonly body: string;
+}
+
+/** Where a generator's files live, so files it no longer produces can be found and removed. */
+export interface OwnedArea {
+  /** Directory relative to the working directory. */
+  readonly dir: string;
+  /** Also look in subdirectories. */
+  readonly recursive: boolean;
+  /** Which file names in it are the generator's (only those carrying the generated line are ever removed). */
+  readonly match: RegExp;
+}
+
+/** What every generator receives: the model and the options, nothing that touches the disk. */
+export interface GeneratorContext {
+  readonly model: ApiModel;
+  readonly options: Options;
+  /** The generators of this run, for outputs that refer to each other (register → deepcopy). */
+  readonly selected: ReadonlySet<GeneratorName>;
+}
+
+/** A generator: a pure function of the context. */
+export interface Generator {
+  readonly name: GeneratorName;
+  /** The areas this generator owns, for stale-file removal. */
+  owns(ctx: GeneratorContext): OwnedArea[];
+  generate(ctx: GeneratorContext): { files: OutputFile[]; diagnostics: Diagnostic[] };
+}

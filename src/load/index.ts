@@ -1,0 +1,7 @@
+// Stage: load. Owns reading API packages from disk with ts-morph and turning them into plain
+// syntax (declarations, imports, types as written, offsets). It must not interpret markers or
+// resolve types; ts-morph nodes never leave this folder.
+export * from "./syntax.js";
+export * from "./load.js";
+export { GENERATED_LINE } from "./files.js";
+export { LineMap } from "./positions.js";

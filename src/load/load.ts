@@ -1,0 +1,50 @@
+import { relative, resolve, sep } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { findPackageFiles, GENERATED_LINE } from "./files.js";
+import { createParser, parseFile } from "./parse.js";
+import type { LoadedFile, LoadedInput, LoadedPackage } from "./syntax.js";
+
+/**
+ * Reads every API package under `inputRoot` into plain syntax, in sorted order.
+ * Generated files (those carrying GENERATED_LINE) are skipped: they are output, not input.
+ */
+export function loadInput(inputRoot: string, cwd: string = process.cwd()): { input: LoadedInput; diagnostics: Diagnostic[] } {
+  const root = resolve(cwd, inputRoot);
+  const diagnostics: Diagnostic[] = [];
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    diagnostics.push(errorAt(undefined, "KCG1001", `input directory ${inputRoot} does not exist`, "pass --input DIR or set input in the config file"));
+    return { input: { inputRoot: root, packages: [] }, diagnostics };
+  }
+  const display = (rel: string) => toPosix(relative(cwd, resolve(root, rel))) || rel;
+  const { files, stray } = findPackageFiles(root);
+  for (const s of stray) {
+    diagnostics.push(
+      errorAt({ file: display(s.rel), line: 1, col: 1 }, "KCG1002", `${s.rel} is not inside a <group>/<version>/ directory`, "API packages live at <input>/<group>/<version>/*.ts"),
+    );
+  }
+  const project = createParser();
+  const byDir = new Map<string, LoadedFile[]>();
+  for (const f of files) {
+    const generated = f.text.includes(GENERATED_LINE);
+    const parsed = generated ? { imports: [], decls: [], diagnostics: [] } : parseFile(project, f.rel, display(f.rel), f.text);
+    diagnostics.push(...parsed.diagnostics);
+    const dir = f.rel.slice(0, f.rel.lastIndexOf("/"));
+    const list = byDir.get(dir) ?? [];
+    list.push({ rel: f.rel, display: display(f.rel), text: f.text, imports: parsed.imports, decls: parsed.decls, generated });
+    byDir.set(dir, list);
+  }
+  const packages: LoadedPackage[] = [];
+  for (const [dir, list] of [...byDir].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const [groupDir = "", versionDir = ""] = dir.split("/");
+    const inputs = list.filter((f) => !f.generated);
+    if (inputs.length === 0) continue;
+    const docFile = inputs.find((f) => f.rel.endsWith("/doc.ts"));
+    packages.push({ dir, groupDir, versionDir, ...(docFile ? { docFile } : {}), files: inputs });
+  }
+  return { input: { inputRoot: root, packages }, diagnostics };
+}
+
+function toPosix(p: string): string {
+  return sep === "/" ? p : p.split(sep).join("/");
+}

@@ -1,0 +1,222 @@
+import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode, type TypeElementTypes } from "ts-morph";
+import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { LineMap } from "./positions.js";
+import type { DeclSyntax, ImportSyntax, PropSyntax, TypeExpr } from "./syntax.js";
+
+/** A parsed file: its declarations and imports, or the syntax errors that stopped it. */
+export interface ParsedFile {
+  readonly imports: ImportSyntax[];
+  readonly decls: DeclSyntax[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Creates the ts-morph project used for parsing; no type checking happens, only syntax. */
+export function createParser(): Project {
+  return new Project({
+    useInMemoryFileSystem: true,
+    skipAddingFilesFromTsConfig: true,
+    compilerOptions: { target: ts.ScriptTarget.ES2022, noResolve: true, noLib: true },
+  });
+}
+
+/** Parses one file into plain syntax; `display` is the path diagnostics print. */
+export function parseFile(project: Project, rel: string, display: string, text: string): ParsedFile {
+  const sf = project.createSourceFile(`/${rel}`, text, { overwrite: true });
+  const lines = new LineMap(text, display);
+  const syntaxErrors = project.getProgram().compilerObject.getSyntacticDiagnostics(sf.compilerNode);
+  if (syntaxErrors.length > 0) {
+    return {
+      imports: [],
+      decls: [],
+      diagnostics: syntaxErrors.map((d) =>
+        errorAt(lines.pos(d.start ?? 0, d.length), "KCG1003", `TypeScript syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`),
+      ),
+    };
+  }
+  return new FileParser(sf, lines).run();
+}
+
+class FileParser {
+  private readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    private readonly sf: SourceFile,
+    private readonly lines: LineMap,
+  ) {}
+
+  run(): ParsedFile {
+    const imports: ImportSyntax[] = [];
+    const decls: DeclSyntax[] = [];
+    for (const st of this.sf.getStatements()) {
+      if (Node.isImportDeclaration(st)) {
+        const names = new Map<string, string>();
+        for (const n of st.getNamedImports()) names.set(n.getAliasNode()?.getText() ?? n.getName(), n.getName());
+        imports.push({ module: st.getModuleSpecifierValue(), names, pos: this.at(st) });
+      } else if (Node.isInterfaceDeclaration(st)) {
+        decls.push({
+          ...this.declBase(st, "interface", st.getName(), st.isExported(), st.getTypeParameters().length),
+          extends: st.getExtends().map((e) => this.typeOfHeritage(e)),
+          members: this.props(st.getMembers()),
+          ...this.indexOf(st.getMembers()),
+        });
+      } else if (Node.isTypeAliasDeclaration(st)) {
+        const t = st.getTypeNodeOrThrow();
+        const base = this.declBase(st, "alias", st.getName(), st.isExported(), st.getTypeParameters().length);
+        if (Node.isTypeLiteral(t)) {
+          decls.push({ ...base, extends: [], members: this.props(t.getMembers()), ...this.indexOf(t.getMembers()) });
+        } else {
+          decls.push({ ...base, extends: [], members: [], aliasOf: this.type(t) });
+        }
+      } else if (Node.isEnumDeclaration(st)) {
+        decls.push({
+          ...this.declBase(st, "enum", st.getName(), st.isExported(), 0),
+          extends: [],
+          members: [],
+          enumMembers: st.getMembers().map((m) => ({ name: m.getName(), value: enumValue(m.getInitializer()) })),
+        });
+      } else if (Node.isClassDeclaration(st)) {
+        decls.push({ ...this.declBase(st, "class", st.getName() ?? "(anonymous)", st.isExported(), 0), extends: [], members: [] });
+      } else if (Node.isFunctionDeclaration(st)) {
+        decls.push({
+          ...this.declBase(st, "function", st.getName() ?? "(anonymous)", st.isExported(), st.getTypeParameters().length),
+          extends: [],
+          members: [],
+          params: st.getParameters().map((p) => p.getTypeNode()?.getText() ?? "any"),
+          returns: st.getReturnTypeNode()?.getText() ?? "",
+        });
+      } else if (Node.isVariableStatement(st)) {
+        for (const d of st.getDeclarations()) {
+          const init = d.getInitializer();
+          const fn = init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init)) ? init : undefined;
+          decls.push({
+            ...this.declBase(st, fn ? "function" : "variable", d.getName(), st.isExported(), 0),
+            extends: [],
+            members: [],
+            ...(fn
+              ? { params: fn.getParameters().map((p) => p.getTypeNode()?.getText() ?? "any"), returns: fn.getReturnTypeNode()?.getText() ?? "" }
+              : {}),
+          });
+        }
+      }
+    }
+    return { imports, decls, diagnostics: this.diagnostics };
+  }
+
+  private declBase(node: Node, kind: DeclSyntax["kind"], name: string, exported: boolean, typeParams: number) {
+    const nameNode = (node as Node & { getNameNode?: () => Node | undefined }).getNameNode?.();
+    return { kind, name, exported, typeParams, pos: this.at(nameNode ?? node), offset: node.getStart() };
+  }
+
+  private props(members: TypeElementTypes[]): PropSyntax[] {
+    const out: PropSyntax[] = [];
+    for (const m of members) {
+      if (Node.isPropertySignature(m)) {
+        const t = m.getTypeNode();
+        out.push({
+          name: unquote(m.getNameNode().getText()),
+          optional: m.hasQuestionToken(),
+          type: t ? this.type(t) : { k: "keyword", name: "any", text: "any", pos: this.at(m) },
+          pos: this.at(m.getNameNode()),
+          offset: m.getStart(),
+        });
+      } else if (Node.isMethodSignature(m)) {
+        out.push({
+          name: m.getName(),
+          optional: m.hasQuestionToken(),
+          type: { k: "unsupported", what: "function", text: m.getText(), pos: this.at(m) },
+          pos: this.at(m),
+          offset: m.getStart(),
+        });
+      }
+    }
+    return out;
+  }
+
+  private indexOf(members: TypeElementTypes[]): { index?: TypeExpr } {
+    const idx = members.find((m) => Node.isIndexSignatureDeclaration(m));
+    if (!idx || !Node.isIndexSignatureDeclaration(idx)) return {};
+    const rt = idx.getReturnTypeNode();
+    return { index: rt ? this.type(rt) : { k: "keyword", name: "any", text: "any", pos: this.at(idx) } };
+  }
+
+  private typeOfHeritage(e: Node): TypeExpr {
+    if (Node.isExpressionWithTypeArguments(e)) {
+      return { k: "ref", name: e.getExpression().getText(), args: e.getTypeArguments().map((a) => this.type(a)), pos: this.at(e) };
+    }
+    return { k: "unsupported", what: "other", text: e.getText(), pos: this.at(e) };
+  }
+
+  private type(t: TypeNode): TypeExpr {
+    const pos = this.at(t);
+    const text = t.getText();
+    switch (t.getKind()) {
+      case SyntaxKind.StringKeyword:
+        return { k: "keyword", name: "string", text, pos };
+      case SyntaxKind.NumberKeyword:
+        return { k: "keyword", name: "number", text, pos };
+      case SyntaxKind.BooleanKeyword:
+        return { k: "keyword", name: "boolean", text, pos };
+      case SyntaxKind.UnknownKeyword:
+        return { k: "keyword", name: "unknown", text, pos };
+      case SyntaxKind.AnyKeyword:
+        return { k: "keyword", name: "any", text, pos };
+      case SyntaxKind.UndefinedKeyword:
+        return { k: "keyword", name: "undefined", text, pos };
+      case SyntaxKind.ParenthesizedType:
+        return this.type((t as TypeNode & { getTypeNode(): TypeNode }).getTypeNode());
+      case SyntaxKind.TypeOperator: {
+        // `readonly T[]` is an array; `keyof T` and `unique symbol` are not in the dialect.
+        const op = t.asKindOrThrow(SyntaxKind.TypeOperator);
+        if (op.getOperator() === SyntaxKind.ReadonlyKeyword) return this.type(op.getTypeNode());
+        return { k: "unsupported", what: "keyof", text, pos };
+      }
+    }
+    if (Node.isLiteralTypeNode(t)) {
+      const lit = t.getLiteral();
+      if (Node.isNullLiteral(lit)) return { k: "keyword", name: "null", text, pos };
+      const v = literalValue(lit);
+      return v === undefined ? { k: "unsupported", what: "other", text, pos } : { k: "literal", value: v, pos };
+    }
+    if (Node.isArrayTypeNode(t)) return { k: "array", elem: this.type(t.getElementTypeNode()), pos };
+    if (Node.isUnionTypeNode(t)) return { k: "union", members: t.getTypeNodes().map((m) => this.type(m)), pos };
+    if (Node.isTypeReference(t)) {
+      return { k: "ref", name: t.getTypeName().getText(), args: t.getTypeArguments().map((a) => this.type(a)), pos };
+    }
+    if (Node.isTypeLiteral(t)) return { k: "object", members: this.props(t.getMembers()), ...this.indexOf(t.getMembers()), pos };
+    if (Node.isTupleTypeNode(t)) return { k: "unsupported", what: "tuple", text, pos };
+    if (Node.isFunctionTypeNode(t) || Node.isConstructorTypeNode(t)) return { k: "unsupported", what: "function", text, pos };
+    if (Node.isIntersectionTypeNode(t)) return { k: "unsupported", what: "intersection", text, pos };
+    if (Node.isConditionalTypeNode(t)) return { k: "unsupported", what: "conditional", text, pos };
+    if (Node.isMappedTypeNode(t)) return { k: "unsupported", what: "mapped", text, pos };
+    if (Node.isTypeQuery(t)) return { k: "unsupported", what: "typeof", text, pos };
+    if (Node.isTemplateLiteralTypeNode(t)) return { k: "unsupported", what: "template", text, pos };
+    return { k: "keyword", name: "other", text, pos };
+  }
+
+  private at(n: Node) {
+    const start = n.getStart();
+    return this.lines.pos(start, Math.max(1, Math.min(n.getEnd() - start, n.getText().split("\n")[0]?.length ?? 1)));
+  }
+}
+
+function literalValue(n: Node | undefined): string | number | boolean | undefined {
+  if (!n) return undefined;
+  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return n.getLiteralValue();
+  if (Node.isNumericLiteral(n)) return n.getLiteralValue();
+  if (Node.isPrefixUnaryExpression(n) && n.getOperatorToken() === SyntaxKind.MinusToken) {
+    const v = literalValue(n.getOperand());
+    return typeof v === "number" ? -v : undefined;
+  }
+  if (n.getKind() === SyntaxKind.TrueKeyword) return true;
+  if (n.getKind() === SyntaxKind.FalseKeyword) return false;
+  return undefined;
+}
+
+function enumValue(n: Node | undefined): string | number | undefined {
+  const v = literalValue(n);
+  return typeof v === "boolean" ? undefined : v;
+}
+
+function unquote(name: string): string {
+  return /^["'].*["']$/.test(name) ? name.slice(1, -1) : name;
+}

@@ -1,0 +1,197 @@
+import { errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
+import type { DeclSyntax, LoadedFile, LoadedInput, LoadedPackage, PropSyntax } from "../load/index.js";
+import {
+  commentLinesAbove, leadingCommentLines, MarkerSet, parseMarkers,
+  type CommentLine, type Marker, type MarkerRegistry, type MarkerTarget,
+} from "../markers/index.js";
+import { checkModel } from "./checks.js";
+import { classify, kindOf } from "./kinds.js";
+import { groupGoNameOf, versionPattern } from "./naming.js";
+import { isRequired } from "./requiredness.js";
+import { resolveType } from "./resolve-type.js";
+import { fileScope, type PackageIndex } from "./scope.js";
+import type { ApiModel, FieldModel, HandwrittenFunction, KindModel, PackageId, PackageModel, TypeModel, TypeRef, TypeShape } from "./types.js";
+
+/** Builds the model from loaded syntax: markers parsed, types resolved, kinds named, everything sorted. */
+export function buildModel(input: LoadedInput, registry: MarkerRegistry): { model: ApiModel; diagnostics: Diagnostic[] } {
+  const diags: Diagnostic[] = [];
+  const heads = input.packages.map((p) => packageHead(p, registry, diags));
+  const index = indexPackages(input.packages, heads, diags);
+  const packages: PackageModel[] = [];
+  input.packages.forEach((p, i) => {
+    const head = heads[i]!;
+    if (head.id) packages.push(buildPackage(p, head.id, head.markers, index, registry, diags));
+  });
+  packages.sort((a, b) => cmp(a.id.group, b.id.group) || cmp(a.id.version, b.id.version));
+  const model: ApiModel = { inputRoot: input.inputRoot, packages };
+  diags.push(...checkModel(model));
+  return { model, diagnostics: diags };
+}
+
+interface PackageHead {
+  readonly id?: PackageId;
+  readonly markers: MarkerSet;
+}
+
+/** Reads doc.ts: the group from `+groupName`, the version from `+versionName` or the directory. */
+function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnostic[]): PackageHead {
+  const first = p.files[0]!;
+  const at: SourcePos = { file: p.docFile?.display ?? first.display, line: 1, col: 1 };
+  if (!p.docFile) {
+    diags.push(errorAt(at, "KCG1301", `package ${p.dir} has no doc.ts`, "add doc.ts with the package markers, e.g. `// +groupName=example.com`"));
+    return { markers: new MarkerSet([]) };
+  }
+  const markers = collect(leadingCommentLines(p.docFile.text, p.docFile.display), "package", registry, diags).markers;
+  const group = markers.value<string>("groupName");
+  const versionName = markers.value<string>("versionName");
+  let ok = true;
+  if (!group) {
+    diags.push(errorAt(at, "KCG1302", `package ${p.dir} has no +groupName marker`, "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`"));
+    ok = false;
+  }
+  if (!versionName && !versionPattern.test(p.versionDir)) {
+    diags.push(
+      errorAt(at, "KCG1303", `version directory "${p.versionDir}" is not a Kubernetes version`, "name it like v1, v1beta1 or v2alpha3, or set `// +versionName=<version>` in doc.ts"),
+    );
+    ok = false;
+  }
+  return ok ? { id: { group: group!, version: versionName ?? p.versionDir }, markers } : { markers };
+}
+
+function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHead[], diags: Diagnostic[]): PackageIndex {
+  const byDir = new Map<string, { id: PackageId; names: Set<string> }>();
+  pkgs.forEach((p, i) => {
+    const id = heads[i]?.id;
+    if (!id) return;
+    const names = new Set<string>();
+    const first = new Map<string, DeclSyntax>();
+    for (const f of p.files) {
+      for (const d of f.decls) {
+        if (d.kind === "variable" || d.kind === "function") continue;
+        const prev = first.get(d.name);
+        if (prev) {
+          diags.push(
+            errorAt(d.pos, "KCG1304", `type ${d.name} is declared twice in ${p.dir} (first at ${prev.pos.file}:${prev.pos.line}:${prev.pos.col})`, "rename or remove one declaration"),
+          );
+          continue;
+        }
+        first.set(d.name, d);
+        names.add(d.name);
+      }
+    }
+    byDir.set(p.dir, { id, names });
+  });
+  return { byDir };
+}
+
+function buildPackage(p: LoadedPackage, id: PackageId, markers: MarkerSet, index: PackageIndex, registry: MarkerRegistry, diags: Diagnostic[]): PackageModel {
+  const types: TypeModel[] = [];
+  const handwritten: HandwrittenFunction[] = [];
+  const seen = new Set<string>();
+  for (const f of p.files) {
+    const scope = fileScope(f, p.dir, index);
+    for (const d of f.decls) {
+      if (d.kind === "function") {
+        handwritten.push({ name: d.name, file: f.rel, pos: d.pos, exported: d.exported, params: d.params ?? [], returns: d.returns ?? "" });
+        continue;
+      }
+      if (d.kind === "variable" || seen.has(d.name)) continue;
+      seen.add(d.name);
+      const t = buildType(f, d, id, markers, scope, registry, diags);
+      if (t) types.push(t);
+    }
+  }
+  types.sort((a, b) => cmp(a.name, b.name));
+  const kinds = kindsOf(types, id);
+  handwritten.sort((a, b) => cmp(a.name, b.name));
+  return {
+    id,
+    dir: p.dir,
+    groupPackage: p.groupDir,
+    groupGoName: markers.value<string>("groupGoName") ?? groupGoNameOf(id.group),
+    markers,
+    docFile: p.docFile?.rel ?? "",
+    types,
+    kinds,
+    handwritten,
+  };
+}
+
+function buildType(f: LoadedFile, d: DeclSyntax, pkg: PackageId, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): TypeModel | undefined {
+  const { near, far } = commentLinesAbove(f.text, d.offset, f.display);
+  const nearParsed = collect(near, "type", registry, diags);
+  const farParsed = collect(far, "type", registry, diags);
+  const markers = new MarkerSet([...farParsed.markers.list(), ...nearParsed.markers.list()]);
+  if (d.kind === "class") {
+    diags.push(errorAt(d.pos, "KCG1201", `class ${d.name} is not supported in API types`, "declare an interface: API types are plain data"));
+    return undefined;
+  }
+  if (d.typeParams > 0) {
+    diags.push(errorAt(d.pos, "KCG1204", `generic type ${d.name} is not supported in API types`, "declare a concrete named type for each use"));
+    return undefined;
+  }
+  const shape = shapeOf(f, d, pkgMarkers, scope, registry, diags);
+  if (!shape) return undefined;
+  const base = { name: d.name, pkg, doc: nearParsed.description, markers, shape, file: f.rel, pos: d.pos };
+  return { ...base, ...classify(base, diags) };
+}
+
+function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): TypeShape | undefined {
+  if (d.kind === "enum") {
+    const values = (d.enumMembers ?? []).map((m) => m.value);
+    if (values.some((v) => v === undefined) || !(values.every((v) => typeof v === "string") || values.every((v) => typeof v === "number"))) {
+      diags.push(errorAt(d.pos, "KCG1209", `enum ${d.name} must give every member a string value (or every member a number)`, 'write members as `Small = "small"`'));
+      return undefined;
+    }
+    const base = typeof values[0] === "number" ? "number" : "string";
+    return { kind: "alias", target: { kind: "literal", base, values: values as (string | number)[] } };
+  }
+  if (d.aliasOf) {
+    const target = resolveType(d.aliasOf, scope, diags);
+    return target && { kind: "alias", target };
+  }
+  if (d.index) {
+    if (d.members.length > 0) {
+      diags.push(errorAt(d.pos, "KCG1202", `${d.name} mixes properties with an index signature`, "use either named properties or Record<string, T>"));
+      return undefined;
+    }
+    const value = resolveType(d.index, scope, diags);
+    return value && { kind: "alias", target: { kind: "map", value } };
+  }
+  const embeds: TypeRef[] = [];
+  for (const e of d.extends) {
+    const r = resolveType(e, scope, diags);
+    if (r) embeds.push(r);
+  }
+  const fields: FieldModel[] = [];
+  for (const m of d.members) {
+    const field = fieldOf(f, m, pkgMarkers, scope, registry, diags);
+    if (field) fields.push(field);
+  }
+  return { kind: "struct", fields, embeds };
+}
+
+function fieldOf(f: LoadedFile, m: PropSyntax, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): FieldModel | undefined {
+  const { near } = commentLinesAbove(f.text, m.offset, f.display);
+  const parsed = collect(near, "field", registry, diags);
+  const type = resolveType(m.type, scope, diags);
+  if (!type) return undefined;
+  return { name: m.name, type, optional: m.optional, required: isRequired(parsed.markers, pkgMarkers, m.optional), doc: parsed.description, markers: parsed.markers, pos: m.pos };
+}
+
+function collect(lines: readonly CommentLine[], target: MarkerTarget, registry: MarkerRegistry, diags: Diagnostic[]): { markers: MarkerSet; description: string } {
+  const r = parseMarkers(lines, target, registry);
+  diags.push(...r.diagnostics);
+  return { markers: new MarkerSet(r.markers as Marker[]), description: r.description };
+}
+
+function kindsOf(types: readonly TypeModel[], pkg: PackageId): KindModel[] {
+  const lists = new Set(types.filter((t) => t.isList).map((t) => t.name));
+  return types
+    .filter((t) => t.isKind)
+    .map((t) => kindOf(t, pkg, lists.has(`${t.name}List`), t.shape.kind === "struct" && t.shape.fields.some((fl) => fl.name === "status")));
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

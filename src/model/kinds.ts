@@ -1,0 +1,98 @@
+import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import type { MarkerSet } from "../markers/index.js";
+import { pluralize, singularOf } from "./naming.js";
+import type { ClientExtension, ClientModel, KindModel, PackageId, ScaleSubresource, TypeModel } from "./types.js";
+
+/** client-go's verbs in the order generated clients list them. */
+export const allVerbs = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"] as const;
+const readonlyVerbs = ["get", "list", "watch"];
+const statusVerbs = new Set(["updateStatus", "applyStatus"]);
+
+/** Decides whether a struct is a kind, a list, or neither: extends TypeMeta, and has metadata: ObjectMeta (kind) or ListMeta + items (list). */
+export function classify(t: Omit<TypeModel, "isKind" | "isList">, diags: Diagnostic[]): { isKind: boolean; isList: boolean } {
+  if (t.shape.kind !== "struct") return { isKind: false, isList: false };
+  const embedsTypeMeta = t.shape.embeds.some((e) => e.kind === "builtin" && e.name === "TypeMeta");
+  const root = t.markers.value<boolean>("kubebuilder:object:root") === true;
+  const meta = t.shape.fields.find((f) => f.name === "metadata");
+  const items = t.shape.fields.find((f) => f.name === "items");
+  const isObjectMeta = meta?.type.kind === "builtin" && meta.type.name === "ObjectMeta";
+  const isListMeta = meta?.type.kind === "builtin" && meta.type.name === "ListMeta";
+  if (!embedsTypeMeta && !root) return { isKind: false, isList: false };
+  if (isListMeta && items?.type.kind === "array") return { isKind: false, isList: true };
+  if (isObjectMeta) return { isKind: true, isList: false };
+  if (t.name.endsWith("List") && items) {
+    diags.push(errorAt(meta?.pos ?? t.pos, "KCG1306", `list type ${t.name} needs metadata: ListMeta`, "declare `metadata?: ListMeta` (from kube-codegen/runtime)"));
+    return { isKind: false, isList: true };
+  }
+  diags.push(
+    errorAt(
+      meta?.pos ?? t.pos,
+      "KCG1305",
+      `kind ${t.name} has no metadata: ObjectMeta`,
+      "a kind extends TypeMeta and declares `metadata?: ObjectMeta` (both from kube-codegen/runtime)",
+    ),
+  );
+  return { isKind: false, isList: false };
+}
+
+/** Builds the serving facts of a kind from its markers: names, scope, subresources, client. */
+export function kindOf(t: TypeModel, pkg: PackageId, listDeclared: boolean, hasStatusField: boolean): KindModel {
+  const m = t.markers;
+  const res = m.value<Record<string, unknown>>("kubebuilder:resource") ?? {};
+  const singular = typeof res["singular"] === "string" ? res["singular"] : singularOf(t.name);
+  const plural = typeof res["path"] === "string" ? res["path"] : pluralize(singularOf(t.name));
+  const namespaced = !(res["scope"] === "Cluster" || m.has("genclient:nonNamespaced"));
+  const scale = scaleOf(m);
+  const client = m.has("genclient") ? clientOf(m, namespaced, hasStatusField) : undefined;
+  return {
+    name: t.name,
+    pkg,
+    listName: `${t.name}List`,
+    listDeclared,
+    plural,
+    singular,
+    namespaced,
+    shortNames: asList(res["shortName"]),
+    categories: asList(res["categories"]),
+    statusSubresource: m.has("kubebuilder:subresource:status"),
+    ...(scale ? { scale } : {}),
+    ...(client ? { client } : {}),
+    pos: t.pos,
+  };
+}
+
+function scaleOf(m: MarkerSet): ScaleSubresource | undefined {
+  const s = m.value<Record<string, unknown>>("kubebuilder:subresource:scale");
+  if (!s) return undefined;
+  const str = (k: string, d: string) => (typeof s[k] === "string" ? (s[k] as string) : d);
+  const selector = s["selectorpath"];
+  return {
+    specReplicasPath: str("specpath", ".spec.replicas"),
+    statusReplicasPath: str("statuspath", ".status.replicas"),
+    ...(typeof selector === "string" ? { labelSelectorPath: selector } : {}),
+  };
+}
+
+function clientOf(m: MarkerSet, namespaced: boolean, hasStatusField: boolean): ClientModel {
+  let verbs: string[] = [...allVerbs];
+  if (m.has("genclient:noVerbs")) verbs = [];
+  else if (m.has("genclient:readonly")) verbs = [...readonlyVerbs];
+  const only = m.value<unknown>("genclient:onlyVerbs");
+  if (only !== undefined) verbs = verbs.filter((v) => asList(only).includes(v));
+  const skip = m.value<unknown>("genclient:skipVerbs");
+  if (skip !== undefined) verbs = verbs.filter((v) => !asList(skip).includes(v));
+  if (m.has("genclient:noStatus") || !hasStatusField) verbs = verbs.filter((v) => !statusVerbs.has(v));
+  const extensions: ClientExtension[] = m.all("genclient:method").map((mk) => {
+    const v = mk.value as Record<string, unknown>;
+    const opt = (k: string) => (typeof v[k] === "string" ? { [k]: v[k] as string } : {});
+    return { name: String(v["name"] ?? v[""] ?? ""), verb: String(v["verb"] ?? ""), ...opt("subresource"), ...opt("input"), ...opt("result") };
+  });
+  return { namespaced, noStatus: m.has("genclient:noStatus") || !hasStatusField, verbs, extensions };
+}
+
+/** Accepts a marker list value given as an array or as a single comma/semicolon-separated string. */
+export function asList(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === "string") return v.split(/[;,]/).map((s) => s.trim()).filter((s) => s.length > 0);
+  return [];
+}

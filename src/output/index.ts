@@ -1,0 +1,8 @@
+// Stage: output. Owns the sinks: finalizing files (header, format), comparing them with the
+// disk, writing atomically, removing stale generated files, and the verify diff. It must not
+// decide what is generated.
+export * from "./finalize.js";
+export * from "./scan.js";
+export * from "./plan.js";
+export * from "./apply.js";
+export * from "./diff.js";

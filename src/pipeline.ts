@@ -1,0 +1,46 @@
+// The pipeline of design.md §5, end to end: load → markers → model → generators → emit, giving
+// the final files and every diagnostic of the run. Nothing here writes to disk; the cli decides
+// whether to apply the result (generate) or compare it (verify).
+import type { Options } from "./config/index.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";
+import { generators, type GeneratorContext, type OwnedArea } from "./generators/index.js";
+import { loadInput } from "./load/index.js";
+import { buildModel, type ApiModel } from "./model/index.js";
+import { finalize, type FinalFile } from "./output/index.js";
+import { kubernetesMarkers } from "./vocab/index.js";
+
+/** The result of running every stage but the sink. */
+export interface PipelineResult {
+  readonly files: FinalFile[];
+  readonly owned: OwnedArea[];
+  readonly diagnostics: Diagnostic[];
+  /** Source texts by display path, for diagnostic excerpts. */
+  readonly sources: ReadonlyMap<string, string>;
+  readonly model?: ApiModel;
+}
+
+/** Runs the pipeline; when any error is found, `files` is empty so nothing can be written. */
+export async function runPipeline(options: Options): Promise<PipelineResult> {
+  const loaded = loadInput(options.input, options.cwd);
+  const sources = new Map<string, string>();
+  for (const p of loaded.input.packages) for (const f of p.files) sources.set(f.display, f.text);
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const { model, diagnostics: modelDiags } = buildModel(loaded.input, kubernetesMarkers);
+  diagnostics.push(...modelDiags);
+  const ctx: GeneratorContext = { model, options, selected: new Set(options.generators) };
+  const produced = [];
+  const owned: OwnedArea[] = [];
+  if (!hasErrors(diagnostics)) {
+    for (const name of options.generators) {
+      const g = generators.get(name);
+      if (!g) continue;
+      const r = g.generate(ctx);
+      produced.push(...r.files);
+      owned.push(...g.owns(ctx));
+      diagnostics.push(...r.diagnostics);
+    }
+  }
+  const sorted = sortDiagnostics(diagnostics);
+  if (hasErrors(sorted)) return { files: [], owned: [], diagnostics: sorted, sources, model };
+  return { files: await finalize(produced, options.headerText), owned, diagnostics: sorted, sources, model };
+}
