@@ -14,3 +14,15 @@ export type {
 } from "./types.js";
 export { compileSchema, RULES_NOT_CHECKED } from "./compile-schema.js";
 export { formatFieldError } from "./field-error.js";
+export {
+  validateFiles,
+  validateDocument,
+  loadCrdCatalog,
+  formatValidationReport,
+  validationExitCode,
+  type ValidationReport,
+  type ValidationResult,
+  type ValidateFilesOptions,
+} from "./validate-files.js";
+export { CrdCatalog, type CrdVersion } from "./crd-catalog.js";
+export { parseManifests, type ManifestDocument } from "./load-documents.js";

@@ -25,43 +25,32 @@ export const OBJECT_META_FIELDS: ReadonlySet<string> = new Set([
   "managedFields",
 ]);
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-/** Checks embedded resources (x-kubernetes-embedded-resource) below the root: kind and apiVersion present,
- *  metadata.name a DNS subdomain when set. */
-export function validateEmbeddedResources(node: SchemaNode, obj: unknown, path: string, out: FieldError[]): void {
+/** Checks embedded resources (x-kubernetes-embedded-resource) below the root like schemaobjectmeta.Validate:
+ *  apiVersion and kind required, strings, non-empty, and apiVersion a group/version. */
+export function validateEmbeddedResources(node: SchemaNode, obj: unknown, path: string, out: FieldError[], isRoot = true): void {
   if (Array.isArray(obj)) {
-    if (node.items) obj.forEach((x, i) => validateEmbeddedResources(node.items as SchemaNode, x, `${path}[${i}]`, out));
+    const items = node.items;
+    if (items) obj.forEach((x, i) => validateEmbeddedResources(items, x, `${path}[${i}]`, out, false));
     return;
   }
   if (!isObject(obj)) return;
-  if (node.embedded) checkEmbedded(obj, path, out);
+  if (node.embedded && !isRoot) checkEmbedded(obj, path, out);
   for (const [k, v] of Object.entries(obj)) {
-    const sub = node.properties?.get(k) ?? (typeof node.additional === "object" ? node.additional : undefined);
-    if (sub) validateEmbeddedResources(sub, v, node.properties?.has(k) ? childPath(path, k) : `${path}[${k}]`, out);
+    const prop = node.properties?.get(k);
+    const sub = prop ?? (typeof node.additional === "object" ? node.additional : undefined);
+    if (sub) validateEmbeddedResources(sub, v, prop ? childPath(path, k) : `${path}[${k}]`, out, false);
   }
 }
 
 function checkEmbedded(obj: Record<string, unknown>, path: string, out: FieldError[]): void {
-  const kind = obj["kind"];
-  const apiVersion = obj["apiVersion"];
-  if (kind === undefined || kind === "") out.push(required(childPath(path, "kind"), "must not be empty"));
-  if (apiVersion === undefined || apiVersion === "") out.push(required(childPath(path, "apiVersion"), "must not be empty"));
-  else if (typeof apiVersion === "string" && apiVersion.split("/").length > 2) {
-    out.push(invalid(childPath(path, "apiVersion"), apiVersion, "must be of the format <group>/<version> or <version>"));
-  }
-  const meta = obj["metadata"];
-  if (isObject(meta) && typeof meta["name"] === "string" && meta["name"] !== "") {
-    const name = meta["name"];
-    if (name.length > 253) out.push(invalid(childPath(path, "metadata.name"), name, "must be no more than 253 characters"));
-    else if (!DNS1123_SUBDOMAIN.test(name)) {
-      out.push(
-        invalid(
-          childPath(path, "metadata.name"),
-          name,
-          "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
-        ),
-      );
-    }
+  if (!Object.hasOwn(obj, "apiVersion")) out.push(required(childPath(path, "apiVersion"), "must not be empty"));
+  if (!Object.hasOwn(obj, "kind")) out.push(required(childPath(path, "kind"), "must not be empty"));
+  for (const k of ["apiVersion", "kind"]) {
+    if (!Object.hasOwn(obj, k)) continue;
+    const v = obj[k];
+    const at = childPath(path, k);
+    if (typeof v !== "string") out.push(invalid(at, v, "must be a string"));
+    else if (v === "") out.push(invalid(at, v, "must not be empty"));
+    else if (k === "apiVersion" && v.split("/").length > 2) out.push(invalid(at, v, `unexpected GroupVersion string: ${v}`));
   }
 }

@@ -1,0 +1,48 @@
+// Reading Kubernetes manifests: multi-document YAML or JSON files into plain objects, with positions
+// (document index) kept for messages, and `kind: List` documents expanded into their items.
+import { parseAllDocuments } from "yaml";
+
+/** One decoded document of a manifest file. */
+export interface ManifestDocument {
+  readonly file: string;
+  /** Zero-based position of the document in its file. */
+  readonly documentIndex: number;
+  readonly value: unknown;
+}
+
+/** Parses manifest text; returns the non-empty documents and any parse problems. */
+export function parseManifests(file: string, text: string): { documents: ManifestDocument[]; problems: string[] } {
+  const documents: ManifestDocument[] = [];
+  const problems: string[] = [];
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    try {
+      pushValue(documents, file, 0, JSON.parse(text));
+    } catch (e) {
+      problems.push(`${file}: invalid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return { documents, problems };
+  }
+  parseAllDocuments(text).forEach((doc, index) => {
+    if (doc.errors.length > 0) {
+      problems.push(`${file}[${index}]: invalid YAML: ${doc.errors[0]?.message ?? "parse error"}`);
+      return;
+    }
+    pushValue(documents, file, index, doc.toJS({ maxAliasCount: 100 }));
+  });
+  return { documents, problems };
+}
+
+function pushValue(out: ManifestDocument[], file: string, documentIndex: number, value: unknown): void {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) {
+    for (const v of value) pushValue(out, file, documentIndex, v);
+    return;
+  }
+  const rec = value as Record<string, unknown>;
+  if (typeof value === "object" && rec["kind"] === "List" && Array.isArray(rec["items"])) {
+    for (const item of rec["items"]) out.push({ file, documentIndex, value: item });
+    return;
+  }
+  out.push({ file, documentIndex, value });
+}
