@@ -1,0 +1,136 @@
+// Strategic merge patch for built-in types: like a merge patch, except lists whose field declares
+// patch strategy "merge" are merged item by item (by patch merge key, or as a set of primitives), and
+// the directives $patch (replace/delete/merge), $retainKeys, $setElementOrder/<field> and
+// $deleteFromPrimitiveList/<field> are honoured. Merge keys come from the built-in OpenAPI table.
+
+import { badRequest, type PatchResult } from "./patch-error.js";
+import { cloneJson, isObject, jsonEqual, type JsonObject, type JsonValue } from "./json.js";
+import { fieldType, UNTYPED, type ListType, type TypeInfo } from "./type-info.js";
+
+const PATCH = "$patch";
+const RETAIN_KEYS = "$retainKeys";
+const ORDER_PREFIX = "$setElementOrder/";
+const DELETE_PRIMITIVE_PREFIX = "$deleteFromPrimitiveList/";
+
+class SmpFailure extends Error {}
+
+/** Applies a strategic merge patch (the decoded body) to `target`, typed by `type`. */
+export function applyStrategicMergePatch(target: JsonObject, patch: JsonValue, type: TypeInfo): PatchResult<JsonObject> {
+  if (!isObject(patch)) {
+    return { ok: false, error: badRequest("json: cannot unmarshal non-object into Go value of type map[string]interface {}") };
+  }
+  try {
+    return { ok: true, value: mergeMap(cloneJson(target), patch, type) };
+  } catch (e) {
+    if (e instanceof SmpFailure) return { ok: false, error: badRequest(e.message) };
+    throw e;
+  }
+}
+
+function mergeMap(original: JsonObject, patch: JsonObject, type: TypeInfo): JsonObject {
+  const directive = patch[PATCH];
+  if (directive !== undefined) {
+    if (directive === "replace") return stripDirectives(withoutKey(patch, PATCH)) as JsonObject;
+    if (directive === "delete") return {};
+    if (directive !== "merge") throw new SmpFailure(`Unknown patch type: ${String(directive)} in map: ${JSON.stringify(patch)}`);
+  }
+  const retain = patch[RETAIN_KEYS];
+  if (retain !== undefined) {
+    if (!Array.isArray(retain)) throw new SmpFailure(`$retainKeys must be a list, got ${JSON.stringify(retain)}`);
+    const keep = new Set(retain.filter((k): k is string => typeof k === "string"));
+    for (const k of Object.keys(patch)) {
+      if (!k.startsWith("$") && patch[k] !== null && !keep.has(k)) {
+        throw new SmpFailure(`The order in patch list: ${JSON.stringify(retain)} doesn't match $retainKeys`);
+      }
+    }
+    for (const k of Object.keys(original)) if (!keep.has(k)) delete original[k];
+  }
+  for (const [k, v] of Object.entries(patch)) {
+    if (k === PATCH || k === RETAIN_KEYS || k.startsWith(ORDER_PREFIX)) continue;
+    if (k.startsWith(DELETE_PRIMITIVE_PREFIX)) {
+      const field = k.slice(DELETE_PRIMITIVE_PREFIX.length);
+      const cur = original[field];
+      if (Array.isArray(cur) && Array.isArray(v)) original[field] = cur.filter((x) => !v.some((d) => jsonEqual(d, x)));
+      continue;
+    }
+    const t = fieldType(type, k);
+    if (v === null) {
+      delete original[k];
+      continue;
+    }
+    const cur = original[k];
+    if (isObject(v) && v[PATCH] === "delete" && !Array.isArray(cur)) {
+      delete original[k];
+      continue;
+    }
+    if (cur === undefined || cur === null) {
+      original[k] = Array.isArray(v) && t.kind === "list" ? mergeList([], v, t, order(patch, k)) : stripDirectives(v);
+    } else if (isObject(cur) && isObject(v)) {
+      original[k] = mergeMap(cur, v, t.kind === "map" ? t : UNTYPED);
+    } else if (Array.isArray(cur) && Array.isArray(v) && t.kind === "list" && t.patch?.strategies.includes("merge")) {
+      original[k] = mergeList(cur, v, t, order(patch, k));
+    } else {
+      original[k] = stripDirectives(v);
+    }
+  }
+  return original;
+}
+
+function order(patch: JsonObject, key: string): JsonValue[] | undefined {
+  const o = patch[ORDER_PREFIX + key];
+  return Array.isArray(o) ? o : undefined;
+}
+
+function mergeList(original: JsonValue[], patch: JsonValue[], t: ListType, elementOrder: JsonValue[] | undefined): JsonValue[] {
+  if (!t.patch?.strategies.includes("merge")) return stripDirectives(patch) as JsonValue[];
+  const replace = patch.find((p) => isObject(p) && p[PATCH] === "replace");
+  if (replace !== undefined) return stripDirectives(patch.filter((p) => p !== replace)) as JsonValue[];
+  const mergeKey = t.patch.mergeKey;
+  let out = [...original];
+  if (mergeKey === undefined) {
+    for (const p of patch) if (!out.some((x) => jsonEqual(x, p))) out.push(p);
+  } else {
+    for (const p of patch) {
+      if (!isObject(p)) throw new SmpFailure(`merging an object in json but data type is not map, got ${JSON.stringify(p)}`);
+      if (!(mergeKey in p)) throw new SmpFailure(`map: ${JSON.stringify(p)} does not contain declared merge key: ${mergeKey}`);
+      const key = p[mergeKey];
+      const at = out.findIndex((x) => isObject(x) && jsonEqual(x[mergeKey], key));
+      if (p[PATCH] === "delete") {
+        out = out.filter((x) => !(isObject(x) && jsonEqual(x[mergeKey], key)));
+      } else if (at >= 0) {
+        out[at] = mergeMap(out[at] as JsonObject, p, t.elem);
+      } else {
+        out.push(stripDirectives(p));
+      }
+    }
+  }
+  return elementOrder ? applyOrder(out, elementOrder, mergeKey) : out;
+}
+
+// Items named by $setElementOrder take its order; the others keep their relative place after them.
+function applyOrder(items: JsonValue[], elementOrder: JsonValue[], mergeKey: string | undefined): JsonValue[] {
+  const keyOf = (x: JsonValue): JsonValue | undefined => (mergeKey === undefined ? x : isObject(x) ? x[mergeKey] : undefined);
+  const rank = (x: JsonValue): number => {
+    const k = keyOf(x);
+    const i = elementOrder.findIndex((o) => jsonEqual(mergeKey === undefined ? o : isObject(o) ? o[mergeKey] : undefined, k));
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return items.map((x, i) => ({ x, i, r: rank(x) })).sort((a, b) => a.r - b.r || a.i - b.i).map((e) => e.x);
+}
+
+function withoutKey(o: JsonObject, key: string): JsonObject {
+  const { [key]: _drop, ...rest } = o;
+  return rest;
+}
+
+/** A copy of `v` without SMP directive keys (they must never reach the stored object). */
+function stripDirectives(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.filter((x) => !(isObject(x) && x[PATCH] === "delete")).map(stripDirectives);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (k.startsWith("$")) continue;
+    out[k] = stripDirectives(x);
+  }
+  return out;
+}
