@@ -25,7 +25,8 @@ export function parseManifests(file: string, text: string): { documents: Manifes
   }
   parseAllDocuments(text).forEach((doc, index) => {
     if (doc.errors.length > 0) {
-      problems.push(`${file}[${index}]: invalid YAML: ${doc.errors[0]?.message ?? "parse error"}`);
+      // The yaml package appends a source excerpt after the first line; the position in that line is enough.
+      problems.push(`${file}[${index}]: invalid YAML: ${(doc.errors[0]?.message ?? "parse error").split("\n")[0]}`);
       return;
     }
     pushValue(documents, file, index, doc.toJS({ maxAliasCount: 100 }));

@@ -44,7 +44,8 @@ function scan(node: unknown, ast: Ast): void {
   const kind = rec["exprKind"] as { case?: string; value?: Record<string, unknown> } | undefined;
   if (kind?.case === "identExpr") ast.names.add(String(kind.value?.["name"]));
   if (kind?.case === "callExpr") ast.functions.add(String(kind.value?.["function"]));
-  for (const [k, v] of Object.entries(rec)) if (k !== "$typeName") scan(v, ast);
+  // sourceInfo.macroCalls keeps the unexpanded macro calls (all, exists ...): not real function calls.
+  for (const [k, v] of Object.entries(rec)) if (k !== "$typeName" && k !== "sourceInfo") scan(v, ast);
 }
 
 type Compiled = { program: Program; ast: Ast } | { error: string };

@@ -1,0 +1,147 @@
+// x-kubernetes-validations: rule evaluation, messages, transition rules with oldSelf, the Kubernetes CEL
+// libraries, typed values, and the reporting of rules this implementation cannot check.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { compileSchema, formatFieldError, type JSONSchemaProps, type ValidationRule } from "../../src/validation/index.js";
+
+const withRules = (spec: JSONSchemaProps, rules: ValidationRule[]): JSONSchemaProps => ({
+  type: "object",
+  properties: { apiVersion: { type: "string" }, kind: { type: "string" }, metadata: { type: "object" }, spec: { ...spec, "x-kubernetes-validations": rules } },
+});
+
+const SPEC: JSONSchemaProps = {
+  type: "object",
+  properties: {
+    name: { type: "string" },
+    replicas: { type: "integer" },
+    ratio: { type: "number" },
+    when: { type: "string", format: "date-time" },
+    tags: { type: "array", items: { type: "string" } },
+    nums: { type: "array", items: { type: "integer" } },
+    "x-y": { type: "string" },
+    q: { "x-kubernetes-int-or-string": true },
+  },
+};
+
+const run = (rules: ValidationRule[], spec: unknown, oldSpec?: unknown): string[] => {
+  const v = compileSchema(withRules(SPEC, rules));
+  assert.deepEqual(v.uncheckedRules, []);
+  return v.validate({ spec } as Record<string, unknown>, oldSpec === undefined ? undefined : ({ spec: oldSpec } as Record<string, unknown>)).map(formatFieldError);
+};
+
+test("a failing rule reports its message, or 'failed rule' with the rule text", () => {
+  assert.deepEqual(run([{ rule: "self.replicas < 5", message: "too many" }], { replicas: 7 }), [`spec: Invalid value: "object": too many`]);
+  assert.deepEqual(run([{ rule: "self.replicas < 5" }], { replicas: 7 }), [`spec: Invalid value: "object": failed rule: self.replicas < 5`]);
+  assert.deepEqual(run([{ rule: "self.replicas < 5" }], { replicas: 4 }), []);
+});
+
+test("messageExpression, reason and fieldPath shape the error", () => {
+  assert.deepEqual(run([{ rule: "self.replicas < 5", messageExpression: "'got ' + string(self.replicas)" }], { replicas: 7 }), [
+    `spec: Invalid value: "object": got 7`,
+  ]);
+  assert.deepEqual(run([{ rule: "self.replicas < 5", message: "no", reason: "FieldValueForbidden", fieldPath: ".replicas" }], { replicas: 7 }), [
+    "spec.replicas: Forbidden: no",
+  ]);
+});
+
+test("evaluation errors use cel-go's wording", () => {
+  assert.deepEqual(run([{ rule: "self.name == 'x'", message: "m" }], {}), [`spec: Invalid value: "object": no such key: name evaluating rule: m`]);
+});
+
+test("transition rules run only on update and only when the old value exists", () => {
+  const rules = [{ rule: "self >= oldSelf", message: "replicas may not decrease" }];
+  const schema: JSONSchemaProps = {
+    type: "object",
+    properties: { apiVersion: { type: "string" }, kind: { type: "string" }, spec: { type: "object", properties: { replicas: { type: "integer", "x-kubernetes-validations": rules } } } },
+  };
+  const v = compileSchema(schema);
+  assert.deepEqual(v.validate({ spec: { replicas: 1 } }), []);
+  assert.deepEqual(v.validate({ spec: { replicas: 1 } }, { spec: {} }), []);
+  assert.deepEqual(v.validate({ spec: { replicas: 3 } }, { spec: { replicas: 2 } }), []);
+  assert.deepEqual(v.validate({ spec: { replicas: 1 } }, { spec: { replicas: 2 } }).map(formatFieldError), [
+    `spec.replicas: Invalid value: "integer": replicas may not decrease`,
+  ]);
+});
+
+test("list-map items correlate with their old version by key for oldSelf", () => {
+  const schema: JSONSchemaProps = {
+    type: "object",
+    properties: {
+      spec: {
+        type: "object",
+        properties: {
+          ports: {
+            type: "array",
+            "x-kubernetes-list-type": "map",
+            "x-kubernetes-list-map-keys": ["name"],
+            items: {
+              type: "object",
+              properties: { name: { type: "string" }, port: { type: "integer" } },
+              "x-kubernetes-validations": [{ rule: "self.port == oldSelf.port", message: "port is immutable" }],
+            },
+          },
+        },
+      },
+    },
+  };
+  const v = compileSchema(schema);
+  const old = { spec: { ports: [{ name: "a", port: 1 }, { name: "b", port: 2 }] } };
+  assert.deepEqual(v.validate({ spec: { ports: [{ name: "b", port: 2 }, { name: "a", port: 1 }, { name: "c", port: 9 }] } }, old), []);
+  assert.deepEqual(v.validate({ spec: { ports: [{ name: "b", port: 3 }] } }, old).map(formatFieldError), [
+    `spec.ports[0]: Invalid value: "object": port is immutable`,
+  ]);
+});
+
+test("the Kubernetes list, regex and strings libraries and the macros are available", () => {
+  const spec = { name: "Abc123def45", tags: ["a", "b", "c"], nums: [3, 1, 2], "x-y": "v", replicas: 2, ratio: 0.75, q: "50%" };
+  const rules = [
+    "self.tags.isSorted() && !self.nums.isSorted()",
+    "self.nums.sum() == 6 && self.nums.min() == 1 && self.nums.max() == 3",
+    "self.tags.indexOf('b') == 1 && self.tags.lastIndexOf('z') == -1",
+    "self.name.find('[0-9]+') == '123' && self.name.findAll('[0-9]+') == ['123', '45'] && self.name.findAll('[a-z]', 2).size() == 2",
+    "self.name.lowerAscii() == 'abc123def45' && self.name.upperAscii().startsWith('ABC')",
+    "'a,b'.split(',') == ['a', 'b'] && ['a', 'b'].join('-') == 'a-b' && ' x '.trim() == 'x' && 'aXa'.replace('X', 'y') == 'aya'",
+    "self.name.indexOf('c') == 2 && self.name.matches('^[[:alpha:]]+[0-9]')",
+    "self.tags.all(t, size(t) == 1) && self.tags.exists(t, t == 'b') && self.tags.exists_one(t, t == 'c')",
+    "self.nums.map(n, n * 2) == [6, 2, 4] && self.nums.filter(n, n > 1).size() == 2",
+    "has(self.name) && !has(self.when)",
+    "self.x__dash__y == 'v'",
+    "self.replicas == 2 && self.ratio > 0.5 && self.q == '50%'",
+  ];
+  for (const rule of rules) assert.deepEqual(run([{ rule }], spec), [], rule);
+});
+
+test("date-time strings are timestamps and integers are ints in rules", () => {
+  assert.deepEqual(run([{ rule: "self.when < timestamp('2030-01-01T00:00:00Z')" }], { when: "2024-01-07T00:40:57Z" }), []);
+  assert.deepEqual(run([{ rule: "type(self.replicas) == int && type(self.ratio) == double" }], { replicas: 1, ratio: 1 }), []);
+});
+
+test("schema errors that block CEL add the server's 'not checked' cause instead of running rules", () => {
+  const schema = withRules({ ...SPEC, required: ["name"] }, [{ rule: "false" }]);
+  assert.deepEqual(compileSchema(schema).validate({ spec: {} }).map(formatFieldError), [
+    "spec.name: Required value",
+    `<nil>: Invalid value: "null": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation`,
+  ]);
+  // Enum failures do not block in 1.24: rules still run.
+  const enumSchema = withRules({ type: "object", properties: { s: { type: "string", enum: ["a"] } } }, [{ rule: "false", message: "m" }]);
+  assert.deepEqual(compileSchema(enumSchema).validate({ spec: { s: "b" } }).map(formatFieldError), [
+    `spec.s: Unsupported value: "b": supported values: "a"`,
+    `spec: Invalid value: "object": m`,
+  ]);
+});
+
+test("rules that cannot be compiled here are listed as unchecked, never reported as passing checks", () => {
+  const v = compileSchema(
+    withRules(SPEC, [{ rule: "isURL(self.name)" }, { rule: "self.replicas +" }, { rule: "self.replicas < 5", message: "checked" }]),
+  );
+  assert.deepEqual(
+    v.uncheckedRules.map((u) => [u.field, u.rule]),
+    [
+      ["spec", "isURL(self.name)"],
+      ["spec", "self.replicas +"],
+    ],
+  );
+  assert.match(v.uncheckedRules[0]?.reason ?? "", /isURL/);
+  // The checkable rule still runs; the unchecked ones produce no verdict.
+  assert.deepEqual(v.validate({ spec: { name: "n", replicas: 9 } }).map(formatFieldError), [`spec: Invalid value: "object": checked`]);
+});

@@ -1,0 +1,105 @@
+// `kube-codegen validate` core: CRDs from a directory, resources from multi-document YAML and JSON files,
+// the report, its text rendering and the exit code.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { stringify } from "yaml";
+import { formatValidationReport, validateFiles, validationExitCode } from "../../src/validation/index.js";
+
+const widgetCrd = (JSON.parse(readFileSync("/work/shared/apiserver-transcripts/crd_lifecycle.json", "utf8")) as { request: { body: unknown } }[])[0]?.request.body;
+
+function workspace(): { dir: string; crds: string } {
+  const dir = mkdtempSync(join(tmpdir(), "kcg-validate-"));
+  const crds = join(dir, "crds");
+  mkdirSync(join(crds, "nested"), { recursive: true });
+  writeFileSync(join(crds, "nested", "widgets.yaml"), stringify(widgetCrd));
+  writeFileSync(join(crds, "README.md"), "not a manifest");
+  return { dir, crds };
+}
+
+const widget = (name: string, spec: Record<string, unknown>): Record<string, unknown> => ({
+  apiVersion: "conformance.example.com/v1",
+  kind: "Widget",
+  metadata: { name },
+  spec,
+});
+
+test("validates multi-document YAML and JSON files and reports errors, warnings and unknown kinds", async () => {
+  const { dir, crds } = workspace();
+  const yamlFile = join(dir, "widgets.yaml");
+  writeFileSync(
+    yamlFile,
+    [
+      stringify(widget("good", { size: "small", junk: 1 })),
+      stringify(widget("bad", { size: "huge", replicas: 11 })),
+      "",
+      stringify({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm" } }),
+      stringify({ apiVersion: "conformance.example.com/v2", kind: "Widget", metadata: { name: "w2" }, spec: {} }),
+    ].join("---\n"),
+  );
+  const jsonFile = join(dir, "w.json");
+  writeFileSync(jsonFile, JSON.stringify(widget("json", { size: "medium", ports: [{ name: "a" }, { name: "a" }] })));
+
+  const report = await validateFiles({ crdsDir: crds, files: [yamlFile, jsonFile] });
+  assert.deepEqual(report.problems, []);
+  assert.deepEqual(
+    report.results.map((r) => [r.documentIndex, r.kind, r.name, r.errors.length]),
+    [
+      [0, "Widget", "good", 0],
+      [1, "Widget", "bad", 2],
+      [3, "ConfigMap", "cm", 1],
+      [4, "Widget", "w2", 1],
+      [0, "Widget", "json", 1],
+    ],
+  );
+  assert.deepEqual(report.results[0]?.warnings, [`unknown field "spec.junk"`]);
+  assert.match(report.results[2]?.errors[0] ?? "", /unknown kind: no CustomResourceDefinition .* defines kind "ConfigMap" in the core group/);
+  assert.match(report.results[3]?.errors[0] ?? "", /does not serve version "v2" \(served: v1\)/);
+
+  const text = formatValidationReport(report);
+  assert.ok(text.includes(`${yamlFile}[1] Widget bad: spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10\n`), text);
+  assert.ok(text.includes(`${yamlFile}[1] Widget bad: spec.size: Unsupported value: "huge": supported values: "small", "medium", "large"\n`), text);
+  assert.ok(text.includes(`${jsonFile}[0] Widget json: spec.ports[1]: Duplicate value: map[string]interface {}{"name":"a"}\n`), text);
+  assert.ok(text.includes(`${yamlFile}[0] Widget good: warning: unknown field "spec.junk"\n`), text);
+  assert.ok(text.endsWith("5 resources checked: 1 valid, 4 invalid\n"), text);
+  assert.equal(validationExitCode(report), 1);
+});
+
+test("exit code 0 when every resource is valid; problems for unreadable input and bad YAML", async () => {
+  const { dir, crds } = workspace();
+  const ok = join(dir, "ok.yaml");
+  writeFileSync(ok, stringify(widget("fine", { size: "large", tags: ["a", "b"] })));
+  const good = await validateFiles({ crdsDir: crds, files: [ok] });
+  assert.deepEqual(good.results.map((r) => r.errors), [[]]);
+  assert.equal(validationExitCode(good), 0);
+  assert.equal(formatValidationReport(good), "1 resource checked: 1 valid, 0 invalid\n");
+
+  const broken = join(dir, "broken.yaml");
+  writeFileSync(broken, "a: [unclosed\n");
+  const bad = await validateFiles({ crdsDir: join(dir, "missing"), files: [broken, join(dir, "nope.yaml")] });
+  assert.equal(bad.problems.length, 3, bad.problems.join("\n"));
+  assert.match(bad.problems[0] ?? "", /cannot read CRD directory/);
+  assert.match(bad.problems[1] ?? "", /broken\.yaml\[0\]: invalid YAML: Flow sequence .* at line 2, column 1:?$/);
+  assert.match(bad.problems[2] ?? "", /cannot read .*nope\.yaml/);
+  assert.equal(validationExitCode(bad), 1);
+});
+
+test("a resource without a name or kind is reported, and List documents are expanded", async () => {
+  const { dir, crds } = workspace();
+  const f = join(dir, "list.yaml");
+  writeFileSync(
+    f,
+    stringify({
+      apiVersion: "v1",
+      kind: "List",
+      items: [{ apiVersion: "conformance.example.com/v1", kind: "Widget", spec: { size: "small" } }, { metadata: { name: "x" } }],
+    }),
+  );
+  const report = await validateFiles({ crdsDir: crds, files: [f] });
+  assert.deepEqual(
+    report.results.map((r) => r.errors),
+    [["metadata.name: Required value: name or generateName is required"], ["apiVersion: Required value: must be set", "kind: Required value: must be set"]],
+  );
+});
