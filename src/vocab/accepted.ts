@@ -1,0 +1,43 @@
+import { ANYWHERE, TYPE, type KubeMarkerDefinition } from "./definition.js";
+
+/** Family heading of the markers accepted only for compatibility. */
+export const ACCEPTED_FAMILY = "Accepted for compatibility (no effect)";
+
+function accepted(name: string, help: string): KubeMarkerDefinition {
+  return { name, targets: ANYWHERE, payload: { kind: "raw" }, help, example: `+${name}=true`, family: ACCEPTED_FAMILY, repeatable: true };
+}
+
+/**
+ * Markers of Go generators that have no counterpart here. They live in known namespaces, so they
+ * are declared to be accepted silently when copied from Go API packages rather than flagged as unknown.
+ */
+export const acceptedMarkers: readonly KubeMarkerDefinition[] = [
+  accepted("k8s:openapi-gen", "openapi-gen's switch; the CRD schema is generated from the types anyway."),
+  accepted("k8s:conversion-gen", "conversion-gen's switch; conversions are not generated."),
+  accepted("k8s:conversion-gen-external-types", "conversion-gen's input; conversions are not generated."),
+  accepted("k8s:defaulter-gen", "defaulter-gen's switch; use +default or +kubebuilder:default."),
+  accepted("k8s:defaulter-gen-input", "defaulter-gen's input; use +default or +kubebuilder:default."),
+  accepted("k8s:prerelease-lifecycle-gen", "prerelease-lifecycle-gen's switch; not generated."),
+  accepted("k8s:prerelease-lifecycle-gen:introduced", "prerelease-lifecycle-gen's version; not generated."),
+  accepted("k8s:prerelease-lifecycle-gen:deprecated", "prerelease-lifecycle-gen's version; not generated."),
+  accepted("k8s:prerelease-lifecycle-gen:removed", "prerelease-lifecycle-gen's version; not generated."),
+  accepted("k8s:prerelease-lifecycle-gen:replacement", "prerelease-lifecycle-gen's replacement; not generated."),
+  accepted("kubebuilder:rbac", "RBAC rules belong with controllers, not API packages; ignored."),
+  accepted("kubebuilder:webhook", "Webhook configuration is not generated; ignored."),
+  {
+    name: "kubebuilder:skip:description",
+    targets: ANYWHERE,
+    payload: { kind: "flag" },
+    help: "Accepted for compatibility; descriptions are always generated.",
+    example: "+kubebuilder:skip:description",
+    family: ACCEPTED_FAMILY,
+  },
+  {
+    name: "enum",
+    targets: TYPE,
+    payload: { kind: "flag" },
+    help: "Go's marker for enum types; a TypeScript union of string literals is an enum already.",
+    example: "+enum",
+    family: ACCEPTED_FAMILY,
+  },
+];

@@ -1,0 +1,61 @@
+import type { MarkerDefinition, MarkerTarget } from "../markers/index.js";
+import type { JSONSchemaProps } from "../validation/index.js";
+
+export type { JSONSchemaProps };
+
+/** What a schema marker's effect may know besides the schema node: where the marker sat. */
+export interface SchemaContext {
+  readonly target: MarkerTarget;
+  /** The TypeScript type as written, for messages (e.g. `string`, `int32`). */
+  readonly fieldType?: string;
+}
+
+/**
+ * Applies a marker's value to the schema node it describes, in place. Returns an error message
+ * when the marker does not fit the node (e.g. Minimum on a string), leaving the node unchanged.
+ */
+export type ApplyToSchema = (schema: JSONSchemaProps, value: unknown, ctx: SchemaContext) => string | undefined;
+
+/** A Kubernetes marker declaration: the generic definition plus its family and, for schema markers, its effect. */
+export interface KubeMarkerDefinition extends MarkerDefinition {
+  readonly family: string;
+  /** Present on markers that change the CRD schema node they sit on. */
+  readonly applyToSchema?: ApplyToSchema;
+  /** Application order (lower first), as controller-gen's ApplyPriority; schema markers only. */
+  readonly order?: number;
+}
+
+/** A definition that changes the schema node it describes. */
+export interface SchemaMarkerDefinition extends KubeMarkerDefinition {
+  readonly applyToSchema: ApplyToSchema;
+  readonly order: number;
+}
+
+/** True when the definition carries a schema effect. */
+export function hasSchemaEffect(def: MarkerDefinition): def is SchemaMarkerDefinition {
+  return typeof (def as Partial<SchemaMarkerDefinition>).applyToSchema === "function";
+}
+
+/**
+ * controller-gen's application order. Markers that set the type (`Type`, `XIntOrString`,
+ * `Schemaless`, `listType`) go first, because the checks of the others read the type; `+default`
+ * goes before `+kubebuilder:default` so the latter wins when both are given.
+ */
+export const SchemaOrder = {
+  typeSetting: 0,
+  normal: 1,
+  dependent: 2,
+  k8sDefault: 9,
+  kubebuilderDefault: 10,
+} as const;
+
+/** Targets shorthand. */
+export const FIELD: readonly MarkerTarget[] = ["field"];
+/** Targets shorthand. */
+export const TYPE: readonly MarkerTarget[] = ["type"];
+/** Targets shorthand. */
+export const PACKAGE: readonly MarkerTarget[] = ["package"];
+/** Targets shorthand. */
+export const FIELD_TYPE: readonly MarkerTarget[] = ["field", "type"];
+/** Targets shorthand. */
+export const ANYWHERE: readonly MarkerTarget[] = ["package", "type", "field"];

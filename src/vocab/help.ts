@@ -1,0 +1,70 @@
+import { markerDiagnosticCodes, type MarkerRegistry } from "../markers/index.js";
+import type { KubeMarkerDefinition } from "./definition.js";
+import { argumentLines, payloadSyntax, targetList } from "./syntax.js";
+
+/** Groups the registry's definitions by family, families in `order`, markers by name within each. */
+export function byFamily(registry: MarkerRegistry, order: readonly string[]): { family: string; defs: KubeMarkerDefinition[] }[] {
+  const groups = new Map<string, KubeMarkerDefinition[]>();
+  for (const d of registry.all() as KubeMarkerDefinition[]) {
+    const fam = d.family ?? "Other";
+    const list = groups.get(fam) ?? [];
+    list.push(d);
+    groups.set(fam, list);
+  }
+  const names = [...order.filter((f) => groups.has(f)), ...[...groups.keys()].filter((f) => !order.includes(f)).sort()];
+  return names.map((family) => ({ family, defs: groups.get(family)! }));
+}
+
+/** What `kube-codegen markers` prints: every marker by family, with targets, syntax, help and an example. */
+export function formatHelp(registry: MarkerRegistry, order: readonly string[]): string {
+  const out: string[] = [
+    "Markers are comment lines starting with + above a declaration (or in doc.ts for packages).",
+    "Values: bare or \"quoted\" or `raw` strings; lists a;b or {a,b}; maps {k: v}; +default takes JSON.",
+    "",
+  ];
+  for (const { family, defs } of byFamily(registry, order)) {
+    out.push(`${family}`, "=".repeat(family.length));
+    for (const d of defs) {
+      out.push(`  ${payloadSyntax(d)}`);
+      out.push(`      on: ${targetList(d.targets)}${d.repeatable ? "; repeatable" : ""}${d.deprecated ? `; deprecated: ${d.deprecated}` : ""}`);
+      out.push(`      ${d.help}`);
+      for (const a of argumentLines(d)) out.push(`        ${a}`);
+      out.push(`      example: ${d.example}`);
+    }
+    out.push("");
+  }
+  out.push("Diagnostics", "===========");
+  for (const c of markerDiagnosticCodes) out.push(`  ${c.code} (${c.severity}): ${c.summary}`);
+  return out.join("\n") + "\n";
+}
+
+/** Escapes text for a Markdown table cell. */
+function cell(s: string): string {
+  return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+/** Inline code that survives backticks inside (Markdown's longer-fence rule). */
+function code(s: string): string {
+  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = s.startsWith("`") || s.endsWith("`") ? " " : "";
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
+
+/** The README's marker reference: one table per family, then the diagnostic codes. */
+export function referenceMarkdown(registry: MarkerRegistry, order: readonly string[]): string {
+  const out: string[] = ["## Marker reference", "", "Generated from the marker declarations in `src/vocab`; `kube-codegen markers` prints the same.", ""];
+  for (const { family, defs } of byFamily(registry, order)) {
+    out.push(`### ${family}`, "", "| Marker | On | Description | Example |", "| --- | --- | --- | --- |");
+    for (const d of defs) {
+      const args = argumentLines(d);
+      const help = [d.help, ...(d.repeatable ? ["Repeatable."] : []), ...(d.deprecated ? [`Deprecated: ${d.deprecated}.`] : [])].join(" ");
+      const argText = args.length ? `<br>${args.map((a) => `• ${a}`).join("<br>")}` : "";
+      out.push(`| ${cell(code(payloadSyntax(d)))} | ${targetList(d.targets)} | ${cell(help)}${cell(argText)} | ${cell(code(d.example))} |`);
+    }
+    out.push("");
+  }
+  out.push("### Marker diagnostics", "", "| Code | Severity | Meaning | Example |", "| --- | --- | --- | --- |");
+  for (const c of markerDiagnosticCodes) out.push(`| ${c.code} | ${c.severity} | ${cell(c.summary)} | ${cell(code(c.example))} |`);
+  return out.join("\n") + "\n";
+}
