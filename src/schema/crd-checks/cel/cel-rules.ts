@@ -1,0 +1,87 @@
+// Compiles a schema node's x-kubernetes-validations rules the way the server does on CRD
+// create: parse, type-check against the node's declared type (self and oldSelf), require a
+// boolean result, and estimate each rule's worst-case cost. Errors are worded like cel-go's
+// ("compilation failed: ERROR: <input>:1:5: undefined field 'b'" plus the source excerpt).
+import { parse } from "@bufbuild/cel";
+import { CelChecker, mayBeBool, type CelIssue, type Expr } from "./cel-check.js";
+import type { CelT } from "./cel-types.js";
+
+/** The outcome of compiling one rule. */
+export interface RuleResult {
+  /** The server's error detail ("compilation failed: ..."), or undefined when it compiled. */
+  error?: string;
+  /** Estimated worst-case cost of one evaluation. */
+  cost: number;
+  /** Whether the rule refers to oldSelf. */
+  transition: boolean;
+}
+
+function excerpt(source: string, offset: number): { line: number; col: number; text: string } {
+  const before = source.slice(0, offset);
+  const line = before.split("\n").length;
+  const lineStart = before.lastIndexOf("\n") + 1;
+  const lineEnd = source.indexOf("\n", lineStart);
+  const text = source.slice(lineStart, lineEnd === -1 ? source.length : lineEnd);
+  return { line, col: [...source.slice(lineStart, offset)].length + 1, text };
+}
+
+/** cel-go's printed form of one issue, with the source line and a caret. */
+function formatIssue(source: string, line: number, col: number, text: string, message: string): string {
+  return `ERROR: <input>:${line}:${col}: ${message}\n | ${text}\n | ${".".repeat(Math.max(0, col - 1))}^`;
+}
+
+function formatIssues(source: string, issues: CelIssue[]): string {
+  const parts = issues.map((i) => {
+    const x = excerpt(source, i.offset);
+    return formatIssue(source, x.line, x.col, x.text, i.message);
+  });
+  return `compilation failed: ${parts.join("\n")}`;
+}
+
+function refersTo(e: Expr | undefined, name: string): boolean {
+  if (e === undefined) return false;
+  const k = e.exprKind;
+  switch (k.case) {
+    case "identExpr":
+      return k.value.name === name;
+    case "selectExpr":
+      return refersTo(k.value.operand, name);
+    case "callExpr":
+      return refersTo(k.value.target, name) || k.value.args.some((a) => refersTo(a, name));
+    case "listExpr":
+      return k.value.elements.some((a) => refersTo(a, name));
+    case "structExpr":
+      return k.value.entries.some((en) => refersTo(en.value, name) || (en.keyKind.case === "mapKey" && refersTo(en.keyKind.value, name)));
+    case "comprehensionExpr": {
+      const c = k.value;
+      return [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result].some((x) => refersTo(x, name));
+    }
+    default:
+      return false;
+  }
+}
+
+/** Compiles `rule` with `self` (and `oldSelf`) of type `selfType`. */
+export function compileRule(rule: string, selfType: CelT): RuleResult {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(rule);
+  } catch (e) {
+    const loc = (e as { location?: { start?: { line?: number; column?: number } } }).location?.start;
+    const raw = (e as { rawMessage?: string }).rawMessage ?? (e instanceof Error ? e.message : String(e));
+    const line = loc?.line ?? 1;
+    const col = loc?.column ?? 1;
+    const text = rule.split("\n")[line - 1] ?? "";
+    return { error: `compilation failed: ${formatIssue(rule, line, col, text, `Syntax error: ${raw}`)}`, cost: 0, transition: false };
+  }
+  const checker = new CelChecker((parsed.sourceInfo?.positions ?? {}) as Record<string, number>);
+  const env = new Map<string, CelT>([
+    ["self", selfType],
+    ["oldSelf", selfType],
+  ]);
+  const out = checker.check(parsed.expr, env);
+  const transition = refersTo(parsed.expr, "oldSelf");
+  if (checker.issues.length > 0) return { error: formatIssues(rule, checker.issues), cost: out.cost, transition };
+  if (!mayBeBool(out.t)) return { error: "cel expression must evaluate to a bool", cost: out.cost, transition };
+  return { cost: out.cost, transition };
+}

@@ -1,0 +1,32 @@
+// Stage: schema / offline CRD checks. Owns the kube-apiserver's CustomResourceDefinition
+// validation (apiextensions.k8s.io/v1, as a 1.24 server applies it on create): names, versions,
+// structural schemas, list/map types, defaults, CEL rules and their cost, RE2 patterns,
+// subresources, printer columns, API approval. Callers: the crd generator (on every CRD it
+// writes), `kube-codegen validate`, and the test API server (on CRD create).
+// It must stay pure: no I/O, no clock, no global state; the same input gives the same
+// problems in the same order. It does not validate custom resources (see src/validation).
+import { decodeCrd } from "./decode.js";
+import { checkApiApproval, checkObjectMeta } from "./object-meta.js";
+import type { CrdProblem } from "./problem.js";
+import { checkSpec, checkStoredVersionsAndPruning } from "./spec.js";
+
+export { formatCrdProblem, type CrdProblem } from "./problem.js";
+export { crdInvalidStatus, type CrdInvalidStatus } from "./status.js";
+
+/** Every reason the server would reject creating `crd` (a v1 CRD as plain JSON); empty when it would accept it. */
+export function checkCrd(crd: unknown): CrdProblem[] {
+  const { crd: internal, problems } = decodeCrd(crd);
+  if (problems.length > 0) return problems;
+  return [
+    ...checkObjectMeta(internal),
+    ...checkSpec(internal),
+    ...checkStoredVersionsAndPruning(internal),
+    ...checkApiApproval(internal),
+  ];
+}
+
+/** The CRD's metadata.name (or "" when absent), for building the 422 Status of a rejected CRD. */
+export function crdName(crd: unknown): string {
+  const meta = (crd as { metadata?: { name?: unknown } } | null)?.metadata;
+  return typeof meta?.name === "string" ? meta.name : "";
+}
