@@ -5,6 +5,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CrdCatalog } from "./crd-catalog.js";
 import { formatFieldError } from "./field-error.js";
+import { goQuote } from "./go-format.js";
 import { parseManifests, type ManifestDocument } from "./load-documents.js";
 import { isObject } from "./schema-node.js";
 import type { ScaleSubresource, SchemaValidator } from "./types.js";
@@ -134,13 +135,29 @@ export function validateDocument(catalog: CrdCatalog, doc: ManifestDocument, crd
 }
 
 function checkResource(validator: SchemaValidator, obj: Record<string, unknown>, scale: ScaleSubresource | undefined, result: ValidationResult): void {
-  const meta = isObject(obj["metadata"]) ? obj["metadata"] : {};
-  if (!meta["name"] && !meta["generateName"]) result.errors.push("metadata.name: Required value: name or generateName is required");
+  result.errors.push(...checkName(isObject(obj["metadata"]) ? obj["metadata"] : {}));
   for (const p of validator.prune(obj)) result.warnings.push(`unknown field ${JSON.stringify(p)}`);
   validator.applyDefaults(obj);
   const errors = validator.validate(obj, undefined, scale ? { scale } : {});
   result.errors.push(...errors.map(formatFieldError));
   for (const u of validator.uncheckedRules) result.warnings.push(`rule not checked at ${u.field} (${u.reason}): ${u.rule}`);
+}
+
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const SUBDOMAIN_MESSAGE =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+// The server checks custom resource names before the schema (ObjectMeta validation, names as DNS subdomains);
+// a file-level check would otherwise accept objects every server rejects.
+function checkName(meta: Record<string, unknown>): string[] {
+  const name = meta["name"];
+  if (typeof name !== "string" || name === "") {
+    return meta["generateName"] ? [] : ["metadata.name: Required value: name or generateName is required"];
+  }
+  const shown = goQuote(name);
+  if (name.length > 253) return [`metadata.name: Invalid value: ${shown}: must be no more than 253 characters`];
+  if (!DNS1123_SUBDOMAIN.test(name)) return [`metadata.name: Invalid value: ${shown}: ${SUBDOMAIN_MESSAGE}`];
+  return [];
 }
 
 /** Renders a report: one line per error and warning, then problems, then a summary line. */

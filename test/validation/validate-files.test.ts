@@ -94,12 +94,23 @@ test("a resource without a name or kind is reported, and List documents are expa
     stringify({
       apiVersion: "v1",
       kind: "List",
-      items: [{ apiVersion: "conformance.example.com/v1", kind: "Widget", spec: { size: "small" } }, { metadata: { name: "x" } }],
+      items: [
+        { apiVersion: "conformance.example.com/v1", kind: "Widget", spec: { size: "small" } },
+        { metadata: { name: "x" } },
+        widget("Bad_Name", { size: "small" }),
+      ],
     }),
   );
   const report = await validateFiles({ crdsDir: crds, files: [f] });
+  // The name message is the one crud.json's "create with invalid name" got from the server.
+  const serverNameCause = (JSON.parse(readFileSync("/work/shared/apiserver-transcripts/crud.json", "utf8")) as { step: string; response: { body: { details?: { causes?: { field: string; message: string }[] } } } }[])
+    .find((e) => e.step === "create with invalid name")?.response.body.details?.causes?.[0];
   assert.deepEqual(
     report.results.map((r) => r.errors),
-    [["metadata.name: Required value: name or generateName is required"], ["apiVersion: Required value: must be set", "kind: Required value: must be set"]],
+    [
+      ["metadata.name: Required value: name or generateName is required"],
+      ["apiVersion: Required value: must be set", "kind: Required value: must be set"],
+      [`${serverNameCause?.field}: ${serverNameCause?.message}`],
+    ],
   );
 });
