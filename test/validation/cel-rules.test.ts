@@ -46,6 +46,10 @@ test("messageExpression, reason and fieldPath shape the error", () => {
 
 test("evaluation errors use cel-go's wording", () => {
   assert.deepEqual(run([{ rule: "self.name == 'x'", message: "m" }], {}), [`spec: Invalid value: "object": no such key: name evaluating rule: m`]);
+  assert.deepEqual(run([{ rule: " self.name == 'x' " }], {}), [`spec: Invalid value: "object": no such key: name evaluating rule: self.name == 'x'`]);
+  assert.deepEqual(run([{ rule: "self.q + 1 > 0" }], { q: "x" }), [
+    `spec: Invalid value: "object": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: self.q + 1 > 0`,
+  ]);
 });
 
 test("transition rules run only on update and only when the old value exists", () => {
@@ -57,6 +61,7 @@ test("transition rules run only on update and only when the old value exists", (
   const v = compileSchema(schema);
   assert.deepEqual(v.validate({ spec: { replicas: 1 } }), []);
   assert.deepEqual(v.validate({ spec: { replicas: 1 } }, { spec: {} }), []);
+  assert.deepEqual(v.validate({ spec: { replicas: 1 } }, { spec: { replicas: null } }), []);
   assert.deepEqual(v.validate({ spec: { replicas: 3 } }, { spec: { replicas: 2 } }), []);
   assert.deepEqual(v.validate({ spec: { replicas: 1 } }, { spec: { replicas: 2 } }).map(formatFieldError), [
     `spec.replicas: Invalid value: "integer": replicas may not decrease`,

@@ -1,7 +1,8 @@
 // x-kubernetes-validations: compiles every rule of a schema once and evaluates them over an object the way
 // the server's CEL validator walks it (rules of a node see `self`; transition rules run only on update when
-// a correlated old value exists; list-map items correlate by key, set items by value). Rules this
+// a correlated old value exists; list-map items correlate by key, other list items not at all). Rules this
 // implementation cannot compile are never treated as passing: they are listed as unchecked.
+// messageExpression, reason and fieldPath (later than 1.24) are honoured when a rule sets them.
 import { isCelError, parse, plan, type CelInput, type CelResult } from "@bufbuild/cel";
 import type { FieldError, UncheckedRule, ValidationRule } from "../types.js";
 import { childPath, duplicate, forbidden, indexPath, invalid, keyPath, required } from "../field-error.js";
@@ -109,9 +110,14 @@ function celErrorText(message: string): string {
   return message;
 }
 
+// How the server names a rule inside evaluation errors: its message if it has one, else its text.
 function ruleErrorString(rule: ValidationRule): string {
-  if (rule.message && rule.message.trim() !== "") return rule.message.trim();
-  return `failed rule: ${rule.rule.trim()}`;
+  return rule.message ? rule.message.trim() : rule.rule.trim();
+}
+
+// The detail of a rule that evaluated to false: the message as written, else "failed rule: <rule>".
+function failureDetail(rule: ValidationRule): string {
+  return rule.message ? rule.message : `failed rule: ${ruleErrorString(rule)}`;
 }
 
 function fieldPathOf(path: string, rel: string | undefined): string {
@@ -151,7 +157,7 @@ function evaluateNode(run: CelRun, node: SchemaNode, obj: unknown, old: unknown,
 }
 
 function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: string, type: string): FieldError {
-  let detail = ruleErrorString(c.rule);
+  let detail = failureDetail(c.rule);
   if (c.messageProgram) {
     const m = c.messageProgram(bindings);
     if (typeof m === "string" && m.trim() !== "" && !m.includes("\n")) detail = m;
@@ -188,18 +194,16 @@ export function evaluateRules(run: CelRun, node: SchemaNode, obj: unknown, old: 
     const prop = node.properties?.get(k);
     const sub = prop ?? (typeof node.additional === "object" ? node.additional : undefined);
     if (!sub) continue;
-    const had = oldObj !== undefined && Object.hasOwn(oldObj, k);
-    evaluateRules(run, sub, v, had ? oldObj[k] : undefined, had, prop ? childPath(path, k) : keyPath(path, k), false);
+    // Transition rules need a non-null old value at the same place (oldObj[k] in the server).
+    const prev = oldObj?.[k];
+    evaluateRules(run, sub, v, prev, prev !== undefined && prev !== null, prop ? childPath(path, k) : keyPath(path, k), false);
   }
 }
 
-// The old element matching a new one: list-map items by their keys, set items by value; atomic lists none.
+// The old element matching a new one: only list-map items correlate (by their keys), as in the 1.24 server.
 function correlate(node: SchemaNode, x: unknown, old: unknown[]): { value: unknown } | undefined {
-  if (node.listType === "map" && isObject(x)) {
-    const keys = node.listMapKeys;
-    const hit = old.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], x[k])));
-    return hit === undefined ? undefined : { value: hit };
-  }
-  if (node.listType === "set") return old.some((o) => jsonEqual(o, x)) ? { value: x } : undefined;
-  return undefined;
+  if (node.listType !== "map" || !isObject(x)) return undefined;
+  const keys = node.listMapKeys;
+  const hit = old.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], x[k])));
+  return hit === undefined ? undefined : { value: hit };
 }
