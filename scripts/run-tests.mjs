@@ -9,7 +9,7 @@ function find(dir, out) {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (name === "fixtures" || name === "golden" || name === "node_modules") continue;
+      if (name === "fixtures" || name === "input" || name === "expected" || name === "node_modules") continue;
       find(p, out);
     } else if (name.endsWith(".test.ts")) out.push(p);
   }

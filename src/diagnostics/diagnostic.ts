@@ -43,9 +43,19 @@ export function hasErrors(diags: readonly Diagnostic[]): boolean {
   return diags.some((d) => d.severity === "error");
 }
 
-/** Sorts diagnostics by file, line, column and code so every run prints them in the same order. */
+/**
+ * Sorts diagnostics by file, line, column and code so every run prints them in the same order,
+ * and drops exact repeats (one problem reached through two paths is reported once).
+ */
 export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
-  return [...diags].sort(
+  const seen = new Set<string>();
+  const unique = diags.filter((d) => {
+    const key = JSON.stringify([d.file, d.line, d.col, d.code, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort(
     (a, b) =>
       cmp(a.file ?? "", b.file ?? "") ||
       (a.line ?? 0) - (b.line ?? 0) ||

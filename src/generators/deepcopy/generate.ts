@@ -40,10 +40,11 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
   for (const t of types) {
     w.import(declaringModule(t), t.name, true);
     let field: FieldModel | undefined;
+    let fieldOwner: TypeModel = t;
     const env: CopyEnv = {
       named: (name, ref) => namedCopy(ctx.model, pkg, name, ref, w),
       runtime: (name) => w.import(rt, name),
-      unknown: () => (unknownAsJson(...(field ? [field.markers] : []), t.markers, pkg.markers) ? w.import(rt, "deepCopyJSON") : undefined),
+      unknown: () => (unknownAsJson(...(field ? [field.markers] : []), fieldOwner.markers, pkg.markers) ? w.import(rt, "deepCopyJSON") : undefined),
     };
     w.line("");
     w.line(docComment(`${copyFunctionName(t.name)} returns a copy of src that shares no object or array with it.`).trimEnd());
@@ -54,16 +55,23 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
       w.block(`export function ${copyFunctionName(t.name)}(src: ${t.name}): ${t.name} {`, () => w.line(`return ${expr ?? "src"};`));
       continue;
     }
-    const fields = structFields(ctx.model, t);
+    const { fields, handEmbeds } = structFields(ctx.model, t);
     w.block(`export function ${copyFunctionName(t.name)}(src: ${t.name}): ${t.name} {`, () => {
-      w.line("const out = { ...src };");
-      for (const f of fields) {
-        if (isScalar(f.type)) continue;
+      // Spread (not Object.assign) so a "__proto__" key is copied as data, never as a prototype.
+      const embedded = handEmbeds.map((e) => `, ...${namedCopy(ctx.model, pkg, e.type.name, e.pkg.id, w)}(src)`).join("");
+      const copied = fields.filter(({ field: f }) => !isScalar(f.type));
+      if (copied.length === 0) {
+        w.line(`return { ...src${embedded} };`);
+        return;
+      }
+      w.line(`const out = { ...src${embedded} };`);
+      for (const { field: f, owner } of copied) {
         field = f;
+        fieldOwner = owner;
         const access = tsAccess(f.name);
         const expr = copyExpr(f.type, `src${access}`, env);
         if (expr === undefined) {
-          diags.push(unknownError(t, f));
+          diags.push(unknownError(owner, f));
           continue;
         }
         w.line(`if (src${access} !== undefined) out${access} = ${expr};`);
@@ -87,22 +95,38 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
   return w.toString();
 }
 
-/** Own fields plus inlined embeds (TypeMeta's are scalars, so skipped by the caller). */
-function structFields(model: ApiModel, t: TypeModel): FieldModel[] {
-  if (t.shape.kind !== "struct") return [];
-  const out: FieldModel[] = [];
+/** A field to copy and the type that declares it (an embedded type's fields are inlined). */
+interface OwnedField {
+  readonly field: FieldModel;
+  readonly owner: TypeModel;
+}
+
+/**
+ * Own fields plus the fields of embedded types, inlined as Go's `json:",inline"` does. An embedded
+ * type with a hand-written copy is not inlined: its copy function is called on the whole object
+ * (see `handEmbeds`), because only its author knows how to copy its fields.
+ */
+function structFields(model: ApiModel, t: TypeModel): { fields: OwnedField[]; handEmbeds: { pkg: PackageModel; type: TypeModel }[] } {
+  const fields: OwnedField[] = [];
+  const handEmbeds: { pkg: PackageModel; type: TypeModel }[] = [];
+  if (t.shape.kind !== "struct") return { fields, handEmbeds };
   for (const e of t.shape.embeds) {
     if (e.kind !== "named") continue;
     const pkg = findPackage(model, e.pkg);
     const et = pkg?.types.find((x) => x.name === e.name);
-    if (et) out.push(...structFields(model, et));
+    if (!pkg || !et) continue;
+    if (copySource(pkg, et).kind === "generated") {
+      const inner = structFields(model, et);
+      fields.push(...inner.fields);
+      handEmbeds.push(...inner.handEmbeds);
+    } else handEmbeds.push({ pkg, type: et });
   }
   for (const f of t.shape.fields) {
-    const i = out.findIndex((o) => o.name === f.name);
-    if (i >= 0) out.splice(i, 1);
-    out.push(f);
+    const i = fields.findIndex((o) => o.field.name === f.name);
+    if (i >= 0) fields.splice(i, 1);
+    fields.push({ field: f, owner: t });
   }
-  return out;
+  return { fields, handEmbeds };
 }
 
 /** Imports and names the copy function of a named type, wherever it lives. */

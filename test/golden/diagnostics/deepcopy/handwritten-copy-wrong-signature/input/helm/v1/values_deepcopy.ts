@@ -1,0 +1,5 @@
+import type { HelmValues } from "./types.js";
+
+export function deepCopyHelmValues(src: HelmValues, deep: boolean): object {
+  return deep ? { ...src } : src;
+}

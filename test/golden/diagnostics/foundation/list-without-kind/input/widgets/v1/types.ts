@@ -1,0 +1,16 @@
+import type { ListMeta, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  size?: string;
+}
+
+export interface GadgetList extends TypeMeta {
+  metadata?: ListMeta;
+  items: Widget[];
+}

@@ -1,0 +1,13 @@
+import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// +genclient
+// +genclient:nonNamespace
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  size?: string;
+}

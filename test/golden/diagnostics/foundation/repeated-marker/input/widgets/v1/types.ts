@@ -1,0 +1,13 @@
+import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  // +kubebuilder:validation:Minimum=1
+  // +kubebuilder:validation:Minimum=2
+  replicas?: number;
+}

@@ -1,0 +1,3 @@
+// +groupName=example.com
+// +kubebuilder:validation:Minimum=1
+export {};
