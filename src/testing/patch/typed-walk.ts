@@ -76,7 +76,8 @@ export function compare(oldV: JsonValue | undefined, newV: JsonValue | undefined
   const removed = FieldSet.empty();
   const modified = FieldSet.empty();
   const walk = (l: JsonValue | undefined, r: JsonValue | undefined, tt: TypeInfo, path: PathElement[]): void => {
-    const leaf = (l !== undefined && isLeafType(tt, l)) || (r !== undefined && isLeafType(tt, r));
+    // Two empty (or null) collections compare as leaves, keeping the empty/null distinction.
+    const leaf = (l !== undefined && isLeafType(tt, l)) || (r !== undefined && isLeafType(tt, r)) || (isEmptyish(l) && isEmptyish(r));
     if (leaf) {
       if (path.length === 0) return;
       if (l === undefined) added.insertInPlace(path);
@@ -97,6 +98,10 @@ export function compare(oldV: JsonValue | undefined, newV: JsonValue | undefined
   };
   walk(oldV, newV, t, []);
   return { added, removed, modified };
+}
+
+function isEmptyish(v: JsonValue | undefined): boolean {
+  return v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
 }
 
 function indexChildren(v: JsonValue | undefined, t: TypeInfo): Map<PathElement, Child> {
