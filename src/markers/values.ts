@@ -1,4 +1,5 @@
 import { MarkerCode } from "./codes.js";
+import { parseJsonAt } from "./json.js";
 import { MarkerSyntaxError, Scanner, type Token } from "./scanner.js";
 import { closest, didYouMean } from "./suggest.js";
 import type { ValueType } from "./types.js";
@@ -107,19 +108,10 @@ export class ValueParser {
   /** The rest of the payload as one JSON document. */
   private json(): unknown {
     const start = this.sc.peek().start;
-    const text = this.sc.text.slice(start);
-    if (text.trim() === "") fail(MarkerCode.missingArgument, "expected a JSON value", { start, end: start + 1 });
-    try {
-      const v: unknown = JSON.parse(text);
-      this.sc.seek(this.sc.text.length);
-      return v;
-    } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      const m = /position (\d+)/.exec(msg);
-      const at = start + (m ? Math.min(Number(m[1]), text.length - 1) : 0);
-      const reason = msg.replace(/^(Unexpected token|Unexpected end of JSON input)/, "$1").replace(/ in JSON at position \d+.*$/, "").replace(/, ".*" is not valid JSON$/, "");
-      return fail(MarkerCode.malformedValue, `invalid JSON: ${reason}`, { start: at, end: at + 1 }, 'JSON strings need double quotes: +default="text"');
-    }
+    if (this.sc.text.slice(start).trim() === "") fail(MarkerCode.missingArgument, "expected a JSON value", { start, end: start + 1 });
+    const { value, end } = parseJsonAt(this.sc.text, start, MarkerCode.malformedValue);
+    this.sc.seek(end);
+    return value;
   }
 
   private enumValue(values: readonly string[], ctx: ValueContext): string {
@@ -269,38 +261,12 @@ export class ValueParser {
     return result;
   }
 
-  /** A JSON array written inline; its end is found by bracket matching outside JSON strings. */
+  /** A JSON array written inline. */
   private jsonArray(): unknown {
     const open = this.sc.peek();
-    const s = this.sc.text;
-    let depth = 0;
-    let inStr = false;
-    for (let i = open.start; i < s.length; i++) {
-      const c = s[i]!;
-      if (inStr) {
-        if (c === "\\") i++;
-        else if (c === '"') inStr = false;
-        continue;
-      }
-      if (c === '"') inStr = true;
-      else if (c === "[" || c === "{") depth++;
-      else if (c === "]" || c === "}") {
-        depth--;
-        if (depth === 0) {
-          const text = s.slice(open.start, i + 1);
-          try {
-            const v: unknown = JSON.parse(text);
-            this.sc.seek(i + 1);
-            return v;
-          } catch (e) {
-            const m = /position (\d+)/.exec(e instanceof Error ? e.message : "");
-            const at = open.start + (m ? Number(m[1]) : 0);
-            return fail(MarkerCode.malformedValue, "invalid JSON array", { start: at, end: at + 1 }, 'JSON strings need double quotes: ["a","b"]');
-          }
-        }
-      }
-    }
-    return fail(MarkerCode.badList, "unclosed JSON array: missing ']'", open);
+    const { value, end } = parseJsonAt(this.sc.text, open.start, MarkerCode.malformedValue);
+    this.sc.seek(end);
+    return value;
   }
 }
 
