@@ -120,8 +120,12 @@ test("embedded resources keep apiVersion/kind/metadata when pruned and require a
   assert.deepEqual(obj.spec.template, { apiVersion: "v1", kind: "Pod", metadata: { name: "p" }, spec: { image: "x" } });
   assert.deepEqual(v.validate(obj), []);
   assert.deepEqual(v.validate({ spec: { template: { apiVersion: "a/b/c" } } }).map(formatFieldError), [
-    "spec.template.kind: Required value: must not be empty",
+    "spec.template.kind: Required value",
     `spec.template.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c`,
+  ]);
+  assert.deepEqual(v.validate({ spec: { template: { apiVersion: "v1", kind: "My_Kind", metadata: { name: "a/b" } } } }).map(formatFieldError), [
+    `spec.template.kind: Invalid value: "My_Kind": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
+    `spec.template.metadata.name: Invalid value: "a/b": may not contain '/'`,
   ]);
 });
 
