@@ -10,13 +10,14 @@ import { validateValue, type ValueError } from "./value-validator.js";
 
 /** ValidateDefaults for a structural schema rooted at `path`. */
 export function validateDefaults(path: FieldPath, s: Schema): CrdProblem[] {
-  return walk(path, s, false);
+  // The server treats the root like an embedded resource: its metadata/apiVersion/kind are meta.
+  return walk(path, s, false, true);
 }
 
-function walk(path: FieldPath, s: Schema | undefined, insideMeta: boolean): CrdProblem[] {
+function walk(path: FieldPath, s: Schema | undefined, insideMeta: boolean, isRoot = false): CrdProblem[] {
   if (s === undefined) return [];
   const out: CrdProblem[] = [];
-  const embedded = s["x-kubernetes-embedded-resource"] === true;
+  const embedded = isRoot || s["x-kubernetes-embedded-resource"] === true;
   if (embedded) insideMeta = false;
   if (s.default !== undefined) out.push(...checkDefault(path.child("default"), s, insideMeta));
   out.push(...walk(path.child("items"), itemSchema(s), insideMeta));

@@ -243,6 +243,9 @@ function fnCost(fn: string, first: CelT | undefined, args: Checked[]): number {
       return 1 + (scalesWithFirst ? traversal(first) : 0);
     case "_+_":
       return 1 + (scalesWithFirst ? traversal(first) + traversal(args[1]?.t ?? DYN) : 0);
+    case "@not_strictly_false":
+    case "__not_strictly_false__":
+      return 0; // the comprehension's internal guard costs only its argument
     case "@in":
       return 1 + (args[1] !== undefined && args[1].t.k === "list" ? args[1].t.maxSize : 0);
     default:

@@ -61,8 +61,9 @@ export function maxMapSize(s: Schema): number {
   return Math.floor((MAX_REQUEST_BYTES - 2) / (minSerializedSize(additionalSchema(s)) + 4));
 }
 
+/** Worst-case size of a string in bytes: maxLength counts characters, each up to 4 bytes of UTF-8. */
 function maxStringLength(s: Schema): number {
-  if (s.maxLength !== undefined) return s.maxLength;
+  if (s.maxLength !== undefined) return s.maxLength * 4;
   if (s.format === "date-time") return 64;
   if (s.format === "date") return 12;
   if (s.format === "duration") return 64;
