@@ -1,5 +1,36 @@
 import { errorAt, type Diagnostic } from "../diagnostics/index.js";
-import type { ApiModel, KindModel } from "./types.js";
+import type { ApiModel, KindModel, PackageModel } from "./types.js";
+
+const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+/**
+ * Names end up in URLs, in generated TypeScript and in YAML, so they are checked here, before any
+ * generator sees them: the group is a DNS subdomain, resource names, short names and categories
+ * are DNS labels, as the API server requires of a CRD.
+ */
+function checkNames(p: PackageModel): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  const at = { file: p.docFile ? `${p.dir}/doc.ts` : p.dir, line: 1, col: 1 };
+  const docPos = p.markers.get("groupName")?.pos ?? at;
+  if (p.id.group.length > 253 || !dns1123Subdomain.test(p.id.group)) {
+    diags.push(errorAt(docPos, "KCG1311", `group name "${p.id.group}" is not a lowercase DNS subdomain`, "use lowercase letters, digits, '-' and '.', like samplecontroller.k8s.io"));
+  }
+  if (!/^[a-z0-9]+$/.test(p.id.version)) {
+    diags.push(errorAt(p.markers.get("versionName")?.pos ?? at, "KCG1312", `version "${p.id.version}" must be lowercase letters and digits`));
+  }
+  for (const k of p.kinds) {
+    const pos = k.pos;
+    for (const [what, names] of [["plural", [k.plural]], ["singular", [k.singular]], ["short name", k.shortNames], ["category", k.categories]] as const) {
+      for (const n of names) {
+        if (n.length > 63 || !dns1035Label.test(n)) {
+          diags.push(errorAt(pos, "KCG1313", `${k.name}: ${what} "${n}" is not a lowercase DNS label`, "use lowercase letters, digits and '-', starting with a letter (see +kubebuilder:resource)"));
+        }
+      }
+    }
+  }
+  return diags;
+}
 
 /**
  * Semantic checks across the whole model, after every package is built: clashes the API server
@@ -21,6 +52,7 @@ export function checkModel(model: ApiModel): Diagnostic[] {
       }
     }
   }
+  for (const p of model.packages) diags.push(...checkNames(p));
   for (const [group, kinds] of byGroup) {
     const plurals = new Map<string, KindModel>();
     const singulars = new Map<string, KindModel>();

@@ -1,0 +1,2 @@
+// +groupName=Example.COM/../x
+export {};
