@@ -3,6 +3,8 @@
 // fields and x-kubernetes-validations CEL rules, with the server's messages, reasons and field paths; and
 // the file-level `kube-codegen validate` core. It must not know about HTTP, object metadata rules (names,
 // labels: the test server's job), the CLI or process exit codes beyond returning them.
+// The schema is walked here rather than handed to ajv: the server's error texts, reasons, paths and the
+// order of checks come from kube-openapi, and ajv's own errors cannot be mapped back onto them faithfully.
 export type {
   FieldError,
   JSONSchemaProps,

@@ -28,9 +28,9 @@ function pruneObject(x: Record<string, unknown>, s: SchemaNode | undefined, path
   for (const k of Object.keys(x)) {
     const v = x[k];
     const here = join(path, k);
-    if (resourceLike && (k === "apiVersion" || k === "kind") && typeof v === "string") continue;
-    if (resourceLike && k === "metadata" && isObject(v)) {
-      pruneMetadata(v, here, pruned);
+    if (resourceLike && (k === "apiVersion" || k === "kind")) continue;
+    if (resourceLike && k === "metadata") {
+      if (isObject(v)) pruneMetadata(v, here, pruned);
       continue;
     }
     const prop = s?.properties?.get(k);
