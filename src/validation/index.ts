@@ -2,7 +2,8 @@
 // fields, defaulting, OpenAPI schema checks with the Kubernetes extensions, list-type uniqueness, scale
 // fields and x-kubernetes-validations CEL rules, with the server's messages, reasons and field paths; and
 // the file-level `kube-codegen validate` core. It must not know about HTTP, object metadata rules (names,
-// labels: the test server's job), the CLI or process exit codes beyond returning them.
+// labels: the test server's job; validate-files checks names only so files fail as on a server), the CLI or
+// process exit codes beyond returning them.
 // The schema is walked here rather than handed to ajv: the server's error texts, reasons, paths and the
 // order of checks come from kube-openapi, and ajv's own errors cannot be mapped back onto them faithfully.
 export type {
