@@ -4,7 +4,7 @@ import { describeDoc } from "./description.js";
 import type { MarkerRegistry } from "./registry.js";
 import { MarkerSyntaxError, Scanner } from "./scanner.js";
 import { closest, didYouMean } from "./suggest.js";
-import type { ArgSpec, CommentLine, Marker, MarkerDefinition, MarkerTarget, Payload } from "./types.js";
+import { allTargets, type ArgSpec, type CommentLine, type Marker, type MarkerDefinition, type MarkerTarget, type Payload } from "./types.js";
 import { ValueParser, parseValueText, typeLabel } from "./values.js";
 
 /** What parseMarkers found among a target's comment lines. */
@@ -223,7 +223,7 @@ function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional:
 }
 
 function joinTargets(targets: readonly MarkerTarget[]): string {
-  const words = targets.map((t) => (t === "package" ? "packages" : t === "type" ? "types" : "fields"));
+  const words = allTargets.filter((t) => targets.includes(t)).map((t) => (t === "package" ? "packages" : t === "type" ? "types" : "fields"));
   return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
@@ -233,7 +233,7 @@ function placementHint(targets: readonly MarkerTarget[]): string {
     type: "the comments directly above a type declaration",
     field: "the comments directly above a property",
   };
-  return `move it to ${targets.map((t) => where[t]).join(" or ")}`;
+  return `move it to ${allTargets.filter((t) => targets.includes(t)).map((t) => where[t]).join(" or ")}`;
 }
 
 function syntaxHint(def: MarkerDefinition): string {
