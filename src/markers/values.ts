@@ -78,6 +78,11 @@ export class ValueParser {
       this.sc.next();
       return first.value;
     }
+    if (ctx === "top") {
+      // The whole rest of the line, untokenized, so an unpaired quote or backtick is just a character.
+      this.sc.seek(this.sc.text.length);
+      return this.sc.text.slice(first.start).trimEnd();
+    }
     let end = first.start;
     while (!this.isDelimiter(this.sc.peek(), ctx)) end = this.sc.next().end;
     return this.sc.text.slice(first.start, end);
