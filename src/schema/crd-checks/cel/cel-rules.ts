@@ -61,18 +61,32 @@ function refersTo(e: Expr | undefined, name: string): boolean {
   }
 }
 
+// ANTLR's wording when an expression stops right after an operator, the most common syntax
+// error in hand-written rules; other syntax errors keep @bufbuild/cel's own wording.
+const danglingOperator = /(==|!=|<=|>=|<|>|&&|\|\||\+|-|\*|\/|%|!|\?|:|\bin)\s*$/;
+const expectingOperand =
+  "mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+
+function syntaxError(rule: string, e: unknown): string {
+  if (danglingOperator.test(rule)) {
+    const lines = rule.split("\n");
+    const last = lines[lines.length - 1]!;
+    return formatIssue(rule, lines.length, [...last].length + 1, last, `Syntax error: ${expectingOperand}`);
+  }
+  const loc = (e as { location?: { start?: { line?: number; column?: number } } }).location?.start;
+  const raw = (e as { rawMessage?: string }).rawMessage ?? (e instanceof Error ? e.message : String(e));
+  const line = loc?.line ?? 1;
+  const col = loc?.column ?? 1;
+  return formatIssue(rule, line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
+}
+
 /** Compiles `rule` with `self` (and `oldSelf`) of type `selfType`. */
 export function compileRule(rule: string, selfType: CelT): RuleResult {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(rule);
   } catch (e) {
-    const loc = (e as { location?: { start?: { line?: number; column?: number } } }).location?.start;
-    const raw = (e as { rawMessage?: string }).rawMessage ?? (e instanceof Error ? e.message : String(e));
-    const line = loc?.line ?? 1;
-    const col = loc?.column ?? 1;
-    const text = rule.split("\n")[line - 1] ?? "";
-    return { error: `compilation failed: ${formatIssue(rule, line, col, text, `Syntax error: ${raw}`)}`, cost: 0, transition: false };
+    return { error: `compilation failed: ${syntaxError(rule, e)}`, cost: 0, transition: false };
   }
   const checker = new CelChecker((parsed.sourceInfo?.positions ?? {}) as Record<string, number>);
   const env = new Map<string, CelT>([
