@@ -30,8 +30,30 @@ export interface SchemaNode {
   readonly listMapKeys: readonly string[];
 }
 
+const NUMBER_KEYS = ["maximum", "minimum", "multipleOf", "maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties"];
+const STRING_KEYS = ["type", "format", "pattern", "x-kubernetes-list-type"];
+const ARRAY_KEYS = ["enum", "required", "allOf", "anyOf", "oneOf", "x-kubernetes-list-map-keys", "x-kubernetes-validations"];
+const OBJECT_KEYS = ["properties", "items", "not"];
+
+// Drops members of the wrong JSON type, so that a malformed schema (which a server would have refused)
+// degrades to fewer checks instead of crashing the validators.
+function sanitize(input: unknown): JSONSchemaProps {
+  const out: JSONSchemaProps = isObject(input) ? { ...input } : {};
+  for (const k of NUMBER_KEYS) if (out[k] !== undefined && typeof out[k] !== "number") delete out[k];
+  for (const k of STRING_KEYS) if (out[k] !== undefined && typeof out[k] !== "string") delete out[k];
+  for (const k of ARRAY_KEYS) if (out[k] !== undefined && !Array.isArray(out[k])) delete out[k];
+  for (const k of OBJECT_KEYS) if (out[k] !== undefined && !isObject(out[k])) delete out[k];
+  const ap = out.additionalProperties;
+  if (ap !== undefined && typeof ap !== "boolean" && !isObject(ap)) delete out.additionalProperties;
+  if (out["x-kubernetes-validations"]) {
+    out["x-kubernetes-validations"] = out["x-kubernetes-validations"].filter((r) => isObject(r) && typeof r.rule === "string");
+  }
+  return out;
+}
+
 /** Compiles a schema tree into SchemaNodes. */
-export function compileNode(raw: JSONSchemaProps): SchemaNode {
+export function compileNode(input: JSONSchemaProps): SchemaNode {
+  const raw = sanitize(input);
   const intOrString = raw["x-kubernetes-int-or-string"] === true;
   const types = intOrString ? ["integer", "string"] : raw.type ? [raw.type] : [];
   const check = raw.format ? formatChecker(raw.format) : undefined;

@@ -217,3 +217,16 @@ test("scale subresource fields are checked as the server does", () => {
     ".spec.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647",
   ]);
 });
+
+test("schema members of the wrong JSON type are ignored instead of crashing the validator", () => {
+  const malformed = {
+    type: "object",
+    enum: "x",
+    required: "abc",
+    properties: { a: 5, b: { type: 3, maxLength: "2" } },
+    "x-kubernetes-validations": [1, { rule: "self.b == 'xyz'" }],
+  } as unknown as JSONSchemaProps;
+  const v = compileSchema(resource(malformed));
+  assert.deepEqual(v.validate({ spec: { a: 1, b: "xyz" } }), []);
+  assert.deepEqual(v.validate({ spec: { b: "q" } }).map(formatFieldError), [`spec: Invalid value: "object": failed rule: self.b == 'xyz'`]);
+});
