@@ -1,0 +1,121 @@
+// Server-side apply: merging by schema, conflicts and their 409, force, co-ownership, and pruning.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { conflictMessage, serverSideApply, updateManagedFields, type ApplyOptions, type JsonObject } from "../../../src/testing/patch/index.js";
+import { owners, T0, T1, T2, widget, widgetSchema } from "./fixtures.js";
+
+const opts = (manager: string, time: string, extra: Partial<ApplyOptions> = {}): ApplyOptions => ({
+  manager,
+  apiVersion: "example.com/v1",
+  time,
+  force: false,
+  schema: widgetSchema,
+  ...extra,
+});
+
+function apply(live: JsonObject | undefined, cfg: JsonObject, o: ApplyOptions): JsonObject {
+  const r = serverSideApply(live, cfg, o);
+  assert.ok(r.object, r.conflicts ? conflictMessage(r.conflicts) : "");
+  return r.object;
+}
+
+const spec = (o: JsonObject): JsonObject => o["spec"] as JsonObject;
+
+test("apply creates: the applier owns exactly what it sent (no '.' on structs)", () => {
+  const out = apply(undefined, widget({ size: "s", ports: [{ name: "http", port: 80 }] }), opts("a", T0));
+  assert.deepEqual(owners(out), [
+    {
+      manager: "a",
+      operation: "Apply",
+      apiVersion: "example.com/v1",
+      fieldsType: "FieldsV1",
+      fieldsV1: { "f:spec": { "f:ports": { 'k:{"name":"http"}': { ".": {}, "f:name": {}, "f:port": {} } }, "f:size": {} } },
+    },
+  ]);
+});
+
+test("changing a field another manager owns is a conflict with the server's message and 409 body", () => {
+  const live = updateManagedFields(undefined, widget({ replicas: 1, size: "s" }), { manager: "unknown", apiVersion: "example.com/v1", time: T0, schema: widgetSchema });
+  const one = serverSideApply(live, widget({ replicas: 2 }), opts("tool", T1));
+  assert.ok(one.conflicts);
+  assert.equal(one.conflicts[0]!.field, ".spec.replicas");
+  assert.equal((one.status as JsonObject)["message"], 'Apply failed with 1 conflict: conflict with "unknown" using example.com/v1: .spec.replicas');
+  assert.equal((one.status as JsonObject)["code"], 409);
+  assert.deepEqual(((one.status as JsonObject)["details"] as JsonObject)["causes"], [
+    { reason: "FieldManagerConflict", message: 'conflict with "unknown" using example.com/v1', field: ".spec.replicas" },
+  ]);
+  const two = serverSideApply(live, widget({ replicas: 2, size: "m" }), opts("tool", T1));
+  assert.ok(two.conflicts);
+  assert.equal(
+    (two.status as JsonObject)["message"],
+    'Apply failed with 2 conflicts: conflicts with "unknown" using example.com/v1:\n- .spec.replicas\n- .spec.size',
+  );
+});
+
+test("conflicts with several managers are grouped by manager; appliers print without a version", () => {
+  let live = apply(undefined, widget({ replicas: 1 }), opts("a", T0));
+  live = apply(live, widget({ size: "s" }), opts("b", T0));
+  const r = serverSideApply(live, widget({ replicas: 2, size: "m" }), opts("c", T1));
+  assert.ok(r.conflicts);
+  assert.equal(r.status["message"], 'Apply failed with 2 conflicts: conflicts with "a":\n- .spec.replicas\nconflicts with "b":\n- .spec.size');
+});
+
+test("applying the same value another manager set is no conflict: both own it", () => {
+  const live = apply(undefined, widget({ replicas: 1 }), opts("a", T0));
+  const out = apply(live, widget({ replicas: 1 }), opts("b", T1));
+  // The object did not change, so (as in 1.24) b's new entry gets no time and sorts first.
+  assert.deepEqual(owners(out).map((e) => [e["manager"], e["fieldsV1"]]).reverse(), [
+    ["a", { "f:spec": { "f:replicas": {} } }],
+    ["b", { "f:spec": { "f:replicas": {} } }],
+  ]);
+});
+
+test("force takes the field: the value changes and the previous owner loses it", () => {
+  const live = apply(undefined, widget({ replicas: 1, size: "s" }), opts("a", T0));
+  const out = apply(live, widget({ replicas: 5 }), opts("b", T1, { force: true }));
+  assert.equal(spec(out)["replicas"], 5);
+  assert.deepEqual(owners(out).map((e) => [e["manager"], e["fieldsV1"]]), [
+    ["a", { "f:spec": { "f:size": {} } }],
+    ["b", { "f:spec": { "f:replicas": {} } }],
+  ]);
+});
+
+test("a field the applier stops applying is removed, unless someone else owns it", () => {
+  const first = apply(undefined, widget({ replicas: 1, size: "s", labels: { x: "1" } }), opts("a", T0));
+  const dropped = apply(first, widget({ size: "s" }), opts("a", T1));
+  assert.deepEqual(spec(dropped), { size: "s" });
+  const shared = apply(first, widget({ replicas: 1 }), opts("b", T1));
+  const kept = apply(shared, widget({ size: "s" }), opts("a", T2));
+  assert.deepEqual(spec(kept), { replicas: 1, size: "s" });
+});
+
+test("list-maps merge by key and list-sets by value; atomic lists are replaced", () => {
+  let live = apply(undefined, widget({ ports: [{ name: "a", port: 1 }], tags: ["x"], args: ["1"] }), opts("a", T0));
+  live = apply(live, widget({ ports: [{ name: "b", port: 2 }], tags: ["y"], args: ["2"] }), opts("b", T1, { force: true }));
+  assert.deepEqual(spec(live)["ports"], [{ name: "a", port: 1 }, { name: "b", port: 2 }]);
+  assert.deepEqual(spec(live)["tags"], ["x", "y"]);
+  assert.deepEqual(spec(live)["args"], ["2"]);
+});
+
+test("granular maps merge key by key; re-applying unchanged config keeps the entry's time", () => {
+  const first = apply(undefined, widget({ labels: { a: "1" } }), opts("a", T0));
+  const second = apply(first, widget({ labels: { b: "2" } }), opts("b", T1));
+  assert.deepEqual(spec(second)["labels"], { a: "1", b: "2" });
+  const again = apply(second, widget({ labels: { b: "2" } }), opts("b", T2));
+  const mf = (again["metadata"] as JsonObject)["managedFields"] as JsonObject[];
+  assert.equal(mf.find((e) => e["manager"] === "b")!["time"], T1);
+});
+
+test("apply to /status owns status only and does not conflict over spec", () => {
+  const live = apply(undefined, widget({ replicas: 1 }), opts("a", T0));
+  const out = apply(live, widget({ replicas: 7 }, { status: { replicas: 1 } }), opts("ctrl", T1, { subresource: "status" }));
+  assert.equal(spec(out)["replicas"], 1);
+  assert.deepEqual(owners(out)[1], {
+    manager: "ctrl",
+    operation: "Apply",
+    apiVersion: "example.com/v1",
+    fieldsType: "FieldsV1",
+    fieldsV1: { "f:status": { "f:replicas": {} } },
+    subresource: "status",
+  });
+});
