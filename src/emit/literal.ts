@@ -29,8 +29,13 @@ export function tsValue(v: unknown): string {
   return "null";
 }
 
-/** An object key: bare when it is a plain identifier, quoted otherwise. */
+/**
+ * An object key: bare when it is a plain identifier, quoted otherwise. `__proto__` is written as
+ * a computed key, because `{ "__proto__": v }` in an object literal sets the prototype instead of
+ * defining a property.
+ */
 export function tsKey(k: string): string {
+  if (k === "__proto__") return `[${tsString(k)}]`;
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : tsString(k);
 }
 
