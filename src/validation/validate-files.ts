@@ -32,7 +32,7 @@ export interface ValidationReport {
 
 /** Inputs of validateFiles. */
 export interface ValidateFilesOptions {
-  /** Directory searched (recursively) for CustomResourceDefinition manifests. */
+  /** Directory searched (recursively) for CustomResourceDefinition manifests, or a single manifest file. */
   crdsDir: string;
   /** Files holding the custom resources to check. */
   files: readonly string[];
@@ -50,13 +50,13 @@ async function manifestFiles(dir: string): Promise<string[]> {
   return out;
 }
 
-/** Loads every CRD found under `dir` into a catalog; problems go to `problems`. */
+/** Loads every CRD found under `dir` (a directory searched recursively, or one manifest file) into a
+ *  catalog; problems go to `problems`. */
 export async function loadCrdCatalog(dir: string, problems: string[]): Promise<CrdCatalog> {
   const catalog = new CrdCatalog();
   let files: string[];
   try {
-    if (!(await stat(dir)).isDirectory()) throw new Error("not a directory");
-    files = await manifestFiles(dir);
+    files = (await stat(dir)).isDirectory() ? await manifestFiles(dir) : [dir];
   } catch (e) {
     problems.push(`cannot read CRD directory ${dir}: ${e instanceof Error ? e.message : String(e)}`);
     return catalog;

@@ -71,7 +71,8 @@ test("exit code 0 when every resource is valid; problems for unreadable input an
   const { dir, crds } = workspace();
   const ok = join(dir, "ok.yaml");
   writeFileSync(ok, stringify(widget("fine", { size: "large", tags: ["a", "b"] })));
-  const good = await validateFiles({ crdsDir: crds, files: [ok] });
+  // --crds may also name one manifest file.
+  const good = await validateFiles({ crdsDir: join(crds, "nested", "widgets.yaml"), files: [ok] });
   assert.deepEqual(good.results.map((r) => r.errors), [[]]);
   assert.equal(validationExitCode(good), 0);
   assert.equal(formatValidationReport(good), "1 resource checked: 1 valid, 0 invalid\n");
