@@ -15,6 +15,7 @@ import {
   type ManagedEntry,
   type WriterOptions,
 } from "./managed-fields.js";
+import { badRequest, patchErrorStatus, type PatchError } from "./patch-error.js";
 import { ignoredFields } from "./resource-schema.js";
 import { fieldType, isDeclaredField, type TypeInfo } from "./type-info.js";
 import { compare, filterComparison, removeItems, toFieldSet, typedMerge } from "./typed-walk.js";
@@ -27,16 +28,30 @@ export interface ApplyOptions extends WriterOptions {
 
 /** The outcome of an apply: the object to store, or the conflicts and the 409 Status to answer with. */
 export type ApplyResult =
-  | { readonly object: JsonObject; readonly conflicts?: undefined }
-  | { readonly object?: undefined; readonly conflicts: readonly ApplyConflict[]; readonly status: JsonObject };
+  | { readonly object: JsonObject; readonly conflicts?: undefined; readonly error?: undefined }
+  | {
+      readonly object?: undefined;
+      /** The conflicts (empty when the apply failed for another reason, see `error`). */
+      readonly conflicts: readonly ApplyConflict[];
+      /** The Status body to answer with; its `code` is the HTTP status (409 for conflicts). */
+      readonly status: JsonObject;
+      readonly error?: PatchError;
+    };
 
 /**
  * Applies `applied` (the decoded apply-patch body) to `live` (undefined when the apply creates the
- * object). The result carries metadata.managedFields; the server still sets name/namespace/uid,
+ * object). Either `object` is set, or `status` is the Status to answer with (409 with `conflicts`,
+ * or 400 with `error` when the configuration carries managedFields). The result carries metadata.managedFields; the server still sets name/namespace/uid,
  * resourceVersion and generation, runs defaulting and validation, and resets subresource fields.
  */
 export function serverSideApply(live: JsonObject | undefined, applied: JsonObject, opts: ApplyOptions): ApplyResult {
   const type = opts.schema.type;
+  const appliedMeta = applied["metadata"];
+  if (isObject(appliedMeta) && appliedMeta["managedFields"] !== undefined && appliedMeta["managedFields"] !== null) {
+    // Ownership cannot be claimed by writing managedFields in an apply configuration.
+    const error = badRequest("metadata.managedFields must be nil");
+    return { conflicts: [], status: patchErrorStatus(error), error };
+  }
   const entries = decodeManagedFields(isObject(live?.["metadata"]) ? live["metadata"]["managedFields"] : undefined) ?? [];
   const liveObj = withoutManagedFields(live ?? opts.schema.zero);
   const ignored = ignoredFields(opts.schema, opts.subresource);

@@ -119,3 +119,9 @@ test("apply to /status owns status only and does not conflict over spec", () => 
     subresource: "status",
   });
 });
+
+test("an apply configuration may not carry managedFields", () => {
+  const r = serverSideApply(undefined, widget({ size: "s" }, { metadata: { name: "w", managedFields: [] } }), opts("a", T0));
+  assert.equal(r.error?.code, 400);
+  assert.equal(r.object, undefined);
+});

@@ -157,7 +157,7 @@ function replayWrite(ex: Exchange, t: Target, live: JsonObject | undefined, expe
   if (contentType === "application/apply-patch+yaml") {
     if (!t.query.get("fieldManager")) return { kind: "skip", why: "fieldManager validation is the server's" };
     const r = serverSideApply(live, body as JsonObject, { ...opts, force: t.query.get("force") === "true" });
-    if (r.conflicts) return { kind: "status", body: r.status };
+    if (!r.object) return { kind: "status", body: r.status };
     return { kind: "object", object: live ? prepareForUpdate(live, r.object, schema, t.subresource) : r.object, compare: "exact" };
   }
   if (!live) return { kind: "skip", why: "no live object" };
