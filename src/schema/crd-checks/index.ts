@@ -6,15 +6,18 @@
 // It must stay pure: no I/O, no clock, no global state; the same input gives the same
 // problems in the same order. It does not validate custom resources (see src/validation).
 import { decodeCrd } from "./decode.js";
-import { checkApiApproval, checkObjectMeta } from "./object-meta.js";
+import { checkApiApproval, checkObjectMeta, checkTypeMeta } from "./object-meta.js";
 import type { CrdProblem } from "./problem.js";
 import { checkSpec, checkStoredVersionsAndPruning } from "./spec.js";
 
 export { formatCrdProblem, type CrdProblem } from "./problem.js";
 export { crdInvalidStatus, type CrdInvalidStatus } from "./status.js";
+export { normalizeCrd } from "./normalize.js";
 
 /** Every reason the server would reject creating `crd` (a v1 CRD as plain JSON); empty when it would accept it. */
 export function checkCrd(crd: unknown): CrdProblem[] {
+  const kindProblems = checkTypeMeta(crd);
+  if (kindProblems.length > 0) return kindProblems;
   const { crd: internal, problems } = decodeCrd(crd);
   if (problems.length > 0) return problems;
   return [

@@ -3,7 +3,7 @@
 import type { InternalCrd } from "./decode.js";
 import { isDns1123Subdomain, isQualifiedName, isValidLabelValue } from "./dns.js";
 import { FieldPath } from "./field-path.js";
-import { forbidden, invalid, required, type CrdProblem } from "./problem.js";
+import { forbidden, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 
 const approvalAnnotation = "api-approved.kubernetes.io";
 const approvalPr = "see https://github.com/kubernetes/enhancements/pull/1111";
@@ -71,4 +71,19 @@ export function checkApiApproval(crd: InternalCrd): CrdProblem[] {
       `protected groups must have approval annotation "${approvalAnnotation}" with either a URL or a reason starting with "unapproved", ${approvalPr}`,
     ),
   ];
+}
+
+/**
+ * Only apiextensions.k8s.io/v1 CRDs are checked (v1beta1 is gone since 1.22); apiVersion and kind
+ * may be left out by callers that build the object themselves.
+ */
+export function checkTypeMeta(crd: unknown): CrdProblem[] {
+  if (crd === null || typeof crd !== "object") return [];
+  const { apiVersion, kind } = crd as { apiVersion?: unknown; kind?: unknown };
+  const out: CrdProblem[] = [];
+  if (apiVersion !== undefined && apiVersion !== "apiextensions.k8s.io/v1") {
+    out.push(notSupported(FieldPath.root("apiVersion"), apiVersion, ["apiextensions.k8s.io/v1"]));
+  }
+  if (kind !== undefined && kind !== "CustomResourceDefinition") out.push(notSupported(FieldPath.root("kind"), kind, ["CustomResourceDefinition"]));
+  return out;
 }

@@ -8,6 +8,7 @@ import { goSharpStringSlice } from "./go-value.js";
 import { goVersion, goVersions } from "./go-structs.js";
 import { forbidden, GoRendered, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { checkValidation } from "./schema-checks.js";
+import type { Schema } from "./schema-types.js";
 import { checkColumn, checkSubresources } from "./subresources.js";
 
 const spec = FieldPath.root("spec");
@@ -57,6 +58,18 @@ function versionErrors(crd: InternalCrd): CrdProblem[] {
     if (errs.length > 0) out.push(invalid(spec.child("version"), crd.version, errs.join(",")));
   }
   return out;
+}
+
+function schemaHasDefault(s: Schema | undefined): boolean {
+  if (s === undefined) return false;
+  if (s.default !== undefined) return true;
+  const subs: (Schema | undefined)[] = [...(Array.isArray(s.items) ? s.items : [s.items]), s.not, ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+  subs.push(...Object.values(s.properties ?? {}), typeof s.additionalProperties === "object" ? s.additionalProperties : undefined);
+  return subs.some(schemaHasDefault);
+}
+
+function hasDefaults(crd: InternalCrd): boolean {
+  return schemaHasDefault(crd.validation?.openAPIV3Schema) || crd.versions.some((v) => schemaHasDefault(v.schema?.openAPIV3Schema));
 }
 
 /** ValidateCustomResourceDefinitionNames (spec.names or status.acceptedNames). */
@@ -135,6 +148,9 @@ export function checkSpec(crd: InternalCrd): CrdProblem[] {
   }
   if (crd.scope === "") out.push(required(spec.child("scope"), ""));
   else if (crd.scope !== "Cluster" && crd.scope !== "Namespaced") out.push(notSupported(spec.child("scope"), crd.scope, ["Cluster", "Namespaced"]));
+  if (crd.preserveUnknownFields && hasDefaults(crd)) {
+    out.push(invalid(spec.child("preserveUnknownFields"), true, "must be false in order to use defaults in the schema"));
+  }
   out.push(...versionErrors(crd));
   const np = spec.child("names");
   for (const k of ["plural", "singular", "kind", "listKind"] as const) if (crd.names[k] === "") out.push(required(np.child(k), ""));

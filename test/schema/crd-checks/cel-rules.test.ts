@@ -174,3 +174,10 @@ test("rule cost: a rule under a list runs once per item", () => {
   (((crd.spec as Json).versions as Json[])[0] as { schema: { openAPIV3Schema: { properties: { spec: { properties: { a: Json } } } } } }).schema.openAPIV3Schema.properties.spec.properties.a.maxItems = 3000;
   assert.deepEqual(keys(checkCrd(crd)), [`${SPEC}.properties[a].items.x-kubernetes-validations[0].rule FieldValueForbidden`]);
 });
+
+test("comparisons of different declared types and string methods on non-strings have no overload", () => {
+  const p = checkCrd(withRules("self.replicas == '3'", "self.replicas.startsWith('1')", "self.quantity == '3' && self.name == self.labels['a']"));
+  assert.deepEqual(keys(p), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`, `${SPEC}.x-kubernetes-validations[1].rule FieldValueInvalid`]);
+  assert.match(p[0]!.message, /ERROR: <input>:1:15: found no matching overload for '_==_' applied to '\(int, string\)'\n \| self.replicas == '3'\n \| \.{14}\^$/);
+  assert.match(p[1]!.message, /found no matching overload for 'startsWith' applied to 'int\.\(string\)'/);
+});

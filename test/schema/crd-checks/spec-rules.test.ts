@@ -116,6 +116,8 @@ test("conversion", () => {
   assert.deepEqual(checkCrd(crd((c) => (c.spec.conversion = ok))), []);
   assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.conversion = { strategy: "Magic" })))), ["spec.conversion.strategy FieldValueNotSupported"]);
   assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.preserveUnknownFields = true)))), ["spec.preserveUnknownFields FieldValueInvalid"]);
+  const withDefault = crdWithSpec({ type: "object", properties: { a: { type: "string", default: "x" } } }, (c) => (c.spec.preserveUnknownFields = true));
+  assert.deepEqual(keys(checkCrd(withDefault)), ["spec.preserveUnknownFields FieldValueInvalid", "spec.preserveUnknownFields FieldValueInvalid"]);
 });
 
 test("API approval for protected groups", () => {
@@ -144,6 +146,12 @@ test("metadata labels, annotations and namespace", () => {
   );
   assert.deepEqual(keys(p), ["metadata.namespace FieldValueForbidden", "metadata.labels FieldValueInvalid", "metadata.labels FieldValueInvalid", "metadata.annotations FieldValueInvalid"]);
   assert.match(p[1]!.message, /^Invalid value: "bad key!": name part must consist of alphanumeric characters/);
+});
+
+test("only apiextensions.k8s.io/v1 CustomResourceDefinitions are checked", () => {
+  assert.deepEqual(keys(checkCrd(crd((c) => (c.apiVersion = "apiextensions.k8s.io/v1beta1")))), ["apiVersion FieldValueNotSupported"]);
+  assert.deepEqual(keys(checkCrd(crd((c) => (c.kind = "Foo")))), ["kind FieldValueNotSupported"]);
+  assert.deepEqual(checkCrd(crd((c) => (delete c.apiVersion, delete c.kind))), []);
 });
 
 test("values of the wrong JSON type are reported instead of crashing", () => {

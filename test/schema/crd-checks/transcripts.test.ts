@@ -3,12 +3,12 @@
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, crdInvalidStatus, crdName } from "../../../src/schema/crd-checks/index.js";
+import { checkCrd, crdInvalidStatus, crdName, normalizeCrd } from "../../../src/schema/crd-checks/index.js";
 
 interface Exchange {
   step: string;
   request: { method: string; path: string; body?: unknown };
-  response: { status: number; body?: { kind?: string; message?: string; details?: { causes?: { field: string; reason: string; message: string }[] } } };
+  response: { status: number; body?: { kind?: string; message?: string; spec?: unknown; details?: { causes?: { field: string; reason: string; message: string }[] } } };
 }
 
 const dir = "/work/shared/apiserver-transcripts";
@@ -69,4 +69,18 @@ test("crdInvalidStatus reproduces the server's 422 bodies", () => {
   }
   console.log(`422 bodies identical: ${n}`);
   assert.equal(n, 36);
+});
+
+test("normalizeCrd gives the spec the server stores for every accepted CRD", () => {
+  let n = 0;
+  for (const file of ["crd_validation.json", "crd_lifecycle.json"]) {
+    for (const ex of crdCreates(file).filter((e) => e.response.status === 201)) {
+      const before = JSON.stringify(ex.request.body);
+      assert.deepEqual(normalizeCrd(ex.request.body).spec, ex.response.body?.spec, ex.step);
+      assert.equal(JSON.stringify(ex.request.body), before);
+      n++;
+    }
+  }
+  console.log(`stored specs identical: ${n}`);
+  assert.equal(n, 14);
 });

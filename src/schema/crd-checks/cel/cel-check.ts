@@ -61,7 +61,7 @@ export class CelChecker {
       case "selectExpr":
         return this.select(e, k.value.operand, k.value.field, k.value.testOnly, env);
       case "callExpr":
-        return this.call(k.value.function, k.value.target, k.value.args, env);
+        return this.call(e, k.value.function, k.value.target, k.value.args, env);
       case "listExpr": {
         const elems = k.value.elements.map((x) => this.check(x, env));
         const elem = elems[0]?.t ?? DYN;
@@ -108,9 +108,11 @@ export class CelChecker {
     return { t: testOnly ? BOOL : t, cost: o.cost + 1 };
   }
 
-  private call(fn: string, target: Expr | undefined, args: Expr[], env: ReadonlyMap<string, CelT>): Checked {
+  private call(e: Expr, fn: string, target: Expr | undefined, args: Expr[], env: ReadonlyMap<string, CelT>): Checked {
     const tgt = target === undefined ? undefined : this.check(target, env);
     const as = args.map((a) => this.check(a, env));
+    const mismatch = overloadMismatch(fn, tgt?.t, as.map((a) => a.t));
+    if (mismatch !== undefined) this.issue(e, mismatch);
     const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
     const first = tgt ?? as[0];
     if (fn === "_?_:_") {
@@ -143,6 +145,31 @@ export class CelChecker {
     const result = c.result === undefined ? { t: accuT, cost: 0 } : this.check(c.result, outer);
     return { t: result.t, cost: range.cost + init.cost + n * (cond.cost + step.cost) + result.cost };
   }
+}
+
+const scalarKinds = new Set(["string", "bytes", "int", "uint", "double", "bool", "timestamp", "duration"]);
+const comparisons = new Set(["_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_"]);
+const stringReceivers = new Set([
+  "startsWith", "endsWith", "contains", "matches", "lowerAscii", "upperAscii", "trim", "split", "replace", "charAt", "indexOf", "lastIndexOf", "substring",
+]);
+
+/**
+ * cel-go's "found no matching overload" for the cases that can be decided from declared types
+ * alone: comparing two different scalar types, and string methods on a non-string receiver.
+ * Anything involving dyn, null, lists, maps or objects is left to run time.
+ */
+function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[]): string | undefined {
+  const fmt = formatCelType;
+  if (target === undefined && comparisons.has(fn) && args.length === 2) {
+    const [a, b] = args as [CelT, CelT];
+    if (scalarKinds.has(a.k) && scalarKinds.has(b.k) && a.k !== b.k) {
+      return `found no matching overload for '${fn}' applied to '(${fmt(a)}, ${fmt(b)})'`;
+    }
+  }
+  if (target !== undefined && stringReceivers.has(fn) && target.k !== "string" && target.k !== "dyn" && !(fn === "contains" && target.k === "bytes")) {
+    return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
+  }
+  return undefined;
 }
 
 function sum(xs: number[]): number {
