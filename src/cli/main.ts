@@ -4,6 +4,7 @@ import { runGenerate } from "./generate-command.js";
 import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
 
+
 /**
  * The command line. Returns the exit code instead of exiting (bin/kube-codegen.js sets it), so
  * tests run it in-process: 0 ok, 1 drift or invalid resources, 2 usage errors or diagnostics.
@@ -41,6 +42,29 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     .command("markers", "list every marker with its targets, help and an example", () => {}, () => {
       out.log(formatMarkerHelp());
     })
+    .command(
+      "validate <files..>",
+      "check custom resources (YAML or JSON, multi-document) against CRDs, as the API server would",
+      (y) => y.option("crds", { type: "string", demandOption: true, describe: "directory (or file) of CRD manifests" }).positional("files", { type: "string", array: true }),
+      async (a) => {
+        // Loaded on demand so that `generate` does not pay for the validator and CEL at start-up.
+        const { runValidate } = await import("./validate-command.js");
+        code = await runValidate(a.crds, (a.files ?? []).map(String), out);
+      },
+    )
+    .command(
+      "test-server",
+      "start the in-process test API server with the given CRDs; prints the kubeconfig path",
+      (y) =>
+        y
+          .option("crds", { type: "string", demandOption: true, describe: "directory of CRD manifests" })
+          .option("port", { type: "number", describe: "port on 127.0.0.1 (default: any free port)" })
+          .option("tls", { type: "boolean", default: true, describe: "serve HTTPS with a generated certificate" }),
+      async (a) => {
+        const { runTestServerCommand } = await import("../testing/index.js");
+        code = await runTestServerCommand({ crdDir: a.crds, tls: a.tls, ...(a.port !== undefined ? { port: a.port } : {}), write: (t) => out.log(t.replace(/\n$/, "")) });
+      },
+    )
     .demandCommand(1, "name a command: generate, verify, markers, validate or test-server")
     .wrap(Math.min(100, process.stdout.columns ?? 100));
   try {
