@@ -150,3 +150,18 @@ test("rules that cannot be compiled here are listed as unchecked, never reported
   // The checkable rule still runs; the unchecked ones produce no verdict.
   assert.deepEqual(v.validate({ spec: { name: "n", replicas: 9 } }).map(formatFieldError), [`spec: Invalid value: "object": checked`]);
 });
+
+test("the Kubernetes URL and quantity libraries", () => {
+  const rules = [
+    "url(self.name).getScheme() == 'https' && url(self.name).getHost() == 'example.com:8080' && url(self.name).getHostname() == 'example.com'",
+    "url(self.name).getPort() == '8080' && url(self.name).getEscapedPath() == '/a/b' && url(self.name).getQuery() == {'x': ['1', '2']}",
+    "isURL('/abs/path') && !isURL('rel/path') && url('https://[::1]:80/').getHostname() == '::1'",
+    "quantity(self.q).isGreaterThan(quantity('1Gi')) && quantity('1k') == quantity('1000') && quantity('500m').asApproximateFloat() == 0.5",
+    "!quantity('1.5').isInteger() && quantity('2k').asInteger() == 2000 && quantity('1Ki').add(24).asInteger() == 1048 && quantity('-1').sign() == -1",
+    "isQuantity('10Mi') && !isQuantity('10 Mi') && quantity('1e3').compareTo(quantity('1k')) == 0",
+  ];
+  for (const rule of rules) assert.deepEqual(run([{ rule }], { name: "https://example.com:8080/a/b?x=1&x=2", q: "2Gi" }), [], rule);
+  assert.deepEqual(run([{ rule: "url(self.name).getHost() == ''", message: "m" }], { name: "not a url" }), [
+    `spec: Invalid value: "object": URL parse error during conversion from string: parse "not a url": invalid URI for request evaluating rule: m`,
+  ]);
+});

@@ -1,9 +1,11 @@
 // The CEL environment of x-kubernetes-validations: CEL's standard library and strings extension (from
-// @bufbuild/cel) plus the Kubernetes list and regex libraries. Kubernetes' url, quantity, ip/cidr and
-// authorizer libraries are not provided here; rules that call them are reported as unchecked.
+// @bufbuild/cel) plus the Kubernetes list, regex, URL and quantity libraries. Kubernetes' ip/cidr, semver,
+// sets and authorizer libraries are not provided here; rules that call them are reported as unchecked.
 import { celEnv, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
 import { RE2JS } from "@bufbuild/re2";
+import { quantityLibrary } from "./quantity-library.js";
+import { urlLibrary } from "./url-library.js";
 
 const { DYN, INT, STRING, BOOL } = CelScalar;
 const LIST = listType(DYN);
@@ -100,7 +102,7 @@ let env: CelEnv | undefined;
 
 /** The shared CEL environment for validation rules. */
 export function validationEnv(): CelEnv {
-  env ??= celEnv({ funcs: [...strings, ...lists, ...regexFuncs] });
+  env ??= celEnv({ funcs: [...strings, ...lists, ...regexFuncs, ...urlLibrary, ...quantityLibrary] });
   return env;
 }
 

@@ -1,0 +1,117 @@
+// Kubernetes' CEL quantity library (quantity, isQuantity, sign, isInteger, asInteger, asApproximateFloat,
+// add, sub, compareTo, isGreaterThan, isLessThan). Quantities are exact rationals parsed from the
+// resource.Quantity syntax; a quantity value is an opaque CEL map of numerator and denominator, so equal
+// amounts compare equal whatever their spelling.
+import { celFunc, celMethod, CelScalar, isCelMap, mapType, type CelFunc, type CelValue } from "@bufbuild/cel";
+
+const { STRING, BOOL, INT, DOUBLE, DYN } = CelScalar;
+const Q = mapType(STRING, DYN);
+const NUM = "\u0000num";
+const DEN = "\u0000den";
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+interface Rational {
+  num: bigint;
+  den: bigint;
+}
+
+const BINARY: Record<string, number> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
+const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, "": 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const SYNTAX = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+
+function gcd(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a;
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a === 0n ? 1n : a;
+}
+
+function make(num: bigint, den: bigint): Rational {
+  if (den < 0n) [num, den] = [-num, -den];
+  const g = gcd(num, den);
+  return { num: num / g, den: den / g };
+}
+
+/** Parses the resource.Quantity syntax into an exact rational; undefined when the server would reject it. */
+export function parseQuantity(s: string): Rational | undefined {
+  const m = SYNTAX.exec(s);
+  if (!m) return undefined;
+  const number = m[1] ?? "";
+  const suffix = m[2] ?? "";
+  const negative = number.startsWith("-");
+  const [whole = "", frac = ""] = number.replace(/^[+-]/, "").split(".");
+  let num = BigInt((whole + frac) || "0") * (negative ? -1n : 1n);
+  let den = 10n ** BigInt(frac.length);
+  const binary = BINARY[suffix];
+  if (binary !== undefined) num *= 1024n ** BigInt(binary);
+  else {
+    const exp = DECIMAL[suffix] ?? Number(suffix.slice(1));
+    if (exp >= 0) num *= 10n ** BigInt(exp);
+    else den *= 10n ** BigInt(-exp);
+  }
+  return make(num, den);
+}
+
+const toCel = (r: Rational): Map<string, string> => new Map([[NUM, r.num.toString()], [DEN, r.den.toString()]]);
+
+function fromCel(v: CelValue): Rational {
+  if (isCelMap(v)) {
+    const num = v.get(NUM);
+    const den = v.get(DEN);
+    if (typeof num === "string" && typeof den === "string") return { num: BigInt(num), den: BigInt(den) };
+  }
+  throw new Error("not a quantity");
+}
+
+const compare = (a: Rational, b: Rational): bigint => {
+  const d = a.num * b.den - b.num * a.den;
+  return d < 0n ? -1n : d > 0n ? 1n : 0n;
+};
+const isInt64 = (r: Rational): boolean => r.den === 1n && r.num >= INT64_MIN && r.num <= INT64_MAX;
+const plus = (a: Rational, b: Rational, sign: bigint): Rational => make(a.num * b.den + sign * b.num * a.den, a.den * b.den);
+
+/** The quantity library's functions. */
+export const quantityLibrary: CelFunc[] = [
+  celFunc("quantity", [STRING], Q, (s) => {
+    const r = parseQuantity(s);
+    if (!r) throw new Error("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+    return toCel(r);
+  }),
+  celFunc("isQuantity", [STRING], BOOL, (s) => parseQuantity(s) !== undefined),
+  celMethod("sign", Q, [], INT, function () {
+    return compare(fromCel(this), { num: 0n, den: 1n });
+  }),
+  celMethod("isInteger", Q, [], BOOL, function () {
+    return isInt64(fromCel(this));
+  }),
+  celMethod("asInteger", Q, [], INT, function () {
+    const r = fromCel(this);
+    if (!isInt64(r)) throw new Error("cannot convert value to integer");
+    return r.num;
+  }),
+  celMethod("asApproximateFloat", Q, [], DOUBLE, function () {
+    const r = fromCel(this);
+    return Number(r.num) / Number(r.den);
+  }),
+  celMethod("add", Q, [Q], Q, function (o) {
+    return toCel(plus(fromCel(this), fromCel(o), 1n));
+  }),
+  celMethod("add", Q, [INT], Q, function (n) {
+    return toCel(plus(fromCel(this), { num: n, den: 1n }, 1n));
+  }),
+  celMethod("sub", Q, [Q], Q, function (o) {
+    return toCel(plus(fromCel(this), fromCel(o), -1n));
+  }),
+  celMethod("sub", Q, [INT], Q, function (n) {
+    return toCel(plus(fromCel(this), { num: n, den: 1n }, -1n));
+  }),
+  celMethod("compareTo", Q, [Q], INT, function (o) {
+    return compare(fromCel(this), fromCel(o));
+  }),
+  celMethod("isGreaterThan", Q, [Q], BOOL, function (o) {
+    return compare(fromCel(this), fromCel(o)) > 0n;
+  }),
+  celMethod("isLessThan", Q, [Q], BOOL, function (o) {
+    return compare(fromCel(this), fromCel(o)) < 0n;
+  }),
+];
