@@ -147,8 +147,10 @@ function parsePayload(def: MarkerDefinition, text: string, hasValue: boolean, le
     case "flag":
       if (hasValue) throw new MarkerSyntaxError(MarkerCode.malformedValue, "takes no value", -1, text.length + 1, `write +${def.name} alone`);
       return true;
-    case "raw":
-      return hasValue ? text.trim() : undefined;
+    case "raw": {
+      const sub = leadingArg !== undefined ? `${leadingArg}${hasValue ? "=" : ""}` : "";
+      return hasValue || sub !== "" ? sub + text.trim() : undefined;
+    }
     case "value":
       if (!hasValue) {
         if (p.optional) return p.type === "bool" ? true : undefined;

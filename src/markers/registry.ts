@@ -6,7 +6,8 @@ export interface Resolution {
   readonly def: MarkerDefinition;
   /**
    * For `args` markers written as `+a:b:arg=v`, the argument name taken from the last name segment
-   * (`+kubebuilder:printcolumn:name=Age` → `name`).
+   * (`+kubebuilder:printcolumn:name=Age` → `name`); for `raw` markers, the name segments after the
+   * marker's own name.
    */
   readonly leadingArg?: string;
 }
@@ -57,7 +58,8 @@ export class MarkerRegistry {
 
   /**
    * Resolves a written name: the exact name first, then (as controller-gen does) the name minus its
-   * last `:` segment when that is an `args` marker, the segment being its first argument's name.
+   * last `:` segment when that is an `args` marker, the segment being its first argument's name;
+   * then the longest prefix that is a `raw` marker.
    */
   resolve(name: string): Resolution | undefined {
     const exact = this.defs.get(name);
@@ -67,6 +69,11 @@ export class MarkerRegistry {
     const prefix = this.defs.get(name.slice(0, cut));
     const arg = name.slice(cut + 1);
     if (prefix && prefix.payload.kind === "args" && arg !== "") return { def: prefix, leadingArg: arg };
+    // A raw marker takes any text, so `+ns:raw:sub:x=v` is that marker with the rest as its text.
+    for (let i = name.lastIndexOf(":"); i > 0; i = name.lastIndexOf(":", i - 1)) {
+      const d = this.defs.get(name.slice(0, i));
+      if (d && d.payload.kind === "raw") return { def: d, leadingArg: name.slice(i + 1) };
+    }
     return undefined;
   }
 

@@ -23,7 +23,7 @@ export const deepcopyMarkers: readonly KubeMarkerDefinition[] = [
     targets: TYPE,
     repeatable: true,
     payload: { kind: "value", type: "string" },
-    help: "Also generate the named interface's copy method for the type (e.g. runtime.Object's deepCopyObject); repeatable.",
+    help: "Also generate the named interface's copy method for the type (e.g. runtime.Object's deepCopyObject).",
     example: "+k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object",
     family: DEEPCOPY_FAMILY,
   },

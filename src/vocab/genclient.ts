@@ -47,7 +47,7 @@ export const genclientMarkers: readonly KubeMarkerDefinition[] = [
         { name: "result", type: "string", optional: true, help: "response type when not the kind" },
       ],
     },
-    help: "An extra client method (repeatable): its name first, then verb and optionally subresource, input and result types.",
+    help: "An extra client method: its name first, then verb and optionally subresource, input and result types.",
     example: "+genclient:method=GetScale,verb=get,subresource=scale,result=Scale",
     family: GENCLIENT_FAMILY,
   },

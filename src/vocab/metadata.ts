@@ -25,7 +25,7 @@ export const metadataMarkers: readonly KubeMarkerDefinition[] = [
         { name: "labels", type: { list: "string" }, optional: true, help: 'labels as "key=value" items, a;b' },
       ],
     },
-    help: "Annotations and labels to put on the generated CustomResourceDefinition (repeatable).",
+    help: "Annotations and labels to put on the generated CustomResourceDefinition.",
     example: '+kubebuilder:metadata:annotations="api-approved.kubernetes.io=https://github.com/org/repo/pull/1",labels="team=storage"',
     family: METADATA_FAMILY,
     check: (value) => {

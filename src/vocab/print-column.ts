@@ -23,7 +23,7 @@ export const printColumnMarkers: readonly KubeMarkerDefinition[] = [
         { name: "priority", type: "int", optional: true, help: "0 shows it always; higher only with -o wide" },
       ],
     },
-    help: "An extra column for kubectl get (repeatable; columns keep the markers' order).",
+    help: "An extra column for kubectl get; columns keep the markers' order.",
     example: '+kubebuilder:printcolumn:name="Age",type=date,JSONPath=`.metadata.creationTimestamp`',
     family: COLUMNS_FAMILY,
     check: (value) => {
@@ -36,7 +36,7 @@ export const printColumnMarkers: readonly KubeMarkerDefinition[] = [
     targets: TYPE,
     repeatable: true,
     payload: { kind: "args", args: [{ name: "JSONPath", type: "string", help: "JSON path of a string, integer or boolean field" }] },
-    help: "A field that clients may use in field selectors (repeatable).",
+    help: "A field that clients may use in field selectors.",
     example: "+kubebuilder:selectablefield:JSONPath=`.spec.color`",
     family: COLUMNS_FAMILY,
   },

@@ -264,7 +264,7 @@ const oneOfs: readonly KubeMarkerDefinition[] = [
   name: PREFIX + suffix!,
   targets: ["type"] as const,
   payload: { kind: "value", type: { list: "string" } } as const,
-  help: `On an object type: ${verb} of the named properties must be set (a CEL rule); list them as a;b or {a,b}. Repeatable.`,
+  help: `On an object type: ${verb} of the named properties must be set (a CEL rule); list them as a;b or {a,b}.`,
   example: `+${PREFIX}${suffix}=replicas;autoscaling`,
   family: VALIDATION_FAMILY,
   repeatable: true,

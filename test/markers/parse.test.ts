@@ -166,3 +166,11 @@ describe("parseMarkersAbove", () => {
     assert.equal(r.diagnostics[0]?.code, "KCG1107");
   });
 });
+
+describe("raw markers", () => {
+  it("take name segments after their own name as part of the text", () => {
+    assert.equal(one("+demo:raw:sub:x=1, 2", "field").marker?.value, "sub:x=1, 2");
+    assert.equal(one("+demo:raw:flag", "field").marker?.value, "flag");
+    assert.equal(one("+demo:raw:flag", "field").marker?.name, "demo:raw");
+  });
+});
