@@ -56,7 +56,7 @@ function compileExpr(expr: string): Compiled {
     const parsed = parse(expr);
     const ast: Ast = { names: new Set(), functions: new Set() };
     scan(parsed, ast);
-    const missing = [...ast.functions].filter((f) => !hasFunction(f));
+    const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
     if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
     return { program: plan(validationEnv(), parsed) as Program, ast };
   } catch (e) {
