@@ -121,8 +121,10 @@ const CHECKS: Record<string, Check> = {
   datetime: isDateTime,
 };
 
-/** The checker for a schema format, or undefined when the server ignores that format. Names are normalised
- *  like strfmt's registry (case and dashes/underscores ignored: "date-time" is "datetime"). */
+/** The checker for a schema format, or undefined when the server ignores that format. Like the server's
+ *  StripUnsupportedFormatsPostProcess, only dashes are dropped before the (case-sensitive) lookup, so
+ *  "date-time" is "datetime" but "Date-Time" is unsupported. */
 export function formatChecker(format: string): Check | undefined {
-  return CHECKS[format.toLowerCase().replace(/[-_]/g, "")];
+  const name = format.replace(/-/g, "");
+  return Object.hasOwn(CHECKS, name) ? CHECKS[name] : undefined;
 }
