@@ -59,10 +59,6 @@ function mergeMap(original: JsonObject, patch: JsonObject, type: TypeInfo): Json
       continue;
     }
     const cur = original[k];
-    if (isObject(v) && v[PATCH] === "delete" && !Array.isArray(cur)) {
-      delete original[k];
-      continue;
-    }
     if (cur === undefined || cur === null) {
       original[k] = Array.isArray(v) && t.kind === "list" ? mergeList([], v, t, order(patch, k)) : stripDirectives(v);
     } else if (isObject(cur) && isObject(v)) {
@@ -104,18 +100,35 @@ function mergeList(original: JsonValue[], patch: JsonValue[], t: ListType, eleme
       }
     }
   }
-  return elementOrder ? applyOrder(out, elementOrder, mergeKey) : out;
+  const patchOrder = elementOrder ?? patch.filter((p) => !(isObject(p) && p[PATCH] !== undefined && p[PATCH] !== "merge"));
+  return normalizeOrder(out, patchOrder, original, mergeKey);
 }
 
-// Items named by $setElementOrder take its order; the others keep their relative place after them.
-function applyOrder(items: JsonValue[], elementOrder: JsonValue[], mergeKey: string | undefined): JsonValue[] {
+// apimachinery's order: items named by the patch (or $setElementOrder) in that order, interleaved with
+// server-only items, which keep their original order and go first when they came first originally.
+function normalizeOrder(merged: JsonValue[], patchOrder: JsonValue[], original: JsonValue[], mergeKey: string | undefined): JsonValue[] {
   const keyOf = (x: JsonValue): JsonValue | undefined => (mergeKey === undefined ? x : isObject(x) ? x[mergeKey] : undefined);
-  const rank = (x: JsonValue): number => {
-    const k = keyOf(x);
-    const i = elementOrder.findIndex((o) => jsonEqual(mergeKey === undefined ? o : isObject(o) ? o[mergeKey] : undefined, k));
-    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  const indexIn = (list: JsonValue[], item: JsonValue): number => {
+    const k = keyOf(item);
+    return list.findIndex((o) => jsonEqual(keyOf(o), k));
   };
-  return items.map((x, i) => ({ x, i, r: rank(x) })).sort((a, b) => a.r - b.r || a.i - b.i).map((e) => e.x);
+  const byIndexIn = (list: JsonValue[]) => (a: JsonValue, b: JsonValue) => indexIn(list, a) - indexIn(list, b);
+  const fromPatch = merged.filter((x) => indexIn(patchOrder, x) >= 0).sort(byIndexIn(patchOrder));
+  const serverOnly = merged.filter((x) => indexIn(patchOrder, x) < 0).sort(byIndexIn(original));
+  const out: JsonValue[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < serverOnly.length || j < fromPatch.length) {
+    if (j >= fromPatch.length) out.push(serverOnly[i++]!);
+    else if (i >= serverOnly.length) out.push(fromPatch[j++]!);
+    else {
+      const li = indexIn(original, serverOnly[i]!);
+      const ri = indexIn(original, fromPatch[j]!);
+      if (li >= 0 && ri >= 0 && li < ri) out.push(serverOnly[i++]!);
+      else out.push(fromPatch[j++]!);
+    }
+  }
+  return out;
 }
 
 function withoutKey(o: JsonObject, key: string): JsonObject {

@@ -44,9 +44,13 @@ test("containers merge by name: fields of a matching item merge, new items are a
   ]);
 });
 
-test("nested merge lists (env by name) merge inside a merged item", () => {
+test("nested merge lists (env by name) merge inside a merged item; a new item without $setElementOrder goes first", () => {
+  // apimachinery interleaves patch items with server-only items by live order; an item the live list
+  // lacks has no live position, so it is placed before the remaining server-only items.
   const out = smp(podSpec({ containers: [{ name: "app", env: [{ name: "B", value: "2" }] }] }));
-  assert.deepEqual((containers(out) as JsonObject[])[0], { name: "app", image: "app:1", env: [{ name: "A", value: "1" }, { name: "B", value: "2" }] });
+  assert.deepEqual((containers(out) as JsonObject[])[0], { name: "app", image: "app:1", env: [{ name: "B", value: "2" }, { name: "A", value: "1" }] });
+  const ordered = smp(podSpec({ containers: [{ name: "app", "$setElementOrder/env": [{ name: "A" }, { name: "B" }], env: [{ name: "B", value: "2" }] }] }));
+  assert.deepEqual(((containers(ordered) as JsonObject[])[0]!["env"] as JsonObject[]).map((e) => e["name"]), ["A", "B"]);
 });
 
 test("$patch: delete removes a list item by merge key; $patch: replace replaces the list", () => {
@@ -54,11 +58,18 @@ test("$patch: delete removes a list item by merge key; $patch: replace replaces 
   assert.deepEqual(containers(smp(podSpec({ containers: [{ name: "only", image: "o" }, { $patch: "replace" }] }))), [{ name: "only", image: "o" }]);
 });
 
-test("$patch: replace on a map replaces it; $patch: delete deletes it", () => {
+test("$patch: replace on a map replaces it; $patch: delete empties it (as apimachinery does)", () => {
   const out = smp({ metadata: { labels: { $patch: "replace", fresh: "1" } } });
   assert.deepEqual((out["metadata"] as JsonObject)["labels"], { fresh: "1" });
   const gone = smp({ spec: { strategy: { $patch: "delete" } } });
-  assert.equal("strategy" in (gone["spec"] as JsonObject), false);
+  assert.deepEqual((gone["spec"] as JsonObject)["strategy"], {});
+});
+
+test("merged lists follow the patch's order, with server-only items kept where they came first", () => {
+  const names = (o: JsonObject): JsonValue[] => (containers(o) as JsonObject[]).map((c) => c["name"]!);
+  assert.deepEqual(names(smp(podSpec({ containers: [{ name: "sidecar" }, { name: "app" }] }))), ["sidecar", "app"]);
+  assert.deepEqual(names(smp(podSpec({ containers: [{ name: "new", image: "n" }, { name: "app" }] }))), ["new", "app", "sidecar"]);
+  assert.deepEqual(names(smp(podSpec({ containers: [{ name: "sidecar", image: "s:2" }] }))), ["app", "sidecar"]);
 });
 
 test("lists without a merge strategy are replaced (tolerations)", () => {
