@@ -22,7 +22,7 @@ export function structuralConversionError(s: Schema | undefined): string | undef
     return "OpenAPIV3Schema 'patternProperties' is not supported";
   }
   if (s.dependencies !== undefined && Object.keys(s.dependencies).length > 0) return "OpenAPIV3Schema 'dependencies' is not supported";
-  if (Array.isArray(s.items)) return "OpenAPIV3Schema 'items' must be a schema, but is an array";
+  if (Array.isArray(s.items) && s.items.length > 0) return "OpenAPIV3Schema 'items' must be a schema, but is an array";
   const subs: (Schema | undefined)[] = [additionalSchema(s), itemSchema(s)];
   for (const k of propertyNames(s)) subs.push(s.properties![k]);
   subs.push(...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? []), s.not);
