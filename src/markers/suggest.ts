@@ -39,13 +39,17 @@ function threshold(word: string): number {
  */
 export function closest(word: string, candidates: readonly string[], max = 3): string[] {
   const lastSeg = (s: string) => s.slice(s.lastIndexOf(":") + 1).toLowerCase();
+  const head = (s: string) => s.split(":")[0]!.toLowerCase();
   const scored: { name: string; score: number; index: number }[] = [];
   candidates.forEach((name, index) => {
     if (name === word) return;
     let score: number;
     if (name.toLowerCase() === word.toLowerCase()) score = -2;
     else if (word.includes(":") || name.includes(":") ? lastSeg(name) === lastSeg(word) && lastSeg(word) !== "" : false) {
-      score = -1 + editDistance(word, name) / 1000;
+      // Same last segment: prefer the same namespace, then the same case, then the nearer spelling.
+      const sameHead = head(name) === head(word) ? 0 : 0.5;
+      const sameCase = name.slice(name.lastIndexOf(":") + 1) === word.slice(word.lastIndexOf(":") + 1) ? 0 : 0.25;
+      score = -1 + sameHead + sameCase + editDistance(word, name) / 1000;
     } else {
       const d = editDistance(word, name);
       if (d > threshold(word)) return;

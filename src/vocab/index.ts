@@ -6,6 +6,7 @@
 import { MarkerRegistry } from "../markers/index.js";
 import { acceptedMarkers, ACCEPTED_FAMILY } from "./accepted.js";
 import { crdVersionMarkers, VERSION_FAMILY } from "./crd-version.js";
+import { declarativeMarkers } from "./declarative.js";
 import { deepcopyMarkers, DEEPCOPY_FAMILY } from "./deepcopy.js";
 import { defaultsMarkers, DEFAULTS_FAMILY } from "./defaults.js";
 import type { KubeMarkerDefinition } from "./definition.js";
@@ -76,6 +77,7 @@ export const kubernetesMarkerDefinitions: readonly KubeMarkerDefinition[] = [
   ...metadataMarkers,
   ...requirednessMarkers,
   ...validationMarkers,
+  ...declarativeMarkers,
   ...topologyMarkers,
   ...defaultsMarkers,
   ...acceptedMarkers,

@@ -349,5 +349,12 @@ const fieldOnly: readonly KubeMarkerDefinition[] = [
   },
 ];
 
+/** The schema effect of a base validation marker (`Minimum`, `MaxLength` ...), for markers that share it. */
+export function validationEffect(suffix: string): ApplyToSchema {
+  const b = bases.find((x) => x.suffix === suffix);
+  if (!b) throw new Error(`no validation marker ${suffix}`);
+  return b.apply;
+}
+
 /** Every `+kubebuilder:validation:` marker, its `items:` forms, and the other schema checks. */
 export const validationMarkers: readonly KubeMarkerDefinition[] = [...bases.map(plain), ...bases.map(items), ...oneOfs, ...fieldOnly];

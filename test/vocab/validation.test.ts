@@ -281,3 +281,12 @@ describe("applySchemaMarkers", () => {
   });
 });
 
+
+describe("declarative-validation spellings", () => {
+  it("+k8s:minimum, +k8s:maxLength, +k8s:maxItems and +k8s:format work like their kubebuilder forms", () => {
+    assert.deepEqual(ok(int, "+k8s:minimum=0", "+k8s:maximum=5"), { ...int, minimum: 0, maximum: 5 });
+    assert.deepEqual(ok(str, "+k8s:minLength=1", "+k8s:maxLength=63", "+k8s:format=k8s-short-name"), { type: "string", minLength: 1, maxLength: 63, format: "k8s-short-name" });
+    assert.deepEqual(ok(arr(str), "+k8s:minItems=1", "+k8s:maxItems=16"), { ...arr(str), minItems: 1, maxItems: 16 });
+    assert.match(misuse(str, "+k8s:minimum=0"), /Minimum applies to numbers, not string/);
+  });
+});
