@@ -6,6 +6,15 @@
 // Status bodies for patch failures and apply conflicts.
 // It must not: do I/O, read the clock (times are passed in), generate names/uids/resourceVersions,
 // bump metadata.generation, default or validate objects, or choose HTTP routes — the server does that.
+//
+// How a write uses it (schema = crdResourceSchema(...) or builtinResourceSchema(...)):
+//   create:        obj = prepareForCreate(obj, schema); obj = updateManagedFields(undefined, obj, w)
+//   update/patch:  next = applyMergePatch | applyJsonPatch | applyStrategicMergePatch (live, body) or the PUT body;
+//                  next = updateManagedFields(live, next, w); next = prepareForUpdate(live, next, schema, sub)
+//   apply:         r = serverSideApply(live | undefined, body, { ...w, force }); r.object, or answer r.status
+//   /scale write:  parent = scaleManagedFields(parentWithNewReplicas, specReplicasPath)
+// where w = { manager, apiVersion, subresource?, time, schema }. Then the server defaults, validates,
+// bumps generation and resourceVersion, and stores.
 
 export { APPLY_PATCH, BUILTIN_PATCH_TYPES, CUSTOM_RESOURCE_PATCH_TYPES, JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, unsupportedPatchMessage } from "./content-types.js";
 export { cloneJson, isObject, jsonEqual, type JsonObject, type JsonValue } from "./json.js";
