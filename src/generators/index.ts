@@ -2,6 +2,7 @@
 // never touches the file system, the clock or ts-morph nodes. They are listed here explicitly,
 // in the order they run.
 import type { GeneratorName } from "../config/index.js";
+import { crdGenerator } from "./crd/generate.js";
 import { deepcopyGenerator } from "./deepcopy/generate.js";
 import { registerGenerator } from "./register/generate.js";
 import type { Generator } from "./types.js";
@@ -13,4 +14,5 @@ export { packageDir, declaringModule } from "./paths.js";
 export const generators: ReadonlyMap<GeneratorName, Generator> = new Map<GeneratorName, Generator>([
   ["deepcopy", deepcopyGenerator],
   ["register", registerGenerator],
+  ["crd", crdGenerator],
 ]);
