@@ -1,7 +1,7 @@
 // Server-side apply: merging by schema, conflicts and their 409, force, co-ownership, and pruning.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { conflictMessage, serverSideApply, updateManagedFields, type ApplyOptions, type JsonObject } from "../../../src/testing/patch/index.js";
+import { builtinResourceSchema, conflictMessage, serverSideApply, updateManagedFields, type ApplyOptions, type JsonObject } from "../../../src/testing/patch/index.js";
 import { owners, T0, T1, T2, widget, widgetSchema } from "./fixtures.js";
 
 const opts = (manager: string, time: string, extra: Partial<ApplyOptions> = {}): ApplyOptions => ({
@@ -124,4 +124,34 @@ test("an apply configuration may not carry managedFields", () => {
   const r = serverSideApply(undefined, widget({ size: "s" }, { metadata: { name: "w", managedFields: [] } }), opts("a", T0));
   assert.equal(r.error?.code, 400);
   assert.equal(r.object, undefined);
+});
+
+test("built-in Deployment: conflicts name list-map items by merge key, and containers merge by name", () => {
+  const schema = builtinResourceSchema("apps/v1", "Deployment")!;
+  const dep = (containers: JsonObject[], replicas?: number): JsonObject => ({
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "d", namespace: "ns" },
+    spec: { ...(replicas !== undefined ? { replicas } : {}), template: { spec: { containers } } },
+  });
+  const w = { apiVersion: "apps/v1", time: T0, schema };
+  const live = updateManagedFields(undefined, dep([{ name: "app", image: "app:1" }], 1), { ...w, manager: "kubectl" });
+  const r = serverSideApply(live, dep([{ name: "app", image: "app:2" }], 3), { ...w, manager: "ctl", time: T1, force: false });
+  assert.ok(r.conflicts);
+  assert.deepEqual(r.conflicts.map((c) => c.field), ['.spec.replicas', '.spec.template.spec.containers[name="app"].image']);
+  const added = apply(live, dep([{ name: "side", image: "s:1" }]), { ...w, manager: "ctl", time: T1, force: false });
+  const podSpec = ((added["spec"] as JsonObject)["template"] as JsonObject)["spec"] as JsonObject;
+  assert.deepEqual(podSpec["containers"], [{ name: "app", image: "app:1" }, { name: "side", image: "s:1" }]);
+  assert.deepEqual(owners(added)[0]!["fieldsV1"], {
+    "f:spec": { "f:template": { "f:spec": { "f:containers": { 'k:{"name":"side"}': { ".": {}, "f:image": {}, "f:name": {} } } } } },
+  });
+});
+
+test("list items the applier no longer applies are removed; items others own stay", () => {
+  const first = apply(undefined, widget({ ports: [{ name: "a", port: 1 }, { name: "b", port: 2 }], tags: ["x", "y"] }), opts("a", T0));
+  const shrunk = apply(first, widget({ ports: [{ name: "a", port: 1 }], tags: ["x"] }), opts("a", T1));
+  assert.deepEqual(spec(shrunk), { ports: [{ name: "a", port: 1 }], tags: ["x"] });
+  const shared = apply(first, widget({ tags: ["y"] }), opts("b", T1));
+  const kept = apply(shared, widget({ ports: [{ name: "a", port: 1 }], tags: ["x"] }), opts("a", T2));
+  assert.deepEqual(spec(kept), { ports: [{ name: "a", port: 1 }], tags: ["x", "y"] });
 });
