@@ -1,6 +1,7 @@
 import type { Condition, int32, IntOrString, ObjectMeta, Quantity, Time, TypeMeta } from "kube-codegen/runtime";
 
 // +genclient
+// +kubebuilder:storageversion
 // +kubebuilder:subresource:status
 // +kubebuilder:resource:shortName=hr,categories=helm
 

@@ -2,6 +2,7 @@ import type { int32, ListMeta, ObjectMeta, TypeMeta } from "kube-codegen/runtime
 
 // +genclient
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=unapproved, experimental-only; please get an approval from Kubernetes API reviewers if you're trying to develop a CRD in the *.k8s.io or *.kubernetes.io groups"
 
 // Foo is a specification for a Foo resource
 export interface Foo extends TypeMeta {
