@@ -1,5 +1,5 @@
 // Stage: schema / offline CRD checks. Owns the kube-apiserver's CustomResourceDefinition
-// validation (apiextensions.k8s.io/v1, as a 1.24 server applies it on create): names, versions,
+// validation (apiextensions.k8s.io/v1, as a 1.24 server applies it on create and update): names, versions,
 // structural schemas, list/map types, defaults, CEL rules and their cost, RE2 patterns,
 // subresources, printer columns, API approval. Callers: the crd generator (on every CRD it
 // writes), `kube-codegen validate`, and the test API server (on CRD create).
@@ -13,6 +13,7 @@ import { checkSpec, checkStoredVersionsAndPruning } from "./spec.js";
 export { formatCrdProblem, type CrdProblem } from "./problem.js";
 export { crdInvalidStatus, type CrdInvalidStatus } from "./status.js";
 export { normalizeCrd } from "./normalize.js";
+export { checkCrdUpdate, type CrdUpdateOptions } from "./update.js";
 
 /** Every reason the server would reject creating `crd` (a v1 CRD as plain JSON); empty when it would accept it. */
 export function checkCrd(crd: unknown): CrdProblem[] {

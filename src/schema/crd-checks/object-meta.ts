@@ -25,6 +25,13 @@ export function checkObjectMeta(crd: InternalCrd): CrdProblem[] {
   }
   if (crd.name === "") out.push(required(p.child("name"), "name or generateName is required"));
   else for (const m of nameMessages(crd, crd.name)) out.push(invalid(p.child("name"), crd.name, m));
+  return [...out, ...checkMetaFields(crd)];
+}
+
+/** The metadata checks shared by create and update: namespace, labels, annotations. */
+export function checkMetaFields(crd: InternalCrd): CrdProblem[] {
+  const p = FieldPath.root("metadata");
+  const out: CrdProblem[] = [];
   if (crd.namespace !== "") out.push(forbidden(p.child("namespace"), "not allowed on this type"));
   for (const k of Object.keys(crd.labels).sort()) {
     for (const m of isQualifiedName(k)) out.push(invalid(p.child("labels"), k, m));
@@ -55,9 +62,19 @@ function parsesAsRequestUri(s: string): boolean {
   return /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(s) || /^\/\S*$/.test(s);
 }
 
-/** validateAPIApproval on create. */
-export function checkApiApproval(crd: InternalCrd): CrdProblem[] {
+type ApprovalState = "missing" | "bypassed" | "invalid" | "approved";
+
+function approvalState(annotations: Record<string, string>): ApprovalState {
+  const value = annotations[approvalAnnotation] ?? "";
+  if (value === "") return "missing";
+  if (value.startsWith("unapproved")) return "bypassed";
+  return parsesAsRequestUri(value) ? "approved" : "invalid";
+}
+
+/** validateAPIApproval; on update an unchanged approval state is never an error. */
+export function checkApiApproval(crd: InternalCrd, old?: InternalCrd): CrdProblem[] {
   if (!isProtectedGroup(crd.group)) return [];
+  if (old !== undefined && approvalState(old.annotations) === approvalState(crd.annotations)) return [];
   const field = FieldPath.root("metadata", "annotations").key(approvalAnnotation);
   const value = crd.annotations[approvalAnnotation] ?? "";
   if (value === "") {

@@ -162,17 +162,23 @@ export function checkSpec(crd: InternalCrd): CrdProblem[] {
   return out;
 }
 
-/** status.storedVersions as a create leaves them, and spec.preserveUnknownFields. */
-export function checkStoredVersionsAndPruning(crd: InternalCrd): CrdProblem[] {
+/**
+ * status.storedVersions (as create or update leaves them) and spec.preserveUnknownFields, which
+ * may stay true only on an update of a CRD that already had it.
+ */
+export function checkStoredVersionsAndPruning(crd: InternalCrd, oldPreserveUnknownFields = false): CrdProblem[] {
   const out: CrdProblem[] = [];
   const sp = FieldPath.root("status", "storedVersions");
   if (crd.storedVersions.length === 0) out.push(invalid(sp, new GoRendered("[]string{}"), "must have at least one stored version"));
   else {
+    const remaining = new Map(crd.storedVersions.map((v, i) => [v, i]));
     for (const v of crd.versions) {
-      if (v.storage && !crd.storedVersions.includes(v.name)) out.push(invalid(sp, new GoRendered(goVersion(v)), `must have the storage version ${v.name}`));
+      if (v.storage && !remaining.has(v.name)) out.push(invalid(sp, new GoRendered(goVersion(v)), `must have the storage version ${v.name}`));
+      remaining.delete(v.name);
     }
+    for (const [v, i] of [...remaining].sort((a, b) => a[1] - b[1])) out.push(invalid(sp.index(i), v, "must appear in spec.versions"));
   }
-  if (crd.preserveUnknownFields) {
+  if (crd.preserveUnknownFields && !oldPreserveUnknownFields) {
     out.push(invalid(spec.child("preserveUnknownFields"), true, "cannot set to true, set x-preserve-unknown-fields to true in spec.versions[*].schema instead"));
   }
   return out;
