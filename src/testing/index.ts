@@ -1,0 +1,10 @@
+// kube-codegen/testing: an in-process Kubernetes API server for controller tests (the envtest of this
+// project). It owns the HTTP semantics of a real kube-apiserver for the given CRDs and the common
+// built-ins: discovery, CRUD, subresources, resourceVersion conflicts, finalizers, garbage collection,
+// selectors, pagination, watches, patches and apply, custom-resource validation, auth and TLS, and
+// fault switches. It must not import the generator stages (load, model, generators, emit, output); it
+// uses only src/validation, src/schema/crd-checks and its own patch library.
+export { startTestApiServer, type StartOptions, type TestApiServer } from "./server.js";
+export { runTestServerCommand, loadCrds, type TestServerCommandOptions } from "./test-server-command.js";
+export { Faults, type FailureOptions } from "./faults.js";
+export type { Kubeconfig } from "./kubeconfig.js";

@@ -1,0 +1,134 @@
+// LIST: selectors, resourceVersion / resourceVersionMatch semantics, and limit/continue pagination over a
+// consistent snapshot, answering 410 for compacted resourceVersions as the real server does.
+import { decodeContinue, encodeContinue } from "./continue-token.js";
+import { matchesFields, parseFieldSelector, type FieldSelector } from "./field-selector.js";
+import { matchesLabels, parseLabelSelector, type LabelSelector } from "./label-selector.js";
+import { groupVersion, type ResourceInfo } from "./resource-info.js";
+import type { ServerState } from "./server-state.js";
+import { ApiError, badRequest, expired } from "./status-errors.js";
+import { CompactedError, type KubeObject } from "./store.js";
+import { resourceKey, toWire } from "./write-common.js";
+
+/** Parsed selectors of a list or watch request. */
+export interface Selectors {
+  labels: LabelSelector;
+  fields: FieldSelector;
+}
+
+/** Reads labelSelector and fieldSelector, checking field names against what the resource supports. */
+export function parseSelectors(info: ResourceInfo, query: URLSearchParams): Selectors {
+  const supported = ["metadata.name", ...(info.namespaced ? ["metadata.namespace"] : []), ...info.extraFieldSelectors];
+  return {
+    labels: parseLabelSelector(query.get("labelSelector") ?? ""),
+    fields: parseFieldSelector(query.get("fieldSelector") ?? "", supported),
+  };
+}
+
+function matches(sel: Selectors, obj: KubeObject): boolean {
+  if (sel.labels.length > 0 && !matchesLabels(sel.labels, obj.metadata["labels"] as Record<string, string> | undefined)) return false;
+  return sel.fields.length === 0 || matchesFields(sel.fields, obj);
+}
+
+/** A page of objects and what the list's metadata should say. */
+export interface ListPage {
+  items: KubeObject[];
+  rv: number;
+  continueToken?: string;
+  remaining?: number;
+}
+
+function relativeKey(info: ResourceInfo, obj: KubeObject, namespace: string | undefined): string {
+  const name = String(obj.metadata["name"] ?? "");
+  if (!info.namespaced || namespace !== undefined) return name;
+  return `${String(obj.metadata["namespace"] ?? "")}/${name}`;
+}
+
+function snapshotRevision(state: ServerState, query: URLSearchParams): { rv: number; exact: boolean; cache: boolean } {
+  const rvText = query.get("resourceVersion") ?? "";
+  const match = query.get("resourceVersionMatch") ?? "";
+  if (match && !rvText) throw badRequest(`resourceVersionMatch is forbidden unless resourceVersion is provided`);
+  if (match && match !== "Exact" && match !== "NotOlderThan")
+    throw badRequest(`resourceVersionMatch: Unsupported value: "${match}": supported values: "Exact", "NotOlderThan"`);
+  if (!rvText) return { rv: state.store.revision, exact: false, cache: false };
+  if (!/^\d+$/.test(rvText)) throw badRequest(`invalid resource version: ${rvText}`);
+  const rv = Number(rvText);
+  if (rv === 0) {
+    if (match === "Exact") throw badRequest(`resourceVersionMatch "exact" is forbidden for resourceVersion "0"`);
+    return { rv: state.store.revision, exact: false, cache: true };
+  }
+  if (rv > state.store.revision)
+    throw new ApiError(504, "Timeout", `Timeout: Too large resource version: ${rv}, current: ${state.store.revision}`, {
+      causes: [{ reason: "ResourceVersionTooLarge", message: `Too large resource version` }],
+      retryAfterSeconds: 1,
+    });
+  if (match === "Exact") return { rv, exact: true, cache: false };
+  return { rv: state.store.revision, exact: false, cache: false };
+}
+
+/** Runs a list request against the store. */
+export function listObjects(state: ServerState, info: ResourceInfo, namespace: string | undefined, query: URLSearchParams): ListPage {
+  const sel = parseSelectors(info, query);
+  const cont = query.get("continue") ?? "";
+  const limitText = query.get("limit") ?? "";
+  let limit = limitText && /^\d+$/.test(limitText) ? Number(limitText) : 0;
+  let rv: number;
+  let start = "";
+  if (cont) {
+    if (query.get("resourceVersion")) throw badRequest("specifying resource version is not allowed when using continue");
+    const token = decodeContinue(cont);
+    rv = token.rv;
+    start = token.start;
+  } else {
+    const snap = snapshotRevision(state, query);
+    rv = snap.rv;
+    if (snap.cache) limit = 0;
+    if (snap.exact && rv < state.store.compactedRevision) throw expired("The resourceVersion for the provided list is too old.");
+  }
+  const prefix = info.namespaced && namespace !== undefined ? `${namespace}/` : undefined;
+  let all: KubeObject[];
+  try {
+    all = state.store.listAt(resourceKey(info), rv, prefix);
+  } catch (e) {
+    if (!(e instanceof CompactedError)) throw e;
+    throw cont
+      ? expired(
+          "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.",
+        )
+      : expired("The resourceVersion for the provided list is too old.");
+  }
+  const unfiltered = sel.labels.length === 0 && sel.fields.length === 0;
+  const items: KubeObject[] = [];
+  let i = 0;
+  for (; i < all.length; i++) {
+    const obj = all[i] as KubeObject;
+    if (start && relativeKey(info, obj, namespace) < start) continue;
+    if (!matches(sel, obj)) continue;
+    if (limit > 0 && items.length === limit) break;
+    items.push(obj);
+  }
+  const page: ListPage = { items, rv };
+  if (limit > 0 && i < all.length) {
+    const rest = all.slice(i).filter((o) => matches(sel, o));
+    if (rest.length > 0) {
+      const last = items[items.length - 1];
+      if (last) page.continueToken = encodeContinue(rv, relativeKey(info, last, namespace));
+      if (unfiltered) page.remaining = rest.length;
+    }
+  }
+  return page;
+}
+
+/** The List object for a page: CR lists keep each item's apiVersion/kind and an empty continue; built-ins omit them. */
+export function listBody(info: ResourceInfo, page: ListPage): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { resourceVersion: String(page.rv) };
+  if (page.continueToken) metadata["continue"] = page.continueToken;
+  else if (info.custom) metadata["continue"] = "";
+  if (page.remaining !== undefined) metadata["remainingItemCount"] = page.remaining;
+  const items = page.items.map((o) => {
+    const w = toWire(info, o);
+    if (info.custom) return w;
+    const { apiVersion: _a, kind: _k, ...rest } = w;
+    return rest;
+  });
+  return { apiVersion: groupVersion(info), items, kind: info.listKind, metadata };
+}

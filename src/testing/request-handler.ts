@@ -1,0 +1,200 @@
+// The one HTTP entry point: authentication, injected faults and latency, routing, and dispatch to the
+// discovery documents and the resource verbs (get, list, watch, create, update, patch, delete,
+// deletecollection) and subresources (status, scale). Errors become Status bodies here and nowhere else.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
+import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
+import { readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
+import { listBody, listObjects } from "./list-query.js";
+import { decodeObject } from "./object-decode.js";
+import { patchObject } from "./patch-request.js";
+import type { ResourceInfo } from "./resource-info.js";
+import { route, type ResourceRoute } from "./route.js";
+import { getScale, writeScale } from "./scale-subresource.js";
+import type { ServerState } from "./server-state.js";
+import { ApiError, internalError, methodNotAllowed, notFound, tooManyRequests } from "./status-errors.js";
+import { serveWatch } from "./watch-stream.js";
+import { createObject } from "./write-create.js";
+import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "./write-common.js";
+import { deleteObject, deleteOptions } from "./write-delete.js";
+import { updateObject } from "./write-update.js";
+
+/** The verb a request performs, as authorization names it. */
+function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): string {
+  const watch = r.watchPrefix || query.get("watch") === "true" || query.get("watch") === "1";
+  switch (method) {
+    case "GET":
+      return r.name ? "get" : watch ? "watch" : "list";
+    case "POST":
+      return "create";
+    case "PUT":
+      return "update";
+    case "PATCH":
+      return "patch";
+    case "DELETE":
+      return r.name ? "delete" : "deletecollection";
+    default:
+      return method.toLowerCase();
+  }
+}
+
+/** Handles one request; never throws. */
+export async function handleRequest(state: ServerState, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const warnings: string[] = [];
+  try {
+    const caller = authenticate(req, token);
+    if (state.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, state.faults.latencyMs));
+    const failure = state.faults.takeFailure(url.pathname);
+    if (failure) throw failure.code === 429 ? tooManyRequests(failure.retryAfterSeconds) : internalError("injected failure");
+    const r = route(url.pathname, state.registry);
+    if (caller === "anonymous" && !isPublicPath(url.pathname)) {
+      if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
+      throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
+    }
+    switch (r.type) {
+      case "noRoute":
+        return sendPageNotFound(res);
+      case "notFound":
+        throw new ApiError(404, "NotFound", "the server could not find the requested resource", {});
+      case "version":
+        return sendJson(res, 200, versionInfo());
+      case "health":
+        res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" });
+        return void res.end("ok");
+      case "api":
+        return sendJson(res, 200, coreVersions(state.address));
+      case "apiV1":
+        return sendJson(res, 200, coreResourceList());
+      case "apis":
+        return sendJson(res, 200, groupList(state.registry));
+      case "group": {
+        const doc = groupDocument(state.registry, r.group ?? "");
+        if (!doc) return sendPageNotFound(res);
+        return sendJson(res, 200, doc);
+      }
+      case "groupVersion": {
+        const doc = groupVersionResources(state.registry, r.group ?? "", r.version ?? "");
+        if (!doc) return sendPageNotFound(res);
+        return sendJson(res, 200, doc);
+      }
+      case "resource":
+        return await serveResource(state, r, req, res, url.searchParams, warnings);
+    }
+  } catch (e) {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const err = e instanceof ApiError ? e : internalError(e instanceof Error ? e.message : String(e));
+    sendError(res, err, warnings);
+  }
+}
+
+async function serveResource(
+  state: ServerState,
+  r: ResourceRoute,
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  warnings: string[],
+): Promise<void> {
+  const info = r.info;
+  const method = req.method ?? "GET";
+  const verb = verbOf(method, r, query);
+  if (info.discoveryOnly || !info.verbs.includes(verb)) throw methodNotAllowed();
+  const body = method === "GET" ? "" : await readBody(req);
+  const ns = info.namespaced ? r.namespace : undefined;
+  if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
+  switch (verb) {
+    case "watch":
+      return serveWatch(state, info, ns, query, req, res);
+    case "list":
+      return sendJson(res, 200, listBody(info, listObjects(state, info, ns, query)));
+    case "get": {
+      const obj = state.store.get(resourceKey(info), objectKey(info, ns, r.name ?? ""));
+      if (!obj) throw notFound(groupResource(info), r.name ?? "");
+      return sendJson(res, 200, toWire(info, obj));
+    }
+    case "create": {
+      if (r.name) throw methodNotAllowed();
+      const opts = writeOptions(query, req.headers["user-agent"]);
+      const out = createObject(state, info, ns, decodeObject(body, info), { ...opts, warnings });
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    case "update": {
+      const opts = { ...writeOptions(query, req.headers["user-agent"]), warnings };
+      const out = updateObject(state, info, decodeObject(body, info), { namespace: ns, name: r.name ?? "" }, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    case "patch": {
+      const opts = { ...writeOptions(query, req.headers["user-agent"]), warnings };
+      const out = patchObject(state, info, { namespace: ns, name: r.name ?? "" }, req.headers["content-type"], body, query, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    case "delete": {
+      const out = deleteObject(state, info, ns, r.name ?? "", deleteOptions(body, query));
+      return sendJson(res, out.code, out.body, warnings);
+    }
+    case "deletecollection":
+      return sendJson(res, 200, deleteCollection(state, info, ns, body, query));
+  }
+  throw methodNotAllowed();
+}
+
+function deleteCollection(state: ServerState, info: ResourceInfo, ns: string | undefined, body: string, query: URLSearchParams): Record<string, unknown> {
+  const opts = deleteOptions(body, query);
+  const page = listObjects(state, info, ns, query);
+  const deleted = [];
+  for (const obj of page.items) {
+    try {
+      deleteObject(state, info, ns ?? (obj.metadata["namespace"] as string | undefined), String(obj.metadata["name"]), opts);
+      deleted.push(obj);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code !== 404) throw e;
+    }
+  }
+  return listBody(info, { ...page, items: deleted });
+}
+
+function serveSubresource(
+  state: ServerState,
+  info: ResourceInfo,
+  r: ResourceRoute,
+  method: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  query: URLSearchParams,
+  warnings: string[],
+): void {
+  const ns = info.namespaced ? r.namespace : undefined;
+  const name = r.name ?? "";
+  const sub = r.subresource ?? "";
+  const opts = { ...writeOptions(query, req.headers["user-agent"]), warnings };
+  if (sub === "status" && info.statusSubresource) {
+    if (method === "GET") {
+      const obj = state.store.get(resourceKey(info), objectKey(info, ns, name));
+      if (!obj) throw notFound(groupResource(info), name);
+      return sendJson(res, 200, toWire(info, obj));
+    }
+    if (method === "PUT") {
+      const out = updateObject(state, info, decodeObject(body, info), { namespace: ns, name, subresource: "status" }, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    if (method === "PATCH") {
+      const out = patchObject(state, info, { namespace: ns, name, subresource: "status" }, req.headers["content-type"], body, query, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    throw methodNotAllowed();
+  }
+  if (sub === "scale" && info.scale) {
+    if (method === "GET") return sendJson(res, 200, getScale(state, info, info.scale, ns, name));
+    if (method === "PUT" || method === "PATCH") {
+      const out = writeScale(state, info, info.scale, { namespace: ns, name }, method, req.headers["content-type"], body, opts);
+      return sendJson(res, 200, out, warnings);
+    }
+    throw methodNotAllowed();
+  }
+  throw notFound(groupResource(info), name);
+}

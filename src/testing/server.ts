@@ -1,0 +1,186 @@
+// startTestApiServer: wires storage, resources, controllers and the HTTP(S) listener together, loads the
+// given CRDs and objects, and returns the handle (URL, kubeconfig, token, fault switches, stop).
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import { builtinResources } from "./builtin-resources.js";
+import { CRD_KEY, decorateCrdResource, startCrdController } from "./crd-controller.js";
+import { Faults } from "./faults.js";
+import { startGarbageCollector } from "./garbage-collector.js";
+import { buildKubeconfig, writeKubeconfig, type Kubeconfig } from "./kubeconfig.js";
+import { startNamespaceController } from "./namespace-controller.js";
+import { ResourceRegistry } from "./registry.js";
+import { handleRequest } from "./request-handler.js";
+import type { ServerState } from "./server-state.js";
+import { ApiError } from "./status-errors.js";
+import { Store, type KubeObject } from "./store.js";
+import { generateServerCertificate } from "./tls-certificate.js";
+import { WatchHub } from "./watch-hub.js";
+import { createObject } from "./write-create.js";
+import { storageKey } from "./resource-info.js";
+
+/** Options of startTestApiServer. */
+export interface StartOptions {
+  /** CustomResourceDefinitions (apiextensions.k8s.io/v1, as parsed JSON/YAML) to serve from the start. */
+  crds: readonly Record<string, unknown>[];
+  /** Objects to create at start, in order (namespaces first if others live in them). "default" always exists. */
+  objects?: readonly Record<string, unknown>[];
+  /** Serve HTTPS with a generated certificate (default true); false serves plain HTTP. */
+  tls?: boolean;
+  /** The bearer token clients must send (default: random). */
+  token?: string;
+  /** Port on 127.0.0.1 (default 0: any free port). */
+  port?: number;
+  /** Change events kept for watch resumption and consistent pagination (default 10000); older ones answer 410. */
+  historySize?: number;
+  /** Interval of BOOKMARK events on watches that allow them (default 60000 ms, as a real server). */
+  bookmarkIntervalMs?: number;
+  /** Watch duration when a request has no timeoutSeconds (default 1800 s). */
+  defaultWatchTimeoutSeconds?: number;
+}
+
+/** A running test API server. */
+export interface TestApiServer {
+  /** Base URL, e.g. https://127.0.0.1:43123 */
+  url: string;
+  /** Path of a kubeconfig file for this server (removed by stop()). */
+  kubeconfigPath: string;
+  /** The same kubeconfig as data. */
+  kubeconfig: Kubeconfig;
+  /** Bearer token accepted by the server. */
+  token: string;
+  /** PEM CA certificate clients should trust (undefined with tls: false). */
+  caPem: string | undefined;
+  /** Fault switches for reliability tests. */
+  faults: Faults;
+  /** The latest resourceVersion the server has handed out. */
+  currentResourceVersion(): string;
+  /** Waits until follow-up work (garbage collection, CRD establishment, namespace cleanup) is done. */
+  settle(): Promise<void>;
+  /** Closes all connections and watches, and removes the kubeconfig file. */
+  stop(): Promise<void>;
+}
+
+/** Runs deferred controller work after the current request, in order; `idle` resolves when the queue is empty. */
+function deferQueue(): { defer: (t: () => void) => void; idle: () => Promise<void> } {
+  const queue: (() => void)[] = [];
+  let scheduled = false;
+  let waiters: (() => void)[] = [];
+  const run = (): void => {
+    scheduled = false;
+    while (queue.length > 0) {
+      const t = queue.shift();
+      try {
+        t?.();
+      } catch {
+        // Controller work is best effort, as in a real cluster; a failed step is retried by later events.
+      }
+    }
+    const w = waiters;
+    waiters = [];
+    for (const f of w) f();
+  };
+  return {
+    defer: (t) => {
+      queue.push(t);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(run);
+      }
+    },
+    idle: () => (queue.length === 0 && !scheduled ? Promise.resolve() : new Promise((r) => waiters.push(r))),
+  };
+}
+
+function seed(state: ServerState, obj: Record<string, unknown>): void {
+  const apiVersion = String(obj["apiVersion"] ?? "");
+  const kind = String(obj["kind"] ?? "");
+  const info = state.registry.byKind(apiVersion, kind);
+  if (!info) throw new Error(`startTestApiServer: no served resource for ${apiVersion} ${kind}`);
+  const copy = structuredClone(obj) as KubeObject;
+  if (!copy.metadata || typeof copy.metadata !== "object") copy.metadata = {};
+  const ns = info.namespaced ? String(copy.metadata["namespace"] ?? "default") : undefined;
+  try {
+    createObject(state, info, ns, copy, { dryRun: false, fieldValidation: "Ignore", manager: "kube-codegen-testing", warnings: [] });
+  } catch (e) {
+    if (e instanceof ApiError) throw new Error(`startTestApiServer: cannot create ${kind} ${String(copy.metadata["name"])}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Starts an in-process API server with the given CRDs and objects. */
+export async function startTestApiServer(options: StartOptions): Promise<TestApiServer> {
+  const store = new Store({ historySize: options.historySize ?? 10_000 });
+  const builtins = builtinResources();
+  const crdInfo = builtins.find((r) => storageKey(r) === CRD_KEY);
+  if (!crdInfo) throw new Error("built-in CustomResourceDefinition resource missing");
+  decorateCrdResource(crdInfo);
+  const registry = new ResourceRegistry(builtins);
+  const queue = deferQueue();
+  const state: ServerState = {
+    store,
+    registry,
+    hub: new WatchHub(store),
+    faults: new Faults(store),
+    settings: {
+      bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
+      defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds ?? 1800,
+    },
+    address: "",
+    defer: queue.defer,
+  };
+  const stops = [startCrdController(state, crdInfo), startNamespaceController(state), startGarbageCollector(state)];
+
+  seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name: "default" } });
+  for (const crd of options.crds) seed(state, { apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", ...crd });
+  await queue.idle();
+  for (const obj of options.objects ?? []) {
+    const meta = (obj["metadata"] ?? {}) as Record<string, unknown>;
+    if (obj["kind"] === "Namespace" && meta["name"] === "default") continue;
+    seed(state, obj);
+  }
+  await queue.idle();
+
+  const token = options.token ?? randomBytes(24).toString("base64url");
+  const useTls = options.tls !== false;
+  const cert = useTls ? generateServerCertificate() : undefined;
+  const sockets = new Set<import("node:net").Socket>();
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => void handleRequest(state, token, req, res);
+  const server = cert ? https.createServer({ cert: cert.certPem, key: cert.keyPem }, listener) : http.createServer(listener);
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  state.address = `127.0.0.1:${port}`;
+  const url = `${useTls ? "https" : "http"}://127.0.0.1:${port}`;
+  const kubeconfig = buildKubeconfig(url, token, cert?.certPem);
+  const file = writeKubeconfig(kubeconfig);
+  let stopped = false;
+  return {
+    url,
+    kubeconfigPath: file.path,
+    kubeconfig,
+    token,
+    caPem: cert?.certPem,
+    faults: state.faults,
+    currentResourceVersion: () => String(store.revision),
+    settle: () => queue.idle(),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      state.faults.closeAllWatches();
+      for (const s of stops) s();
+      state.hub.close();
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      for (const s of sockets) s.destroy();
+      await closed;
+      file.remove();
+    },
+  };
+}

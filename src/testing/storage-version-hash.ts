@@ -1,0 +1,7 @@
+// The storageVersionHash discovery advertises: the first 8 bytes of sha256("group/version/kind"), base64.
+import { createHash } from "node:crypto";
+
+/** Same hash a real server computes, so clients comparing hashes see consistent values. */
+export function storageVersionHash(group: string, version: string, kind: string): string {
+  return createHash("sha256").update(`${group}/${version}/${kind}`).digest().subarray(0, 8).toString("base64");
+}

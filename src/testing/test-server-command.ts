@@ -1,0 +1,65 @@
+// `kube-codegen test-server --crds DIR`: loads every CRD in DIR's YAML/JSON files, starts the test API
+// server, prints the kubeconfig path, and runs until SIGINT/SIGTERM (or the given signal aborts).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parseAllDocuments } from "yaml";
+import { startTestApiServer, type StartOptions } from "./server.js";
+
+/** Options of runTestServerCommand. */
+export interface TestServerCommandOptions {
+  /** Directory of CRD manifests (*.yaml, *.yml, *.json; multi-document YAML allowed; searched recursively). */
+  crdDir: string;
+  port?: number;
+  tls?: boolean;
+  token?: string;
+  /** Where to print (default: process.stdout). */
+  write?: (text: string) => void;
+  /** Stops the server when aborted (default: SIGINT or SIGTERM). */
+  signal?: AbortSignal;
+}
+
+function manifestFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...manifestFiles(p));
+    else if (/\.(ya?ml|json)$/i.test(name)) out.push(p);
+  }
+  return out;
+}
+
+/** Reads every CustomResourceDefinition from the manifests under `dir`. */
+export function loadCrds(dir: string): Record<string, unknown>[] {
+  const crds: Record<string, unknown>[] = [];
+  for (const file of manifestFiles(dir)) {
+    for (const doc of parseAllDocuments(readFileSync(file, "utf8"))) {
+      if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0]?.message ?? "invalid YAML"}`);
+      const v = doc.toJS() as Record<string, unknown> | null;
+      if (v && v["kind"] === "CustomResourceDefinition") crds.push(v);
+    }
+  }
+  return crds;
+}
+
+/** Runs the test server command; resolves with the exit code once the server has stopped. */
+export async function runTestServerCommand(opts: TestServerCommandOptions): Promise<number> {
+  const write = opts.write ?? ((t: string) => void process.stdout.write(t));
+  const start: StartOptions = { crds: loadCrds(opts.crdDir) };
+  if (opts.port !== undefined) start.port = opts.port;
+  if (opts.tls !== undefined) start.tls = opts.tls;
+  if (opts.token !== undefined) start.token = opts.token;
+  const server = await startTestApiServer(start);
+  write(`test API server listening on ${server.url} with ${start.crds.length} CRD(s)\n`);
+  write(`${server.kubeconfigPath}\n`);
+  await new Promise<void>((resolve) => {
+    if (opts.signal) {
+      if (opts.signal.aborted) return resolve();
+      opts.signal.addEventListener("abort", () => resolve(), { once: true });
+      return;
+    }
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+  await server.stop();
+  return 0;
+}

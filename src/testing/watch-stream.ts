@@ -1,0 +1,95 @@
+// WATCH over HTTP: chunked newline-delimited JSON events, starting with synthetic ADDED events
+// (resourceVersion unset or "0") or the history after a resourceVersion (ERROR 410 when it is compacted),
+// then live events; BOOKMARKs on request; closed after timeoutSeconds or by injected faults.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseSelectors } from "./list-query.js";
+import { groupVersion, type ResourceInfo } from "./resource-info.js";
+import type { ServerState } from "./server-state.js";
+import { badRequest, expired } from "./status-errors.js";
+import { CompactedError, type KubeObject } from "./store.js";
+import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "./watch-hub.js";
+import { resourceKey, toWire } from "./write-common.js";
+
+function startRevision(query: URLSearchParams): number | undefined {
+  const text = query.get("resourceVersion") ?? "";
+  if (text === "" || text === "0") return undefined;
+  if (!/^\d+$/.test(text)) throw badRequest(`invalid resource version: ${text}`);
+  return Number(text);
+}
+
+/** Serves a watch request until timeout, client disconnect or an injected close. */
+export function serveWatch(
+  state: ServerState,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const sel = parseSelectors(info, query);
+  const from = startRevision(query);
+  const timeoutText = query.get("timeoutSeconds");
+  const timeoutSeconds = timeoutText && /^\d+$/.test(timeoutText) ? Number(timeoutText) : state.settings.defaultWatchTimeoutSeconds;
+  const filter: WatchFilter = { resource: resourceKey(info), labels: sel.labels, fields: sel.fields };
+  if (info.namespaced && namespace !== undefined) filter.namespace = namespace;
+
+  res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-cache, private", "Transfer-Encoding": "chunked" });
+  res.flushHeaders();
+
+  let sent = 0;
+  let closed = false;
+  const timers: NodeJS.Timeout[] = [];
+  let removeSink = (): void => {};
+  let untrack = (): void => {};
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    removeSink();
+    untrack();
+    for (const t of timers) clearTimeout(t);
+    res.end();
+  };
+  const write = (ev: WatchEvent): void => {
+    if (closed) return;
+    const object = ev.type === "ERROR" || ev.type === "BOOKMARK" ? ev.object : toWire(info, ev.object as KubeObject);
+    res.write(`${JSON.stringify({ type: ev.type, object })}\n`);
+    sent++;
+    if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
+  };
+
+  // History (or the synthetic initial state) and the live subscription are set up in one synchronous
+  // step, so no change can fall between them.
+  if (from === undefined) {
+    for (const obj of state.store.list(filter.resource, filter.namespace ? `${filter.namespace}/` : undefined)) {
+      if (matchesFilter(filter, obj)) write({ type: "ADDED", object: obj });
+    }
+  } else {
+    try {
+      for (const e of state.store.eventsSince(from)) {
+        const ev = eventFor(filter, e);
+        if (ev) write(ev);
+      }
+    } catch (e) {
+      if (!(e instanceof CompactedError)) throw e;
+      write({ type: "ERROR", object: expired(e.message).toStatus() });
+      close();
+      return;
+    }
+  }
+  if (closed) return;
+  removeSink = state.hub.add({ filter, deliver: (ev) => write(ev) });
+  untrack = state.faults.trackWatch(close);
+  timers.push(setTimeout(close, timeoutSeconds * 1000));
+  if (query.get("allowWatchBookmarks") === "true" || query.get("allowWatchBookmarks") === "1") {
+    const tick = (): void => {
+      write({
+        type: "BOOKMARK",
+        object: { kind: info.kind, apiVersion: groupVersion(info), metadata: { resourceVersion: String(state.store.revision) } },
+      });
+      timers.push(setTimeout(tick, state.settings.bookmarkIntervalMs));
+    };
+    timers.push(setTimeout(tick, state.settings.bookmarkIntervalMs));
+  }
+  req.on("close", close);
+  res.on("close", close);
+}

@@ -1,0 +1,136 @@
+// DELETE: preconditions, propagationPolicy (orphan / foreground finalizers), graceful deletion with
+// finalizers (deletionTimestamp set, generation bumped), and the Status or object the server answers with.
+import type { ResourceInfo } from "./resource-info.js";
+import { nowTimestamp, type ServerState } from "./server-state.js";
+import { ApiError, badRequest, notFound } from "./status-errors.js";
+import type { KubeObject } from "./store.js";
+import { clone, groupResource, kindLabel, objectKey, resourceKey, toWire } from "./write-common.js";
+
+/** DeleteOptions as read from the body and the query. */
+export interface DeleteOptions {
+  preconditions?: { uid?: string; resourceVersion?: string };
+  propagationPolicy?: string;
+  dryRun: boolean;
+}
+
+/** Result of a delete: the body to send and its code. */
+export interface DeleteResult {
+  code: number;
+  body: Record<string, unknown>;
+  /** The object as it was before the delete (for deletecollection's answer). */
+  before: KubeObject;
+}
+
+/** Resources whose DELETE answers with the object rather than a Status (ReturnDeletedObject). */
+const RETURNS_OBJECT = new Set(["/pods", "/namespaces", "apiextensions.k8s.io/customresourcedefinitions"]);
+
+/** Parses DeleteOptions from a body (if any) and query parameters. */
+export function deleteOptions(body: string, query: URLSearchParams): DeleteOptions {
+  const opts: DeleteOptions = { dryRun: query.getAll("dryRun").includes("All") };
+  const policy = query.get("propagationPolicy");
+  if (policy) opts.propagationPolicy = policy;
+  if (body.trim()) {
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      throw badRequest("the body of the request was in an unknown format - accepted media types include: application/json, application/yaml");
+    }
+    const pre = parsed["preconditions"] as DeleteOptions["preconditions"] | undefined;
+    if (pre) opts.preconditions = pre;
+    if (typeof parsed["propagationPolicy"] === "string") opts.propagationPolicy = parsed["propagationPolicy"];
+    if (Array.isArray(parsed["dryRun"]) && parsed["dryRun"].includes("All")) opts.dryRun = true;
+    if (parsed["orphanDependents"] === true && !opts.propagationPolicy) opts.propagationPolicy = "Orphan";
+  }
+  if (opts.propagationPolicy && !["Orphan", "Background", "Foreground"].includes(opts.propagationPolicy))
+    throw badRequest(`propagationPolicy: Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"`);
+  return opts;
+}
+
+function preconditionConflict(info: ResourceInfo, name: string, message: string): ApiError {
+  return new ApiError(409, "Conflict", `Operation cannot be fulfilled on ${kindLabel(info)} "${name}": ${message}`, {
+    name,
+    group: info.group,
+    kind: info.kind,
+  });
+}
+
+function checkPreconditions(info: ResourceInfo, obj: KubeObject, name: string, pre: DeleteOptions["preconditions"]): void {
+  if (!pre) return;
+  const uid = String(obj.metadata["uid"] ?? "");
+  if (pre.uid && pre.uid !== uid)
+    throw preconditionConflict(
+      info,
+      name,
+      `the UID in the precondition (${pre.uid}) does not match the UID in record (${uid}). The object might have been deleted and then recreated`,
+    );
+  const rv = String(obj.metadata["resourceVersion"] ?? "");
+  if (pre.resourceVersion && pre.resourceVersion !== rv)
+    throw preconditionConflict(
+      info,
+      name,
+      `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${rv}). The object might have been modified`,
+    );
+}
+
+function successStatus(info: ResourceInfo, name: string, uid: unknown): Record<string, unknown> {
+  const details: Record<string, unknown> = { name, kind: info.resource, uid };
+  if (info.group) details["group"] = info.group;
+  return { kind: "Status", apiVersion: "v1", metadata: {}, status: "Success", details };
+}
+
+/** Deletes (or starts deleting) one object. */
+export function deleteObject(
+  state: ServerState,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  name: string,
+  opts: DeleteOptions,
+): DeleteResult {
+  const key = objectKey(info, namespace, name);
+  const obj = state.store.get(resourceKey(info), key);
+  if (!obj) throw notFound(groupResource(info), name);
+  checkPreconditions(info, obj, name, opts.preconditions);
+  const finalizers = Array.isArray(obj.metadata["finalizers"]) ? [...(obj.metadata["finalizers"] as string[])] : [];
+  const policy = opts.propagationPolicy ?? (info.resource === "namespaces" ? "Background" : undefined);
+  if (policy === "Orphan" && !finalizers.includes("orphan")) finalizers.push("orphan");
+  if (policy === "Foreground" && !finalizers.includes("foregroundDeletion")) finalizers.push("foregroundDeletion");
+  if (info.resource === "namespaces" && info.group === "") return startNamespaceDeletion(state, info, obj, key, opts);
+  if (finalizers.length === 0) {
+    const gone = opts.dryRun ? obj : (state.store.delete(resourceKey(info), key) ?? obj);
+    const body = RETURNS_OBJECT.has(resourceKey(info)) ? toWire(info, gone) : successStatus(info, name, obj.metadata["uid"]);
+    return { code: 200, body, before: obj };
+  }
+  if (obj.metadata["deletionTimestamp"] && jsonEqual(finalizers, obj.metadata["finalizers"]))
+    return { code: 202, body: toWire(info, obj), before: obj };
+  const next = clone(obj);
+  next.metadata["finalizers"] = finalizers;
+  if (!next.metadata["deletionTimestamp"]) {
+    next.metadata["deletionTimestamp"] = nowTimestamp();
+    next.metadata["deletionGracePeriodSeconds"] = 0;
+    if (info.hasGeneration) next.metadata["generation"] = Number(next.metadata["generation"] ?? 0) + 1;
+  }
+  const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
+  return { code: 200, body: toWire(info, stored), before: obj };
+}
+
+function jsonEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Namespaces terminate: phase Terminating now, contents removed by the namespace controller. */
+function startNamespaceDeletion(
+  state: ServerState,
+  info: ResourceInfo,
+  obj: KubeObject,
+  key: string,
+  opts: DeleteOptions,
+): DeleteResult {
+  if (obj.metadata["deletionTimestamp"]) return { code: 200, body: toWire(info, obj), before: obj };
+  const next = clone(obj);
+  next.metadata["deletionTimestamp"] = nowTimestamp();
+  next.metadata["deletionGracePeriodSeconds"] = 0;
+  next["status"] = { ...(next["status"] as Record<string, unknown>), phase: "Terminating" };
+  const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
+  return { code: 200, body: toWire(info, stored), before: obj };
+}

@@ -1,0 +1,131 @@
+// PUT (and the final step of PATCH): optimistic concurrency on resourceVersion, the main/status split,
+// metadata.generation, no-op detection, and deletion once a terminating object's last finalizer is gone.
+import { trackUpdate } from "./managed-fields.js";
+import type { ResourceInfo } from "./resource-info.js";
+import { nowTimestamp, type ServerState } from "./server-state.js";
+import { badRequest, conflict, notFound, OBJECT_MODIFIED } from "./status-errors.js";
+import type { KubeObject } from "./store.js";
+import { createObject, type WriteResult } from "./write-create.js";
+import {
+  applyDefaults,
+  checkNamespace,
+  clone,
+  groupResource,
+  invalidByResource,
+  jsonEqual,
+  objectKey,
+  pruneUnknown,
+  resourceKey,
+  specPart,
+  toWire,
+  validateObject,
+  type WriteOptions,
+} from "./write-common.js";
+
+/** Built-ins whose PUT creates a missing object (AllowCreateOnUpdate in the real strategies). */
+const CREATE_ON_UPDATE = new Set(["/events", "/endpoints", "/services", "coordination.k8s.io/leases"]);
+
+/** What an update targets and how it was produced. */
+export interface UpdateRequest {
+  namespace: string | undefined;
+  name: string;
+  /** "status" for the status subresource; undefined for the main resource. */
+  subresource?: string;
+  /** Set when the new object came from a patch: resourceVersion is then optional. */
+  fromPatch?: boolean;
+  /** Replaces the Update bookkeeping of managedFields (server-side apply records its own). */
+  managed?: (old: KubeObject, next: KubeObject, now: string) => void;
+}
+
+const SERVER_META = ["uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "namespace"];
+
+function checkIdentity(info: ResourceInfo, obj: KubeObject, req: UpdateRequest): void {
+  const meta = obj.metadata;
+  if (meta["name"] === undefined || meta["name"] === "") meta["name"] = req.name;
+  if (meta["name"] !== req.name)
+    throw badRequest(`the name of the object (${String(meta["name"])}) does not match the name on the URL (${req.name})`);
+  if (info.namespaced) {
+    if (meta["namespace"] !== undefined && meta["namespace"] !== "" && meta["namespace"] !== req.namespace)
+      throw badRequest("the namespace of the provided object does not match the namespace sent on the request");
+  }
+}
+
+function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest): void {
+  const rv = obj.metadata["resourceVersion"];
+  if (rv === undefined || rv === "") {
+    if (req.fromPatch || (!info.custom && info.resource !== "customresourcedefinitions")) return;
+    throw invalidByResource(info, req.name, [
+      { reason: "FieldValueInvalid", message: "Invalid value: 0x0: must be specified for an update", field: "metadata.resourceVersion" },
+    ]);
+  }
+  if (rv !== old.metadata["resourceVersion"]) throw conflict(groupResource(info), req.name, OBJECT_MODIFIED);
+}
+
+/** Builds the object to store from the request's object and the stored one. */
+function merge(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest): KubeObject {
+  if (req.subresource === "status") {
+    const next = clone(old);
+    if (obj["status"] === undefined) delete next["status"];
+    else next["status"] = obj["status"];
+    if (obj.metadata["managedFields"] !== undefined) next.metadata["managedFields"] = obj.metadata["managedFields"];
+    return next;
+  }
+  const next = obj;
+  for (const f of SERVER_META) {
+    if (old.metadata[f] === undefined) delete next.metadata[f];
+    else next.metadata[f] = old.metadata[f];
+  }
+  if (info.statusSubresource) {
+    if (old["status"] === undefined) delete next["status"];
+    else next["status"] = old["status"];
+  }
+  if (info.hasGeneration && !jsonEqual(specPart(info, next), specPart(info, old)))
+    next.metadata["generation"] = Number(old.metadata["generation"] ?? 0) + 1;
+  return next;
+}
+
+function withoutVolatile(o: KubeObject): Record<string, unknown> {
+  const meta = { ...o.metadata };
+  delete meta["managedFields"];
+  delete meta["resourceVersion"];
+  return { ...o, metadata: meta };
+}
+
+/** Applies an update of `obj` to the stored object named in `req`. */
+export function updateObject(
+  state: ServerState,
+  info: ResourceInfo,
+  obj: KubeObject,
+  req: UpdateRequest,
+  opts: WriteOptions,
+): WriteResult {
+  pruneUnknown(info, obj, opts);
+  applyDefaults(info, obj);
+  checkIdentity(info, obj, req);
+  const key = objectKey(info, req.namespace, req.name);
+  const old = state.store.get(resourceKey(info), key);
+  if (!old) {
+    if (!req.subresource && CREATE_ON_UPDATE.has(resourceKey(info))) {
+      delete obj.metadata["resourceVersion"];
+      return createObject(state, info, req.namespace, obj, opts);
+    }
+    checkNamespace(state, info, req.namespace, req.name, false);
+    throw notFound(groupResource(info), req.name);
+  }
+  checkResourceVersion(info, obj, old, req);
+  const next = merge(info, obj, old, req);
+  next.metadata["resourceVersion"] = old.metadata["resourceVersion"];
+  validateObject(info, next, old);
+  const now = nowTimestamp();
+  if (req.managed) req.managed(old, next, now);
+  else trackUpdate(info, old, next, opts.manager, req.subresource, now);
+  const wire = toWire(info, next);
+  if (jsonEqual(withoutVolatile(wire), withoutVolatile(toWire(info, old)))) return { code: 200, object: toWire(info, old) };
+  if (opts.dryRun) return { code: 200, object: wire };
+  const stored = state.store.update(resourceKey(info), key, wire);
+  const finalizers = stored.metadata["finalizers"];
+  if (stored.metadata["deletionTimestamp"] && (!Array.isArray(finalizers) || finalizers.length === 0)) {
+    state.store.delete(resourceKey(info), key);
+  }
+  return { code: 200, object: toWire(info, stored) };
+}
