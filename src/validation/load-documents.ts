@@ -16,12 +16,13 @@ export function parseManifests(file: string, text: string): { documents: Manifes
   const problems: string[] = [];
   const trimmed = text.trimStart();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    // JSON first (exact numbers and errors); a YAML flow mapping like `{a: 1}` falls through to YAML.
     try {
       pushValue(documents, file, 0, JSON.parse(text));
-    } catch (e) {
-      problems.push(`${file}: invalid JSON: ${e instanceof Error ? e.message : String(e)}`);
+      return { documents, problems };
+    } catch {
+      // not JSON
     }
-    return { documents, problems };
   }
   parseAllDocuments(text).forEach((doc, index) => {
     if (doc.errors.length > 0) {

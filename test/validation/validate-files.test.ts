@@ -115,3 +115,14 @@ test("a resource without a name or kind is reported, and List documents are expa
     ],
   );
 });
+
+test("manifests: JSON, YAML flow mappings, empty documents and parse errors", async () => {
+  const { parseManifests } = await import("../../src/validation/index.js");
+  assert.deepEqual(parseManifests("a.json", '{"kind": "A"}').documents.map((d) => d.value), [{ kind: "A" }]);
+  assert.deepEqual(parseManifests("a.yaml", "{kind: A}").documents.map((d) => d.value), [{ kind: "A" }]);
+  assert.deepEqual(
+    parseManifests("a.yaml", "---\n---\nkind: B\n").documents.map((d) => [d.documentIndex, d.value]),
+    [[1, { kind: "B" }]],
+  );
+  assert.match(parseManifests("a.json", '{"kind": ').problems[0] ?? "", /^a\.json\[0\]: invalid YAML/);
+});
