@@ -22,6 +22,8 @@ export interface ResourceSchema {
   readonly resetFields: Readonly<Record<string, readonly (readonly string[])[]>>;
   /** Whether strategic merge patch is accepted (built-ins only; custom resources answer 415). */
   readonly strategicMerge: boolean;
+  /** A custom resource: a /status write keeps nothing but status from the request (built-ins keep metadata too). */
+  readonly custom?: boolean;
 }
 
 /** ResourceSchema of one CRD version. */
@@ -32,6 +34,7 @@ export function crdResourceSchema(openAPIV3Schema: SchemaNode | undefined, opts:
     zero: {},
     resetFields: opts.hasStatusSubresource ? { "": [["status"]], status: [["spec"]] } : {},
     strategicMerge: false,
+    custom: true,
   };
 }
 

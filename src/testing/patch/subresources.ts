@@ -9,13 +9,14 @@ import type { ResourceSchema } from "./resource-schema.js";
 /**
  * The object a write stores, given the live one and the one the client sent:
  * main resource with a status subresource — `status` is kept from `live`;
- * `status` subresource — everything is kept from `live` except `status` (and managedFields).
+ * `status` subresource of a custom resource — everything is kept from `live` except `status` (and
+ * managedFields); of a built-in — the schema's reset fields (spec, sometimes labels) are kept from `live`.
  * Run it after updateManagedFields / serverSideApply (they already ignore those fields).
  */
 export function prepareForUpdate(live: JsonObject, incoming: JsonObject, schema: ResourceSchema, subresource: string | undefined): JsonObject {
   const resets = schema.resetFields[subresource ?? ""] ?? [];
   if (resets.length === 0) return incoming;
-  if (subresource === "status") {
+  if (subresource === "status" && schema.custom) {
     const meta = isObject(incoming["metadata"]) ? incoming["metadata"] : {};
     const out: JsonObject = { ...structuredClone(withoutManagedFields(live)) };
     if ("status" in incoming) out["status"] = incoming["status"]!;

@@ -5,6 +5,7 @@ import {
   builtinResourceSchema,
   decodeManagedFields,
   managerFromUserAgent,
+  prepareForUpdate,
   MAX_UPDATE_MANAGERS,
   updateManagedFields,
   type JsonObject,
@@ -143,4 +144,19 @@ test("the default manager is the user agent's program name", () => {
   assert.equal(managerFromUserAgent("node"), "node");
   assert.equal(managerFromUserAgent(undefined), "unknown");
   assert.equal(managerFromUserAgent("x".repeat(300)).length, 128);
+});
+
+test("prepareForUpdate: /status keeps only status for custom resources, reset fields for built-ins", () => {
+  const live = widget({ replicas: 1 }, { status: { replicas: 0 } });
+  const sent = widget({ replicas: 5 }, { status: { replicas: 2 }, metadata: { name: "w", namespace: "ns", labels: { l: "1" } } });
+  assert.deepEqual(prepareForUpdate(live, sent, widgetSchema, "status"), widget({ replicas: 1 }, { status: { replicas: 2 } }));
+  assert.deepEqual(prepareForUpdate(live, sent, widgetSchema, undefined)["status"], { replicas: 0 });
+  const deploy = builtinResourceSchema("apps/v1", "Deployment")!;
+  const dLive = { metadata: { name: "d", labels: { a: "1" }, annotations: { x: "1" } }, spec: { replicas: 1 }, status: {} };
+  const dSent = { metadata: { name: "d", labels: { a: "2" }, annotations: { x: "2" } }, spec: { replicas: 9 }, status: { replicas: 1 } };
+  assert.deepEqual(prepareForUpdate(dLive, dSent, deploy, "status"), {
+    metadata: { name: "d", labels: { a: "1" }, annotations: { x: "2" } },
+    spec: { replicas: 1 },
+    status: { replicas: 1 },
+  });
 });
