@@ -14,6 +14,7 @@ export { formatCrdProblem, type CrdProblem } from "./problem.js";
 export { crdInvalidStatus, type CrdInvalidStatus } from "./status.js";
 export { normalizeCrd } from "./normalize.js";
 export { checkCrdUpdate, type CrdUpdateOptions } from "./update.js";
+export { schemaLocation, type SchemaLocation } from "./location.js";
 
 /** Every reason the server would reject creating `crd` (a v1 CRD as plain JSON); empty when it would accept it. */
 export function checkCrd(crd: unknown): CrdProblem[] {
