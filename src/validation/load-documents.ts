@@ -1,6 +1,14 @@
 // Reading Kubernetes manifests: multi-document YAML or JSON files into plain objects, with positions
 // (document index) kept for messages, and `kind: List` documents expanded into their items.
-import { parseAllDocuments } from "yaml";
+import { parseAllDocuments, type SchemaOptions } from "yaml";
+
+// kubectl reads manifests with go-yaml v2 (YAML 1.1: `yes`/`off` are booleans, 0777 is octal) and keeps
+// timestamps as strings; reading them the same way keeps verdicts equal to what a server would receive.
+const YAML_OPTIONS = {
+  version: "1.1",
+  customTags: (tags: Tags): Tags => tags.filter((t) => typeof t !== "object" || t.tag !== "tag:yaml.org,2002:timestamp"),
+} as const;
+type Tags = Parameters<Extract<NonNullable<SchemaOptions["customTags"]>, (...a: never[]) => unknown>>[0];
 
 /** One decoded document of a manifest file. */
 export interface ManifestDocument {
@@ -24,7 +32,7 @@ export function parseManifests(file: string, text: string): { documents: Manifes
       // not JSON
     }
   }
-  parseAllDocuments(text).forEach((doc, index) => {
+  parseAllDocuments(text, YAML_OPTIONS).forEach((doc, index) => {
     if (doc.errors.length > 0) {
       // The yaml package appends a source excerpt after the first line; the position in that line is enough.
       problems.push(`${file}[${index}]: invalid YAML: ${(doc.errors[0]?.message ?? "parse error").split("\n")[0]}`);

@@ -125,4 +125,11 @@ test("manifests: JSON, YAML flow mappings, empty documents and parse errors", as
     [[1, { kind: "B" }]],
   );
   assert.match(parseManifests("a.json", '{"kind": ').problems[0] ?? "", /^a\.json\[0\]: invalid YAML/);
+  // YAML 1.1 like kubectl: yes/off are booleans, 0777 octal; timestamps stay strings.
+  assert.deepEqual(parseManifests("a.yaml", "a: yes\nb: off\nc: 0777\nd: 2024-01-01T00:00:00Z\n").documents[0]?.value, {
+    a: true,
+    b: false,
+    c: 511,
+    d: "2024-01-01T00:00:00Z",
+  });
 });
