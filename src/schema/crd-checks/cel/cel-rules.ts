@@ -26,14 +26,14 @@ function excerpt(source: string, offset: number): { line: number; col: number; t
 }
 
 /** cel-go's printed form of one issue, with the source line and a caret. */
-function formatIssue(source: string, line: number, col: number, text: string, message: string): string {
+function formatIssue(line: number, col: number, text: string, message: string): string {
   return `ERROR: <input>:${line}:${col}: ${message}\n | ${text}\n | ${".".repeat(Math.max(0, col - 1))}^`;
 }
 
 function formatIssues(source: string, issues: CelIssue[]): string {
   const parts = issues.map((i) => {
     const x = excerpt(source, i.offset);
-    return formatIssue(source, x.line, x.col, x.text, i.message);
+    return formatIssue(x.line, x.col, x.text, i.message);
   });
   return `compilation failed: ${parts.join("\n")}`;
 }
@@ -71,13 +71,13 @@ function syntaxError(rule: string, e: unknown): string {
   if (danglingOperator.test(rule)) {
     const lines = rule.split("\n");
     const last = lines[lines.length - 1]!;
-    return formatIssue(rule, lines.length, [...last].length + 1, last, `Syntax error: ${expectingOperand}`);
+    return formatIssue(lines.length, [...last].length + 1, last, `Syntax error: ${expectingOperand}`);
   }
   const loc = (e as { location?: { start?: { line?: number; column?: number } } }).location?.start;
   const raw = (e as { rawMessage?: string }).rawMessage ?? (e instanceof Error ? e.message : String(e));
   const line = loc?.line ?? 1;
   const col = loc?.column ?? 1;
-  return formatIssue(rule, line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
+  return formatIssue(line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
 }
 
 /** Compiles `rule` with `self` (and `oldSelf`) of type `selfType`. */
