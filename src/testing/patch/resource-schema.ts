@@ -116,6 +116,15 @@ const BUILTIN_KINDS: Record<string, BuiltinKind> = {
     zero: { metadata: META, eventTime: null },
     resetFields: {},
   },
+  "apiextensions.k8s.io/v1/CustomResourceDefinition": {
+    definition: "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition",
+    zero: {
+      metadata: META,
+      spec: { group: "", names: { plural: "", kind: "" }, scope: "", versions: null },
+      status: { conditions: null, acceptedNames: { plural: "", kind: "" }, storedVersions: null },
+    },
+    resetFields: WITH_STATUS(),
+  },
   "coordination.k8s.io/v1/Lease": {
     definition: "io.k8s.api.coordination.v1.Lease",
     zero: { metadata: META, spec: {} },

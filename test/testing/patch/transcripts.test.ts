@@ -1,5 +1,6 @@
 // Replays every write of the real server's transcripts (patch, crud, status_and_scale, builtin,
-// finalizers_and_owners) through the patch library: the previous object is the last object the server
+// finalizers_and_owners, and the creates of validation, crd_lifecycle and crd_validation) through the
+// patch library: the previous object is the last object the server
 // returned for the same resource, the library computes the next one, and the result — object and
 // metadata.managedFields — must equal the server's answer once volatile values are dropped
 // (uid, resourceVersion, creationTimestamp, deletionTimestamp, generation, managedFields[*].time).
@@ -54,6 +55,7 @@ const BUILTIN_BY_PLURAL: Record<string, [string, string]> = {
   leases: ["coordination.k8s.io/v1", "Lease"],
   events: ["v1", "Event"],
   pods: ["v1", "Pod"],
+  customresourcedefinitions: ["apiextensions.k8s.io/v1", "CustomResourceDefinition"],
 };
 
 interface Target {
@@ -198,7 +200,16 @@ function replayScale(ex: Exchange, live: JsonObject): JsonObject {
   return scaleManagedFields(next, ".spec.replicas");
 }
 
-const FILES = ["patch.json", "crud.json", "status_and_scale.json", "builtin.json", "finalizers_and_owners.json"];
+const FILES = [
+  "patch.json",
+  "crud.json",
+  "status_and_scale.json",
+  "builtin.json",
+  "finalizers_and_owners.json",
+  "validation.json",
+  "crd_lifecycle.json",
+  "crd_validation.json",
+];
 const tally: Record<string, { pass: number; total: number }> = {};
 
 for (const file of FILES) {
