@@ -1,7 +1,7 @@
 // What the apiextensions controllers do for the test server: CRDs are checked on write (checkCrd, 422 like
 // a real server), their resources are served as soon as they are stored, their status turns Established
 // right after create, and deleting a CRD deletes its custom resources and stops serving them.
-import { checkCrd } from "../schema/crd-checks/index.js";
+import { checkCrd, checkCrdUpdate } from "../schema/crd-checks/index.js";
 import { crdResources, defaultCrd, establishedStatus, initialStatus } from "./crd-resources.js";
 import { updateManagedFields, type JsonObject } from "./patch/index.js";
 import { patchSchemaFor } from "./patch-schema.js";
@@ -21,7 +21,10 @@ export function decorateCrdResource(info: ResourceInfo): void {
     if (obj["status"] === undefined) obj["status"] = initialStatus(obj);
   };
   info.ownMetaValidation = true;
-  info.validator = (obj): StatusCause[] => checkCrd(obj).map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
+  info.validator = (obj, old): StatusCause[] => {
+    const problems = old ? checkCrdUpdate(obj, old, { established: isEstablished(old as KubeObject) }) : checkCrd(obj);
+    return problems.map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
+  };
 }
 
 function isEstablished(crd: KubeObject): boolean {

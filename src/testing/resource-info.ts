@@ -58,7 +58,7 @@ export interface ResourceInfo {
   /** Whether `validator` checks metadata itself (CRDs), so the generic metadata checks are skipped. */
   ownMetaValidation?: boolean;
   /** Extra validation for built-ins. */
-  validator?: (obj: Record<string, unknown>) => StatusCause[];
+  validator?: (obj: Record<string, unknown>, old?: Record<string, unknown>) => StatusCause[];
   /** Served only in discovery (no storage behind it), such as bindings or pods/exec. */
   discoveryOnly?: boolean;
 }

@@ -88,7 +88,7 @@ export function applyDefaults(info: ResourceInfo, obj: KubeObject): void {
 export function validateObject(info: ResourceInfo, obj: KubeObject, old?: KubeObject): void {
   const causes: StatusCause[] = info.ownMetaValidation ? [] : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced);
   if (info.schema) causes.push(...info.schema.validate(obj, old));
-  if (info.validator) causes.push(...info.validator(obj));
+  if (info.validator) causes.push(...info.validator(obj, old));
   if (causes.length > 0) throw invalidObject(info, String(obj.metadata["name"] ?? ""), causes);
 }
 

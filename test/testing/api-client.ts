@@ -1,0 +1,49 @@
+// A tiny JSON client for the behaviour tests: authenticated requests and watches against a TestApiServer.
+import type { TestApiServer } from "../../src/testing/index.js";
+import { openWatch, releaseAgent, send, type Answer, type OpenWatch } from "./transcript-http.js";
+
+/** Requests against one server with its token. */
+export class ApiClient {
+  constructor(private readonly server: TestApiServer) {}
+
+  private get target(): { url: string; caPem: string | undefined } {
+    return { url: this.server.url, caPem: this.server.caPem };
+  }
+
+  /** Sends a request; `body` objects are JSON-encoded. */
+  request(method: string, path: string, body?: unknown, contentType = "application/json"): Promise<Answer> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.server.token}` };
+    if (body !== undefined) headers["Content-Type"] = contentType;
+    return send(this.target, method, path, headers, body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body));
+  }
+
+  /** GET, returning the parsed body (and asserting nothing). */
+  async get(path: string): Promise<Answer> {
+    return this.request("GET", path);
+  }
+
+  /** Opens a watch. */
+  watch(path: string): Promise<OpenWatch> {
+    return openWatch(this.target, path, { Authorization: `Bearer ${this.server.token}` });
+  }
+
+  /** Closes pooled connections. */
+  close(): void {
+    releaseAgent(this.target);
+  }
+}
+
+/** A Namespace object. */
+export function namespace(name: string): Record<string, unknown> {
+  return { apiVersion: "v1", kind: "Namespace", metadata: { name } };
+}
+
+/** A ConfigMap object. */
+export function configMap(name: string, extra: Record<string, unknown> = {}, data: Record<string, string> = { k: "v" }): Record<string, unknown> {
+  return { apiVersion: "v1", kind: "ConfigMap", metadata: { name, ...extra }, data };
+}
+
+/** metadata of a decoded object. */
+export function meta(body: unknown): Record<string, unknown> {
+  return ((body as Record<string, unknown>)["metadata"] ?? {}) as Record<string, unknown>;
+}
