@@ -30,6 +30,16 @@ export function checkCrd(crd: unknown): CrdProblem[] {
   ];
 }
 
+/**
+ * Problems that stop the CRD from decoding at all (values of the wrong JSON type, a non-v1
+ * apiVersion or kind). The real server answers those with 400 BadRequest rather than 422, so a
+ * server that wants that fidelity calls this first; checkCrd returns the same problems alone.
+ */
+export function crdDecodeProblems(crd: unknown): CrdProblem[] {
+  const kindProblems = checkTypeMeta(crd);
+  return kindProblems.length > 0 ? kindProblems : decodeCrd(crd).problems;
+}
+
 /** The CRD's metadata.name (or "" when absent), for building the 422 Status of a rejected CRD. */
 export function crdName(crd: unknown): string {
   const meta = (crd as { metadata?: { name?: unknown } } | null)?.metadata;

@@ -2,7 +2,7 @@
 // module's promises (pure, deterministic).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, crdInvalidStatus, formatCrdProblem, type CrdProblem } from "../../../src/schema/crd-checks/index.js";
+import { checkCrd, crdDecodeProblems, crdInvalidStatus, formatCrdProblem, type CrdProblem } from "../../../src/schema/crd-checks/index.js";
 import { crdWithSpec, type Json } from "./crd-fixture.js";
 
 function keys(ps: CrdProblem[]): string[] {
@@ -160,6 +160,8 @@ test("values of the wrong JSON type are reported instead of crashing", () => {
     "spec.versions[0].schema.openAPIV3Schema.properties[spec].type FieldValueTypeInvalid",
     "spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[a].maxLength FieldValueTypeInvalid",
   ]);
+  assert.deepEqual(crdDecodeProblems(crdWithSpec({ type: 5 })), checkCrd(crdWithSpec({ type: 5 })));
+  assert.deepEqual(crdDecodeProblems(crdWithSpec({ type: "object", properties: { a: {} } })), []);
   assert.deepEqual(keys(checkCrd(null)).length > 0, true);
   assert.deepEqual(keys(checkCrd("x")), [" FieldValueTypeInvalid"]);
 });
