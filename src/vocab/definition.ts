@@ -1,6 +1,7 @@
 import type { MarkerDefinition, MarkerTarget } from "../markers/index.js";
 import type { JSONSchemaProps } from "../validation/index.js";
 
+/** The CRD schema node shape schema markers change (the validation stage's apiextensions v1 JSONSchemaProps). */
 export type { JSONSchemaProps };
 
 /** What a schema marker's effect may know besides the schema node: where the marker sat. */
