@@ -15,10 +15,10 @@ import {
   type ManagedEntry,
   type WriterOptions,
 } from "./managed-fields.js";
-import { badRequest, patchErrorStatus, type PatchError } from "./patch-error.js";
+import { badRequest, internalError, patchErrorStatus, type PatchError } from "./patch-error.js";
 import { ignoredFields } from "./resource-schema.js";
 import { fieldType, isDeclaredField, type TypeInfo } from "./type-info.js";
-import { compare, filterComparison, removeItems, toFieldSet, typedMerge } from "./typed-walk.js";
+import { compare, filterComparison, findMissingListMapKey, removeItems, toFieldSet, typedMerge } from "./typed-walk.js";
 
 /** Options of serverSideApply. */
 export interface ApplyOptions extends WriterOptions {
@@ -40,8 +40,8 @@ export type ApplyResult =
 
 /**
  * Applies `applied` (the decoded apply-patch body) to `live` (undefined when the apply creates the
- * object). Either `object` is set, or `status` is the Status to answer with (409 with `conflicts`,
- * or 400 with `error` when the configuration carries managedFields). The result carries metadata.managedFields; the server still sets name/namespace/uid,
+ * object). Either `object` is set, or `status` is the Status to answer with (409 with `conflicts`;
+ * with `error`: 400 when the configuration carries managedFields, 500 when a list-map item lacks a key). The result carries metadata.managedFields; the server still sets name/namespace/uid,
  * resourceVersion and generation, runs defaulting and validation, and resets subresource fields.
  */
 export function serverSideApply(live: JsonObject | undefined, applied: JsonObject, opts: ApplyOptions): ApplyResult {
@@ -53,6 +53,12 @@ export function serverSideApply(live: JsonObject | undefined, applied: JsonObjec
     return { conflicts: [], status: patchErrorStatus(error), error };
   }
   const entries = decodeManagedFields(isObject(live?.["metadata"]) ? live["metadata"]["managedFields"] : undefined) ?? [];
+  const untypable = findMissingListMapKey(applied, type);
+  if (untypable !== undefined) {
+    // 1.24 cannot build a typed value from such a configuration and fails the request.
+    const error = internalError(`failed to create typed patch object: ${untypable}`);
+    return { conflicts: [], status: patchErrorStatus(error), error };
+  }
   const liveObj = withoutManagedFields(live ?? opts.schema.zero);
   const ignored = ignoredFields(opts.schema, opts.subresource);
   const config = removeItems(withoutManagedFields(applied), ignored, type) as JsonObject;

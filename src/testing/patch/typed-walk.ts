@@ -208,3 +208,33 @@ export function removeItems(value: JsonValue, set: FieldSet, t: TypeInfo): JsonV
   return walk(value, t, []);
 }
 
+
+/**
+ * The first list-map item in `value` that lacks one of its key fields, described as structured-merge-diff
+ * does (`.spec.ports: element 0: associative list with keys has an element that omits key field "protocol"`).
+ */
+export function findMissingListMapKey(value: JsonValue, t: TypeInfo): string | undefined {
+  const walk = (v: JsonValue, tt: TypeInfo, path: string): string | undefined => {
+    if (isLeafType(tt, v) || v === null) return undefined;
+    if (Array.isArray(v) && tt.kind === "list") {
+      for (const [i, item] of v.entries()) {
+        if (tt.listType === "map" && isObject(item)) {
+          const missing = tt.keys.find((k) => item[k] === undefined);
+          if (missing !== undefined) {
+            return `${path}: element ${i}: associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`;
+          }
+        }
+        const found = walk(item, tt.elem, `${path}[${i}]`);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (!isObject(v)) return undefined;
+    for (const [k, x] of Object.entries(v)) {
+      const found = walk(x, fieldType(tt, k), `${path}.${k}`);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(value, t, "");
+}

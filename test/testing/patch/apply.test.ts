@@ -155,3 +155,16 @@ test("list items the applier no longer applies are removed; items others own sta
   const kept = apply(shared, widget({ ports: [{ name: "a", port: 1 }], tags: ["x"] }), opts("a", T2));
   assert.deepEqual(spec(kept), { ports: [{ name: "a", port: 1 }], tags: ["x", "y"] });
 });
+
+test("a list-map item without its key fields cannot be applied (1.24 answers 500)", () => {
+  const schema = builtinResourceSchema("apps/v1", "Deployment")!;
+  const cfg = {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "d" },
+    spec: { template: { spec: { containers: [{ name: "c", ports: [{ containerPort: 80 }] }] } } },
+  };
+  const r = serverSideApply(undefined, cfg, { manager: "m", apiVersion: "apps/v1", time: T0, force: false, schema });
+  assert.equal(r.error?.code, 500);
+  assert.match(String(r.object ? "" : r.status["message"]), /\.spec\.template\.spec\.containers\[0\]\.ports: element 0: .*omits key field "protocol"/);
+});
