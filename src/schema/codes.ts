@@ -21,4 +21,6 @@ export const CrdCode = {
   oneOfRequired: "KCG1408",
   /** +kubebuilder:skipversion on the only version of a kind. */
   skipOnlyVersion: "KCG1409",
+  /** A +kubebuilder:selectablefield path names no string, integer or boolean field. */
+  badSelectableField: "KCG1410",
 } as const;

@@ -4,6 +4,7 @@ import type { ApiModel } from "../../model/index.js";
 import { buildKindSchema, CrdCode, limitDescriptions, SourceMap } from "../../schema/index.js";
 import { crdMetadataOf } from "../../vocab/index.js";
 import type { GroupKind, KindVersion } from "./kind-versions.js";
+import { checkSelectableFields } from "./selectable-fields.js";
 
 /** A CRD as plain JSON, with the problems found assembling it and where each part came from. */
 export interface CrdBuild {
@@ -138,6 +139,7 @@ function versionOf(model: ApiModel, v: KindVersion, i: number, maxDescLen: numbe
     return { jsonPath: (s.value as { JSONPath: string }).JSONPath };
   });
   if (selectable.length > 0) out["selectableFields"] = selectable;
+  diagnostics.push(...checkSelectableFields(m.all("kubebuilder:selectablefield"), built.schema));
   const deprecated = m.get("kubebuilder:deprecatedversion");
   if (deprecated) {
     out["deprecated"] = true;

@@ -6,6 +6,7 @@ import type { Generator, OutputFile } from "../types.js";
 import { buildCrd, type CrdBuild } from "./crd-object.js";
 import { goYaml } from "./go-yaml.js";
 import { groupKinds } from "./kind-versions.js";
+import { perVersionPath } from "./server-paths.js";
 
 // Decision: controller-gen stamps `controller-gen.kubebuilder.io/version` on every CRD. We write
 // no version annotation at all: the generated-file header already names the tool, and a version
@@ -43,10 +44,15 @@ export const crdGenerator: Generator = {
 function serverProblems(built: CrdBuild): Diagnostic[] {
   return checkCrd(built.crd).map((p) =>
     errorAt(
-      built.sources.lookup(p.field),
+      built.sources.lookup(perVersionPath(p.field)),
       CrdCode.serverRejects,
-      `the API server would reject CRD ${built.name}: ${p.field}: ${p.message}`,
+      `the API server would reject CRD ${built.name}: ${p.field}: ${firstLine(p.message)}`,
       "change the marker or field this points at so the generated schema is valid",
     ),
   );
+}
+
+/** Diagnostics are one line; CEL compile errors add a source excerpt after the first line. */
+function firstLine(message: string): string {
+  return message.split("\n")[0]!.trimEnd();
 }

@@ -1,0 +1,14 @@
+import type { int32, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+// WidgetSpec is the spec of a Widget.
+export interface WidgetSpec {
+  // +kubebuilder:validation:Maximum=10
+  // +kubebuilder:default=20
+  size?: int32;
+}

@@ -1,0 +1,14 @@
+import type { int32, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+// WidgetSpec is the spec of a Widget.
+// +kubebuilder:validation:ExactlyOneOf=left;right
+export interface WidgetSpec {
+  left: string;
+  right?: string;
+}
