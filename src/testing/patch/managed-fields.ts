@@ -225,6 +225,8 @@ function idJson(e: ManagedEntry): string {
   return JSON.stringify({ manager: e.manager, operation: e.operation, apiVersion: e.apiVersion, subresource: e.subresource });
 }
 
+const UTF8 = new TextEncoder();
+
 /**
  * The field manager the server uses when the request names none: the user agent up to its first "/",
  * printable characters only, at most 128 bytes. With no user agent at all the transcripts show
@@ -235,7 +237,7 @@ export function managerFromUserAgent(userAgent: string | undefined): string {
   let out = "";
   for (const ch of prefix) {
     if (!/\p{L}|\p{M}|\p{N}|\p{P}|\p{S}| /u.test(ch)) continue;
-    if (Buffer.byteLength(out + ch, "utf8") > 128) break;
+    if (UTF8.encode(out + ch).length > 128) break;
     out += ch;
   }
   return out === "" ? "unknown" : out;
