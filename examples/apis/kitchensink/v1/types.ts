@@ -15,6 +15,7 @@ import type {
 } from "kube-codegen/runtime";
 
 // Phase is where a widget is in its life.
+// +k8s:enum
 export type Phase = "Pending" | "Running" | "Done";
 
 // Port is a TCP or UDP port number.
@@ -29,6 +30,12 @@ export type Port = int32;
 // +kubebuilder:title="DNS label"
 // +kubebuilder:externalDocs:url="https://kubernetes.io/docs/concepts/overview/working-with-objects/names/",description="Object names and IDs"
 export type Name = string;
+
+// ShortName is a short name, checked with the declarative-validation spellings.
+// +k8s:minLength=1
+// +k8s:maxLength=20
+// +k8s:format=k8s-short-name
+export type ShortName = string;
 
 // Endpoint is one entry of a list keyed by name.
 // +structType=atomic
@@ -117,6 +124,19 @@ export interface WidgetSpec {
 
   // name is a named string type with its own checks.
   name?: Name;
+
+  // alias is a short name.
+  alias?: ShortName;
+
+  // level is a digit (declarative-validation bounds).
+  // +k8s:minimum=0
+  // +k8s:maximum=9
+  level?: int32;
+
+  // counts has one to four entries (declarative-validation bounds).
+  // +k8s:minItems=1
+  // +k8s:maxItems=4
+  counts?: int32[];
 
   // email is checked as an e-mail address.
   // +kubebuilder:validation:Format=email

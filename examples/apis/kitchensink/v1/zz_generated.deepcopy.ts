@@ -24,6 +24,7 @@ import type {
   Port,
   Range,
   Route,
+  ShortName,
   Widget,
   WidgetList,
   WidgetSpec,
@@ -78,6 +79,11 @@ export function deepCopyRoute(src: Route): Route {
   return { ...src };
 }
 
+/** deepCopyShortName returns a copy of src that shares no object or array with it. */
+export function deepCopyShortName(src: ShortName): ShortName {
+  return src;
+}
+
 /** deepCopyWidget returns a copy of src that shares no object or array with it. */
 export function deepCopyWidget(src: Widget): Widget {
   const out = { ...src };
@@ -100,6 +106,8 @@ export function deepCopyWidgetSpec(src: WidgetSpec): WidgetSpec {
   const out = { ...src };
   if (src.phase !== undefined) out.phase = deepCopyPhase(src.phase);
   if (src.name !== undefined) out.name = deepCopyName(src.name);
+  if (src.alias !== undefined) out.alias = deepCopyShortName(src.alias);
+  if (src.counts !== undefined) out.counts = src.counts.slice();
   if (src.tags !== undefined) out.tags = src.tags.slice();
   if (src.ports !== undefined) out.ports = src.ports.slice();
   if (src.scores !== undefined) out.scores = src.scores.slice();

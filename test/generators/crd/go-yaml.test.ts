@@ -1,0 +1,85 @@
+// The CRD writer must reproduce go-yaml v2's output (what controller-gen writes) byte for byte:
+// key order, scalar styles, folding past column 80, numbers, empty collections.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { goYaml } from "../../../src/generators/crd/go-yaml.js";
+import { compareGoYamlKeys } from "../../../src/generators/crd/go-yaml-keys.js";
+import { resolvesAsNonString, scalarStyle } from "../../../src/generators/crd/go-yaml-scalar.js";
+import { goFloat } from "../../../src/generators/crd/go-number.js";
+
+test("map keys sort as go-yaml sorts them: natural numbers, non-letters before letters, upper before lower", () => {
+  const keys = ["b", "a10", "a9", "x-kubernetes-map-type", "xValidation", "A", "a", "_z", "a09"];
+  assert.deepEqual([...keys].sort(compareGoYamlKeys), ["_z", "A", "a", "a9", "a09", "a10", "b", "x-kubernetes-map-type", "xValidation"]);
+});
+
+test("strings that would read back as something else are double-quoted", () => {
+  for (const s of ["true", "False", "yes", "on", "N", "null", "~", "", "1", "-2", "0x1F", "1.5", "1e3", ".5", "12:30", "2024-01-07", "0777"]) {
+    assert.ok(resolvesAsNonString(s), s);
+    assert.equal(scalarStyle(Array.from(s), false), "double", s);
+  }
+  for (const s of ["TCP", "1a", "v1", "Unknown", "a-b", "08x"]) assert.equal(scalarStyle(Array.from(s), false), "plain", s);
+});
+
+test("indicators force single quotes; breaks with spaces or unprintables force double quotes; newlines go literal", () => {
+  assert.equal(scalarStyle(Array.from("More info: https://x"), false), "single");
+  assert.equal(scalarStyle(Array.from("#hash"), false), "single");
+  assert.equal(scalarStyle(Array.from("- item"), false), "single");
+  assert.equal(scalarStyle(Array.from("a #b"), false), "single");
+  assert.equal(scalarStyle(Array.from("a#b"), false), "plain");
+  assert.equal(scalarStyle(Array.from(" lead"), false), "single");
+  assert.equal(scalarStyle(Array.from("tab\there"), false), "double");
+  assert.equal(scalarStyle(Array.from("emoji 😀"), false), "double");
+  assert.equal(scalarStyle(Array.from("one\ntwo"), false), "literal");
+  assert.equal(scalarStyle(Array.from("para \n next"), false), "double");
+});
+
+test("documents: sorted keys, sequences not indented under their key, empty collections in flow style", () => {
+  const doc = { spec: { versions: [{ name: "v1", subresources: { status: {} } }], names: { shortNames: [] } }, apiVersion: "v1" };
+  assert.equal(goYaml(doc), "apiVersion: v1\nspec:\n  names:\n    shortNames: []\n  versions:\n  - name: v1\n    subresources:\n      status: {}\n");
+});
+
+test("nested sequences and scalar items", () => {
+  assert.equal(goYaml({ m: [[1, 2], [3]], e: ["TCP", "true"] }), 'e:\n- TCP\n- "true"\nm:\n- - 1\n  - 2\n- - 3\n');
+});
+
+test("long plain strings fold at the first space past column 80, continuing two spaces deeper", () => {
+  const text = "Foo is an example field of TraefikService. Edit traefikservice_types.go to remove/update";
+  const out = goYaml({ properties: { entrypoint: { description: text } } });
+  assert.equal(
+    out,
+    "properties:\n  entrypoint:\n    description: Foo is an example field of TraefikService. Edit traefikservice_types.go\n      to remove/update\n",
+  );
+});
+
+test("single-quoted strings fold too and double their quotes", () => {
+  const out = goYaml({ d: "it's: " + "word ".repeat(20).trim() });
+  assert.equal(out, "d: 'it''s: word word word word word word word word word word word word word word word\n  word word word word word'\n");
+});
+
+test("double-quoted strings escape and fold, protecting a following space", () => {
+  assert.equal(goYaml({ d: 'say "hi"\tnow' }), 'd: "say \\"hi\\"\\tnow"\n');
+  const long = `${"x".repeat(78)} \n  next`;
+  assert.equal(goYaml({ d: long }), `d: "${"x".repeat(78)}\n  \\n  next"\n`);
+});
+
+test("literal block strings keep their lines and choose chomping", () => {
+  assert.equal(goYaml({ d: "one\ntwo" }), "d: |-\n  one\n  two\n");
+  assert.equal(goYaml({ list: ["a\nb"] }), "list:\n- |-\n  a\n  b\n");
+});
+
+test("numbers print as Go prints what came through JSON", () => {
+  assert.equal(goFloat(10), "10");
+  assert.equal(goFloat(-3), "-3");
+  assert.equal(goFloat(0.5), "0.5");
+  assert.equal(goFloat(1.5e-7), "1.5e-07");
+  assert.equal(goFloat(1234567.5), "1.2345675e+06");
+  assert.equal(goFloat(123456.5), "123456.5");
+  assert.equal(goFloat(1e21), "1e+21");
+  assert.equal(goFloat(0.0001), "0.0001");
+  assert.equal(goFloat(0.00001), "1e-05");
+  assert.equal(goYaml({ b: true, nothing: null, x: 2.25 }), "b: true\nnothing: null\nx: 2.25\n");
+});
+
+test("keys that read back as something else are quoted", () => {
+  assert.equal(goYaml({ on: 1, "1": 2, plain: 3 }), '"1": 2\n"on": 1\nplain: 3\n');
+});
