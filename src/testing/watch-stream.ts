@@ -10,6 +10,21 @@ import { CompactedError, type KubeObject } from "./store.js";
 import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "./watch-hub.js";
 import { resourceKey, toWire } from "./write-common.js";
 
+/** Serialised event lines per stored object, so N watchers of one change encode it once. */
+const encoded = new WeakMap<object, Map<string, string>>();
+
+function eventLine(info: ResourceInfo, ev: WatchEvent): string {
+  if (ev.type === "ERROR" || ev.type === "BOOKMARK") return `${JSON.stringify({ type: ev.type, object: ev.object })}\n`;
+  const key = `${ev.type} ${groupVersion(info)}`;
+  let byKey = encoded.get(ev.object);
+  const hit = byKey?.get(key);
+  if (hit) return hit;
+  const line = `${JSON.stringify({ type: ev.type, object: toWire(info, ev.object as KubeObject) })}\n`;
+  if (!byKey) encoded.set(ev.object, (byKey = new Map()));
+  byKey.set(key, line);
+  return line;
+}
+
 function startRevision(query: URLSearchParams): number | undefined {
   const text = query.get("resourceVersion") ?? "";
   if (text === "" || text === "0") return undefined;
@@ -39,6 +54,7 @@ export function serveWatch(
   let sent = 0;
   let closed = false;
   const timers: NodeJS.Timeout[] = [];
+  let bookmarkTimer: NodeJS.Timeout | undefined;
   let removeSink = (): void => {};
   let untrack = (): void => {};
   const close = (): void => {
@@ -47,12 +63,12 @@ export function serveWatch(
     removeSink();
     untrack();
     for (const t of timers) clearTimeout(t);
+    if (bookmarkTimer) clearTimeout(bookmarkTimer);
     res.end();
   };
   const write = (ev: WatchEvent): void => {
     if (closed) return;
-    const object = ev.type === "ERROR" || ev.type === "BOOKMARK" ? ev.object : toWire(info, ev.object as KubeObject);
-    res.write(`${JSON.stringify({ type: ev.type, object })}\n`);
+    res.write(eventLine(info, ev));
     sent++;
     if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
   };
@@ -86,9 +102,9 @@ export function serveWatch(
         type: "BOOKMARK",
         object: { kind: info.kind, apiVersion: groupVersion(info), metadata: { resourceVersion: String(state.store.revision) } },
       });
-      timers.push(setTimeout(tick, state.settings.bookmarkIntervalMs));
+      if (!closed) bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
     };
-    timers.push(setTimeout(tick, state.settings.bookmarkIntervalMs));
+    bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
   }
   req.on("close", close);
   res.on("close", close);

@@ -22,7 +22,7 @@ const agents = new Map<string, http.Agent>();
 function agentFor(target: Target): http.Agent {
   let a = agents.get(target.url);
   if (!a) {
-    a = target.url.startsWith("https:") ? new https.Agent({ keepAlive: true, ...(target.caPem ? { ca: target.caPem } : {}) }) : new http.Agent({ keepAlive: true });
+    a = target.url.startsWith("https:") ? new https.Agent({ keepAlive: true, noDelay: true, ...(target.caPem ? { ca: target.caPem } : {}) }) : new http.Agent({ keepAlive: true, noDelay: true });
     agents.set(target.url, a);
   }
   return a;
@@ -63,8 +63,7 @@ export function send(target: Target, method: string, path: string, headers: Reco
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
       });
     });
-    if (body !== undefined) req.write(body);
-    req.end();
+    req.end(body);
   });
 }
 
