@@ -14,10 +14,34 @@ function asObj(v: unknown): Obj {
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {};
 }
 
+/** Value constraints dropped to check CEL rules alone; types, properties and formats stay for the rules' typing. */
+const VALUE_CONSTRAINTS = ["required", "enum", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties", "uniqueItems", "x-kubernetes-list-type", "x-kubernetes-list-map-keys"];
+
+function rulesOnly(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rulesOnly);
+  if (!node || typeof node !== "object") return node;
+  const out: Obj = {};
+  for (const [k, v] of Object.entries(node as Obj)) {
+    if (VALUE_CONSTRAINTS.includes(k)) continue;
+    out[k] = k === "properties" || k === "items" || k === "additionalProperties" || k === "anyOf" || k === "allOf" || k === "oneOf" ? mapSchemas(k, v) : v;
+  }
+  return out;
+}
+
+function mapSchemas(key: string, v: unknown): unknown {
+  if (key === "properties" && v && typeof v === "object") return Object.fromEntries(Object.entries(v as Obj).map(([k, s]) => [k, rulesOnly(s)]));
+  return rulesOnly(v);
+}
+
 function schemaFor(openAPIV3Schema: unknown, scale: ScaleSubresource | undefined): ObjectSchema | undefined {
   if (!openAPIV3Schema || typeof openAPIV3Schema !== "object") return undefined;
   const v = compileSchema(openAPIV3Schema as JSONSchemaProps);
+  let rules: ReturnType<typeof compileSchema> | undefined;
   return {
+    validateRules: (obj): StatusCause[] => {
+      rules ??= compileSchema(rulesOnly(openAPIV3Schema) as JSONSchemaProps);
+      return rules.validate(obj).map((e) => ({ reason: e.reason, message: e.message, field: e.field }));
+    },
     prune: (obj) => v.prune(obj),
     applyDefaults: (obj) => v.applyDefaults(obj),
     validate: (obj, old): StatusCause[] =>

@@ -2,7 +2,7 @@
 // JSON and mismatched apiVersion, and its 422 for a mismatched kind on custom resources.
 import type { ResourceInfo } from "./resource-info.js";
 import { groupVersion } from "./resource-info.js";
-import { badRequest, invalid } from "./status-errors.js";
+import { badRequest } from "./status-errors.js";
 import type { KubeObject } from "./store.js";
 
 /** Go's encoding/json wording for a JavaScript JSON.parse error. */
@@ -42,13 +42,8 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
     );
   const kind = obj["kind"];
   if (kind === undefined || kind === "") obj["kind"] = expectedKind;
-  else if (kind !== expectedKind) {
-    const name = metadataOf(obj)["name"];
-    if (info.custom) {
-      throw invalid(`${String(kind)}.${info.group}`, { group: info.group, kind: String(kind) }, String(name ?? ""), [
-        { reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(kind)}: must be ${expectedKind}`, field: "kind" },
-      ]);
-    }
+  else if (kind !== expectedKind && !info.custom) {
+    // Custom resources with a wrong kind are decoded and rejected by validation (see validateObject).
     throw badRequest(`the kind in the data (${String(kind)}) does not match the expected kind (${expectedKind})`);
   }
   if (!obj["metadata"] || typeof obj["metadata"] !== "object" || Array.isArray(obj["metadata"])) obj["metadata"] = {};

@@ -23,6 +23,8 @@ export interface ObjectSchema {
   applyDefaults(obj: Record<string, unknown>): void;
   /** Validation causes (field paths and reasons as the server writes them). */
   validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>): StatusCause[];
+  /** Only the x-kubernetes-validations rules (the server still runs them when the kind is wrong). */
+  validateRules(obj: Record<string, unknown>): StatusCause[];
 }
 
 /** One served resource at one group/version. */

@@ -70,7 +70,8 @@ export function writeOptions(query: URLSearchParams, userAgent: string | undefin
 
 /** Prunes unknown fields (custom resources) and reports them per fieldValidation: warnings or a 400. */
 export function pruneUnknown(info: ResourceInfo, obj: KubeObject, opts: WriteOptions): void {
-  if (!info.schema) return;
+  // The server's pruning and defaulting are keyed by kind: an object of the wrong kind skips both.
+  if (!info.schema || obj["kind"] !== info.kind) return;
   const unknown = info.schema.prune(obj);
   if (unknown.length === 0 || opts.fieldValidation === "Ignore") return;
   if (opts.fieldValidation === "Strict")
@@ -80,12 +81,21 @@ export function pruneUnknown(info: ResourceInfo, obj: KubeObject, opts: WriteOpt
 
 /** Schema defaults for custom resources, SetDefaults for built-ins. */
 export function applyDefaults(info: ResourceInfo, obj: KubeObject): void {
-  info.schema?.applyDefaults(obj);
+  if (obj["kind"] === info.kind) info.schema?.applyDefaults(obj);
   info.defaulter?.(obj);
+}
+
+/** A custom resource whose kind is not the resource's: the type error, plus the CEL rules, which still run. */
+function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
+  const kind = String(obj["kind"]);
+  const causes: StatusCause[] = [{ reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(kind)}: must be ${info.kind}`, field: "kind" }];
+  if (info.schema) causes.push(...info.schema.validateRules(obj));
+  return invalid(kindLabel(info, kind), { group: info.group, kind }, String(obj.metadata["name"] ?? ""), causes);
 }
 
 /** Metadata + schema validation; throws a 422 listing every cause. */
 export function validateObject(info: ResourceInfo, obj: KubeObject, old?: KubeObject): void {
+  if (info.custom && obj["kind"] !== info.kind) throw wrongKind(info, obj);
   const causes: StatusCause[] = info.ownMetaValidation ? [] : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced);
   if (info.schema) causes.push(...info.schema.validate(obj, old));
   if (info.validator) causes.push(...info.validator(obj, old));

@@ -15,11 +15,6 @@ const SKIPPED: Record<string, string[]> = {
 
 /** Steps known to differ from the real server, with the reason. */
 const KNOWN_FAILING: Record<string, Record<string, string>> = {
-  crud: {
-    // The real server reports the kind error and still runs the CEL rules on the unvalidated object;
-    // src/validation exposes schema and CEL checks only together, so only the kind cause is returned.
-    "create wrong kind in body": "CEL rules are not run separately after a kind mismatch",
-  },
   crd_lifecycle: {
     // The recording's cluster serves many built-in groups (batch, rbac, ...) and another project's CRD.
     "discovery groups": "the test server lists only the groups it serves",
