@@ -1,7 +1,9 @@
 // Pieces shared by the create, update, patch and delete paths: object keys, names used in errors,
 // field validation (prune + Warning/Strict), defaulting, metadata and schema validation, wire shape.
 import { randomBytes } from "node:crypto";
+import { pruneUndeclaredFields } from "./builtin-unknown-fields.js";
 import { validateObjectMeta } from "./object-meta-validation.js";
+import { patchSchemaFor } from "./patch-schema.js";
 import { groupVersion, storageKey, type ResourceInfo } from "./resource-info.js";
 import type { ServerState } from "./server-state.js";
 import { ApiError, badRequest, invalid, notFound, type GroupResource, type StatusCause } from "./status-errors.js";
@@ -71,8 +73,8 @@ export function writeOptions(query: URLSearchParams, userAgent: string | undefin
 /** Prunes unknown fields (custom resources) and reports them per fieldValidation: warnings or a 400. */
 export function pruneUnknown(info: ResourceInfo, obj: KubeObject, opts: WriteOptions): void {
   // The server's pruning and defaulting are keyed by kind: an object of the wrong kind skips both.
-  if (!info.schema || obj["kind"] !== info.kind) return;
-  const unknown = info.schema.prune(obj);
+  if (obj["kind"] !== info.kind) return;
+  const unknown = info.schema ? info.schema.prune(obj) : info.custom ? [] : pruneUndeclaredFields(patchSchemaFor(info).type, obj);
   if (unknown.length === 0 || opts.fieldValidation === "Ignore") return;
   if (opts.fieldValidation === "Strict")
     throw badRequest(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(", ")}`);

@@ -160,3 +160,12 @@ test("plain HTTP with tls: false", async () => {
     await plain.stop();
   }
 });
+
+test("built-in objects lose undeclared fields with a warning, as typed decoding does", async () => {
+  const res = await api.request("POST", "/api/v1/namespaces/team/configmaps", { ...configMap("typo"), dataa: { x: "y" } });
+  assert.equal(res.status, 201);
+  assert.equal(res.headers["warning"], '299 - "unknown field \\"dataa\\""');
+  assert.equal((res.body as Record<string, unknown>)["dataa"], undefined);
+  const strict = await api.request("POST", "/api/v1/namespaces/team/configmaps?fieldValidation=Strict", { ...configMap("typo2"), metadata: { name: "typo2", labelz: {} } });
+  assert.equal(strict.status, 400);
+});
