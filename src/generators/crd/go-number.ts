@@ -16,7 +16,7 @@ export function goFloat(x: number): string {
   return formatG(x);
 }
 
-/** Go's %g with the shortest precision: exponent form when the exponent is < -4 or >= 21 (shortest uses 21 as eprec in JSON, 6 here). */
+/** Go's %g with the shortest precision: exponent form when the decimal exponent is < -4 or >= 6 (eprec is 6 for shortest). */
 function formatG(x: number): string {
   const neg = x < 0 ? "-" : "";
   const [mant, expText] = Math.abs(x).toExponential().split("e") as [string, string];

@@ -1,4 +1,4 @@
-import { isBreak, isPrintable, scalarStyle } from "./go-yaml-scalar.js";
+import { isBreak, isPrintable, resolvesAsNonString, scalarStyle } from "./go-yaml-scalar.js";
 import { compareGoYamlKeys } from "./go-yaml-keys.js";
 import { goFloat } from "./go-number.js";
 
@@ -10,6 +10,8 @@ import { goFloat } from "./go-number.js";
 
 const BEST_WIDTH = 80;
 const BEST_INDENT = 2;
+// ASCII text with no YAML indicator in it: no ": ", " #", quotes, braces, leading "-" or ".".
+const SIMPLE = /^[A-Za-z0-9_/](?:[A-Za-z0-9_./ ()-]*[A-Za-z0-9_./()-])?$/;
 
 /** Serialises one JSON-compatible value as go-yaml v2 would (no `---`; ends with a newline). */
 export function goYaml(value: unknown): string {
@@ -77,6 +79,7 @@ class GoYamlWriter {
   }
 
   private scalar(v: unknown, key: boolean): void {
+    if (typeof v === "string" && this.simple(v, key)) return;
     const saved = this.indent;
     this.indent = this.indent < 0 ? BEST_INDENT : this.indent + BEST_INDENT;
     if (typeof v === "string") {
@@ -91,6 +94,21 @@ class GoYamlWriter {
       this.plain(Array.from(scalarText(v)), !key);
     }
     this.indent = saved;
+  }
+
+  /**
+   * Fast path for the common case, an ASCII word or phrase that go-yaml writes plain and that
+   * cannot fold (a key, or short enough to end before column 80): written in one piece.
+   */
+  private simple(v: string, key: boolean): boolean {
+    if (!SIMPLE.test(v) || resolvesAsNonString(v)) return false;
+    if (!key && v.includes(" ") && this.column + 1 + v.length > BEST_WIDTH) return false;
+    if (!this.whitespace) this.put(" ");
+    this.out.push(v);
+    this.column += v.length;
+    this.whitespace = false;
+    this.indention = false;
+    return true;
   }
 
   private plain(chars: readonly string[], allowBreaks: boolean): void {

@@ -83,3 +83,7 @@ test("numbers print as Go prints what came through JSON", () => {
 test("keys that read back as something else are quoted", () => {
   assert.equal(goYaml({ on: 1, "1": 2, plain: 3 }), '"1": 2\n"on": 1\nplain: 3\n');
 });
+
+test("the fast path for simple strings agrees with the full rules", () => {
+  assert.equal(goYaml({ a: "word ", b: "two words", c: "true", d: "v1", e: "-x", f: ".hidden" }), "a: 'word '\nb: two words\nc: \"true\"\nd: v1\ne: -x\nf: .hidden\n");
+});
