@@ -16,6 +16,18 @@ import type { ApiModel, FieldModel, HandwrittenFunction, KindModel, PackageId, P
 export function buildModel(input: LoadedInput, registry: MarkerRegistry): { model: ApiModel; diagnostics: Diagnostic[] } {
   const diags: Diagnostic[] = [];
   const heads = input.packages.map((p) => packageHead(p, registry, diags));
+  const seen = new Map<string, string>();
+  input.packages.forEach((p, i) => {
+    const id = heads[i]?.id;
+    if (!id) return;
+    const key = `${id.group}/${id.version}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, p.dir);
+    else {
+      diags.push(errorAt({ file: p.docFile?.display ?? p.dir, line: 1, col: 1 }, "KCG1314", `packages ${first} and ${p.dir} both declare ${key}`, "each group/version lives in one directory; merge them or change +groupName / +versionName"));
+      heads[i] = { markers: heads[i]!.markers };
+    }
+  });
   const index = indexPackages(input.packages, heads, diags);
   const packages: PackageModel[] = [];
   input.packages.forEach((p, i) => {

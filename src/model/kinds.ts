@@ -12,7 +12,10 @@ const statusVerbs = new Set(["updateStatus", "applyStatus"]);
 export function classify(t: Omit<TypeModel, "isKind" | "isList">, diags: Diagnostic[]): { isKind: boolean; isList: boolean } {
   if (t.shape.kind !== "struct") return { isKind: false, isList: false };
   const embedsTypeMeta = t.shape.embeds.some((e) => e.kind === "builtin" && e.name === "TypeMeta");
-  const root = t.markers.value<boolean>("kubebuilder:object:root") === true;
+  // `+k8s:deepcopy-gen:interfaces=...runtime.Object` is how code-generator marks a registered
+  // object; it means the same as controller-gen's `+kubebuilder:object:root=true`.
+  const interfaces = t.markers.all("k8s:deepcopy-gen:interfaces").map((m) => String(m.value));
+  const root = t.markers.value<boolean>("kubebuilder:object:root") === true || interfaces.some((i) => i.endsWith("runtime.Object"));
   const meta = t.shape.fields.find((f) => f.name === "metadata");
   const items = t.shape.fields.find((f) => f.name === "items");
   const isObjectMeta = meta?.type.kind === "builtin" && meta.type.name === "ObjectMeta";

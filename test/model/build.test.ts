@@ -1,0 +1,168 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { allFields, findType } from "../../src/model/index.js";
+import { modelOf } from "../helpers/model.js";
+
+const doc = (extra = "") => `// +groupName=example.com\n${extra}export {};\n`;
+const imp = 'import type { int32, ObjectMeta, ListMeta, TypeMeta, Time } from "kube-codegen/runtime";\n';
+
+test("types resolve across packages, aliases, enums, nullables and embeds", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `${imp}import type { Shared } from "../../b/v1/shared.js";
+// Thing is a kind.
+export interface Thing extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: ThingSpec;
+}
+export interface ThingSpec extends Shared {
+  size: Size;
+  level?: Level | null;
+  tags: readonly string[];
+  byName?: Array<Record<string, int32 | null>>;
+  when?: Time;
+  extra?: { [k: string]: string };
+}
+export type Size = "small" | "large";
+export enum Level { Low = "low", High = "high" }
+`,
+    "b/v1/doc.ts": "// +groupName=b.example.com\nexport {};\n",
+    "b/v1/shared.ts": `// Shared is embedded.\nexport interface Shared {\n  owner: string;\n}\n`,
+  });
+  assert.deepEqual(diagnostics, []);
+  const spec = findType(model, { group: "example.com", version: "v1" }, "ThingSpec");
+  assert.ok(spec && spec.shape.kind === "struct");
+  assert.deepEqual(spec.shape.embeds, [{ kind: "named", name: "Shared", pkg: { group: "b.example.com", version: "v1" } }]);
+  const f = Object.fromEntries(spec.shape.fields.map((x) => [x.name, x.type]));
+  assert.deepEqual(f["size"], { kind: "named", name: "Size", pkg: { group: "example.com", version: "v1" } });
+  assert.deepEqual(f["level"], { kind: "nullable", inner: { kind: "named", name: "Level", pkg: { group: "example.com", version: "v1" } } });
+  assert.deepEqual(f["tags"], { kind: "array", elem: { kind: "primitive", name: "string" } });
+  assert.deepEqual(f["byName"], { kind: "array", elem: { kind: "map", value: { kind: "nullable", inner: { kind: "primitive", name: "int32" } } } });
+  assert.deepEqual(f["when"], { kind: "builtin", name: "Time" });
+  assert.deepEqual(f["extra"], { kind: "map", value: { kind: "primitive", name: "string" } });
+  const level = findType(model, { group: "example.com", version: "v1" }, "Level");
+  assert.deepEqual(level?.shape, { kind: "alias", target: { kind: "literal", base: "string", values: ["low", "high"] } });
+  assert.deepEqual(allFields(model, spec).map((x) => x.name), ["owner", "size", "level", "tags", "byName", "when", "extra"]);
+});
+
+test("requiredness: field marker, then package default, then ?", () => {
+  const { model } = modelOf({
+    "a/v1/doc.ts": doc("// +kubebuilder:validation:Optional\n"),
+    "a/v1/types.ts": `export interface S {\n  a: string;\n  // +kubebuilder:validation:Required\n  b?: string;\n  // +optional\n  c: string;\n}\n`,
+    "b/v1/doc.ts": "// +groupName=b.example.com\nexport {};\n",
+    "b/v1/types.ts": `export interface S {\n  a: string;\n  b?: string;\n  // +k8s:optional\n  c: string;\n  // +required\n  d?: string;\n}\n`,
+  });
+  const req = (g: string) => {
+    const t = findType(model, { group: g, version: "v1" }, "S");
+    return t?.shape.kind === "struct" ? t.shape.fields.filter((x) => x.required).map((x) => x.name) : [];
+  };
+  assert.deepEqual(req("example.com"), ["b"]);
+  assert.deepEqual(req("b.example.com"), ["a", "d"]);
+});
+
+test("kinds: TypeMeta + metadata, object:root, deepcopy interfaces; names and scope from markers", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `${imp}
+// +genclient
+// +genclient:nonNamespaced
+// +kubebuilder:resource:path=widgetz,singular=widgy,shortName=wz;w,categories=all
+// +kubebuilder:subresource:status
+// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector
+
+// Widget is a cluster-scoped kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: { [k: string]: string };
+  status?: { [k: string]: string };
+}
+
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+
+// Gadget is registered through the code-generator marker.
+export interface Gadget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+}
+
+// +kubebuilder:object:root=true
+export interface WidgetList extends TypeMeta {
+  metadata?: ListMeta;
+  items: Widget[];
+}
+`,
+  });
+  assert.deepEqual(diagnostics, []);
+  const pkg = model.packages[0]!;
+  assert.deepEqual(pkg.kinds.map((k) => k.name), ["Gadget", "Widget"]);
+  const w = pkg.kinds.find((k) => k.name === "Widget")!;
+  assert.equal(w.plural, "widgetz");
+  assert.equal(w.singular, "widgy");
+  assert.deepEqual(w.shortNames, ["wz", "w"]);
+  assert.deepEqual(w.categories, ["all"]);
+  assert.equal(w.namespaced, false);
+  assert.equal(w.statusSubresource, true);
+  assert.deepEqual(w.scale, { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" });
+  assert.equal(w.listDeclared, true);
+  assert.deepEqual(w.client?.verbs, ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"]);
+  const g = pkg.kinds.find((k) => k.name === "Gadget")!;
+  assert.equal(g.plural, "gadgets");
+  assert.equal(g.listDeclared, false);
+  assert.equal(g.client, undefined);
+});
+
+test("gengo's two-block rule: markers from both blocks, description from the near one", () => {
+  const { model } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `${imp}
+// +genclient
+
+// Widget is near.
+// More near text.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+}
+
+// +kubebuilder:resource:path=gadgetz
+
+
+// Gadget: the marker above is two blank lines away, so it does not apply.
+export interface Gadget extends TypeMeta {
+  metadata?: ObjectMeta;
+}
+`,
+  });
+  const pkg = model.packages[0]!;
+  const widget = pkg.types.find((t) => t.name === "Widget")!;
+  assert.equal(widget.doc, "Widget is near.\\nMore near text.".replace("\\n", "\n"));
+  assert.ok(widget.markers.has("genclient"));
+  assert.equal(pkg.kinds.find((k) => k.name === "Gadget")!.plural, "gadgets");
+});
+
+test("client verbs follow the genclient variants", () => {
+  const { model } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `${imp}
+// +genclient
+// +genclient:readonly
+export interface A extends TypeMeta { metadata?: ObjectMeta; status?: string; }
+// +genclient
+// +genclient:onlyVerbs=create,get,updateStatus
+// +genclient:noStatus
+export interface B extends TypeMeta { metadata?: ObjectMeta; status?: string; }
+// +genclient
+// +genclient:skipVerbs=watch,patch
+export interface C extends TypeMeta { metadata?: ObjectMeta; }
+`,
+  });
+  const verbs = (n: string) => model.packages[0]!.kinds.find((k) => k.name === n)!.client!.verbs;
+  assert.deepEqual(verbs("A"), ["get", "list", "watch"]);
+  assert.deepEqual(verbs("B"), ["create", "get"]);
+  assert.deepEqual(verbs("C"), ["create", "update", "delete", "deleteCollection", "get", "list", "apply"]);
+});
+
+test("two directories cannot declare the same group and version", () => {
+  const { diagnostics } = modelOf({ "a/v1/doc.ts": doc(), "a/v1/t.ts": "export interface X { a: string; }\n", "b/v1/doc.ts": doc(), "b/v1/t.ts": "export interface Y { a: string; }\n" });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.file, d.message]), [["KCG1314", "input/b/v1/doc.ts", "packages a/v1 and b/v1 both declare example.com/v1"]]);
+});
