@@ -10,7 +10,7 @@ export async function runGenerate(options: Options, mode: "generate" | "verify",
   const start = performance.now();
   const result = await runPipeline(options);
   const ms = () => Math.round(performance.now() - start);
-  out.printDiagnostics(result.diagnostics, result.sources);
+  out.printDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics, result.sources);
   if (hasErrors(result.diagnostics)) {
     out.err(`kube-codegen: ${mode} failed; nothing was written.`);
     return 2;
