@@ -4,6 +4,7 @@ import { compileSchema, type JSONSchemaProps, type ScaleSubresource } from "../v
 import type { ObjectSchema, ResourceInfo } from "./resource-info.js";
 import type { StatusCause } from "./status-errors.js";
 import { storageVersionHash } from "./storage-version-hash.js";
+import type { PrinterColumn } from "./table-output.js";
 
 type Obj = Record<string, unknown>;
 
@@ -130,6 +131,7 @@ export function crdResources(crd: Obj): ResourceInfo[] {
     const schema = schemaFor(openAPIV3Schema, scale);
     if (schema) info.schema = schema;
     if (openAPIV3Schema !== undefined) info.openAPIV3Schema = openAPIV3Schema;
+    if (Array.isArray(v["additionalPrinterColumns"])) info.printerColumns = v["additionalPrinterColumns"] as PrinterColumn[];
     out.push(info);
   }
   return out;

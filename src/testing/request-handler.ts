@@ -13,6 +13,7 @@ import { route, type ResourceRoute } from "./route.js";
 import { getScale, writeScale } from "./scale-subresource.js";
 import type { ServerState } from "./server-state.js";
 import { ApiError, internalError, methodNotAllowed, notFound, tooManyRequests } from "./status-errors.js";
+import { toTable, wantsTable } from "./table-output.js";
 import { serveWatch } from "./watch-stream.js";
 import { createObject } from "./write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "./write-common.js";
@@ -109,11 +110,19 @@ async function serveResource(
   switch (verb) {
     case "watch":
       return serveWatch(state, info, ns, query, req, res);
-    case "list":
-      return sendJson(res, 200, listBody(info, listObjects(state, info, ns, query)));
+    case "list": {
+      const page = listObjects(state, info, ns, query);
+      const body = listBody(info, page);
+      if (wantsTable(req.headers["accept"])) {
+        const { continue: cont, ...listMeta } = body["metadata"] as Record<string, unknown>;
+        return sendJson(res, 200, toTable(info, page.items, cont ? { ...listMeta, continue: cont } : listMeta));
+      }
+      return sendJson(res, 200, body);
+    }
     case "get": {
       const obj = state.store.get(resourceKey(info), objectKey(info, ns, r.name ?? ""));
       if (!obj) throw notFound(groupResource(info), r.name ?? "");
+      if (wantsTable(req.headers["accept"])) return sendJson(res, 200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));
       return sendJson(res, 200, toWire(info, obj));
     }
     case "create": {

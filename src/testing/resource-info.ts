@@ -1,6 +1,7 @@
 // What the server knows about one served resource (built-in or from a CRD): names, scope, subresources,
 // verbs, and the hooks (validation, defaulting) its create and update paths run.
 import type { NameRule } from "./object-meta-validation.js";
+import type { PrinterColumn } from "./table-output.js";
 import type { StatusCause } from "./status-errors.js";
 
 /** The scale subresource's paths, as in a CRD's subresources.scale. */
@@ -61,6 +62,8 @@ export interface ResourceInfo {
   ownMetaValidation?: boolean;
   /** Extra validation for built-ins. */
   validator?: (obj: Record<string, unknown>, old?: Record<string, unknown>) => StatusCause[];
+  /** A CRD version's additionalPrinterColumns, for Table output. */
+  printerColumns?: PrinterColumn[];
   /** Served only in discovery (no storage behind it), such as bindings or pods/exec. */
   discoveryOnly?: boolean;
 }

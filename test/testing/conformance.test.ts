@@ -1,5 +1,5 @@
 // Conformance of the test API server against the real kube-apiserver transcripts: every exchange of
-// every file (except crd_validation, which is about offline CRD checks, and the Table request) is
+// every file (except crd_validation, which is about offline CRD checks) is
 // replayed in order against a fresh server and compared as the transcripts README prescribes.
 // Known gaps are listed by step name so that a regression fails and the remaining gap stays explicit.
 import assert from "node:assert/strict";
@@ -7,11 +7,8 @@ import { test } from "node:test";
 import { fixtureFor } from "./transcript-fixtures.js";
 import { loadTranscript, replay } from "./transcript-replay.js";
 
-/** Steps skipped on purpose. */
-const SKIPPED: Record<string, string[]> = {
-  // Table output is not implemented (kubectl get only).
-  list_and_select: ["list as Table"],
-};
+/** Steps skipped on purpose (none at present). */
+const SKIPPED: Record<string, string[]> = {};
 
 /** Steps known to differ from the real server, with the reason. */
 const KNOWN_FAILING: Record<string, Record<string, string>> = {

@@ -30,9 +30,17 @@ function itemKey(x: Json): string {
   return `${String(m["namespace"] ?? "")}/${String(m["name"] ?? "")}`;
 }
 
+/** Table cells of date columns are ages ("1s") that depend on when the replay runs. */
+function withoutAges(v: Json): Json {
+  if (!v || typeof v !== "object" || (v as Record<string, unknown>)["kind"] !== "Table") return v;
+  const t = v as { columnDefinitions?: { type?: string }[]; rows?: { cells?: unknown[] }[] };
+  const dates = new Set((t.columnDefinitions ?? []).flatMap((c, i) => (c.type === "date" ? [i] : [])));
+  return { ...t, rows: (t.rows ?? []).map((r) => ({ ...r, cells: (r.cells ?? []).map((c, i) => (dates.has(i) ? null : c)) })) };
+}
+
 /** Normalised JSON text of a body, for equality and for diff output. */
 export function canonical(v: Json, sortItems = false): string {
-  return stableStringify(normalize(v, sortItems));
+  return stableStringify(normalize(withoutAges(v), sortItems));
 }
 
 function stableStringify(v: Json): string {
