@@ -102,6 +102,8 @@ export function builtinResources(): ResourceInfo[] {
       defaulter: defaultDeployment,
     }),
     groupResource("coordination.k8s.io", "v1", "leases", "Lease", {}),
+    // Stored apart from core/v1 events (a real server converts between the two shapes of one storage).
+    groupResource("events.k8s.io", "v1", "events", "Event", { shortNames: ["ev"], extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"] }),
     groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
       namespaced: false,
       shortNames: ["crd", "crds"],

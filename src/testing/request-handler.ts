@@ -21,11 +21,14 @@ import { deleteObject, deleteOptions } from "./write-delete.js";
 import { updateObject } from "./write-update.js";
 
 /** The verb a request performs, as authorization names it. */
+function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
+  return r.watchPrefix || query.get("watch") === "true" || query.get("watch") === "1";
+}
+
 function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): string {
-  const watch = r.watchPrefix || query.get("watch") === "true" || query.get("watch") === "1";
   switch (method) {
     case "GET":
-      return r.name ? "get" : watch ? "watch" : "list";
+      return isWatch(r, query) ? "watch" : r.name ? "get" : "list";
     case "POST":
       return "create";
     case "PUT":
@@ -109,6 +112,8 @@ async function serveResource(
   if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
   switch (verb) {
     case "watch":
+      // Watching one object (legacy /watch/.../name) is a watch with a metadata.name field selector.
+      if (r.name) query.set("fieldSelector", [query.get("fieldSelector"), `metadata.name=${r.name}`].filter(Boolean).join(","));
       return serveWatch(state, info, ns, query, req, res);
     case "list": {
       const page = listObjects(state, info, ns, query);

@@ -23,7 +23,7 @@ import {
 } from "./write-common.js";
 
 /** Built-ins whose PUT creates a missing object (AllowCreateOnUpdate in the real strategies). */
-const CREATE_ON_UPDATE = new Set(["/events", "/endpoints", "/services", "coordination.k8s.io/leases"]);
+const CREATE_ON_UPDATE = new Set(["/events", "events.k8s.io/events", "/endpoints", "/services", "coordination.k8s.io/leases"]);
 
 /** What an update targets and how it was produced. */
 export interface UpdateRequest {

@@ -65,3 +65,11 @@ test("a resourceVersion older than the history gets an ERROR event with a 410 St
   const list = await api.get(`${CMS}?resourceVersion=2&resourceVersionMatch=Exact`);
   assert.equal(list.status, 410);
 });
+
+test("watching one object through the legacy /watch/ path follows only that object", async () => {
+  await api.request("POST", CMS, configMap("single"));
+  await api.request("POST", CMS, configMap("other"));
+  const w = await api.watch(`/api/v1/watch/namespaces/w/configmaps/single?timeoutSeconds=1`);
+  await w.ended;
+  assert.deepEqual(w.events.map((e) => [e.type, meta(e.object)["name"]]), [["ADDED", "single"]]);
+});
