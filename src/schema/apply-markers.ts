@@ -49,10 +49,8 @@ function recordChanges(before: Map<string, string>, after: JSONSchemaProps, path
     const now = JSON.stringify(v) ?? "undefined";
     if (was === now) continue;
     const keyPath = joinPath(path, k);
-    if (Array.isArray(v) && was !== undefined) {
-      const old = JSON.parse(was) as unknown[];
-      for (let i = Array.isArray(old) ? old.length : 0; i < v.length; i++) sources.set(`${keyPath}[${i}]`, m.pos);
-      if (!Array.isArray(old)) sources.set(keyPath, m.pos);
-    } else sources.set(keyPath, m.pos);
+    const old: unknown = was === undefined ? undefined : JSON.parse(was);
+    if (!Array.isArray(old)) sources.set(keyPath, m.pos);
+    if (Array.isArray(v)) for (let i = Array.isArray(old) ? old.length : 0; i < v.length; i++) sources.set(`${keyPath}[${i}]`, m.pos);
   }
 }

@@ -83,8 +83,27 @@ class SchemaBuilder {
     const s = this.refSchema(f.type, path, f.pos);
     const description = fixedDoc ?? schemaDescription(f.doc);
     if (description !== "") s.description = description;
+    const typeRuleCount = s["x-kubernetes-validations"]?.length ?? 0;
     this.apply(s, f.markers.list(), "field", typeRefText(f.type), path);
+    this.fieldRulesFirst(s, typeRuleCount, path);
     return s;
+  }
+
+  /**
+   * controller-gen merges a field's schema over its named type's with the field's CEL rules first
+   * (flatten.go appends the type's rules after the field's); keep that order and the positions.
+   */
+  private fieldRulesFirst(s: JSONSchemaProps, typeRuleCount: number, path: string): void {
+    const rules = s["x-kubernetes-validations"];
+    if (!rules || typeRuleCount === 0 || rules.length === typeRuleCount) return;
+    const key = joinPath(path, "x-kubernetes-validations");
+    const positions = rules.map((_, i) => this.sources.lookup(`${key}[${i}]`));
+    const order = [...rules.keys()].slice(typeRuleCount).concat([...rules.keys()].slice(0, typeRuleCount));
+    s["x-kubernetes-validations"] = order.map((i) => rules[i]!);
+    order.forEach((from, to) => {
+      const pos = positions[from];
+      if (pos) this.sources.set(`${key}[${to}]`, pos);
+    });
   }
 
   /** Fields in declaration order, embedded types' fields first (Go's inline), later names replacing earlier. */

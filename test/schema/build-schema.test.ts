@@ -106,3 +106,12 @@ test("a type that contains itself is an error, not an endless schema", async () 
   assert.deepEqual(diagnostics.map((d) => d.code), ["KCG1407"]);
   assert.equal((props["tree"]!.properties!["kids"]!.items as JSONSchemaProps)["x-kubernetes-preserve-unknown-fields"], true);
 });
+
+test("a field's CEL rules come before its type's (controller-gen's merge order), positions following them", async () => {
+  const extra = '\n// Range is a range.\n// +kubebuilder:validation:XValidation:rule="self.min <= self.max"\nexport interface Range {\n  min: int32;\n  max: int32;\n}\n';
+  const { props, sources } = await specOf('  // +kubebuilder:validation:XValidation:rule="self.max < 100"\n  r?: Range;\n', extra);
+  assert.deepEqual(props["r"]!["x-kubernetes-validations"], [{ rule: "self.max < 100" }, { rule: "self.min <= self.max" }]);
+  const key = `${SCHEMA_ROOT}.properties[spec].properties[r].x-kubernetes-validations`;
+  assert.equal(sources.lookup(`${key}[0].rule`)!.line, 11);
+  assert.equal(sources.lookup(`${key}[1].rule`)!.line, 16);
+});
