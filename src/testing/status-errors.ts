@@ -43,8 +43,9 @@ export class ApiError extends Error {
       metadata: {},
       status: "Failure",
       message: this.message,
-      reason: this.reason,
     };
+    // StatusReasonUnknown is the empty string, which the server omits.
+    if (this.reason) body["reason"] = this.reason;
     const details = cleanDetails(this.details);
     if (details) body["details"] = details;
     body["code"] = this.code;

@@ -36,7 +36,6 @@ function prepareForCreate(info: ResourceInfo, obj: KubeObject, namespace: string
     delete meta["namespace"];
   }
   for (const f of ["uid", "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink"]) delete meta[f];
-  if (info.statusSubresource && info.custom) delete obj["status"];
   if (info.hasGeneration) meta["generation"] = 1;
   else delete meta["generation"];
 }
@@ -51,15 +50,17 @@ export function createObject(
   managed: (o: KubeObject, now: string) => void = (o, now) => trackUpdate(info, undefined, o, opts.manager, undefined, now),
 ): WriteResult {
   pruneUnknown(info, obj, opts);
+  // Status is not writable through create when it has its own endpoint; built-in defaulting then fills
+  // the initial status (Namespace phase, Pod phase, CRD conditions), as PrepareForCreate does.
+  if (info.statusSubresource) delete obj["status"];
   applyDefaults(info, obj);
   const meta = obj.metadata;
   const givenName = typeof meta["name"] === "string" ? meta["name"] : "";
   checkNamespace(state, info, info.namespaced ? namespace : undefined, givenName, true);
   prepareForCreate(info, obj, namespace);
   if (meta["resourceVersion"] !== undefined && meta["resourceVersion"] !== "") {
-    throw new ApiError(500, "InternalError", "Internal error occurred: resourceVersion should not be set on objects to be created", {
-      causes: [{ message: "resourceVersion should not be set on objects to be created" }],
-    });
+    // A plain storage error on the real server: 500 with no reason and no details.
+    throw new ApiError(500, "", "resourceVersion should not be set on objects to be created");
   }
   delete meta["resourceVersion"];
   if (!givenName && typeof meta["generateName"] === "string" && meta["generateName"]) {

@@ -169,3 +169,33 @@ test("built-in objects lose undeclared fields with a warning, as typed decoding 
   const strict = await api.request("POST", "/api/v1/namespaces/team/configmaps?fieldValidation=Strict", { ...configMap("typo2"), metadata: { name: "typo2", labelz: {} } });
   assert.equal(strict.status, 400);
 });
+
+test("create ignores status on resources with a status subresource and refuses a resourceVersion", async () => {
+  const ns = await api.request("POST", "/api/v1/namespaces", { ...namespace("st-ns"), status: { phase: "Terminating" } });
+  assert.deepEqual((ns.body as Record<string, unknown>)["status"], { phase: "Active" });
+  const withRv = await api.request("POST", "/api/v1/namespaces/team/configmaps", configMap("rv", { resourceVersion: "5" }));
+  assert.equal(withRv.status, 500);
+  assert.equal((withRv.body as Record<string, unknown>)["message"], "resourceVersion should not be set on objects to be created");
+});
+
+test("server-side apply on a built-in creates, then merges containers by name and records ownership", async () => {
+  const path = "/apis/apps/v1/namespaces/team/deployments/applied?fieldManager=tool";
+  const doc = {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "applied" },
+    spec: { selector: { matchLabels: { app: "a" } }, template: { metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image: "img:1" }] } } },
+  };
+  const created = await api.request("PATCH", path, doc, "application/apply-patch+yaml");
+  assert.equal(created.status, 201);
+  const mf = meta(created.body)["managedFields"] as { manager: string; operation: string }[];
+  assert.deepEqual(mf.map((m) => [m.manager, m.operation]), [["tool", "Apply"]]);
+  const other = await api.request(
+    "PATCH",
+    "/apis/apps/v1/namespaces/team/deployments/applied?fieldManager=other",
+    { ...doc, spec: { ...doc.spec, template: { ...doc.spec.template, spec: { containers: [{ name: "c", image: "img:2" }] } } } },
+    "application/apply-patch+yaml",
+  );
+  assert.equal(other.status, 409);
+  assert.equal((other.body as Record<string, unknown>)["reason"], "Conflict");
+});
