@@ -145,10 +145,14 @@ class GarbageCollector {
     const obj = this.state.store.get(resource, key);
     if (!obj) return;
     const fins = finalizersOf(obj).filter((f) => f !== finalizer);
+    if (fins.length === 0 && obj.metadata["deletionTimestamp"]) {
+      // As in an update that empties the finalizers: a delete, without a MODIFIED event first.
+      this.state.store.delete(resource, key);
+      return;
+    }
     const meta: Record<string, unknown> = { ...obj.metadata, finalizers: fins };
     if (fins.length === 0) delete meta["finalizers"];
     this.state.store.update(resource, key, { ...obj, metadata: meta });
-    if (fins.length === 0 && obj.metadata["deletionTimestamp"]) this.state.store.delete(resource, key);
   }
 }
 

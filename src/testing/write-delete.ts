@@ -102,7 +102,7 @@ export function deleteObject(
     return { code: 200, body, before: obj };
   }
   if (obj.metadata["deletionTimestamp"] && jsonEqual(finalizers, obj.metadata["finalizers"]))
-    return { code: 202, body: toWire(info, obj), before: obj };
+    return { code: 200, body: toWire(info, obj), before: obj };
   const next = clone(obj);
   next.metadata["finalizers"] = finalizers;
   if (!next.metadata["deletionTimestamp"]) {

@@ -122,10 +122,12 @@ export function updateObject(
   const wire = toWire(info, next);
   if (jsonEqual(withoutVolatile(wire), withoutVolatile(toWire(info, old)))) return { code: 200, object: toWire(info, old) };
   if (opts.dryRun) return { code: 200, object: wire };
-  const stored = state.store.update(resourceKey(info), key, wire);
-  const finalizers = stored.metadata["finalizers"];
-  if (stored.metadata["deletionTimestamp"] && (!Array.isArray(finalizers) || finalizers.length === 0)) {
+  const finalizers = wire.metadata["finalizers"];
+  if (wire.metadata["deletionTimestamp"] && (!Array.isArray(finalizers) || finalizers.length === 0)) {
+    // The last finalizer of a terminating object is gone: the server deletes instead of updating (one
+    // DELETED event, no MODIFIED) and answers with the object it was asked to store.
     state.store.delete(resourceKey(info), key);
+    return { code: 200, object: wire };
   }
-  return { code: 200, object: toWire(info, stored) };
+  return { code: 200, object: toWire(info, state.store.update(resourceKey(info), key, wire)) };
 }

@@ -73,3 +73,15 @@ test("watching one object through the legacy /watch/ path follows only that obje
   await w.ended;
   assert.deepEqual(w.events.map((e) => [e.type, meta(e.object)["name"]]), [["ADDED", "single"]]);
 });
+
+test("removing the last finalizer of a terminating object produces one DELETED event", async () => {
+  await api.request("POST", CMS, configMap("fin-w", { finalizers: ["example.com/x"] }));
+  await api.request("DELETE", `${CMS}/fin-w`);
+  const w = await api.watch(`${CMS}?watch=1&resourceVersion=${server.currentResourceVersion()}&fieldSelector=metadata.name%3Dfin-w`);
+  const res = await api.request("PATCH", `${CMS}/fin-w`, { metadata: { finalizers: null } }, "application/merge-patch+json");
+  assert.equal(res.status, 200);
+  await w.waitFor(1, 5000);
+  await new Promise((r) => setTimeout(r, 100));
+  w.close();
+  assert.deepEqual(w.events.map((e) => e.type), ["DELETED"]);
+});
