@@ -2,6 +2,7 @@
 // discovery documents and the resource verbs (get, list, watch, create, update, patch, delete,
 // deletecollection) and subresources (status, scale). Errors become Status bodies here and nowhere else.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { parse as parseYaml } from "yaml";
 import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
 import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
 import { readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
@@ -12,13 +13,26 @@ import type { ResourceInfo } from "./resource-info.js";
 import { route, type ResourceRoute } from "./route.js";
 import { getScale, writeScale } from "./scale-subresource.js";
 import type { ServerState } from "./server-state.js";
-import { ApiError, internalError, methodNotAllowed, notFound, tooManyRequests } from "./status-errors.js";
+import { ApiError, badRequest, internalError, methodNotAllowed, notFound, tooManyRequests } from "./status-errors.js";
 import { toTable, wantsTable } from "./table-output.js";
 import { serveWatch } from "./watch-stream.js";
 import { createObject } from "./write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "./write-common.js";
 import { deleteObject, deleteOptions } from "./write-delete.js";
 import { updateObject } from "./write-update.js";
+
+function isYamlBody(contentType: string | undefined): boolean {
+  return /^application\/(yaml|x-yaml)\b/i.test(contentType ?? "");
+}
+
+/** YAML request bodies (kubectl --content-type, hand-written tests) are decoded as their JSON equivalent. */
+function yamlToJson(text: string): string {
+  try {
+    return JSON.stringify(parseYaml(text));
+  } catch (e) {
+    throw badRequest(`error converting YAML to JSON: ${(e as Error).message}`);
+  }
+}
 
 /** The verb a request performs, as authorization names it. */
 function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
@@ -107,7 +121,8 @@ async function serveResource(
   const method = req.method ?? "GET";
   const verb = verbOf(method, r, query);
   if (info.discoveryOnly || !info.verbs.includes(verb)) throw methodNotAllowed();
-  const body = method === "GET" ? "" : await readBody(req);
+  const raw = method === "GET" ? "" : await readBody(req);
+  const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
   switch (verb) {

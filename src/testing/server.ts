@@ -56,6 +56,8 @@ export interface TestApiServer {
   faults: Faults;
   /** The latest resourceVersion the server has handed out. */
   currentResourceVersion(): string;
+  /** Number of open watch streams (lets a test wait until an informer is watching). */
+  openWatches(): number;
   /** Waits until follow-up work (garbage collection, CRD establishment, namespace cleanup) is done. */
   settle(): Promise<void>;
   /** Closes all connections and watches, and removes the kubeconfig file. */
@@ -172,6 +174,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     caPem: cert?.certPem,
     faults: state.faults,
     currentResourceVersion: () => String(store.revision),
+    openWatches: () => state.hub.size,
     settle: () => queue.idle(),
     stop: async () => {
       if (stopped) return;

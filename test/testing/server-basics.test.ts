@@ -199,3 +199,9 @@ test("server-side apply on a built-in creates, then merges containers by name an
   assert.equal(other.status, 409);
   assert.equal((other.body as Record<string, unknown>)["reason"], "Conflict");
 });
+
+test("YAML request bodies are accepted", async () => {
+  const res = await api.request("POST", "/api/v1/namespaces/team/configmaps", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  a: b\n", "application/yaml");
+  assert.equal(res.status, 201);
+  assert.deepEqual((res.body as Record<string, unknown>)["data"], { a: "b" });
+});

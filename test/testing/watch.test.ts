@@ -85,3 +85,16 @@ test("removing the last finalizer of a terminating object produces one DELETED e
   w.close();
   assert.deepEqual(w.events.map((e) => e.type), ["DELETED"]);
 });
+
+test("a watch closed by the client is unregistered", async () => {
+  const settle = async (n: number): Promise<void> => {
+    for (let i = 0; i < 200 && server.openWatches() !== n; i++) await new Promise((r) => setTimeout(r, 10));
+  };
+  await settle(0);
+  assert.equal(server.openWatches(), 0, "earlier tests' watches were not released");
+  const w = await api.watch(`${CMS}?watch=1`);
+  assert.equal(server.openWatches(), 1);
+  w.close();
+  await settle(0);
+  assert.equal(server.openWatches(), 0);
+});
