@@ -52,6 +52,19 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
         code = await runValidate(a.crds, (a.files ?? []).map(String), out);
       },
     )
+    .command(
+      "test-server",
+      "start the in-process test API server with the given CRDs; prints the kubeconfig path",
+      (y) =>
+        y
+          .option("crds", { type: "string", demandOption: true, describe: "directory of CRD manifests" })
+          .option("port", { type: "number", describe: "port on 127.0.0.1 (default: any free port)" })
+          .option("tls", { type: "boolean", default: true, describe: "serve HTTPS with a generated certificate" }),
+      async (a) => {
+        const { runTestServerCommand } = await import("../testing/index.js");
+        code = await runTestServerCommand({ crdDir: a.crds, tls: a.tls, ...(a.port !== undefined ? { port: a.port } : {}), write: (t) => out.log(t.replace(/\n$/, "")) });
+      },
+    )
     .demandCommand(1, "name a command: generate, verify, markers, validate or test-server")
     .wrap(Math.min(100, process.stdout.columns ?? 100));
   try {
