@@ -113,8 +113,3 @@ export function builtinResources(): ResourceInfo[] {
     }),
   ];
 }
-
-/** Subresource entries of core/v1 discovery that are advertised but not served (pods/exec...). */
-export function coreDiscoveryEntries(): readonly ApiResourceEntry[] {
-  return CORE_V1_RESOURCES;
-}

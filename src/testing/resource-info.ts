@@ -11,11 +11,6 @@ export interface ScaleSpec {
   labelSelectorPath?: string;
 }
 
-/** Result of validating a custom resource: causes in the server's order, and unknown fields that were pruned. */
-export interface ValidationOutcome {
-  causes: StatusCause[];
-}
-
 /** Per-version schema behaviour of a custom resource. */
 export interface ObjectSchema {
   /** Drops unknown fields in place; returns their paths. */

@@ -149,11 +149,6 @@ export function tooManyRequests(retryAfterSeconds: number): ApiError {
   });
 }
 
-/** The generic 422 the server gives when a JSON patch cannot be applied (details are empty). */
-export function patchRejected(): ApiError {
-  return new ApiError(422, "Invalid", "the server rejected our request due to an error in our request", {});
-}
-
 function detailsFor(gr: GroupResource, name: string): StatusDetails {
   return { name, group: gr.group, kind: gr.resource };
 }

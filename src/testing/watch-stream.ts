@@ -44,7 +44,9 @@ export function serveWatch(
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
   const timeoutText = query.get("timeoutSeconds");
-  const timeoutSeconds = timeoutText && /^\d+$/.test(timeoutText) ? Number(timeoutText) : state.settings.defaultWatchTimeoutSeconds;
+  // Zero or absent means the server's default, as on a real server.
+  const requested = timeoutText && /^\d+$/.test(timeoutText) ? Number(timeoutText) : 0;
+  const timeoutSeconds = requested > 0 ? requested : state.settings.defaultWatchTimeoutSeconds;
   const filter: WatchFilter = { resource: resourceKey(info), labels: sel.labels, fields: sel.fields };
   if (info.namespaced && namespace !== undefined) filter.namespace = namespace;
 

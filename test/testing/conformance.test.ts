@@ -28,7 +28,10 @@ for (const file of FILES) {
     const known = KNOWN_FAILING[file] ?? {};
     const counted = results.filter((r) => !skipped.has(r.step));
     const passed = counted.filter((r) => r.ok);
-    console.log(`${file}: ${passed.length}/${counted.length}`);
+    const statuses = counted.filter((r) => r.sameMessage !== undefined);
+    const sameText = statuses.filter((r) => r.sameMessage).length;
+    console.log(`${file}: ${passed.length}/${counted.length} (Status message text identical: ${sameText}/${statuses.length})`);
+    if (process.env["REPLAY_VERBOSE"]) for (const r of statuses.filter((x) => !x.sameMessage)) console.log(`  message differs: [${r.index}] ${r.step}`);
     const unexpected = counted.filter((r) => !r.ok && !(r.step in known));
     assert.deepEqual(
       unexpected.map((r) => `[${r.index}] ${r.step}: ${r.problems.join("; ").slice(0, 1500)}`),

@@ -30,6 +30,8 @@ export interface StepResult {
   index: number;
   ok: boolean;
   problems: string[];
+  /** For Status answers: whether the message text is identical too (reported, not required). */
+  sameMessage?: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -239,7 +241,10 @@ class Replayer {
     this.t.learn(e.response.body, ans.body);
     const aliased = this.exchanges.slice(i + 1).some((x) => x.request.body !== undefined && JSON.stringify(x.request.body) === JSON.stringify(e.response.body));
     const unordered = /[?&]resourceVersion=0(&|$)/.test(e.request.path);
-    result.problems.push(...compareBodies(this.t.expected(e.response.body), ans.body, { aliased, unorderedItems: unordered }));
+    const expectedBody = this.t.expected(e.response.body);
+    result.problems.push(...compareBodies(expectedBody, ans.body, { aliased, unorderedItems: unordered }));
+    const message = (v: unknown): unknown => (v && typeof v === "object" && (v as Obj)["kind"] === "Status" ? (v as Obj)["message"] : undefined);
+    if (message(expectedBody) !== undefined) result.sameMessage = message(expectedBody) === message(ans.body);
     result.ok = result.problems.length === 0;
     return result;
   }
