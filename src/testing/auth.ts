@@ -7,10 +7,14 @@ import { ApiError } from "./status-errors.js";
 /** Who the request is: the token's user, or anonymous. */
 export type Caller = "authenticated" | "anonymous";
 
-/** Checks the Authorization header against `token`; throws 401 for a wrong or malformed credential. */
-export function authenticate(req: IncomingMessage, token: string): Caller {
+/** Checks the Authorization header against `token`; throws 401 for a wrong or malformed credential, and for
+ *  a missing one when anonymous requests are disabled (kube-apiserver --anonymous-auth=false). */
+export function authenticate(req: IncomingMessage, token: string, allowAnonymous = true): Caller {
   const header = req.headers["authorization"];
-  if (header === undefined || header === "") return "anonymous";
+  if (header === undefined || header === "") {
+    if (!allowAnonymous) throw new ApiError(401, "Unauthorized", "Unauthorized");
+    return "anonymous";
+  }
   const m = /^Bearer\s+(.+)$/i.exec(header.trim());
   if (!m || m[1] !== token) throw new ApiError(401, "Unauthorized", "Unauthorized");
   return "authenticated";

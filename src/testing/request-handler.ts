@@ -61,7 +61,7 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
   const url = new URL(req.url ?? "/", "http://localhost");
   const warnings: string[] = [];
   try {
-    const caller = authenticate(req, token);
+    const caller = authenticate(req, token, state.settings.anonymousAuth);
     if (state.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, state.faults.latencyMs));
     const failure = state.faults.takeFailure(url.pathname);
     if (failure) throw failure.code === 429 ? tooManyRequests(failure.retryAfterSeconds) : internalError("injected failure");

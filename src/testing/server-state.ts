@@ -11,6 +11,8 @@ export interface ServerSettings {
   bookmarkIntervalMs: number;
   /** Default watch duration when the request has no timeoutSeconds. */
   defaultWatchTimeoutSeconds: number;
+  /** Requests without credentials are system:anonymous (403 on resources) rather than 401. */
+  anonymousAuth: boolean;
 }
 
 /** Shared state of one running test server. */

@@ -38,6 +38,11 @@ export interface StartOptions {
   bookmarkIntervalMs?: number;
   /** Watch duration when a request has no timeoutSeconds (default 1800 s). */
   defaultWatchTimeoutSeconds?: number;
+  /**
+   * Treat requests without a token as system:anonymous, answering 403 Forbidden on resources as a real
+   * server does by default (true, as in the transcripts); false answers 401 like --anonymous-auth=false.
+   */
+  anonymousAuth?: boolean;
 }
 
 /** A running test API server. */
@@ -128,6 +133,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     settings: {
       bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
       defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds ?? 1800,
+      anonymousAuth: options.anonymousAuth ?? true,
     },
     address: "",
     defer: queue.defer,

@@ -149,13 +149,15 @@ test("deletecollection deletes what the selector matches and answers the deleted
   assert.deepEqual(left.items.map((o) => meta(o)["name"]), ["dc2"]);
 });
 
-test("plain HTTP with tls: false", async () => {
-  const plain = await startTestApiServer({ crds: [], tls: false, token: "t0k" });
+test("plain HTTP with tls: false; anonymousAuth: false answers 401 without a token", async () => {
+  const plain = await startTestApiServer({ crds: [], tls: false, token: "t0k", anonymousAuth: false });
   try {
     assert.match(plain.url, /^http:\/\//);
     assert.equal(plain.caPem, undefined);
     const res = await send({ url: plain.url, caPem: undefined }, "GET", "/api/v1/namespaces/default", { Authorization: "Bearer t0k" });
     assert.equal(res.status, 200);
+    const anon = await send({ url: plain.url, caPem: undefined }, "GET", "/api/v1/namespaces/default", {});
+    assert.equal(anon.status, 401);
   } finally {
     await plain.stop();
   }
