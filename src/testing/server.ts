@@ -24,7 +24,8 @@ import { storageKey } from "./resource-info.js";
 export interface StartOptions {
   /** CustomResourceDefinitions (apiextensions.k8s.io/v1, as parsed JSON/YAML) to serve from the start. */
   crds: readonly Record<string, unknown>[];
-  /** Objects to create at start, in order (namespaces first if others live in them). "default" always exists. */
+  /** Objects to create at start, in order (namespaces first if others live in them). default, kube-system,
+   *  kube-public and kube-node-lease always exist. */
   objects?: readonly Record<string, unknown>[];
   /** Serve HTTPS with a generated certificate (default true); false serves plain HTTP. */
   tls?: boolean;
@@ -68,6 +69,8 @@ export interface TestApiServer {
   /** Closes all connections and watches, and removes the kubeconfig file. */
   stop(): Promise<void>;
 }
+
+const SYSTEM_NAMESPACES = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
 /** Runs deferred controller work after the current request, in order; `idle` resolves when the queue is empty. */
 function deferQueue(): { defer: (t: () => void) => void; idle: () => Promise<void> } {
@@ -140,12 +143,13 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   };
   const stops = [startCrdController(state, crdInfo), startNamespaceController(state), startGarbageCollector(state)];
 
-  seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name: "default" } });
+  // The namespaces a fresh kube-apiserver creates for itself (envtest has them too).
+  for (const name of SYSTEM_NAMESPACES) seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name } });
   for (const crd of options.crds) seed(state, { apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", ...crd });
   await queue.idle();
   for (const obj of options.objects ?? []) {
     const meta = (obj["metadata"] ?? {}) as Record<string, unknown>;
-    if (obj["kind"] === "Namespace" && meta["name"] === "default") continue;
+    if (obj["kind"] === "Namespace" && SYSTEM_NAMESPACES.includes(String(meta["name"]))) continue;
     seed(state, obj);
   }
   await queue.idle();
