@@ -1,4 +1,4 @@
-import { compareVersions, type ApiModel, type KindModel, type PackageModel, type TypeModel } from "../../model/index.js";
+import { type ApiModel, type KindModel, type PackageModel, type TypeModel } from "../../model/index.js";
 
 /** One version of a kind: the package that declares it, its kind facts and its type. */
 export interface KindVersion {
@@ -35,7 +35,9 @@ export function groupKinds(model: ApiModel): GroupKind[] {
     }
   }
   const out = [...byKey.values()];
-  for (const gk of out) gk.versions.sort((a, b) => compareVersions(a.pkg.id.version, b.pkg.id.version));
+  // controller-gen lists a CRD's versions sorted by name (not by priority), so its output and ours
+  // agree line for line; the API server orders versions by priority itself where it matters.
+  for (const gk of out) gk.versions.sort((a, b) => (a.pkg.id.version < b.pkg.id.version ? -1 : a.pkg.id.version > b.pkg.id.version ? 1 : 0));
   return out.sort((a, b) => cmp(a.group, b.group) || cmp(a.name, b.name));
 }
 

@@ -41,15 +41,15 @@ test("the kitchen sink's CRD matches its committed golden byte for byte", async 
   assert.equal(r.files[0]!.content, golden);
 });
 
-test("the kitchen sink's versions: priority order, v1 stored, v1beta1 deprecated, v1alpha1 unserved, v1alpha2 skipped", () => {
+test("the kitchen sink's versions: sorted by name as controller-gen does, v1 stored, v1beta1 deprecated, v1alpha1 unserved, v1alpha2 skipped", () => {
   const crd = parse(documentOf(readFileSync(join(repo, "generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml"), "utf8")));
   const summary = crd.spec.versions.map((v: Record<string, unknown>) => [v["name"], v["served"], v["storage"], v["deprecated"] ?? false]);
   assert.deepEqual(summary, [
     ["v1", true, true, false],
-    ["v1beta1", true, false, true],
     ["v1alpha1", false, false, true],
+    ["v1beta1", true, false, true],
   ]);
-  assert.equal(crd.spec.versions[1].deprecationWarning, "kitchensink.example.com/v1beta1 Widget is deprecated; use v1");
+  assert.equal(crd.spec.versions[2].deprecationWarning, "kitchensink.example.com/v1beta1 Widget is deprecated; use v1");
 });
 
 test("the kitchen sink uses every CRD marker", () => {
