@@ -177,3 +177,18 @@ function validateOwnerReferences(refs: unknown): StatusCause[] {
     causes.push(invalidCause("metadata.ownerReferences", refs, "Only one reference can have Controller set to true"));
   return causes;
 }
+
+/** Update-only metadata rules (ValidateObjectMetaUpdate): no new finalizers once deletion has started. */
+export function validateObjectMetaUpdate(meta: MetaInput & { deletionTimestamp?: unknown }, old: MetaInput & { deletionTimestamp?: unknown }): StatusCause[] {
+  if (!old.deletionTimestamp) return [];
+  const before = new Set(Array.isArray(old.finalizers) ? (old.finalizers as string[]) : []);
+  const extra = (Array.isArray(meta.finalizers) ? (meta.finalizers as string[]) : []).filter((f) => !before.has(f)).sort();
+  if (extra.length === 0) return [];
+  return [
+    {
+      reason: "FieldValueForbidden",
+      message: `Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers []string{${extra.map((f) => JSON.stringify(f)).join(", ")}}`,
+      field: "metadata.finalizers",
+    },
+  ];
+}

@@ -2,7 +2,7 @@
 // field validation (prune + Warning/Strict), defaulting, metadata and schema validation, wire shape.
 import { randomBytes } from "node:crypto";
 import { pruneUndeclaredFields } from "./builtin-unknown-fields.js";
-import { validateObjectMeta } from "./object-meta-validation.js";
+import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta-validation.js";
 import { patchSchemaFor } from "./patch-schema.js";
 import { groupVersion, storageKey, type ResourceInfo } from "./resource-info.js";
 import type { ServerState } from "./server-state.js";
@@ -99,6 +99,7 @@ function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
 export function validateObject(info: ResourceInfo, obj: KubeObject, old?: KubeObject): void {
   if (info.custom && obj["kind"] !== info.kind) throw wrongKind(info, obj);
   const causes: StatusCause[] = info.ownMetaValidation ? [] : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced);
+  if (old) causes.push(...validateObjectMetaUpdate(obj.metadata, old.metadata));
   if (info.schema) causes.push(...info.schema.validate(obj, old));
   if (info.validator) causes.push(...info.validator(obj, old));
   if (causes.length > 0) throw invalidObject(info, String(obj.metadata["name"] ?? ""), causes);

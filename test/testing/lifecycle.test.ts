@@ -99,3 +99,14 @@ test("deleting a namespace removes its contents, then the namespace; creates in 
   await server.settle();
   assert.equal((await api.get("/api/v1/namespaces/doomed")).status, 404);
 });
+
+test("no new finalizers may be added once deletion has started", async () => {
+  await api.request("POST", CMS, configMap("nf", { finalizers: ["example.com/a"] }));
+  await api.request("DELETE", `${CMS}/nf`);
+  const res = await api.request("PATCH", `${CMS}/nf`, { metadata: { finalizers: ["example.com/a", "example.com/b"] } }, "application/merge-patch+json");
+  assert.equal(res.status, 422);
+  const causes = ((res.body as Record<string, Record<string, unknown>>)["details"] ?? {})["causes"] as { field: string; reason: string }[];
+  assert.deepEqual(causes.map((c) => [c.reason, c.field]), [["FieldValueForbidden", "metadata.finalizers"]]);
+  await api.request("PATCH", `${CMS}/nf`, { metadata: { finalizers: null } }, "application/merge-patch+json");
+  assert.equal(await exists("nf"), false);
+});
