@@ -207,3 +207,30 @@ test("YAML request bodies are accepted", async () => {
   assert.equal(res.status, 201);
   assert.deepEqual((res.body as Record<string, unknown>)["data"], { a: "b" });
 });
+
+test("a CRD's served versions share storage; each answers in its own apiVersion", async () => {
+  const schema = { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: { n: { type: "integer" } } } } } };
+  const crd = {
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "multis.versions.example.com" },
+    spec: {
+      group: "versions.example.com",
+      names: { kind: "Multi", plural: "multis" },
+      scope: "Cluster",
+      versions: [
+        { name: "v1", served: true, storage: true, schema },
+        { name: "v2", served: true, storage: false, schema },
+        { name: "v0", served: false, storage: false, schema },
+      ],
+    },
+  };
+  assert.equal((await api.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd)).status, 201);
+  assert.equal((await api.request("POST", "/apis/versions.example.com/v1/multis", { apiVersion: "versions.example.com/v1", kind: "Multi", metadata: { name: "m" }, spec: { n: 1 } })).status, 201);
+  const v2 = await api.get("/apis/versions.example.com/v2/multis/m");
+  assert.equal((v2.body as Record<string, unknown>)["apiVersion"], "versions.example.com/v2");
+  assert.equal((await api.get("/apis/versions.example.com/v0/multis/m")).status, 404);
+  const group = (await api.get("/apis/versions.example.com")).body as { preferredVersion: { version: string }; versions: { version: string }[] };
+  assert.deepEqual(group.versions.map((v) => v.version), ["v2", "v1"]);
+  assert.equal(group.preferredVersion.version, "v2");
+});
