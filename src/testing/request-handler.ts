@@ -21,6 +21,7 @@ import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "./w
 import { deleteObject, deleteOptions } from "./write-delete.js";
 import { updateObject } from "./write-update.js";
 
+/** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {
   return /^application\/(yaml|x-yaml)\b/i.test(contentType ?? "");
 }
@@ -34,11 +35,12 @@ function yamlToJson(text: string): string {
   }
 }
 
-/** The verb a request performs, as authorization names it. */
+/** Whether a GET is a watch (watch=true|1, or the legacy /watch/ path prefix). */
 function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
   return r.watchPrefix || query.get("watch") === "true" || query.get("watch") === "1";
 }
 
+/** The verb a request performs, as authorization names it. */
 function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): string {
   switch (method) {
     case "GET":
