@@ -9,8 +9,8 @@ import { startTestApiServer, type TestApiServer } from "../../src/testing/index.
 import { compareBodies } from "./transcript-compare.js";
 import { openWatch, releaseAgent, send, type Answer, type Target } from "./transcript-http.js";
 
-/** Where the recorded transcripts live. */
-export const TRANSCRIPTS = "/work/shared/apiserver-transcripts";
+/** Where the recorded transcripts live (KCG_TRANSCRIPTS overrides, e.g. once they are vendored). */
+export const TRANSCRIPTS = process.env["KCG_TRANSCRIPTS"] ?? "/work/shared/apiserver-transcripts";
 
 /** One recorded exchange. */
 export interface Exchange {
