@@ -3,6 +3,7 @@
 // Leases and apiextensions.k8s.io/v1 CustomResourceDefinitions. No built-in controllers run.
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
 import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./builtin-defaults.js";
+import { validateConfigKeys, validateDeployment } from "./builtin-validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "./resource-info.js";
 import { storageVersionHash } from "./storage-version-hash.js";
 
@@ -57,6 +58,7 @@ function coreResource(e: ApiResourceEntry, all: readonly ApiResourceEntry[]): Re
   if (e.storageVersionHash) info.storageVersionHash = e.storageVersionHash;
   const d = CORE_DEFAULTERS[e.name];
   if (d) info.defaulter = d;
+  if (e.name === "configmaps" || e.name === "secrets") info.validator = validateConfigKeys;
   return info;
 }
 
@@ -100,6 +102,7 @@ export function builtinResources(): ResourceInfo[] {
       hasGeneration: true,
       scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
       defaulter: defaultDeployment,
+      validator: validateDeployment,
     }),
     groupResource("coordination.k8s.io", "v1", "leases", "Lease", {}),
     // Stored apart from core/v1 events (a real server converts between the two shapes of one storage).

@@ -234,3 +234,18 @@ test("a CRD's served versions share storage; each answers in its own apiVersion"
   assert.deepEqual(group.versions.map((v) => v.version), ["v2", "v1"]);
   assert.equal(group.preferredVersion.version, "v2");
 });
+
+test("built-in validation: Deployment selector must match the template, config keys must be valid", async () => {
+  const bad = await api.request("POST", "/apis/apps/v1/namespaces/team/deployments", {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "mismatch" },
+    spec: { selector: { matchLabels: { app: "a" } }, template: { metadata: { labels: { app: "b" } }, spec: { containers: [{ name: "c" }] } } },
+  });
+  assert.equal(bad.status, 422);
+  const causes = ((bad.body as Record<string, Record<string, unknown>>)["details"] ?? {})["causes"] as { field: string; message: string }[];
+  assert.deepEqual(causes.map((c) => c.field), ["spec.template.metadata.labels", "spec.template.spec.containers[0].image"]);
+  assert.equal(causes[0]?.message, 'Invalid value: map[string]string{"app":"b"}: `selector` does not match template `labels`');
+  const key = await api.request("POST", "/api/v1/namespaces/team/configmaps", configMap("badkey", {}, { "bad key": "x" }));
+  assert.equal(key.status, 422);
+});
