@@ -5,8 +5,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { compileSchema, type JSONSchemaProps } from "../../src/validation/index.js";
+import { TRANSCRIPTS } from "../helpers/shared.js";
 
-const crd = (JSON.parse(readFileSync("/work/shared/apiserver-transcripts/crd_lifecycle.json", "utf8")) as { request: { body: { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } } } }[])[0]
+const crd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } } } }[])[0]
   ?.request.body;
 const validator = compileSchema(crd?.spec.versions[0]?.schema.openAPIV3Schema as JSONSchemaProps);
 const REASONS = new Set([

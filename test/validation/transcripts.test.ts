@@ -5,8 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { compileSchema, type FieldError, type JSONSchemaProps } from "../../src/validation/index.js";
+import { TRANSCRIPTS } from "../helpers/shared.js";
 
-const DIR = "/work/shared/apiserver-transcripts";
+const DIR = TRANSCRIPTS;
 
 interface Exchange {
   step: string;

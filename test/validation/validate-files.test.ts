@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { formatValidationReport, validateFiles, validationExitCode } from "../../src/validation/index.js";
+import { TRANSCRIPTS } from "../helpers/shared.js";
 
-const widgetCrd = (JSON.parse(readFileSync("/work/shared/apiserver-transcripts/crd_lifecycle.json", "utf8")) as { request: { body: unknown } }[])[0]?.request.body;
+const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: unknown } }[])[0]?.request.body;
 
 function workspace(): { dir: string; crds: string } {
   const dir = mkdtempSync(join(tmpdir(), "kcg-validate-"));
@@ -104,7 +105,7 @@ test("a resource without a name or kind is reported, and List documents are expa
   );
   const report = await validateFiles({ crdsDir: crds, files: [f] });
   // The name message is the one crud.json's "create with invalid name" got from the server.
-  const serverNameCause = (JSON.parse(readFileSync("/work/shared/apiserver-transcripts/crud.json", "utf8")) as { step: string; response: { body: { details?: { causes?: { field: string; message: string }[] } } } }[])
+  const serverNameCause = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crud.json`, "utf8")) as { step: string; response: { body: { details?: { causes?: { field: string; message: string }[] } } } }[])
     .find((e) => e.step === "create with invalid name")?.response.body.details?.causes?.[0];
   assert.deepEqual(
     report.results.map((r) => r.errors),

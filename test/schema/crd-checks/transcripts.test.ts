@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkCrd, crdInvalidStatus, crdName, normalizeCrd } from "../../../src/schema/crd-checks/index.js";
+import { TRANSCRIPTS } from "../../helpers/shared.js";
 
 interface Exchange {
   step: string;
@@ -11,7 +12,7 @@ interface Exchange {
   response: { status: number; body?: { kind?: string; message?: string; spec?: unknown; details?: { causes?: { field: string; reason: string; message: string }[] } } };
 }
 
-const dir = "/work/shared/apiserver-transcripts";
+const dir = TRANSCRIPTS;
 
 function crdCreates(file: string): Exchange[] {
   const all = JSON.parse(readFileSync(`${dir}/${file}`, "utf8")) as Exchange[];

@@ -14,8 +14,9 @@ import {
   type MapType,
 } from "../../../src/testing/patch/index.js";
 import { BUILTIN_DEFINITION_ROOTS } from "../../../src/testing/patch/builtin-definitions.js";
+import { SHARED } from "../../helpers/shared.js";
 
-const SWAGGER = "/work/shared/openapi/kube-apiserver-1.24-swagger.json";
+const SWAGGER = `${SHARED}/openapi/kube-apiserver-1.24-swagger.json`;
 const KEEP = new Set(["type", "properties", "items", "additionalProperties", "$ref"]);
 const DROP_EXT = new Set(["x-kubernetes-group-version-kind", "x-kubernetes-unions"]);
 

@@ -28,8 +28,9 @@ import {
   type JsonValue,
   type ResourceSchema,
 } from "../../../src/testing/patch/index.js";
+import { TRANSCRIPTS } from "../../helpers/shared.js";
 
-const DIR = "/work/shared/apiserver-transcripts";
+const DIR = TRANSCRIPTS;
 
 interface Exchange {
   step: string;
