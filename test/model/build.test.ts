@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { allFields, findType } from "../../src/model/index.js";
+import { findType, flattenStruct } from "../../src/model/index.js";
 import { modelOf } from "../helpers/model.js";
 
 const doc = (extra = "") => `// +groupName=example.com\n${extra}export {};\n`;
@@ -42,7 +42,7 @@ export enum Level { Low = "low", High = "high" }
   assert.deepEqual(f["extra"], { kind: "map", value: { kind: "primitive", name: "string" } });
   const level = findType(model, { group: "example.com", version: "v1" }, "Level");
   assert.deepEqual(level?.shape, { kind: "alias", target: { kind: "literal", base: "string", values: ["low", "high"] } });
-  assert.deepEqual(allFields(model, spec).map((x) => x.name), ["owner", "size", "level", "tags", "byName", "when", "extra"]);
+  assert.deepEqual(flattenStruct(model, spec).fields.map((x) => x.field.name), ["owner", "size", "level", "tags", "byName", "when", "extra"]);
 });
 
 test("requiredness: field marker, then package default, then ?", () => {

@@ -1,7 +1,7 @@
 // fast-check arbitraries for valid objects of any model type, so property tests cover every
 // example package without hand-written fixtures.
 import fc from "fast-check";
-import { allFields, findType, type ApiModel, type BuiltinName, type TypeModel, type TypeRef } from "../../../src/model/index.js";
+import { findType, flattenStruct, type ApiModel, type BuiltinName, type TypeModel, type TypeRef } from "../../../src/model/index.js";
 
 const key = fc.oneof(fc.constantFrom("a", "b", "__proto__", "constructor", "x.y", ""), fc.string({ maxLength: 6 }));
 const json: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown);
@@ -98,7 +98,10 @@ export function arbitraryOf(model: ApiModel, r: TypeRef, depth = 0): fc.Arbitrar
 /** An arbitrary producing valid objects of a model type. */
 export function arbitraryOfType(model: ApiModel, t: TypeModel, depth = 0): fc.Arbitrary<unknown> {
   if (t.shape.kind === "alias") return arbitraryOf(model, t.shape.target, depth);
+  const flat = flattenStruct(model, t);
   const fields: Record<string, { arb: fc.Arbitrary<unknown>; required: boolean }> = {};
-  for (const f of allFields(model, t)) fields[f.name] = { arb: arbitraryOf(model, f.type, depth), required: !f.optional };
-  return optionalRecord(fields);
+  for (const { field: f } of flat.fields) fields[f.name] = { arb: arbitraryOf(model, f.type, depth), required: !f.optional };
+  // Embedded apimachinery types (TypeMeta, Condition, ...) contribute their own fields.
+  const parts = [...flat.builtins.map((b) => builtins[b] as fc.Arbitrary<Record<string, unknown>>), optionalRecord(fields)];
+  return fc.tuple(...parts).map((objs) => objs.reduce((acc, o) => ({ ...acc, ...o }), {}));
 }
