@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { posix, resolve } from "node:path";
 import { errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { defaults, generatorNames, type GeneratorName, type Options } from "./options.js";
 
@@ -43,6 +43,8 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       return { diagnostics };
     }
   }
+  checkTypes(fromFile, configPath ?? "", diagnostics);
+  if (diagnostics.length > 0) return { diagnostics };
   const pick = <K extends keyof RawOptions>(k: K): RawOptions[K] => flags[k] ?? fromFile[k];
   const generators = parseGenerators(pick("generators"), diagnostics);
   const header = pick("header");
@@ -60,9 +62,9 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   return {
     options: {
       cwd,
-      input: pick("input") ?? defaults.input,
-      output: pick("output") ?? defaults.output,
-      crdOutput: pick("crdOutput") ?? defaults.crdOutput,
+      input: normalizeDir(pick("input") ?? defaults.input),
+      output: normalizeDir(pick("output") ?? defaults.output),
+      crdOutput: normalizeDir(pick("crdOutput") ?? defaults.crdOutput),
       generators,
       ...(header !== undefined ? { header } : {}),
       headerText,
@@ -83,4 +85,31 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
     else diags.push(errorAt(undefined, "KCG1015", `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
   }
   return generatorNames.filter((g) => out.has(g));
+}
+
+/**
+ * One spelling per directory (`./apis/`, `apis/../apis` and `apis` are all `apis`), because output
+ * paths and the paths of existing files are compared as strings when finding stale files.
+ */
+export function normalizeDir(dir: string): string {
+  const p = posix.normalize(dir.replace(/\\/g, "/"));
+  return p === "/" ? p : p.replace(/\/+$/, "") || ".";
+}
+
+const expected: Record<string, string> = {
+  input: "string", output: "string", crdOutput: "string", header: "string", runtimeImport: "string", maxDescLen: "number",
+};
+
+function checkTypes(raw: RawOptions, file: string, diags: Diagnostic[]): void {
+  for (const [k, v] of Object.entries(raw)) {
+    if (v === undefined) continue;
+    if (k === "generators") {
+      if (typeof v !== "string" && !(Array.isArray(v) && v.every((x) => typeof x === "string"))) {
+        diags.push(errorAt({ file, line: 1, col: 1 }, "KCG1016", `config key "generators" must be a string or a list of strings`, 'e.g. "generators": ["deepcopy", "register"] or "all"'));
+      }
+      continue;
+    }
+    const want = expected[k];
+    if (want && typeof v !== want) diags.push(errorAt({ file, line: 1, col: 1 }, "KCG1016", `config key "${k}" must be a ${want}, not ${JSON.stringify(v)}`));
+  }
 }

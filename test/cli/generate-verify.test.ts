@@ -88,3 +88,22 @@ test("usage errors exit 2 without a stack trace", async () => {
   const r2 = await run(dir, "frobnicate");
   assert.equal(r2.code, 2);
 });
+
+test("paths spelled ./dir/ or dir/../dir name the same files: a second run changes nothing", async () => {
+  const dir = workspace();
+  const flags = ["--input", "./examples/apis/", "--output", "generated-examples/../generated-examples", "--crd-output", "./generated-examples/config/crd/bases/"];
+  assert.equal((await run(dir, "generate", ...flags)).code, 0);
+  const again = await run(dir, "generate", ...flags);
+  assert.match(again.stdout, / 0 written, \d+ unchanged, 0 removed /);
+  assert.equal((await run(dir, "verify", ...flags)).code, 0);
+  assert.ok(existsSync(join(dir, REGISTER)));
+});
+
+test("config values of the wrong type are usage errors, not crashes", async () => {
+  const dir = workspace();
+  writeFileSync(join(dir, "kube-codegen.config.json"), JSON.stringify({ input: 5, generators: 5 }));
+  const r = await run(dir, "generate");
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /config key "input" must be a string, not 5/);
+  assert.match(r.stderr, /config key "generators" must be a string or a list of strings/);
+});
