@@ -30,14 +30,20 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
   const ctx: GeneratorContext = { model, options, selected: new Set(options.generators) };
   const produced = [];
   const owned: OwnedArea[] = [];
-  if (!hasErrors(diagnostics)) {
-    for (const name of options.generators) {
-      const g = generators.get(name);
-      if (!g) continue;
+  // Generators run even when earlier stages found errors, so that one run reports every problem
+  // (a marker typo does not hide a deep-copy error). Nothing is written in that case, and a
+  // generator that trips over the incomplete model is ignored rather than reported.
+  const modelBroken = hasErrors(diagnostics);
+  for (const name of options.generators) {
+    const g = generators.get(name);
+    if (!g) continue;
+    try {
       const r = g.generate(ctx);
       produced.push(...r.files);
       owned.push(...g.owns(ctx));
       diagnostics.push(...r.diagnostics);
+    } catch (e) {
+      if (!modelBroken) throw e;
     }
   }
   const sorted = sortDiagnostics(diagnostics);

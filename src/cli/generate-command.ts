@@ -8,7 +8,14 @@ import type { Out } from "./console.js";
 /** Runs `generate` (apply the output) or `verify` (compare it), printing one summary line. */
 export async function runGenerate(options: Options, mode: "generate" | "verify", out: Out, flags: { quiet: boolean; verbose: boolean }): Promise<number> {
   const start = performance.now();
-  const result = await runPipeline(options);
+  let result;
+  try {
+    result = await runPipeline(options);
+  } catch (e) {
+    // A bug, not bad input: say so plainly, without a stack trace, and write nothing.
+    out.err(`kube-codegen: internal error: ${(e as Error).message}\nThis is a bug in kube-codegen; please report it with the input that caused it. Nothing was written.`);
+    return 2;
+  }
   const ms = () => Math.round(performance.now() - start);
   out.printDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics, result.sources);
   if (hasErrors(result.diagnostics)) {

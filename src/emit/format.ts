@@ -18,7 +18,9 @@ export const prettierOptions: prettier.Options = {
 
 /** The header every generated file starts with: the user's header text (comment lines) then the generated line. */
 export function headerText(header: string, comment: "//" | "#"): string {
-  const lines = header.replace(/\r/g, "").replace(/\n+$/, "");
+  let lines = header.replace(/\r/g, "").replace(/\n+$/, "");
+  // A header of plain text (a licence pasted as is) becomes line comments, so it can never be read as code.
+  if (lines !== "" && !/^\s*(\/\/|\/\*)/.test(lines)) lines = lines.split("\n").map((l) => (l ? `// ${l}` : "//")).join("\n");
   const user = lines === "" ? "" : `${comment === "#" ? toHashComment(lines) : lines}\n\n`;
   const gen = comment === "#" ? GENERATED_LINE.replace(/^\/\//, "#") : GENERATED_LINE;
   return `${user}${gen}\n`;

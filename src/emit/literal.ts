@@ -10,7 +10,7 @@ export function tsString(s: string): string {
 /** A reference to a generated identifier inside data passed to tsValue (never user text). */
 export class IdentifierRef {
   constructor(readonly name: string) {
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) throw new Error(`not an identifier: ${name}`);
+    if (!isIdentifier(name)) throw new Error(`not an identifier: ${name}`);
   }
 }
 
@@ -36,15 +36,16 @@ export function tsValue(v: unknown): string {
  */
 export function tsKey(k: string): string {
   if (k === "__proto__") return `[${tsString(k)}]`;
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : tsString(k);
+  return isIdentifier(k) ? k : tsString(k);
 }
 
 /** Property access: `.name` for identifiers, `["a-b"]` otherwise. */
 export function tsAccess(k: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? `.${k}` : `[${tsString(k)}]`;
+  return isIdentifier(k) ? `.${k}` : `[${tsString(k)}]`;
 }
 
-const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+// ECMAScript identifiers, Unicode included (`Café` is a valid type name).
+const identifier = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
 /** True when `s` can be used as a TypeScript identifier as is. */
 export function isIdentifier(s: string): boolean {

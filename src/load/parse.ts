@@ -104,6 +104,9 @@ class FileParser {
 
   private declBase(node: Node, kind: DeclSyntax["kind"], name: string, exported: boolean, typeParams: number) {
     const nameNode = (node as Node & { getNameNode?: () => Node | undefined }).getNameNode?.();
+    if ((node as Node & { isDefaultExport?: () => boolean }).isDefaultExport?.() && kind !== "variable") {
+      this.diagnostics.push(errorAt(this.at(nameNode ?? node), "KCG1214", `default export of ${name} is not supported`, "use a named export (`export interface X`): generated code imports types by name"));
+    }
     return { kind, name, exported, typeParams, pos: this.at(nameNode ?? node), offset: node.getStart() };
   }
 
@@ -112,13 +115,25 @@ class FileParser {
     for (const m of members) {
       if (Node.isPropertySignature(m)) {
         const t = m.getTypeNode();
+        const nameNode = m.getNameNode();
+        if (Node.isComputedPropertyName(nameNode)) {
+          this.diagnostics.push(errorAt(this.at(nameNode), "KCG1212", `computed property name ${nameNode.getText()} is not supported in API types`, "property names are the JSON names: write them out, quoted if needed"));
+          continue;
+        }
+        const name = Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode) ? nameNode.getLiteralValue() : Node.isNumericLiteral(nameNode) ? String(nameNode.getLiteralValue()) : nameNode.getText();
+        if (name === "__proto__") {
+          this.diagnostics.push(errorAt(this.at(nameNode), "KCG1213", "a property named __proto__ is not supported in API types", "JavaScript gives this name a special meaning on plain objects; choose another JSON name"));
+          continue;
+        }
         out.push({
-          name: unquote(m.getNameNode().getText()),
+          name,
           optional: m.hasQuestionToken(),
           type: t ? this.type(t) : { k: "keyword", name: "any", text: "any", pos: this.at(m) },
           pos: this.at(m.getNameNode()),
           offset: m.getStart(),
         });
+      } else if (Node.isGetAccessorDeclaration(m) || Node.isSetAccessorDeclaration(m)) {
+        this.diagnostics.push(errorAt(this.at(m), "KCG1201", `accessor ${m.getName()} is not supported in API types`, "API types are plain data: declare a property"));
       } else if (Node.isMethodSignature(m)) {
         out.push({
           name: m.getName(),
@@ -217,6 +232,3 @@ function enumValue(n: Node | undefined): string | number | undefined {
   return typeof v === "boolean" ? undefined : v;
 }
 
-function unquote(name: string): string {
-  return /^["'].*["']$/.test(name) ? name.slice(1, -1) : name;
-}

@@ -5,7 +5,7 @@ import {
   type CommentLine, type Marker, type MarkerRegistry, type MarkerTarget,
 } from "../markers/index.js";
 import { checkModel } from "./checks.js";
-import { classify, kindOf } from "./kinds.js";
+import { classifyModel } from "./classify-model.js";
 import { groupGoNameOf, versionPattern } from "./naming.js";
 import { isRequired } from "./requiredness.js";
 import { resolveType } from "./resolve-type.js";
@@ -35,7 +35,7 @@ export function buildModel(input: LoadedInput, registry: MarkerRegistry): { mode
     if (head.id) packages.push(buildPackage(p, head.id, head.markers, index, registry, diags));
   });
   packages.sort((a, b) => cmp(a.id.group, b.id.group) || cmp(a.id.version, b.id.version));
-  const model: ApiModel = { inputRoot: input.inputRoot, packages };
+  const model = classifyModel({ inputRoot: input.inputRoot, packages }, diags);
   diags.push(...checkModel(model));
   return { model, diagnostics: diags };
 }
@@ -71,15 +71,22 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
 }
 
 function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHead[], diags: Diagnostic[]): PackageIndex {
-  const byDir = new Map<string, { id: PackageId; names: Set<string> }>();
+  const byDir = new Map<string, { id: PackageId; names: Set<string>; privateNames: Set<string> }>();
   pkgs.forEach((p, i) => {
     const id = heads[i]?.id;
     if (!id) return;
     const names = new Set<string>();
+    const privateNames = new Set<string>();
     const first = new Map<string, DeclSyntax>();
     for (const f of p.files) {
       for (const d of f.decls) {
         if (d.kind === "variable" || d.kind === "function") continue;
+        // Unexported types are private helpers (of hand-written copies, say), not API types:
+        // like deepcopy-gen skipping private Go names, they are left out of the model.
+        if (!d.exported) {
+          privateNames.add(d.name);
+          continue;
+        }
         const prev = first.get(d.name);
         if (prev) {
           diags.push(
@@ -91,7 +98,7 @@ function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHe
         names.add(d.name);
       }
     }
-    byDir.set(p.dir, { id, names });
+    byDir.set(p.dir, { id, names, privateNames });
   });
   return { byDir };
 }
@@ -107,14 +114,14 @@ function buildPackage(p: LoadedPackage, id: PackageId, markers: MarkerSet, index
         handwritten.push({ name: d.name, file: f.rel, pos: d.pos, exported: d.exported, params: d.params ?? [], returns: d.returns ?? "" });
         continue;
       }
-      if (d.kind === "variable" || seen.has(d.name)) continue;
+      if (d.kind === "variable" || !d.exported || seen.has(d.name)) continue;
       seen.add(d.name);
       const t = buildType(f, d, id, markers, scope, registry, diags);
       if (t) types.push(t);
     }
   }
   types.sort((a, b) => cmp(a.name, b.name));
-  const kinds = kindsOf(types, id);
+  const kinds: KindModel[] = []; // decided by classifyModel once every package is built
   handwritten.sort((a, b) => cmp(a.name, b.name));
   return {
     id,
@@ -145,7 +152,7 @@ function buildType(f: LoadedFile, d: DeclSyntax, pkg: PackageId, pkgMarkers: Mar
   const shape = shapeOf(f, d, pkgMarkers, scope, registry, diags);
   if (!shape) return undefined;
   const base = { name: d.name, pkg, doc: nearParsed.description, markers, shape, file: f.rel, pos: d.pos };
-  return { ...base, ...classify(base, diags) };
+  return { ...base, isKind: false, isList: false };
 }
 
 function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): TypeShape | undefined {
@@ -195,13 +202,6 @@ function collect(lines: readonly CommentLine[], target: MarkerTarget, registry: 
   const r = parseMarkers(lines, target, registry);
   diags.push(...r.diagnostics);
   return { markers: new MarkerSet(r.markers as Marker[]), description: r.description };
-}
-
-function kindsOf(types: readonly TypeModel[], pkg: PackageId): KindModel[] {
-  const lists = new Set(types.filter((t) => t.isList).map((t) => t.name));
-  return types
-    .filter((t) => t.isKind)
-    .map((t) => kindOf(t, pkg, lists.has(`${t.name}List`), t.shape.kind === "struct" && t.shape.fields.some((fl) => fl.name === "status")));
 }
 
 function cmp(a: string, b: string): number {

@@ -1,5 +1,6 @@
 import { errorAt, type Diagnostic } from "../diagnostics/index.js";
-import type { ApiModel, KindModel, PackageModel } from "./types.js";
+import type { ApiModel, KindModel, PackageModel, TypeModel } from "./types.js";
+import { findType } from "./walk.js";
 
 const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -53,6 +54,7 @@ export function checkModel(model: ApiModel): Diagnostic[] {
     }
   }
   for (const p of model.packages) diags.push(...checkNames(p));
+  diags.push(...checkCycles(model));
   for (const [group, kinds] of byGroup) {
     const plurals = new Map<string, KindModel>();
     const singulars = new Map<string, KindModel>();
@@ -74,4 +76,44 @@ export function checkModel(model: ApiModel): Diagnostic[] {
     }
   }
   return diags;
+}
+
+/**
+ * A type that extends itself, or an alias that names itself, has no finite shape: every stage
+ * that walks it would loop. (A field that refers back to its own type is fine: that is a tree.)
+ */
+function checkCycles(model: ApiModel): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  const next = (t: TypeModel): TypeModel[] => {
+    const refs = t.shape.kind === "struct" ? t.shape.embeds : t.shape.target.kind === "named" ? [t.shape.target] : [];
+    return refs.flatMap((r) => (r.kind === "named" ? [findType(model, r.pkg, r.name)].filter((x): x is TypeModel => x !== undefined) : []));
+  };
+  const reported = new Set<TypeModel>();
+  for (const p of model.packages) {
+    for (const t of p.types) {
+      const path = findCycle(t, next);
+      if (!path || reported.has(t)) continue;
+      for (const x of path) reported.add(x);
+      const how = t.shape.kind === "struct" ? "extends itself" : "is an alias of itself";
+      diags.push(errorAt(t.pos, "KCG1211", `type ${t.name} ${how}: ${path.map((x) => x.name).join(" → ")} → ${t.name}`, "break the cycle: embed a type that does not lead back here"));
+    }
+  }
+  return diags;
+}
+
+function findCycle(start: TypeModel, next: (t: TypeModel) => TypeModel[]): TypeModel[] | undefined {
+  const path: TypeModel[] = [];
+  const onPath = new Set<TypeModel>();
+  const visit = (t: TypeModel): boolean => {
+    path.push(t);
+    onPath.add(t);
+    for (const n of next(t)) {
+      if (n === start) return true;
+      if (!onPath.has(n) && visit(n)) return true;
+    }
+    path.pop();
+    onPath.delete(t);
+    return false;
+  };
+  return visit(start) ? path : undefined;
 }

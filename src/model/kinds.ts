@@ -1,40 +1,52 @@
 import { errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { MarkerSet } from "../markers/index.js";
 import { pluralize, singularOf } from "./naming.js";
-import type { ClientExtension, ClientModel, KindModel, PackageId, ScaleSubresource, TypeModel } from "./types.js";
+import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, ScaleSubresource, TypeModel } from "./types.js";
 
 /** client-go's verbs in the order generated clients list them. */
 export const allVerbs = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"] as const;
 const readonlyVerbs = ["get", "list", "watch"];
 const statusVerbs = new Set(["updateStatus", "applyStatus"]);
 
-/** Decides whether a struct is a kind, a list, or neither: extends TypeMeta, and has metadata: ObjectMeta (kind) or ListMeta + items (list). */
-export function classify(t: Omit<TypeModel, "isKind" | "isList">, diags: Diagnostic[]): { isKind: boolean; isList: boolean } {
-  if (t.shape.kind !== "struct") return { isKind: false, isList: false };
-  const embedsTypeMeta = t.shape.embeds.some((e) => e.kind === "builtin" && e.name === "TypeMeta");
-  // `+k8s:deepcopy-gen:interfaces=...runtime.Object` is how code-generator marks a registered
-  // object; it means the same as controller-gen's `+kubebuilder:object:root=true`.
+/** What classification needs to know of a struct, with its embeds already flattened. */
+export interface ClassifyInput {
+  readonly type: TypeModel;
+  /** Embeds TypeMeta, directly or through embedded structs. */
+  readonly hasTypeMeta: boolean;
+  /** The flattened fields (own and embedded). */
+  readonly fields: readonly FieldModel[];
+  /** Another struct embeds this one (a base type, not an object of its own). */
+  readonly embedded: boolean;
+}
+
+/** True when a type is marked as a root object: controller-gen's object:root or code-generator's interfaces=runtime.Object. */
+export function isMarkedRoot(t: TypeModel): boolean {
   const interfaces = t.markers.all("k8s:deepcopy-gen:interfaces").map((m) => String(m.value));
-  const root = t.markers.value<boolean>("kubebuilder:object:root") === true || interfaces.some((i) => i.endsWith("runtime.Object"));
-  const meta = t.shape.fields.find((f) => f.name === "metadata");
-  const items = t.shape.fields.find((f) => f.name === "items");
+  return t.markers.value<boolean>("kubebuilder:object:root") === true || interfaces.some((i) => i.endsWith("runtime.Object"));
+}
+
+/**
+ * Decides whether a struct is a kind, a list, or neither. A kind has TypeMeta (or a root marker)
+ * and `metadata: ObjectMeta`; a list has `metadata: ListMeta` and `items: T[]`. A struct that
+ * other structs embed is a base type, not a kind, unless it is marked root explicitly.
+ */
+export function classify(c: ClassifyInput, diags: Diagnostic[]): { isKind: boolean; isList: boolean } {
+  const t = c.type;
+  if (t.shape.kind !== "struct") return { isKind: false, isList: false };
+  const root = isMarkedRoot(t);
+  if (!c.hasTypeMeta && !root) return { isKind: false, isList: false };
+  if (c.embedded && !root) return { isKind: false, isList: false };
+  const meta = c.fields.find((f) => f.name === "metadata");
+  const items = c.fields.find((f) => f.name === "items");
   const isObjectMeta = meta?.type.kind === "builtin" && meta.type.name === "ObjectMeta";
   const isListMeta = meta?.type.kind === "builtin" && meta.type.name === "ListMeta";
-  if (!embedsTypeMeta && !root) return { isKind: false, isList: false };
   if (isListMeta && items?.type.kind === "array") return { isKind: false, isList: true };
   if (isObjectMeta) return { isKind: true, isList: false };
   if (t.name.endsWith("List") && items) {
     diags.push(errorAt(meta?.pos ?? t.pos, "KCG1306", `list type ${t.name} needs metadata: ListMeta`, "declare `metadata?: ListMeta` (from kube-codegen/runtime)"));
     return { isKind: false, isList: true };
   }
-  diags.push(
-    errorAt(
-      meta?.pos ?? t.pos,
-      "KCG1305",
-      `kind ${t.name} has no metadata: ObjectMeta`,
-      "a kind extends TypeMeta and declares `metadata?: ObjectMeta` (both from kube-codegen/runtime)",
-    ),
-  );
+  diags.push(errorAt(meta?.pos ?? t.pos, "KCG1305", `kind ${t.name} has no metadata: ObjectMeta`, "a kind extends TypeMeta and declares `metadata?: ObjectMeta` (both from kube-codegen/runtime)"));
   return { isKind: false, isList: false };
 }
 

@@ -1,5 +1,6 @@
 import { errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { TypeExpr } from "../load/index.js";
+import { closest } from "../markers/index.js";
 import type { BuiltinName, PackageId, TypeRef } from "./types.js";
 
 /** What a name in type position can mean inside one file. */
@@ -7,7 +8,9 @@ export type NameBinding =
   | { readonly kind: "local"; readonly name: string; readonly pkg: PackageId }
   | { readonly kind: "imported"; readonly name: string; readonly pkg: PackageId }
   | { readonly kind: "runtime"; readonly name: string }
-  | { readonly kind: "foreign"; readonly module: string; readonly name: string };
+  | { readonly kind: "foreign"; readonly module: string; readonly name: string }
+  /** A name imported from (or used in) an input package that does not export it. */
+  | { readonly kind: "missing"; readonly name: string; readonly dir: string; readonly candidates: readonly string[]; readonly private: boolean };
 
 /** Looks up what a type name means in the file being resolved. */
 export type Scope = (name: string) => NameBinding | undefined;
@@ -115,6 +118,15 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
       if (builtinNames.has(binding.name as BuiltinName)) return { kind: "builtin", name: binding.name as BuiltinName };
       diags.push(errorAt(t.pos, "KCG1206", `${binding.name} from kube-codegen/runtime is not an API type`, `the runtime's API types are ${[...builtinNames].join(", ")}, int32 and int64`));
       return undefined;
+    case "missing": {
+      if (binding.private) {
+        diags.push(errorAt(t.pos, "KCG1210", `type ${binding.name} is not exported`, `export it from ${binding.dir}: generated code imports it by name`));
+        return undefined;
+      }
+      const near = closest(binding.name, [...binding.candidates].sort(), 1)[0];
+      diags.push(errorAt(t.pos, "KCG1205", `type ${binding.name} is not declared in ${binding.dir}`, near ? `did you mean ${near}?` : `declare it in ${binding.dir}, or import it from where it is declared`));
+      return undefined;
+    }
     case "foreign":
       diags.push(
         errorAt(t.pos, "KCG1207", `type ${t.name} comes from ${binding.module}, which is not an API package of the input`, "API types may reference only the input's packages and kube-codegen/runtime"),
@@ -171,3 +183,4 @@ function unsupportedHint(text: string): string {
   if (text === "symbol") return "API types are data";
   return "use a type from the dialect (design.md §2)";
 }
+

@@ -6,15 +6,16 @@ import type { PackageId } from "./types.js";
 /** The module specifier API packages import the apimachinery types from. */
 export const RUNTIME_MODULE = "kube-codegen/runtime";
 
-/** What the scope builder needs to know about every package: its directory, id and declared names. */
+/** What the scope builder needs to know about every package: its id, exported type names and private ones. */
 export interface PackageIndex {
-  readonly byDir: ReadonlyMap<string, { readonly id: PackageId; readonly names: ReadonlySet<string> }>;
+  readonly byDir: ReadonlyMap<string, { readonly id: PackageId; readonly names: ReadonlySet<string>; readonly privateNames: ReadonlySet<string> }>;
 }
 
 /**
- * Builds the name scope of one file: its package's own declarations first, then its imports,
- * resolved syntactically (relative imports to another input package, the runtime module) so no
- * type checker is needed and resolution is the same on every machine.
+ * Builds the name scope of one file. Its own imports come first (an explicit import is what the
+ * author meant), then the package's exported declarations, which every file of the package sees
+ * as in a Go package. Resolution is syntactic (relative imports to another input package, the
+ * runtime module), so no type checker is needed and it is the same on every machine.
  */
 export function fileScope(file: LoadedFile, pkgDir: string, index: PackageIndex): Scope {
   const own = index.byDir.get(pkgDir);
@@ -28,6 +29,7 @@ export function fileScope(file: LoadedFile, pkgDir: string, index: PackageIndex)
         const dir = posix.dirname(target);
         const other = index.byDir.get(dir);
         if (other && other.names.has(name)) imported.set(local, { kind: dir === pkgDir ? "local" : "imported", name, pkg: other.id });
+        else if (other) imported.set(local, { kind: "missing", name, dir, candidates: [...other.names], private: other.privateNames.has(name) });
         else imported.set(local, { kind: "foreign", module: imp.module, name });
       } else {
         imported.set(local, { kind: "foreign", module: imp.module, name });
@@ -35,7 +37,10 @@ export function fileScope(file: LoadedFile, pkgDir: string, index: PackageIndex)
     }
   }
   return (name) => {
+    const imp = imported.get(name);
+    if (imp) return imp;
     if (own && own.names.has(name)) return { kind: "local", name, pkg: own.id };
-    return imported.get(name);
+    if (own && own.privateNames.has(name)) return { kind: "missing", name, dir: pkgDir, candidates: [], private: true };
+    return undefined;
   };
 }

@@ -166,3 +166,64 @@ test("two directories cannot declare the same group and version", () => {
   const { diagnostics } = modelOf({ "a/v1/doc.ts": doc(), "a/v1/t.ts": "export interface X { a: string; }\n", "b/v1/doc.ts": doc(), "b/v1/t.ts": "export interface Y { a: string; }\n" });
   assert.deepEqual(diagnostics.map((d) => [d.code, d.file, d.message]), [["KCG1314", "input/b/v1/doc.ts", "packages a/v1 and b/v1 both declare example.com/v1"]]);
 });
+
+test("requiredness: kubebuilder's markers outrank the short forms, as in controller-gen", () => {
+  const { model } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `export interface S {\n  // +optional\n  // +kubebuilder:validation:Required\n  a?: string;\n  // +required\n  // +kubebuilder:validation:Optional\n  b: string;\n}\n`,
+  });
+  const t = model.packages[0]!.types[0]!;
+  assert.ok(t.shape.kind === "struct");
+  assert.deepEqual(t.shape.fields.map((f) => [f.name, f.required]), [["a", true], ["b", false]]);
+});
+
+test("an explicit import wins over a package-level declaration of the same name", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `export interface Condition {\n  kind: string;\n}\n`,
+    "a/v1/status.ts": `import type { Condition } from "kube-codegen/runtime";\nexport interface Status {\n  conditions?: Condition[];\n}\n`,
+  });
+  assert.deepEqual(diagnostics, []);
+  const st = model.packages[0]!.types.find((t) => t.name === "Status")!;
+  assert.ok(st.shape.kind === "struct");
+  assert.deepEqual(st.shape.fields[0]!.type, { kind: "array", elem: { kind: "builtin", name: "Condition" } });
+});
+
+test("unexported types are not API types: using one is an error, declaring one is not", () => {
+  const { diagnostics, model } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `interface Hidden {\n  a: string;\n}\nexport interface S {\n  h?: Hidden;\n}\ntype Json = string | number | Json[];\n`,
+  });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["KCG1210", "type Hidden is not exported"]]);
+  assert.deepEqual(model.packages[0]!.types.map((t) => t.name), ["S"]);
+});
+
+test("a misspelled import from an input package suggests the right name", () => {
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `import type { Comon } from "../../b/v1/types.js";\nexport interface S {\n  c?: Comon;\n}\n`,
+    "b/v1/doc.ts": "// +groupName=b.example.com\nexport {};\n",
+    "b/v1/types.ts": `export interface Common {\n  a: string;\n}\n`,
+  });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message, d.hint]), [["KCG1205", "type Comon is not declared in b/v1", "did you mean Common?"]]);
+});
+
+test("kinds get TypeMeta and metadata through base types; a base type is not a kind", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `${imp}export interface Base extends TypeMeta {\n  metadata?: ObjectMeta;\n}\n// +genclient\nexport interface Gadget extends Base {\n  spec?: string;\n}\nexport interface GadgetList {\n  items: Gadget[];\n}\n`,
+  });
+  assert.deepEqual(model.packages[0]!.kinds.map((k) => k.name), ["Gadget"]);
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["KCG1306", "GadgetList is named as the list of kind Gadget but is not a list type"]]);
+});
+
+test("types that extend themselves or alias themselves are errors, not endless loops", () => {
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `export interface A extends B {\n  a?: string;\n}\nexport interface B extends A {\n  b?: string;\n}\nexport type X = Y;\nexport type Y = X;\nexport interface Tree {\n  children?: Tree[];\n}\n`,
+  });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [
+    ["KCG1211", "type A extends itself: A → B → A"],
+    ["KCG1211", "type X is an alias of itself: X → Y → X"],
+  ]);
+});
