@@ -8,6 +8,8 @@ export class CodeWriter {
   private readonly lines: string[] = [];
   private depth = 0;
   private readonly imports = new Map<string, { types: Set<string>; values: Set<string> }>();
+  private readonly namespaces = new Map<string, string>();
+  private readonly reserved = new Set<string>();
 
   /** Adds one line (or several, split on newlines) at the current indentation. */
   line(text = ""): this {
@@ -33,9 +35,32 @@ export class CodeWriter {
     return name;
   }
 
+  /**
+   * Records `import * as <alias> from module` and returns the alias: `preferred` unless another
+   * module, a named import or a reserved local name already uses it, then `preferred_2`, ... A
+   * namespace keeps another module's names (`deepCopySpec`) from clashing with local ones.
+   */
+  importNamespace(module: string, preferred: string): string {
+    const known = this.namespaces.get(module);
+    if (known !== undefined) return known;
+    if (!isIdentifier(preferred)) throw new Error(`not an identifier: ${preferred}`);
+    const taken = (n: string) => this.reserved.has(n) || [...this.namespaces.values()].includes(n) || [...this.imports.values()].some((e) => e.types.has(n) || e.values.has(n));
+    let alias = preferred;
+    for (let i = 2; taken(alias); i++) alias = `${preferred}_${i}`;
+    this.namespaces.set(module, alias);
+    return alias;
+  }
+
+  /** Marks names the file declares itself, so namespace aliases avoid them. */
+  reserve(...names: string[]): this {
+    for (const n of names) this.reserved.add(n);
+    return this;
+  }
+
   /** The text: sorted imports, a blank line, then the body. */
   toString(): string {
     const head: string[] = [];
+    for (const mod of [...this.namespaces.keys()].sort()) head.push(`import * as ${this.namespaces.get(mod)!} from ${JSON.stringify(mod)};`);
     for (const mod of [...this.imports.keys()].sort()) {
       const { types, values } = this.imports.get(mod)!;
       const onlyTypes = [...types].filter((t) => !values.has(t)).sort();

@@ -1,4 +1,4 @@
-import type { BuiltinName, TypeRef } from "../../model/index.js";
+import { findType, type ApiModel, type BuiltinName, type TypeModel, type TypeRef } from "../../model/index.js";
 
 /** Builtins that are immutable values (strings or numbers): copied by assignment. */
 const scalarBuiltins = new Set<BuiltinName>(["Time", "MicroTime", "Duration", "Quantity", "IntOrString"]);
@@ -11,10 +11,15 @@ export interface CopyEnv {
   runtime(name: string): string;
   /** Copies opaque data as JSON; returns undefined when the field did not opt in (the caller reports it). */
   unknown(): string | undefined;
+  /** The model, to see through aliases of scalars (`type Phase = "A" | "B"`). */
+  readonly model: ApiModel;
 }
 
-/** True when values of this type need no copying (immutable scalars). */
-export function isScalar(r: TypeRef): boolean {
+/**
+ * True when values of this type need no copying (immutable scalars), aliases of scalars included:
+ * their copy is the value itself, so they never need a copy function, generated or hand-written.
+ */
+export function isScalar(r: TypeRef, model?: ApiModel, seen = new Set<TypeModel>()): boolean {
   switch (r.kind) {
     case "primitive":
     case "literal":
@@ -22,7 +27,13 @@ export function isScalar(r: TypeRef): boolean {
     case "builtin":
       return scalarBuiltins.has(r.name);
     case "nullable":
-      return isScalar(r.inner);
+      return isScalar(r.inner, model, seen);
+    case "named": {
+      const t = model && findType(model, r.pkg, r.name);
+      if (!t || t.shape.kind !== "alias" || seen.has(t)) return false;
+      seen.add(t);
+      return isScalar(t.shape.target, model, seen);
+    }
     default:
       return false;
   }
@@ -34,20 +45,20 @@ export function isScalar(r: TypeRef): boolean {
  * `null` stays `null`.
  */
 export function copyExpr(r: TypeRef, expr: string, env: CopyEnv, depth = 0): string | undefined {
-  if (isScalar(r)) return expr;
+  if (isScalar(r, env.model)) return expr;
   switch (r.kind) {
     case "nullable": {
       const inner = copyExpr(r.inner, expr, env, depth);
       return inner && `(${expr} === null ? null : ${inner})`;
     }
     case "array": {
-      if (isScalar(r.elem)) return `${expr}.slice()`;
+      if (isScalar(r.elem, env.model)) return `${expr}.slice()`;
       const v = `e${depth}`;
       const inner = copyExpr(r.elem, v, env, depth + 1);
       return inner && `${expr}.map((${v}) => ${inner})`;
     }
     case "map": {
-      if (isScalar(r.value)) return `${env.runtime("deepCopyStringMap")}(${expr})`;
+      if (isScalar(r.value, env.model)) return `${env.runtime("deepCopyStringMap")}(${expr})`;
       const v = `v${depth}`;
       const inner = copyExpr(r.value, v, env, depth + 1);
       return inner && `${env.runtime("deepCopyMap")}(${expr}, (${v}) => ${inner})`;

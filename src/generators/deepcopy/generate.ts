@@ -1,93 +1,116 @@
 import { posix } from "node:path";
 import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
-import { CodeWriter, docComment } from "../../emit/index.js";
-import { findPackage, type ApiModel, type FieldModel, type PackageModel, type TypeModel } from "../../model/index.js";
+import { CodeWriter, docComment, tsAccess, tsString } from "../../emit/index.js";
+import { findPackage, flattenStruct, type ApiModel, type BuiltinName, type FieldModel, type KindModel, type PackageModel, type TypeModel } from "../../model/index.js";
 import { declaringModule, packageDir } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { checkHatches } from "./hatch.js";
 import { copyExpr, isScalar, type CopyEnv } from "./copy-expr.js";
-import { copyFunctionName, copySource, unknownAsJson } from "./select.js";
-import { tsAccess } from "../../emit/index.js";
+import { copiedWhole, copyFunctionName, copySource, nullableByMarker, unknownAsJson } from "./select.js";
 
 /** The deep-copy file's name in each package directory. */
 export const DEEPCOPY_FILE = "zz_generated.deepcopy.ts";
 
+/** Embedded apimachinery types whose fields are all immutable: the spread of `src` already copies them. */
+const scalarEmbeds = new Set<BuiltinName>(["TypeMeta", "ListMeta"]);
+
 /**
- * The `deepcopy` generator: `deepCopy<Type>` for every selected type, specialised per type.
+ * The `deepcopy` generator: `deepCopy<Type>` for every selected type, specialised per type, and
+ * `deepCopy<Kind>List` for kinds whose list the input does not declare (whether or not the
+ * register generator runs, so the two outputs never depend on each other's selection).
  * A field it cannot see into (`unknown`/`any`) is an error naming both ways out.
  */
 export const deepcopyGenerator: Generator = {
   name: "deepcopy",
   owns: (ctx) => [{ dir: ctx.options.input, recursive: true, match: /^zz_generated\.deepcopy\.ts$/ }],
   generate(ctx) {
-    const diagnostics: Diagnostic[] = [];
+    const diagnostics: Diagnostic[] = checkHatches(ctx.model);
     const files: OutputFile[] = [];
     for (const pkg of ctx.model.packages) {
-      diagnostics.push(...checkHatches(ctx.model, pkg));
       const selected = pkg.types.filter((t) => copySource(pkg, t).kind === "generated");
-      const undeclaredLists = ctx.selected.has("register") ? pkg.kinds.filter((k) => !k.listDeclared && copySource(pkg, pkg.types.find((t) => t.name === k.name)!).kind !== "none") : [];
+      const undeclaredLists = pkg.kinds.filter((k) => !k.listDeclared && copySource(pkg, pkg.types.find((t) => t.name === k.name)!).kind !== "none");
       if (selected.length === 0 && undeclaredLists.length === 0) continue;
-      const body = deepcopyFile(ctx, pkg, selected, undeclaredLists.map((k) => ({ list: k.listName, kind: k.name })), diagnostics);
+      const body = deepcopyFile(ctx, pkg, selected, undeclaredLists, diagnostics);
       files.push({ path: `${packageDir(ctx.options, pkg)}/${DEEPCOPY_FILE}`, lang: "ts", body });
     }
     return { files, diagnostics };
   },
 };
 
-function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly TypeModel[], lists: readonly { list: string; kind: string }[], diags: Diagnostic[]): string {
+function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly TypeModel[], lists: readonly KindModel[], diags: Diagnostic[]): string {
   const w = new CodeWriter();
-  const rt = ctx.options.runtimeImport;
+  // Local names first, so namespace aliases of other modules never shadow them.
+  w.reserve("src", "out", ...pkg.types.flatMap((t) => [t.name, copyFunctionName(t.name)]), ...lists.flatMap((k) => [k.listName, copyFunctionName(k.listName)]));
+  const rt = (name: string) => `${w.importNamespace(ctx.options.runtimeImport, "runtime")}.${name}`;
+  const stopAt = copiedWhole(ctx.model);
   for (const t of types) {
     w.import(declaringModule(t), t.name, true);
-    let field: FieldModel | undefined;
-    let fieldOwner: TypeModel = t;
+    let unknownMarkers = [t.markers, pkg.markers];
     const env: CopyEnv = {
+      model: ctx.model,
       named: (name, ref) => namedCopy(ctx.model, pkg, name, ref, w),
-      runtime: (name) => w.import(rt, name),
-      unknown: () => (unknownAsJson(...(field ? [field.markers] : []), fieldOwner.markers, pkg.markers) ? w.import(rt, "deepCopyJSON") : undefined),
+      runtime: rt,
+      unknown: () => (unknownAsJson(...unknownMarkers) ? rt("deepCopyJSON") : undefined),
     };
     w.line("");
     w.line(docComment(`${copyFunctionName(t.name)} returns a copy of src that shares no object or array with it.`).trimEnd());
     if (t.shape.kind === "alias") {
-      const target = t.shape.target;
-      const expr = copyExpr(target, "src", env);
+      const expr = copyExpr(t.shape.target, "src", env);
       if (expr === undefined) diags.push(unknownError(t, undefined));
       w.block(`export function ${copyFunctionName(t.name)}(src: ${t.name}): ${t.name} {`, () => w.line(`return ${expr ?? "src"};`));
       continue;
     }
-    const { fields, handEmbeds } = structFields(ctx.model, t);
+    const flat = flattenStruct(ctx.model, t, stopAt);
     w.block(`export function ${copyFunctionName(t.name)}(src: ${t.name}): ${t.name} {`, () => {
       // Spread (not Object.assign) so a "__proto__" key is copied as data, never as a prototype.
-      const embedded = handEmbeds.map((e) => `, ...${namedCopy(ctx.model, pkg, e.type.name, e.pkg.id, w)}(src)`).join("");
-      const copied = fields.filter(({ field: f }) => !isScalar(f.type));
+      // Embedded apimachinery and hand-written types copy themselves over the whole object.
+      const embedded = [
+        ...flat.builtins.filter((b) => !scalarEmbeds.has(b) && !isScalar({ kind: "builtin", name: b })).map((b) => rt(copyFunctionName(b))),
+        ...flat.opaque.map((o) => namedCopy(ctx.model, pkg, o.name, o.pkg, w)),
+      ].map((fn) => `, ...${fn}(src)`).join("");
+      const copied = flat.fields.filter(({ field: f }) => !isScalar(f.type, ctx.model));
       if (copied.length === 0) {
         w.line(`return { ...src${embedded} };`);
         return;
       }
       w.line(`const out = { ...src${embedded} };`);
       for (const { field: f, owner } of copied) {
-        field = f;
-        fieldOwner = owner;
+        // The owner's package decides +k8s:deepcopy-gen:unknown, also when its fields are inlined here.
+        unknownMarkers = [f.markers, owner.markers, (findPackage(ctx.model, owner.pkg) ?? pkg).markers];
         const access = tsAccess(f.name);
-        const expr = copyExpr(f.type, `src${access}`, env);
+        let expr = copyExpr(f.type, `src${access}`, env);
         if (expr === undefined) {
           diags.push(unknownError(owner, f));
           continue;
         }
-        w.line(`if (src${access} !== undefined) out${access} = ${expr};`);
+        // The schema lets a +nullable field be null although its type does not say so.
+        if (f.type.kind !== "nullable" && nullableByMarker(f.markers)) expr = `(src${access} === null ? src${access} : ${expr})`;
+        // `src.constructor` is never undefined (it comes from Object.prototype): ask for an own property.
+        const present = f.name in Object.prototype ? `Object.prototype.hasOwnProperty.call(src, ${tsString(f.name)}) && src${access} !== undefined` : `src${access} !== undefined`;
+        w.line(`if (${present}) out${access} = ${expr};`);
       }
-      field = undefined;
       w.line("return out;");
     });
   }
-  for (const { list, kind } of lists) {
-    w.import("./zz_generated.register.js", list, true);
-    const copyKind = namedCopy(ctx.model, pkg, kind, pkg.id, w);
+  for (const k of lists) {
+    // The list type is declared by the register output; a structurally identical local one keeps
+    // this file compiling when register does not run.
+    const kindType = pkg.types.find((t) => t.name === k.name)!;
+    w.import(declaringModule(kindType), k.name, true);
+    const copyKind = namedCopy(ctx.model, pkg, k.name, pkg.id, w);
     w.line("");
-    w.line(docComment(`${copyFunctionName(list)} returns a copy of src that shares no object or array with it.`).trimEnd());
-    w.block(`export function ${copyFunctionName(list)}(src: ${list}): ${list} {`, () => {
+    w.line(docComment(`${k.listName} is the shape of a list of ${k.name} objects (the register output exports it).`).trimEnd());
+    w.block(`interface ${k.listName} {`, () => {
+      w.line("apiVersion?: string;");
+      w.line("kind?: string;");
+      w.line(`metadata?: ${rt("ListMeta")};`);
+      w.line(`items: ${k.name}[];`);
+    });
+    w.line("");
+    w.line(docComment(`${copyFunctionName(k.listName)} returns a copy of src that shares no object or array with it.`).trimEnd());
+    w.block(`export function ${copyFunctionName(k.listName)}(src: ${k.listName}): ${k.listName} {`, () => {
       w.line("const out = { ...src };");
-      w.line(`if (src.metadata !== undefined) out.metadata = ${w.import(rt, "deepCopyListMeta")}(src.metadata);`);
+      w.line(`if (src.metadata !== undefined) out.metadata = ${rt("deepCopyListMeta")}(src.metadata);`);
       w.line(`if (src.items !== undefined) out.items = src.items.map((e0) => ${copyKind}(e0));`);
       w.line("return out;");
     });
@@ -95,50 +118,29 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
   return w.toString();
 }
 
-/** A field to copy and the type that declares it (an embedded type's fields are inlined). */
-interface OwnedField {
-  readonly field: FieldModel;
-  readonly owner: TypeModel;
-}
-
 /**
- * Own fields plus the fields of embedded types, inlined as Go's `json:",inline"` does. An embedded
- * type with a hand-written copy is not inlined: its copy function is called on the whole object
- * (see `handEmbeds`), because only its author knows how to copy its fields.
+ * Imports and names the copy function of a named type, wherever it lives. Other packages' modules
+ * are imported as namespaces, so their `deepCopySpec` never clashes with this package's.
  */
-function structFields(model: ApiModel, t: TypeModel): { fields: OwnedField[]; handEmbeds: { pkg: PackageModel; type: TypeModel }[] } {
-  const fields: OwnedField[] = [];
-  const handEmbeds: { pkg: PackageModel; type: TypeModel }[] = [];
-  if (t.shape.kind !== "struct") return { fields, handEmbeds };
-  for (const e of t.shape.embeds) {
-    if (e.kind !== "named") continue;
-    const pkg = findPackage(model, e.pkg);
-    const et = pkg?.types.find((x) => x.name === e.name);
-    if (!pkg || !et) continue;
-    if (copySource(pkg, et).kind === "generated") {
-      const inner = structFields(model, et);
-      fields.push(...inner.fields);
-      handEmbeds.push(...inner.handEmbeds);
-    } else handEmbeds.push({ pkg, type: et });
-  }
-  for (const f of t.shape.fields) {
-    const i = fields.findIndex((o) => o.field.name === f.name);
-    if (i >= 0) fields.splice(i, 1);
-    fields.push({ field: f, owner: t });
-  }
-  return { fields, handEmbeds };
-}
-
-/** Imports and names the copy function of a named type, wherever it lives. */
 function namedCopy(model: ApiModel, from: PackageModel, name: string, ref: { group: string; version: string }, w: CodeWriter): string {
   const pkg = findPackage(model, ref) ?? from;
   const t = pkg.types.find((x) => x.name === name);
   const fn = copyFunctionName(name);
   const src = t ? copySource(pkg, t) : { kind: "none" as const };
-  const prefix = pkg === from ? "./" : `${posix.relative(from.dir, pkg.dir)}/`;
-  if (src.kind === "handwritten") return w.import(`${prefix}${posix.basename(src.file).replace(/\.ts$/, ".js")}`, fn);
-  if (pkg === from) return fn; // generated in this same file (or reported missing by checkHatches)
-  return w.import(`${prefix}zz_generated.deepcopy.js`, fn);
+  if (pkg === from) {
+    if (src.kind === "handwritten") return w.import(`./${posix.basename(src.file).replace(/\.ts$/, ".js")}`, fn);
+    return fn; // generated in this same file (or reported missing by checkHatches)
+  }
+  const prefix = `${posix.relative(from.dir, pkg.dir)}/`;
+  const module = src.kind === "handwritten" ? `${prefix}${posix.basename(src.file).replace(/\.ts$/, ".js")}` : `${prefix}zz_generated.deepcopy.js`;
+  return `${w.importNamespace(module, namespaceAlias(pkg))}.${fn}`;
+}
+
+/** `sharedV1` for package shared/v1: readable, and made unique by the writer when it is not. */
+function namespaceAlias(pkg: PackageModel): string {
+  const words = `${pkg.groupPackage} ${pkg.id.version}`.split(/[^A-Za-z0-9]+/).filter((s) => s !== "");
+  const camel = words.map((s, i) => (i === 0 ? s.toLowerCase() : s.charAt(0).toUpperCase() + s.slice(1))).join("");
+  return /^[A-Za-z_$]/.test(camel) ? camel : `pkg${camel}`;
 }
 
 function unknownError(t: TypeModel, f: FieldModel | undefined): Diagnostic {

@@ -1,29 +1,45 @@
 import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
-import { findPackage, type ApiModel, type PackageModel, type TypeModel, type TypeRef } from "../../model/index.js";
-import { copyFunctionName, copySource, optedOut } from "./select.js";
+import { findType, flattenStruct, type ApiModel, type PackageModel, type TypeModel, type TypeRef } from "../../model/index.js";
+import { isScalar } from "./copy-expr.js";
+import { copiedWhole, copyFunctionName, copySource, optedOut } from "./select.js";
 
 /**
- * Checks the hand-written side of the escape hatch at generation time: every type opted out
- * with `+k8s:deepcopy-gen=false` that a generated copy (or a kind) needs must have an exported
- * `deepCopy<Type>(src: Type): Type` in the package; every type a generated copy calls must have
- * some copy. Each error shows the signature to write.
+ * Checks the hand-written side of the escape hatch at generation time, across packages: every
+ * type a generated copy calls (in its own package or another) must have a copy, generated or an
+ * exported `deepCopy<Type>(src: Type): Type`; every kind opted out with `+k8s:deepcopy-gen=false`
+ * must have the hand-written one. Aliases of scalars need none. Each error shows the signature to
+ * write, and each type is reported once however many copies need it.
  */
-export function checkHatches(model: ApiModel, pkg: PackageModel): Diagnostic[] {
-  const diags: Diagnostic[] = [];
-  const needed = new Map<string, TypeModel>();
-  for (const t of pkg.types) {
-    if (copySource(pkg, t).kind !== "generated") continue;
-    for (const r of refsOf(t)) if (r.kind === "named") {
-      const p = findPackage(model, r.pkg);
-      const target = p?.types.find((x) => x.name === r.name);
-      if (p && target && p === pkg) needed.set(target.name, target);
+export function checkHatches(model: ApiModel): Diagnostic[] {
+  const needed = new Set<TypeModel>();
+  const stopAt = copiedWhole(model);
+  const visit = (r: TypeRef): void => {
+    if (r.kind === "array") visit(r.elem);
+    else if (r.kind === "map") visit(r.value);
+    else if (r.kind === "nullable") visit(r.inner);
+    else if (r.kind === "named" && !isScalar(r, model)) {
+      const t = findType(model, r.pkg, r.name);
+      if (t) needed.add(t);
     }
+  };
+  for (const pkg of model.packages) {
+    for (const t of pkg.types) {
+      if (copySource(pkg, t).kind !== "generated") continue;
+      if (t.shape.kind === "alias") visit(t.shape.target);
+      else {
+        const flat = flattenStruct(model, t, stopAt);
+        for (const { field } of flat.fields) visit(field.type);
+        for (const o of flat.opaque) needed.add(o);
+      }
+    }
+    for (const t of pkg.types) if (optedOut(t) && t.isKind) needed.add(t);
   }
-  for (const t of pkg.types) if (optedOut(t) && (t.isKind || needed.has(t.name))) needed.set(t.name, t);
-  for (const t of [...needed.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const src = copySource(pkg, t);
-    if (src.kind === "generated") continue;
-    diags.push(...checkOne(pkg, t));
+  const diags: Diagnostic[] = [];
+  for (const pkg of model.packages) {
+    for (const t of pkg.types) {
+      if (!needed.has(t) || copySource(pkg, t).kind === "generated") continue;
+      diags.push(...checkOne(pkg, t));
+    }
   }
   return diags;
 }
@@ -48,18 +64,3 @@ function normal(s: string | undefined): string {
   return (s ?? "").replace(/\s+/g, "");
 }
 
-function refsOf(t: TypeModel): TypeRef[] {
-  const out: TypeRef[] = [];
-  const visit = (r: TypeRef): void => {
-    out.push(r);
-    if (r.kind === "array") visit(r.elem);
-    else if (r.kind === "map") visit(r.value);
-    else if (r.kind === "nullable") visit(r.inner);
-  };
-  if (t.shape.kind === "alias") visit(t.shape.target);
-  else {
-    t.shape.embeds.forEach(visit);
-    t.shape.fields.forEach((f) => visit(f.type));
-  }
-  return out;
-}

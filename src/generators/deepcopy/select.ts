@@ -1,5 +1,5 @@
 import type { MarkerSet } from "../../markers/index.js";
-import type { PackageModel, TypeModel } from "../../model/index.js";
+import { findPackage, type ApiModel, type PackageModel, type TypeModel } from "../../model/index.js";
 
 /** How a type gets its deep copy. */
 export type CopySource =
@@ -50,4 +50,20 @@ function packageSetting(m: MarkerSet): boolean {
 /** True when `+k8s:deepcopy-gen:unknown=json` is set on the field, the type or the package. */
 export function unknownAsJson(...sets: readonly MarkerSet[]): boolean {
   return sets.some((m) => m.value<unknown>("k8s:deepcopy-gen:unknown") === "json");
+}
+
+/**
+ * True when an embedded struct must be copied by calling its own copy on the whole object instead
+ * of having its fields inlined: only its author knows how to copy a hand-written (or opted-out) type.
+ */
+export function copiedWhole(model: ApiModel): (t: TypeModel) => boolean {
+  return (t) => {
+    const pkg = findPackage(model, t.pkg);
+    return optedOut(t) || (pkg !== undefined && copySource(pkg, t).kind === "handwritten");
+  };
+}
+
+/** True when a field's markers let it be null (`+nullable`, `+kubebuilder:validation:Nullable`) even if its type does not say `| null`. */
+export function nullableByMarker(m: MarkerSet): boolean {
+  return m.has("nullable") || m.has("kubebuilder:validation:Nullable");
 }

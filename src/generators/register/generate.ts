@@ -10,7 +10,7 @@ export const REGISTER_FILE = "zz_generated.register.ts";
 
 /**
  * The `register` generator: per package, the group/version, each kind's resource info, the list
- * types the input does not declare, and `addToScheme` (with deep copies when deepcopy also runs).
+ * types the input does not declare, and `addToScheme` (with the deep copies the package's settings give).
  */
 export const registerGenerator: Generator = {
   name: "register",
@@ -28,7 +28,6 @@ export const registerGenerator: Generator = {
 function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
   const w = new CodeWriter();
   const rt = ctx.options.runtimeImport;
-  const withCopies = ctx.selected.has("deepcopy");
   w.import(rt, "KindRegistration", true);
   w.import(rt, "Scheme", true);
   w.line(docComment(`The API group of this package.`).trimEnd());
@@ -56,7 +55,8 @@ function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
   for (const k of pkg.kinds) {
     w.line("");
     w.line(docComment(`How ${k.name} is served: names, scope and subresources.`).trimEnd());
-    const copies = withCopies ? copiesOf(pkg, k, w) : {};
+    // By the package's deepcopy settings, not by which generators run, so the output is the same either way.
+    const copies = copiesOf(pkg, k, w);
     w.line(`export const ${lowerFirst(k.name)}Registration: KindRegistration<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`);
   }
   w.line("");
