@@ -1,6 +1,6 @@
 import { errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { MarkerSet, type Marker } from "../markers/index.js";
-import { findType, type ApiModel, type FieldModel, type TypeModel, type TypeRef } from "../model/index.js";
+import { findType, flattenStruct, type ApiModel, type FieldModel, type TypeModel, type TypeRef } from "../model/index.js";
 import type { JSONSchemaProps } from "../validation/index.js";
 import { API_VERSION_DESCRIPTION, builtinSchema, KIND_DESCRIPTION } from "./builtin-schemas.js";
 import { CrdCode } from "./codes.js";
@@ -35,6 +35,8 @@ export function buildKindSchema(model: ApiModel, kind: TypeModel): SchemaBuild {
 interface StructField {
   readonly field: FieldModel;
   readonly fixedDoc?: string;
+  /** The schema of a property an embedded apimachinery type contributes, used as is. */
+  readonly prebuilt?: JSONSchemaProps;
 }
 
 class SchemaBuilder {
@@ -66,9 +68,9 @@ class SchemaBuilder {
   private structSchema(t: TypeModel, path: string): JSONSchemaProps {
     const properties: Record<string, JSONSchemaProps> = {};
     const required: string[] = [];
-    for (const { field, fixedDoc } of this.structFields(t)) {
+    for (const { field, fixedDoc, prebuilt } of this.structFields(t)) {
       const fpath = joinPath(path, `properties[${field.name}]`);
-      const s = this.fieldSchema(field, fpath, fixedDoc);
+      const s = prebuilt ? (structuredClone(prebuilt) as JSONSchemaProps) : this.fieldSchema(field, fpath, fixedDoc);
       Object.defineProperty(properties, field.name, { value: s, enumerable: true, writable: true, configurable: true });
       if (field.required) required.push(field.name);
     }
@@ -106,26 +108,29 @@ class SchemaBuilder {
     });
   }
 
-  /** Fields in declaration order, embedded types' fields first (Go's inline), later names replacing earlier. */
+  /**
+   * Fields in declaration order, embedded types' fields first (Go's inline), later names replacing
+   * earlier. Embedded apimachinery types contribute their schemas' properties (TypeMeta's with
+   * controller-gen's fixed docs), and embeds reached through aliases are followed.
+   */
   private structFields(t: TypeModel): StructField[] {
-    if (t.shape.kind !== "struct") return [];
+    const flat = flattenStruct(this.model, t);
     const out: StructField[] = [];
     const put = (sf: StructField) => {
       const i = out.findIndex((o) => o.field.name === sf.field.name);
       if (i >= 0) out.splice(i, 1);
       out.push(sf);
     };
-    for (const e of t.shape.embeds) {
-      if (e.kind === "named") {
-        const et = findType(this.model, e.pkg, e.name);
-        if (et) for (const sf of this.structFields(et)) put(sf);
-      } else if (e.kind === "builtin" && e.name === "TypeMeta") {
-        for (const [name, doc] of [["apiVersion", API_VERSION_DESCRIPTION], ["kind", KIND_DESCRIPTION]] as const) {
-          put({ field: { name, type: { kind: "primitive", name: "string" }, optional: true, required: false, doc: "", markers: noMarkers, pos: t.pos }, fixedDoc: doc });
-        }
+    const pseudo = (name: string, required: boolean): FieldModel => ({ name, type: { kind: "primitive", name: "string" }, optional: !required, required, doc: "", markers: noMarkers, pos: t.pos });
+    for (const b of flat.builtins) {
+      if (b === "TypeMeta") {
+        for (const [name, doc] of [["apiVersion", API_VERSION_DESCRIPTION], ["kind", KIND_DESCRIPTION]] as const) put({ field: pseudo(name, false), fixedDoc: doc });
+        continue;
       }
+      const bs = builtinSchema(b);
+      for (const [name, prop] of Object.entries(bs.properties ?? {})) put({ field: pseudo(name, (bs.required ?? []).includes(name)), prebuilt: prop });
     }
-    for (const f of t.shape.fields) put({ field: f });
+    for (const { field } of flat.fields) put({ field });
     return out;
   }
 

@@ -1,0 +1,42 @@
+// Embedded apimachinery types and embeds through aliases contribute their fields to the schema,
+// as Go's inline embedding does; before, they were silently dropped and the server would prune them.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buildKindSchema } from "../../src/schema/build-schema.js";
+import { modelOf } from "../helpers/model.js";
+
+test("a type extending Condition, LabelSelector or an alias of an interface keeps every inherited field", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": "// +groupName=example.com\nexport {};\n",
+    "a/v1/types.ts": `import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  status?: WidgetStatus;
+}
+export interface WidgetCondition extends Condition {
+  severity?: string;
+}
+export interface Sel extends LabelSelector {}
+export interface Base {
+  owner: string;
+}
+export type BaseAlias = Base;
+export interface WidgetStatus extends BaseAlias {
+  conditions?: WidgetCondition[];
+  selector?: Sel;
+}
+`,
+  });
+  assert.deepEqual(diagnostics, []);
+  const widget = model.packages[0]!.types.find((t) => t.name === "Widget")!;
+  const { schema, diagnostics: schemaDiags } = buildKindSchema(model, widget);
+  assert.deepEqual(schemaDiags, []);
+  const status = schema.properties!["status"]!;
+  assert.deepEqual(Object.keys(status.properties!).sort(), ["conditions", "owner", "selector"]);
+  assert.deepEqual(status.required, ["owner"]);
+  const cond = status.properties!["conditions"]!.items as { properties: Record<string, { type?: string; format?: string }>; required: string[] };
+  assert.deepEqual(Object.keys(cond.properties).sort(), ["lastTransitionTime", "message", "observedGeneration", "reason", "severity", "status", "type"]);
+  assert.equal(cond.properties["lastTransitionTime"]!.format, "date-time");
+  assert.deepEqual([...cond.required].sort(), ["lastTransitionTime", "message", "reason", "status", "type"]);
+  assert.deepEqual(Object.keys(status.properties!["selector"]!.properties!).sort(), ["matchExpressions", "matchLabels"]);
+});
