@@ -50,7 +50,8 @@ function checkOne(pkg: PackageModel, t: TypeModel): Diagnostic[] {
   const hand = pkg.handwritten.find((h) => h.name === fn);
   if (!hand) {
     const why = optedOut(t) ? `${t.name} is marked +k8s:deepcopy-gen=false` : `${t.name} has no deep copy (its package does not select it)`;
-    return [errorAt(t.pos, "KCG1502", `${why}, so ${fn} must be written by hand, and no file of ${pkg.dir} declares it`, `add to a file of the package: ${signature} { ... }`)];
+    const hint = optedOut(t) ? `add to a file of the package: ${signature} { ... }` : `add +k8s:deepcopy-gen=package to ${pkg.docFile} (or +k8s:deepcopy-gen=true to ${t.name}), or add to a file of the package: ${signature} { ... }`;
+    return [errorAt(t.pos, "KCG1502", `${why}, so ${fn} must be written by hand, and no file of ${pkg.dir} declares it`, hint)];
   }
   if (!hand.exported) return [errorAt(hand.pos, "KCG1503", `${fn} is not exported`, `write it as ${signature}`)];
   const ok = hand.params.length === 1 && normal(hand.params[0]) === t.name && normal(hand.returns) === t.name;

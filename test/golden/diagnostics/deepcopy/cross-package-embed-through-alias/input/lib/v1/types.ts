@@ -1,0 +1,9 @@
+// +k8s:deepcopy-gen=false
+
+// Endpoint opts out of generation, but nobody wrote its copy.
+export interface Endpoint {
+  hosts?: string[];
+}
+
+// Phase is a scalar alias: it needs no copy.
+export type Phase = "Up" | "Down";

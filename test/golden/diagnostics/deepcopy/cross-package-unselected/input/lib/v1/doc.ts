@@ -1,0 +1,2 @@
+// +groupName=lib.example.com
+export {};
