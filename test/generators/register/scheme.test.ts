@@ -6,6 +6,7 @@ import { Scheme } from "../../../src/runtime/index.js";
 import * as helm from "../../../examples/apis/helm/v1/zz_generated.register.js";
 import * as sample from "../../../examples/apis/samplecontroller/v1alpha1/zz_generated.register.js";
 import * as traefik from "../../../examples/apis/traefik/v1/zz_generated.register.js";
+import * as gadgets from "../../../examples/apis/gadgets/v1/zz_generated.register.js";
 
 const scheme = new Scheme();
 helm.addToScheme(scheme);
@@ -48,4 +49,23 @@ test("the scheme deep-copies objects and lists by apiVersion and kind, hand-writ
   assert.deepStrictEqual(listCopy, list);
   assert.notEqual(listCopy.items[0], list.items[0]);
   assert.throws(() => scheme.deepCopy({ apiVersion: "nope/v1", kind: "Nope" }), /no kind Nope registered/);
+});
+
+test("a kind with an undeclared list and cross-package fields deep-copies through the scheme", () => {
+  const own = gadgets.addToScheme(new Scheme());
+  const gadget = {
+    apiVersion: "gadgets.example.com/v1",
+    kind: "Gadget",
+    metadata: { name: "g" },
+    spec: { selector: null, upstream: { hosts: ["h"] }, endpoints: [{ hosts: ["e"], tier: "gold" }], extra: { a: { b: [1] } } },
+    status: { conditions: [{ type: "Ready", status: "True", lastTransitionTime: "2024-01-01T00:00:00Z", reason: "R", message: "", hints: ["x"] }] },
+  };
+  const list = { apiVersion: "gadgets.example.com/v1", kind: "GadgetList", metadata: { resourceVersion: "7" }, items: [gadget] };
+  const copy = own.deepCopy(list);
+  assert.deepStrictEqual(copy, list);
+  const item = copy.items[0]!;
+  assert.notEqual(item.spec.upstream.hosts, gadget.spec.upstream.hosts);
+  assert.notEqual(item.spec.extra.a.b, gadget.spec.extra.a.b);
+  assert.notEqual(item.status.conditions[0]!.hints, gadget.status.conditions[0]!.hints);
+  assert.equal(gadgets.gadgetRegistration.deepCopyList !== undefined, true);
 });
