@@ -27,9 +27,9 @@ export const registerGenerator: Generator = {
 
 function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
   const w = new CodeWriter();
-  const rt = ctx.options.runtimeImport;
-  w.import(rt, "KindRegistration", true);
-  w.import(rt, "Scheme", true);
+  // Local names first; the runtime is a namespace so a kind named like a runtime type (Scheme) cannot clash.
+  w.reserve("GroupName", "SchemeGroupVersion", "kinds", "addToScheme", "scheme", ...pkg.kinds.flatMap((k) => [k.name, k.listName, `${lowerFirst(k.name)}Registration`, copyFunctionName(k.name), copyFunctionName(k.listName)]));
+  const rt = (name: string) => `${w.importNamespace(ctx.options.runtimeImport, "runtime")}.${name}`;
   w.line(docComment(`The API group of this package.`).trimEnd());
   w.line(`export const GroupName = ${tsString(pkg.id.group)};`);
   w.line(docComment(`The group and version of this package.`).trimEnd());
@@ -38,13 +38,12 @@ function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
     const t = pkg.types.find((x) => x.name === k.name)!;
     w.import(declaringModule(t), k.name, true);
     if (!k.listDeclared) {
-      w.import(rt, "ListMeta", true);
       w.line("");
       w.line(docComment(`${k.listName} is a list of ${k.name} objects (declared here because the input has none).`).trimEnd());
       w.block(`export interface ${k.listName} {`, () => {
         w.line("apiVersion?: string;");
         w.line("kind?: string;");
-        w.line("metadata?: ListMeta;");
+        w.line(`metadata?: ${rt("ListMeta")};`);
         w.line(`items: ${k.name}[];`);
       });
     } else {
@@ -57,14 +56,14 @@ function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
     w.line(docComment(`How ${k.name} is served: names, scope and subresources.`).trimEnd());
     // By the package's deepcopy settings, not by which generators run, so the output is the same either way.
     const copies = copiesOf(pkg, k, w);
-    w.line(`export const ${lowerFirst(k.name)}Registration: KindRegistration<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`);
+    w.line(`export const ${lowerFirst(k.name)}Registration: ${rt("KindRegistration")}<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`);
   }
   w.line("");
   w.line(docComment(`Every kind of this package.`).trimEnd());
-  w.line(`export const kinds: readonly KindRegistration<any, any>[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`);
+  w.line(`export const kinds: readonly ${rt("KindRegistration")}<any, any>[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`);
   w.line("");
   w.line(docComment(`Registers this package's kinds with a scheme.`).trimEnd());
-  w.block("export function addToScheme(scheme: Scheme): Scheme {", () => w.line("return scheme.addKnownTypes(kinds);"));
+  w.block(`export function addToScheme(scheme: ${rt("Scheme")}): ${rt("Scheme")} {`, () => w.line("return scheme.addKnownTypes(kinds);"));
   return w.toString();
 }
 

@@ -92,9 +92,17 @@ export interface Widget extends TypeMeta {
   spec?: Spec;
 }
 `,
-  // b/v1 declares its own Condition and also uses the runtime's.
+  // b/v1 declares its own Condition and also uses the runtime's, and a kind named Scheme.
   "b/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=b.example.com\nexport {};\n",
-  "b/v1/types.ts": `import type { Condition as MetaCondition } from "kube-codegen/runtime";
+  "b/v1/types.ts": `import type { Condition as MetaCondition, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// +kubebuilder:object:root=true
+
+// Scheme is a kind named like the runtime's Scheme, which the register file also uses.
+export interface Scheme extends TypeMeta {
+  metadata?: ObjectMeta;
+  status?: Status;
+}
 
 // Condition is a local type named like the runtime's.
 export interface Condition {
@@ -151,13 +159,15 @@ const dir = tempDir("kcg-deepcopy-edge-");
 writeInput(dir);
 await generate(dir);
 
-test("the generated files compile strictly despite same-named types and copies across packages", () => {
+test("the generated files compile strictly despite same-named types and copies across packages", async () => {
   const files = ["a/v1", "b/v1", "shared/v1", "unk/v1"].flatMap((p) => [`${p}/zz_generated.deepcopy.ts`, `${p}/zz_generated.register.ts`]);
   assert.deepEqual(typeCheck(dir, files), []);
   const a = readFileSync(join(dir, "input/a/v1/zz_generated.deepcopy.ts"), "utf8");
   assert.match(a, /import \* as sharedV1 from "\.\.\/\.\.\/shared\/v1\/zz_generated\.deepcopy\.js";/);
   assert.match(a, /import \* as runtime from "kube-codegen\/runtime";/);
   assert.doesNotMatch(a, /nopkg/, "scalar aliases of another package need no copy function");
+  const b = (await import(pathToFileURL(join(dir, "input/b/v1/zz_generated.register.ts")).href)) as { kinds: { kind: string; deepCopy?: unknown }[] };
+  assert.deepEqual(b.kinds.map((k) => [k.kind, typeof k.deepCopy]), [["Scheme", "function"]]);
 });
 
 test("copies through embedded apimachinery types and aliased embeds share nothing with the input", async () => {
