@@ -3,7 +3,7 @@
 // packages, +nullable fields, fields named like Object.prototype members, package-level
 // +k8s:deepcopy-gen:unknown=json on inlined types, and outputs that must not depend on which
 // generators run. Each case generates real files, type-checks them strictly and runs them.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -26,11 +26,39 @@ export type Phase = "Pending" | "Done";
 // Level aliases a scalar alias.
 export type Level = Phase;
 `,
+  "hand/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=hand.example.com\nexport {};\n",
+  "hand/v1/types.ts": `// +k8s:deepcopy-gen=false
+
+// Values is copied by hand.
+export interface Values {
+  values?: Record<string, string[]>;
+}
+
+// Other is generated in the same package.
+export interface Other {
+  list?: string[];
+}
+`,
+  "hand/v1/values_deepcopy.ts": `import type { Values } from "./types.js";
+
+export function deepCopyValues(src: Values): Values {
+  const out: Values = { ...src };
+  if (src.values !== undefined) out.values = Object.fromEntries(Object.entries(src.values).map(([k, v]) => [k, [...v, "by-hand"]]));
+  return out;
+}
+`,
   "a/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=a.example.com\nexport {};\n",
   "a/v1/types.ts": `import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
 import type { Spec as SharedSpec } from "../../shared/v1/types.js";
 import type { Level, Phase } from "../../nopkg/v1/types.js";
 import type { Blob } from "../../unk/v1/types.js";
+import type { Other, Values } from "../../hand/v1/types.js";
+
+// WithValues embeds another package's hand-copied type.
+export interface WithValues extends Values {
+  other?: Other;
+  more?: Values[];
+}
 
 // Sel extends an apimachinery type.
 export interface Sel extends LabelSelector {
@@ -158,9 +186,10 @@ const load = async (dir: string, pkg: string, file = "zz_generated.deepcopy.ts")
 const dir = tempDir("kcg-deepcopy-edge-");
 writeInput(dir);
 await generate(dir);
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the generated files compile strictly despite same-named types and copies across packages", async () => {
-  const files = ["a/v1", "b/v1", "shared/v1", "unk/v1"].flatMap((p) => [`${p}/zz_generated.deepcopy.ts`, `${p}/zz_generated.register.ts`]);
+  const files = ["a/v1", "b/v1", "hand/v1", "shared/v1", "unk/v1"].flatMap((p) => [`${p}/zz_generated.deepcopy.ts`, `${p}/zz_generated.register.ts`]);
   assert.deepEqual(typeCheck(dir, files), []);
   const a = readFileSync(join(dir, "input/a/v1/zz_generated.deepcopy.ts"), "utf8");
   assert.match(a, /import \* as sharedV1 from "\.\.\/\.\.\/shared\/v1\/zz_generated\.deepcopy\.js";/);
@@ -216,6 +245,12 @@ test("+nullable fields may be null, scalar aliases are values, and prototype-nam
   assert.notEqual(copy.toString.list, withProto.toString.list);
   assert.notEqual(copy.phases, withProto.phases);
   assert.notEqual(copy.levels, withProto.levels);
+});
+
+test("another package's hand-written copy is called for embeds and fields, next to its generated copies", async () => {
+  const a = await load(dir, "a/v1");
+  const copy = a["deepCopyWithValues"]!({ values: { k: ["v"] }, other: { list: ["o"] }, more: [{ values: { m: [] } }] });
+  assert.deepStrictEqual(copy, { values: { k: ["v", "by-hand"] }, other: { list: ["o"] }, more: [{ values: { m: ["by-hand"] } }] });
 });
 
 test("a package's +k8s:deepcopy-gen:unknown=json applies to its fields inlined into another package's type", async () => {
