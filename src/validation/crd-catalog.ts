@@ -12,6 +12,8 @@ export interface CrdVersion {
   readonly version: string;
   readonly served: boolean;
   readonly scale: ScaleSubresource | undefined;
+  /** Whether the version has the status subresource: then the server drops `status` on create. */
+  readonly statusSubresource: boolean;
   validator(): SchemaValidator;
 }
 
@@ -54,8 +56,10 @@ export class CrdCatalog {
         group,
         kind,
         version: String(v["name"] ?? ""),
-        served: v["served"] !== false,
+        // v1's served is a plain bool: left out, it is false, and the version is not served.
+        served: v["served"] === true,
         scale: scaleOf(v),
+        statusSubresource: isObject(v["subresources"]) && isObject(v["subresources"]["status"]),
         validator: () => (compiled ??= compileSchema(schema)),
       });
     }

@@ -3,12 +3,11 @@
 // a structured report, its text rendering and the exit code. The CLI only wires arguments to this.
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { CrdCatalog } from "./crd-catalog.js";
+import { CrdCatalog, type CrdVersion } from "./crd-catalog.js";
 import { formatFieldError } from "./field-error.js";
 import { goQuote } from "./go-format.js";
 import { parseManifests, type ManifestDocument } from "./load-documents.js";
 import { isObject } from "./schema-node.js";
-import type { ScaleSubresource, SchemaValidator } from "./types.js";
 
 /** The outcome for one resource document. */
 export interface ValidationResult {
@@ -130,13 +129,21 @@ export function validateDocument(catalog: CrdCatalog, doc: ManifestDocument, crd
     result.errors.push(`unknown version: CustomResourceDefinition ${crd} does not serve version ${JSON.stringify(version)} (served: ${served.join(", ") || "none"})`);
     return result;
   }
-  checkResource(ver.validator(), structuredClone(v), ver.scale, result);
+  checkResource(ver, structuredClone(v), result);
   return result;
 }
 
-function checkResource(validator: SchemaValidator, obj: Record<string, unknown>, scale: ScaleSubresource | undefined, result: ValidationResult): void {
+function checkResource(ver: CrdVersion, obj: Record<string, unknown>, result: ValidationResult): void {
+  const validator = ver.validator();
+  const scale = ver.scale;
   result.errors.push(...checkName(isObject(obj["metadata"]) ? obj["metadata"] : {}));
   for (const p of validator.prune(obj)) result.warnings.push(`unknown field ${JSON.stringify(p)}`);
+  // With the status subresource the server drops status on create (PrepareForCreate) before validating,
+  // so status errors never reach the user there; say that the status is ignored instead.
+  if (ver.statusSubresource && "status" in obj) {
+    delete obj["status"];
+    result.warnings.push("status is dropped on create: the CRD has the status subresource, so status is written through it");
+  }
   validator.applyDefaults(obj);
   const errors = validator.validate(obj, undefined, scale ? { scale } : {});
   result.errors.push(...errors.map(formatFieldError));

@@ -134,3 +134,34 @@ test("manifests: JSON, YAML flow mappings, empty documents and parse errors", as
     d: "2024-01-01T00:00:00Z",
   });
 });
+
+test("status is dropped on create when the CRD has the status subresource, as the server does, and a version without served: true is not served", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "kcg-validate-"));
+  const version = (name: string, extra: Record<string, unknown>) => ({
+    name,
+    storage: name === "v1",
+    schema: { openAPIV3Schema: { type: "object", properties: { status: { type: "object", properties: { ready: { type: "boolean" } } } } } },
+    ...extra,
+  });
+  const crd = {
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "gadgets.example.com" },
+    spec: {
+      group: "example.com",
+      names: { kind: "Gadget", listKind: "GadgetList", plural: "gadgets", singular: "gadget" },
+      scope: "Namespaced",
+      versions: [version("v1", { served: true, subresources: { status: {} } }), version("v2", { served: true }), version("v3", {})],
+    },
+  };
+  writeFileSync(join(dir, "crd.yaml"), stringify(crd));
+  const file = join(dir, "gadgets.yaml");
+  const gadget = (v: string) => stringify({ apiVersion: `example.com/${v}`, kind: "Gadget", metadata: { name: "g" }, status: { ready: "later" } });
+  writeFileSync(file, [gadget("v1"), gadget("v2"), gadget("v3")].join("---\n"));
+  const report = await validateFiles({ crdsDir: join(dir, "crd.yaml"), files: [file] });
+  const [withStatus, without, unserved] = report.results;
+  assert.deepEqual(withStatus?.errors, []);
+  assert.match(withStatus?.warnings.join("\n") ?? "", /status is dropped on create/);
+  assert.deepEqual(without?.errors, ['status.ready: Invalid value: "string": status.ready in body must be of type boolean: "string"'], "no subresource: status is validated");
+  assert.match(unserved?.errors[0] ?? "", /does not serve version "v3" \(served: v1, v2\)/);
+});
