@@ -11,7 +11,12 @@ export interface ContinueToken {
 
 /** Encodes a token resuming after `lastKey` at revision `rv`. */
 export function encodeContinue(rv: number, lastKey: string): string {
-  const json = JSON.stringify({ v: "meta.k8s.io/v1", rv, start: `${lastKey}\u0000` });
+  return encodeContinueFrom(rv, `${lastKey}\u0000`);
+}
+
+/** Encodes a token resuming at `startKey` (inclusive); rv -1 means "at the latest revision". */
+export function encodeContinueFrom(rv: number, startKey: string): string {
+  const json = JSON.stringify({ v: "meta.k8s.io/v1", rv, start: startKey });
   return Buffer.from(json, "utf8").toString("base64url");
 }
 
@@ -39,9 +44,10 @@ export function decodeContinue(token: string): ContinueToken {
     return fail(first ? `invalid character ${goQuoteChar(first)} looking for beginning of value` : "unexpected end of JSON input");
   }
   const p = parsed as { v?: unknown; rv?: unknown; start?: unknown };
-  if (p.v !== "meta.k8s.io/v1") return fail(`incorrect encoded start resourceVersion (version meta.k8s.io/v1)`);
-  if (typeof p.rv !== "number" || p.rv <= 0) return fail("incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
-  if (typeof p.start !== "string" || p.start.length === 0) return fail("encoded start key empty");
+  if (p.v !== "meta.k8s.io/v1") return fail(`server does not recognize this encoded version ${JSON.stringify(String(p.v ?? ""))}`);
+  // Zero is invalid; negative (-1) is the "latest revision" token an expired-continue answer hands out.
+  if (typeof p.rv !== "number" || !Number.isInteger(p.rv) || p.rv === 0) return fail("incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+  if (typeof p.start !== "string" || p.start.length === 0) return fail("encoded start key empty (version meta.k8s.io/v1)");
   if (p.start.includes("/..") || p.start.startsWith("../")) return fail("continue key may not contain '..'");
   return { rv: p.rv, start: p.start };
 }

@@ -1,11 +1,11 @@
 // LIST: selectors, resourceVersion / resourceVersionMatch semantics, and limit/continue pagination over a
 // consistent snapshot, answering 410 for compacted resourceVersions as the real server does.
-import { decodeContinue, encodeContinue } from "./continue-token.js";
+import { decodeContinue, encodeContinue, encodeContinueFrom } from "./continue-token.js";
 import { matchesFields, parseFieldSelector, type FieldSelector } from "./field-selector.js";
 import { matchesLabels, parseLabelSelector, type LabelSelector } from "./label-selector.js";
 import { groupVersion, type ResourceInfo } from "./resource-info.js";
 import type { ServerState } from "./server-state.js";
-import { ApiError, badRequest, expired } from "./status-errors.js";
+import { ApiError, badRequest, expired, invalid, type StatusCause } from "./status-errors.js";
 import { CompactedError, type KubeObject } from "./store.js";
 import { resourceKey, toWire } from "./write-common.js";
 
@@ -43,30 +43,51 @@ function relativeKey(info: ResourceInfo, obj: KubeObject, namespace: string | un
   return `${String(obj.metadata["namespace"] ?? "")}/${name}`;
 }
 
-function snapshotRevision(state: ServerState, query: URLSearchParams): { rv: number; exact: boolean; cache: boolean } {
+/**
+ * The server's ValidateListOptions, run on list, watch and deletecollection before anything else: a
+ * misused resourceVersionMatch is 422 Invalid on "ListOptions.meta.k8s.io", not a 400.
+ */
+export function validateListOptions(query: URLSearchParams, watch: boolean): void {
+  const match = query.get("resourceVersionMatch") ?? "";
+  if (!match) return;
+  const causes: StatusCause[] = [];
+  const forbidden = (why: string): void => {
+    causes.push({ reason: "FieldValueForbidden", message: `Forbidden: ${why}`, field: "resourceVersionMatch" });
+  };
+  if (watch) forbidden("resourceVersionMatch is forbidden for watch");
+  if (!query.get("resourceVersion")) forbidden("resourceVersionMatch is forbidden unless resourceVersion is provided");
+  if (query.get("continue")) forbidden("resourceVersionMatch is forbidden when continue is provided");
+  if (match !== "Exact" && match !== "NotOlderThan")
+    causes.push({
+      reason: "FieldValueNotSupported",
+      message: `Unsupported value: "${match}": supported values: "Exact", "NotOlderThan", ""`,
+      field: "resourceVersionMatch",
+    });
+  if (match === "Exact" && query.get("resourceVersion") === "0") forbidden(`resourceVersionMatch "exact" is forbidden for resourceVersion "0"`);
+  if (causes.length > 0) throw invalid("ListOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "ListOptions" }, "", causes);
+}
+
+function snapshotRevision(state: ServerState, query: URLSearchParams, limit: number): { rv: number; exact: boolean; cache: boolean } {
   const rvText = query.get("resourceVersion") ?? "";
   const match = query.get("resourceVersionMatch") ?? "";
-  if (match && !rvText) throw badRequest(`resourceVersionMatch is forbidden unless resourceVersion is provided`);
-  if (match && match !== "Exact" && match !== "NotOlderThan")
-    throw badRequest(`resourceVersionMatch: Unsupported value: "${match}": supported values: "Exact", "NotOlderThan"`);
   if (!rvText) return { rv: state.store.revision, exact: false, cache: false };
   if (!/^\d+$/.test(rvText)) throw badRequest(`invalid resource version: ${rvText}`);
   const rv = Number(rvText);
-  if (rv === 0) {
-    if (match === "Exact") throw badRequest(`resourceVersionMatch "exact" is forbidden for resourceVersion "0"`);
-    return { rv: state.store.revision, exact: false, cache: true };
-  }
+  if (rv === 0) return { rv: state.store.revision, exact: false, cache: true };
   if (rv > state.store.revision)
     throw new ApiError(504, "Timeout", `Timeout: Too large resource version: ${rv}, current: ${state.store.revision}`, {
       causes: [{ reason: "ResourceVersionTooLarge", message: `Too large resource version` }],
       retryAfterSeconds: 1,
     });
-  if (match === "Exact") return { rv, exact: true, cache: false };
+  // A paged list with a bare resourceVersion (no match) reads etcd at exactly that revision, as the
+  // real storage's "legacy case" does; only an unpaged one is served "not older than" from the cache.
+  if (match === "Exact" || (match === "" && limit > 0)) return { rv, exact: true, cache: false };
   return { rv: state.store.revision, exact: false, cache: false };
 }
 
 /** Runs a list request against the store. */
 export function listObjects(state: ServerState, info: ResourceInfo, namespace: string | undefined, query: URLSearchParams): ListPage {
+  validateListOptions(query, false);
   const sel = parseSelectors(info, query);
   const cont = query.get("continue") ?? "";
   const limitText = query.get("limit") ?? "";
@@ -74,12 +95,14 @@ export function listObjects(state: ServerState, info: ResourceInfo, namespace: s
   let rv: number;
   let start = "";
   if (cont) {
-    if (query.get("resourceVersion")) throw badRequest("specifying resource version is not allowed when using continue");
     const token = decodeContinue(cont);
-    rv = token.rv;
+    const rvText = query.get("resourceVersion") ?? "";
+    if (rvText && rvText !== "0") throw badRequest("specifying resource version is not allowed when using continue");
+    // A token from an expired-continue answer carries rv -1: carry on at the latest state.
+    rv = token.rv > 0 ? token.rv : state.store.revision;
     start = token.start;
   } else {
-    const snap = snapshotRevision(state, query);
+    const snap = snapshotRevision(state, query, limit);
     rv = snap.rv;
     if (snap.cache) limit = 0;
     if (snap.exact && rv < state.store.compactedRevision) throw expired("The resourceVersion for the provided list is too old.");
@@ -93,6 +116,8 @@ export function listObjects(state: ServerState, info: ResourceInfo, namespace: s
     throw cont
       ? expired(
           "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.",
+          // The answer offers a token that resumes from the same key at the latest state, as the server's does.
+          encodeContinueFrom(-1, start),
         )
       : expired("The resourceVersion for the provided list is too old.");
   }

@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly reason: string,
     message: string,
     readonly details?: StatusDetails,
+    /** ListMeta of the Status (an expired continue token's replacement travels here). */
+    readonly listMeta?: { continue?: string },
   ) {
     super(message);
   }
@@ -40,7 +42,7 @@ export class ApiError extends Error {
     const body: Record<string, unknown> = {
       kind: "Status",
       apiVersion: "v1",
-      metadata: {},
+      metadata: this.listMeta?.continue ? { continue: this.listMeta.continue } : {},
       status: "Failure",
       message: this.message,
     };
@@ -99,9 +101,9 @@ export function badRequest(message: string): ApiError {
   return new ApiError(400, "BadRequest", message);
 }
 
-/** 410 Expired (Gone): an old resourceVersion is no longer available. */
-export function expired(message: string): ApiError {
-  return new ApiError(410, "Expired", message);
+/** 410 Expired (Gone): an old resourceVersion is no longer available; `continueToken` resumes at the latest state. */
+export function expired(message: string, continueToken?: string): ApiError {
+  return new ApiError(410, "Expired", message, undefined, continueToken ? { continue: continueToken } : undefined);
 }
 
 /** 422 Invalid; `kindLabel` is how the message names the object ("Widget.conformance.example.com"). */

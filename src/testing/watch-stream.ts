@@ -2,7 +2,7 @@
 // (resourceVersion unset or "0") or the history after a resourceVersion (ERROR 410 when it is compacted),
 // then live events; BOOKMARKs on request; closed after timeoutSeconds or by injected faults.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { parseSelectors } from "./list-query.js";
+import { parseSelectors, validateListOptions } from "./list-query.js";
 import { groupVersion, type ResourceInfo } from "./resource-info.js";
 import type { ServerState } from "./server-state.js";
 import { badRequest, expired } from "./status-errors.js";
@@ -41,6 +41,7 @@ export function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
+  validateListOptions(query, true);
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
   const timeoutText = query.get("timeoutSeconds");
@@ -95,7 +96,9 @@ export function serveWatch(
     }
   }
   if (closed) return;
-  removeSink = state.hub.add({ filter, deliver: (ev) => write(ev) });
+  // A watch from a resourceVersion the server has not reached yet only sees changes after it, as the
+  // real watch cache sends only events newer than the requested version.
+  removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
   untrack = state.faults.trackWatch(close);
   timers.push(setTimeout(close, timeoutSeconds * 1000));
   if (query.get("allowWatchBookmarks") === "true" || query.get("allowWatchBookmarks") === "1") {

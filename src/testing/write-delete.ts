@@ -10,6 +10,8 @@ import { clone, groupResource, kindLabel, objectKey, resourceKey, toWire } from 
 export interface DeleteOptions {
   preconditions?: { uid?: string; resourceVersion?: string };
   propagationPolicy?: string;
+  /** The deprecated orphanDependents as sent; false asks for 202 Accepted when deletion is not immediate. */
+  orphanDependents?: boolean;
   dryRun: boolean;
 }
 
@@ -29,6 +31,8 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
   const opts: DeleteOptions = { dryRun: query.getAll("dryRun").includes("All") };
   const policy = query.get("propagationPolicy");
   if (policy) opts.propagationPolicy = policy;
+  const orphanText = query.get("orphanDependents");
+  if (orphanText === "true" || orphanText === "false") opts.orphanDependents = orphanText === "true";
   if (body.trim()) {
     let parsed: Record<string, unknown>;
     try {
@@ -40,10 +44,11 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
     if (pre) opts.preconditions = pre;
     if (typeof parsed["propagationPolicy"] === "string") opts.propagationPolicy = parsed["propagationPolicy"];
     if (Array.isArray(parsed["dryRun"]) && parsed["dryRun"].includes("All")) opts.dryRun = true;
-    if (parsed["orphanDependents"] === true && !opts.propagationPolicy) opts.propagationPolicy = "Orphan";
+    if (typeof parsed["orphanDependents"] === "boolean") opts.orphanDependents = parsed["orphanDependents"];
   }
   if (opts.propagationPolicy && !["Orphan", "Background", "Foreground"].includes(opts.propagationPolicy))
     throw badRequest(`propagationPolicy: Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"`);
+  if (opts.orphanDependents === true && !opts.propagationPolicy) opts.propagationPolicy = "Orphan";
   return opts;
 }
 
@@ -102,7 +107,7 @@ export function deleteObject(
     return { code: 200, body, before: obj };
   }
   if (obj.metadata["deletionTimestamp"] && jsonEqual(finalizers, obj.metadata["finalizers"]))
-    return { code: 200, body: toWire(info, obj), before: obj };
+    return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
   const next = clone(obj);
   next.metadata["finalizers"] = finalizers;
   if (!next.metadata["deletionTimestamp"]) {
@@ -111,7 +116,12 @@ export function deleteObject(
     if (info.hasGeneration) next.metadata["generation"] = Number(next.metadata["generation"] ?? 0) + 1;
   }
   const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
-  return { code: 200, body: toWire(info, stored), before: obj };
+  return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };
+}
+
+/** The server answers 202 Accepted for an object left in place only when orphanDependents=false was sent. */
+function notDeletedCode(opts: DeleteOptions): number {
+  return opts.orphanDependents === false ? 202 : 200;
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {
@@ -126,11 +136,11 @@ function startNamespaceDeletion(
   key: string,
   opts: DeleteOptions,
 ): DeleteResult {
-  if (obj.metadata["deletionTimestamp"]) return { code: 200, body: toWire(info, obj), before: obj };
+  if (obj.metadata["deletionTimestamp"]) return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
   const next = clone(obj);
   next.metadata["deletionTimestamp"] = nowTimestamp();
   next.metadata["deletionGracePeriodSeconds"] = 0;
   next["status"] = { ...(next["status"] as Record<string, unknown>), phase: "Terminating" };
   const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
-  return { code: 200, body: toWire(info, stored), before: obj };
+  return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };
 }

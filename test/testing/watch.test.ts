@@ -98,3 +98,14 @@ test("a watch closed by the client is unregistered", async () => {
   await settle(0);
   assert.equal(server.openWatches(), 0);
 });
+
+test("a watch from a resourceVersion the server has not reached skips changes up to it", async () => {
+  const cur = Number(server.currentResourceVersion());
+  const w = await api.watch(`${CMS}?watch=1&resourceVersion=${cur + 2}`);
+  await api.request("POST", CMS, configMap("future-1"));
+  await api.request("POST", CMS, configMap("future-2"));
+  await api.request("POST", CMS, configMap("future-3"));
+  await w.waitFor(1, 5000);
+  w.close();
+  assert.deepEqual(w.events.map((e) => [e.type, meta(e.object)["name"]]), [["ADDED", "future-3"]]);
+});
