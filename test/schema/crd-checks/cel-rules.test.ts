@@ -181,3 +181,15 @@ test("comparisons of different declared types and string methods on non-strings 
   assert.match(p[0]!.message, /ERROR: <input>:1:15: found no matching overload for '_==_' applied to '\(int, string\)'\n \| self.replicas == '3'\n \| \.{14}\^$/);
   assert.match(p[1]!.message, /found no matching overload for 'startsWith' applied to 'int\.\(string\)'/);
 });
+
+test("a rule that fails to compile or is not a bool has no cost: only its own error is reported", () => {
+  const unbounded: Json = {
+    type: "object",
+    properties: { l: { type: "array", items: { type: "array", items: { type: "string" } } } },
+  };
+  const withRule = (rule: string) => crdWithSpec({ ...unbounded, "x-kubernetes-validations": [{ rule }] });
+  assert.deepEqual(keys(checkCrd(withRule("self.nope.all(x, x.all(y, y == 1))"))), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`]);
+  assert.deepEqual(keys(checkCrd(withRule("self.l.map(x, x.map(y, y + 'a'))"))), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`]);
+  // The same traversal that compiles is over budget, as a control.
+  assert.ok(checkCrd(withRule("self.l.all(x, x.all(y, y.startsWith('a')))")).some((p) => /estimated rule cost exceeds budget/.test(p.message)));
+});

@@ -95,7 +95,9 @@ export function compileRule(rule: string, selfType: CelT): RuleResult {
   ]);
   const out = checker.check(parsed.expr, env);
   const transition = refersTo(parsed.expr, "oldSelf");
-  if (checker.issues.length > 0) return { error: formatIssues(rule, checker.issues), cost: out.cost, transition };
-  if (!mayBeBool(out.t)) return { error: "cel expression must evaluate to a bool", cost: out.cost, transition };
+  // The server estimates cost only for rules that compile to a bool; a failed rule costs 0, so it
+  // neither exceeds the per-rule budget nor counts towards the schema's total.
+  if (checker.issues.length > 0) return { error: formatIssues(rule, checker.issues), cost: 0, transition };
+  if (!mayBeBool(out.t)) return { error: "cel expression must evaluate to a bool", cost: 0, transition };
   return { cost: out.cost, transition };
 }
