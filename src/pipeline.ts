@@ -27,7 +27,8 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const { model, diagnostics: modelDiags } = buildModel(loaded.input, kubernetesMarkers);
   diagnostics.push(...modelDiags);
-  const ctx: GeneratorContext = { model, options, selected: new Set(options.generators) };
+  // A generator's output never depends on which other generators run, so ctx carries no selection.
+  const ctx: GeneratorContext = { model, options };
   const produced = [];
   const owned: OwnedArea[] = [];
   // Generators run even when earlier stages found errors, so that one run reports every problem

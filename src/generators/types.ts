@@ -24,8 +24,6 @@ export interface OwnedArea {
 export interface GeneratorContext {
   readonly model: ApiModel;
   readonly options: Options;
-  /** The generators of this run, for outputs that refer to each other (register → deepcopy). */
-  readonly selected: ReadonlySet<GeneratorName>;
 }
 
 /** A generator: a pure function of the context. */
