@@ -117,7 +117,8 @@ export function checkNamespace(state: ServerState, info: ResourceInfo, namespace
       name,
       group: info.group,
       kind: info.resource,
-      causes: [{ reason: "NamespaceTerminating", message, field: "metadata.namespace" }],
+      // The cause words it differently from the message, as the NamespaceLifecycle admission does.
+      causes: [{ reason: "NamespaceTerminating", message: `namespace ${namespace} is being terminated`, field: "metadata.namespace" }],
     });
   }
 }

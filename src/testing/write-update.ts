@@ -4,6 +4,7 @@ import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "./server-state.js";
 import { badRequest, conflict, notFound, OBJECT_MODIFIED } from "./status-errors.js";
+import { storageKey } from "./resource-info.js";
 import type { KubeObject } from "./store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import {
@@ -48,6 +49,29 @@ function checkIdentity(info: ResourceInfo, obj: KubeObject, req: UpdateRequest):
     if (meta["namespace"] !== undefined && meta["namespace"] !== "" && meta["namespace"] !== req.namespace)
       throw badRequest("the namespace of the provided object does not match the namespace sent on the request");
   }
+}
+
+/** Where a real server keeps the object in etcd; the UID precondition's error quotes it. */
+function etcdKey(info: ResourceInfo, key: string): string {
+  const prefix = info.custom || storageKey(info) === "apiextensions.k8s.io/customresourcedefinitions" ? `${info.group}/${info.resource}` : info.resource;
+  return `/registry/${prefix}/${key}`;
+}
+
+/**
+ * A PUT whose object carries a uid makes it a precondition, checked against the stored object before
+ * anything else, a missing object counting as uid "": a stale uid (the object was deleted, perhaps
+ * recreated) is 409 Conflict with the storage layer's wording, not 404 or a silent overwrite.
+ */
+function checkUidPrecondition(info: ResourceInfo, obj: KubeObject, old: KubeObject | undefined, key: string, req: UpdateRequest): void {
+  const uid = obj.metadata["uid"];
+  if (req.fromPatch || typeof uid !== "string" || uid === "") return;
+  const current = String(old?.metadata["uid"] ?? "");
+  if (uid === current) return;
+  throw conflict(
+    groupResource(info),
+    req.name,
+    `StorageError: invalid object, Code: 4, Key: ${etcdKey(info, key)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${uid}, UID in object meta: ${current}`,
+  );
 }
 
 function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest): void {
@@ -104,6 +128,7 @@ export function updateObject(
   checkIdentity(info, obj, req);
   const key = objectKey(info, req.namespace, req.name);
   const old = state.store.get(resourceKey(info), key);
+  checkUidPrecondition(info, obj, old, key, req);
   if (!old) {
     if (!req.subresource && CREATE_ON_UPDATE.has(resourceKey(info))) {
       delete obj.metadata["resourceVersion"];
