@@ -16,11 +16,18 @@ export function goQuote(s: string): string {
     else if (cp === 9) out += "\\t";
     else if (cp === 11) out += "\\v";
     else if (cp < 0x20 || cp === 0x7f) out += "\\x" + cp.toString(16).padStart(2, "0");
-    else if (cp >= 0x80 && cp < 0xa0) out += "\\u" + cp.toString(16).padStart(4, "0");
-    else out += ch;
+    // Go decodes a lone surrogate in JSON as U+FFFD, which prints as itself.
+    else if (cp >= 0xd800 && cp < 0xe000) out += "\ufffd";
+    else if (goPrintable.test(ch)) out += ch;
+    // Go's strconv.IsPrint is letters, marks, numbers, punctuation, symbols and the ASCII space:
+    // every other rune (NBSP, zero-width space, line separators) is escaped.
+    else if (cp < 0x10000) out += "\\u" + cp.toString(16).padStart(4, "0");
+    else out += "\\U" + cp.toString(16).padStart(8, "0");
   }
   return out + '"';
 }
+
+const goPrintable = /^[ \p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
 /** Go's %v for a float64 (shortest form; exponent below 1e-4 and from 1e21, two-digit exponents). */
 export function goFloat(f: number): string {

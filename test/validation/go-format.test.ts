@@ -24,3 +24,12 @@ test("compound values print like %#v of decoded JSON", () => {
   assert.equal(goSharpV([1, "x", null, true]), `[]interface {}{1, "x", interface {}(nil), true}`);
   assert.equal(goSharpV({ b: { c: [] }, a: 1.5 }), `map[string]interface {}{"a":1.5, "b":map[string]interface {}{"c":[]interface {}{}}}`);
 });
+
+test("strings quote like strconv.Quote for runes Go does not print: NBSP, zero-width space, DEL, astral non-printables", () => {
+  assert.equal(goQuote("a\u00a0b"), `"a\\u00a0b"`);
+  assert.equal(goQuote("x\u200by\u2028"), `"x\\u200by\\u2028"`);
+  assert.equal(goQuote("\u007f"), `"\\x7f"`);
+  assert.equal(goQuote("\u{e0001}"), `"\\U000e0001"`);
+  assert.equal(goQuote("emoji 😀 and CJK 漢"), `"emoji 😀 and CJK 漢"`);
+  assert.equal(goQuote("lone \ud800"), `"lone \ufffd"`);
+});

@@ -2,9 +2,11 @@
 // server's cause messages embed them ("Invalid value: map[string]interface {}{\"b\":\"x\"}").
 // Only the shapes that reach messages are covered: JSON scalars, arrays and objects.
 
-/** Go's `%q` for a string (close enough: JSON escaping, which agrees for printable text). */
+import { goQuote as goStrconvQuote } from "../../validation/go-format.js";
+
+/** Go's `%q` for a string (strconv.Quote: non-printable runes escaped, unlike JSON). */
 export function goQuote(s: string): string {
-  return JSON.stringify(s);
+  return goStrconvQuote(s);
 }
 
 /** Go's `%#v` for a value decoded from JSON into `interface{}` (int64 for integers, float64 otherwise). */

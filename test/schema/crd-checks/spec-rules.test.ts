@@ -184,3 +184,9 @@ test("formatCrdProblem and crdInvalidStatus word causes like the server", () => 
     'CustomResourceDefinition.apiextensions.k8s.io "a.b" is invalid: [spec.group: Required value, spec.group: Required value]',
   );
 });
+
+test("values in CRD problems are quoted like Go's %q: a non-printable rune is escaped, not kept as JSON would", () => {
+  const problems = checkCrd(crdWithSpec({ type: "object", properties: { p: { type: "string", pattern: "(a)\u00a0\\1" } } }));
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!.message, /^Invalid value: "\(a\)\\u00a0\\\\1": must be a valid regular expression/);
+});
