@@ -35,6 +35,15 @@ function yamlToJson(text: string): string {
   }
 }
 
+/**
+ * A name from the URL must be a valid path segment before it can address storage (the registry's key
+ * function checks it): ".", ".." and names with "%" are 400 BadRequest.
+ */
+function checkPathName(name: string): void {
+  const problems = name === "." || name === ".." ? [`may not be '${name}'`] : name.includes("%") ? ["may not contain '%'"] : [];
+  if (problems.length > 0) throw badRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${problems.join(";")}`);
+}
+
 /** Whether a GET is a watch (watch=true|1, or the legacy /watch/ path prefix). */
 function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
   return r.watchPrefix || query.get("watch") === "true" || query.get("watch") === "1";
@@ -67,12 +76,17 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
     if (state.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, state.faults.latencyMs));
     const failure = state.faults.takeFailure(url.pathname);
     if (failure) throw failure.code === 429 ? tooManyRequests(failure.retryAfterSeconds) : internalError("injected failure");
-    const r = route(url.pathname, state.registry);
+    // Routed on the raw path: WHATWG URL parsing would resolve "." and ".." segments, which the real
+    // server instead receives as names (and rejects, see checkPathName).
+    const r = route((req.url ?? "/").split("?")[0] ?? "/", state.registry);
     if (caller === "anonymous" && !isPublicPath(url.pathname)) {
       if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
       throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
     }
     switch (r.type) {
+      case "malformed":
+        res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+        return void res.end("400 Bad Request");
       case "noRoute":
         return sendPageNotFound(res);
       case "notFound":
@@ -126,6 +140,7 @@ async function serveResource(
   const raw = method === "GET" ? "" : await readBody(req);
   const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
   const ns = info.namespaced ? r.namespace : undefined;
+  if (r.name !== undefined && verb !== "watch") checkPathName(r.name);
   if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
   switch (verb) {
     case "watch":

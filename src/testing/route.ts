@@ -21,17 +21,30 @@ export interface ResourceRoute {
   watchPrefix: boolean;
 }
 
-/** Unknown group/version or resource (a Status 404) versus no route at all (plain-text 404). */
+/**
+ * Unknown group/version or resource (a Status 404) versus no route at all (plain-text 404), or a path
+ * with a malformed %-escape (Go's HTTP server answers a plain-text 400 before any handler runs).
+ */
 export interface MissingRoute {
-  type: "notFound" | "noRoute";
+  type: "notFound" | "noRoute" | "malformed";
 }
 
 /** Any routing outcome. */
 export type Route = DocumentRoute | ResourceRoute | MissingRoute;
 
-/** Resolves `path` (without query) against the registry. */
+/**
+ * Resolves the raw request path (without query, dot segments not resolved) against the registry. As in
+ * Go, the whole path is unescaped before it is split, so an escaped "/" (%2F) separates segments and a
+ * name can never carry one.
+ */
 export function route(path: string, registry: ResourceRegistry): Route {
-  const parts = path.split("/").filter((p) => p !== "").map((p) => decodeURIComponent(p));
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return { type: "malformed" };
+  }
+  const parts = decoded.split("/").filter((p) => p !== "");
   if (parts.length === 0) return { type: "noRoute" };
   const [root, ...rest] = parts;
   if (root === "version" && rest.length === 0) return { type: "version" };
