@@ -193,3 +193,17 @@ test("a rule that fails to compile or is not a bool has no cost: only its own er
   // The same traversal that compiles is over budget, as a control.
   assert.ok(checkCrd(withRule("self.l.all(x, x.all(y, y.startsWith('a')))")).some((p) => /estimated rule cost exceeds budget/.test(p.message)));
 });
+
+test("arithmetic without a cel-go overload is reported once, at the operator, and does not cascade; timestamp - timestamp is a duration", () => {
+  const schema: Json = {
+    type: "object",
+    properties: { i: { type: "integer" }, d: { type: "number" }, t: { type: "string", format: "date-time", maxLength: 40 } },
+  };
+  const compile = (rule: string) => checkCrd(crdWithSpec({ ...schema, "x-kubernetes-validations": [{ rule }] })).map((p) => p.message.split("\n")[0]);
+  assert.deepEqual(compile("self.i + 'a' == 'b'"), [
+    `Invalid value: apiextensions.ValidationRule{Rule:"self.i + 'a' == 'b'", Message:""}: compilation failed: ERROR: <input>:1:8: found no matching overload for '_+_' applied to '(int, string)'`,
+  ]);
+  assert.match(compile("self.d % 2.0 == 0.0")[0] ?? "", /ERROR: <input>:1:8: found no matching overload for '_%_' applied to '\(double, double\)'/);
+  assert.deepEqual(compile("timestamp(self.t) - timestamp(self.t) == duration('0s') && timestamp(self.t) + duration('1h') > timestamp(self.t)"), []);
+  assert.deepEqual(compile("self.i % 2 == 0 && -self.i < 3 && 2.0 * self.d > 1.0"), []);
+});

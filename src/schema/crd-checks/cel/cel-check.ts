@@ -112,7 +112,11 @@ export class CelChecker {
     const tgt = target === undefined ? undefined : this.check(target, env);
     const as = args.map((a) => this.check(a, env));
     const mismatch = overloadMismatch(fn, tgt?.t, as.map((a) => a.t));
-    if (mismatch !== undefined) this.issue(e, mismatch);
+    // A call with no matching overload has cel-go's error type, which raises no further errors.
+    if (mismatch !== undefined) {
+      this.issue(e, mismatch);
+      return { t: DYN, cost: (tgt?.cost ?? 0) + sum(as.map((a) => a.cost)) };
+    }
     const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
     const first = tgt ?? as[0];
     if (fn === "_?_:_") {
@@ -149,6 +153,17 @@ export class CelChecker {
 
 const scalarKinds = new Set(["string", "bytes", "int", "uint", "double", "bool", "timestamp", "duration"]);
 const comparisons = new Set(["_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_"]);
+const arithmetic = new Set(["_+_", "_-_", "_*_", "_/_", "_%_", "-_"]);
+// cel-go's arithmetic overloads on scalars (lists concatenate too, but are not scalars).
+const arithmeticOverloads = new Set([
+  ...["int", "uint", "double", "string", "bytes", "duration"].map((k) => `_+_(${k},${k})`),
+  "_+_(timestamp,duration)", "_+_(duration,timestamp)",
+  ...["int", "uint", "double", "duration", "timestamp"].map((k) => `_-_(${k},${k})`),
+  "_-_(timestamp,duration)",
+  ...["int", "uint", "double"].flatMap((k) => [`_*_(${k},${k})`, `_/_(${k},${k})`]),
+  "_%_(int,int)", "_%_(uint,uint)",
+  "-_(int)", "-_(double)",
+]);
 const stringReceivers = new Set([
   "startsWith", "endsWith", "contains", "matches", "lowerAscii", "upperAscii", "trim", "split", "replace", "charAt", "indexOf", "lastIndexOf", "substring",
 ]);
@@ -165,6 +180,9 @@ function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[]): s
     if (scalarKinds.has(a.k) && scalarKinds.has(b.k) && a.k !== b.k) {
       return `found no matching overload for '${fn}' applied to '(${fmt(a)}, ${fmt(b)})'`;
     }
+  }
+  if (target === undefined && arithmetic.has(fn) && args.every((a) => scalarKinds.has(a.k)) && !arithmeticOverloads.has(`${fn}(${args.map((a) => a.k).join(",")})`)) {
+    return `found no matching overload for '${fn}' applied to '(${args.map(fmt).join(", ")})'`;
   }
   if (target !== undefined && stringReceivers.has(fn) && target.k !== "string" && target.k !== "dyn" && !(fn === "contains" && target.k === "bytes")) {
     return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
@@ -237,6 +255,9 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
       return first ?? DYN;
     }
     case "_-_":
+      // timestamp - timestamp is the one arithmetic overload whose result differs from its operands.
+      if (first?.k === "timestamp" && args[1]?.t.k === "timestamp") return { k: "duration" };
+      return first ?? DYN;
     case "_*_":
     case "_/_":
     case "_%_":
