@@ -12,8 +12,12 @@ export interface FieldRequirement {
 /** A parsed field selector: every term must hold. */
 export type FieldSelector = FieldRequirement[];
 
-/** Parses a fieldSelector query value, checking the fields against those `supported`. */
-export function parseFieldSelector(text: string, supported: readonly string[]): FieldSelector {
+/** Parses a fieldSelector query value, checking the fields against those `supported`; `unsupported` words the 400. */
+export function parseFieldSelector(
+  text: string,
+  supported: readonly string[],
+  unsupported: (field: string) => string = (field) => `field label not supported: ${field}`,
+): FieldSelector {
   const out: FieldSelector = [];
   if (text.trim() === "") return out;
   for (const term of splitTerms(text)) {
@@ -21,7 +25,7 @@ export function parseFieldSelector(text: string, supported: readonly string[]): 
     if (!m) throw badRequest(`invalid selector: '${text}'; can't understand '${term}'`);
     const field = (m[1] ?? "").trim();
     const op = m[2] === "!=" ? "!=" : "=";
-    if (!supported.includes(field)) throw badRequest(`field label not supported: ${field}`);
+    if (!supported.includes(field)) throw badRequest(unsupported(field));
     out.push({ field, op, value: unescape(m[3] ?? "") });
   }
   return out;

@@ -15,12 +15,29 @@ export interface Selectors {
   fields: FieldSelector;
 }
 
+/** Core kinds whose field label conversion allows only metadata fields and names the kind in its error. */
+const OBJECT_META_ONLY_CORE_KINDS = new Set(["ConfigMap", "Endpoints", "ResourceQuota", "PersistentVolumeClaim", "Service", "ServiceAccount"]);
+/** Core kinds with their own field label conversion (extra fields), which words the error tersely. */
+const OWN_CONVERSION_CORE_KINDS = new Set(["Pod", "Event", "Namespace", "Secret", "Node", "ReplicationController", "PersistentVolume"]);
+
+/**
+ * The 400 message for a field the resource cannot select on. The wording is the field label conversion
+ * function's: custom resources and core kinds with their own conversion say "field label not supported",
+ * the metadata-only core kinds name the kind, and everything else falls back to the scheme's default.
+ */
+function unsupportedFieldMessage(info: ResourceInfo, field: string): string {
+  if (info.custom || info.group === "events.k8s.io" || (info.group === "" && OWN_CONVERSION_CORE_KINDS.has(info.kind)))
+    return `field label not supported: ${field}`;
+  if (info.group === "" && OBJECT_META_ONLY_CORE_KINDS.has(info.kind)) return `field label ${JSON.stringify(field)} not supported for ${JSON.stringify(info.kind)}`;
+  return `${JSON.stringify(field)} is not a known field selector: only "metadata.name", "metadata.namespace"`;
+}
+
 /** Reads labelSelector and fieldSelector, checking field names against what the resource supports. */
 export function parseSelectors(info: ResourceInfo, query: URLSearchParams): Selectors {
   const supported = ["metadata.name", ...(info.namespaced ? ["metadata.namespace"] : []), ...info.extraFieldSelectors];
   return {
     labels: parseLabelSelector(query.get("labelSelector") ?? ""),
-    fields: parseFieldSelector(query.get("fieldSelector") ?? "", supported),
+    fields: parseFieldSelector(query.get("fieldSelector") ?? "", supported, (field) => unsupportedFieldMessage(info, field)),
   };
 }
 

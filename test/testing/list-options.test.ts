@@ -93,3 +93,22 @@ test("continue tokens with another version or no start key are rejected with the
   const noStart = await api.get(`${CMS}?limit=1&continue=${enc({ v: "meta.k8s.io/v1", rv: 5, start: "" })}`);
   assert.equal((noStart.body as Obj)["message"], "invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
 });
+
+test("an unsupported field selector is worded by the kind's field label conversion", async () => {
+  const message = async (path: string): Promise<unknown> => {
+    const r = await api.get(path);
+    assert.equal(r.status, 400, path);
+    return (r.body as Obj)["message"];
+  };
+  assert.equal(await message(`${CMS}?fieldSelector=spec.x%3Dy`), 'field label "spec.x" not supported for "ConfigMap"');
+  assert.equal(await message("/api/v1/namespaces/lo/secrets?fieldSelector=spec.x%3Dy"), "field label not supported: spec.x");
+  assert.equal(await message("/api/v1/namespaces/lo/events?fieldSelector=spec.x%3Dy"), "field label not supported: spec.x");
+  assert.equal(
+    await message("/apis/apps/v1/namespaces/lo/deployments?fieldSelector=spec.x%3Dy"),
+    '"spec.x" is not a known field selector: only "metadata.name", "metadata.namespace"',
+  );
+  assert.equal(
+    await message("/apis/coordination.k8s.io/v1/namespaces/lo/leases?watch=1&fieldSelector=spec.x%3Dy"),
+    '"spec.x" is not a known field selector: only "metadata.name", "metadata.namespace"',
+  );
+});
