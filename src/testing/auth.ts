@@ -7,16 +7,23 @@ import { ApiError } from "./status-errors.js";
 /** Who the request is: the token's user, or anonymous. */
 export type Caller = "authenticated" | "anonymous";
 
-/** Checks the Authorization header against `token`; throws 401 for a wrong or malformed credential, and for
- *  a missing one when anonymous requests are disabled (kube-apiserver --anonymous-auth=false). */
+/**
+ * Checks the Authorization header against `token` as the real bearer-token authenticator reads it: the
+ * scheme is case-insensitive and the token is the second space-separated part. A header that is not a
+ * bearer credential, or one with an empty token, authenticates nobody without an error, so the caller is
+ * anonymous; only a present but wrong token is 401 (the union fails on that error rather than falling
+ * back to anonymous). With anonymous requests disabled (--anonymous-auth=false) every non-match is 401.
+ */
 export function authenticate(req: IncomingMessage, token: string, allowAnonymous = true): Caller {
-  const header = req.headers["authorization"];
-  if (header === undefined || header === "") {
-    if (!allowAnonymous) throw new ApiError(401, "Unauthorized", "Unauthorized");
+  const unauthorized = (): ApiError => new ApiError(401, "Unauthorized", "Unauthorized");
+  const header = (req.headers["authorization"] ?? "").trim();
+  const parts = header === "" ? [] : header.split(" ").slice(0, 3);
+  const presented = parts.length >= 2 && (parts[0] ?? "").toLowerCase() === "bearer" ? (parts[1] ?? "") : "";
+  if (presented === "") {
+    if (!allowAnonymous) throw unauthorized();
     return "anonymous";
   }
-  const m = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (!m || m[1] !== token) throw new ApiError(401, "Unauthorized", "Unauthorized");
+  if (presented !== token) throw unauthorized();
   return "authenticated";
 }
 
