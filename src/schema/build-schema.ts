@@ -1,6 +1,6 @@
 import { errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { MarkerSet, type Marker } from "../markers/index.js";
-import { findType, flattenStruct, type ApiModel, type FieldModel, type TypeModel, type TypeRef } from "../model/index.js";
+import { findType, flattenStruct, resolvedEmbeds, type ApiModel, type FieldModel, type TypeModel, type TypeRef } from "../model/index.js";
 import type { JSONSchemaProps } from "../validation/index.js";
 import { API_VERSION_DESCRIPTION, builtinSchema, KIND_DESCRIPTION } from "./builtin-schemas.js";
 import { CrdCode } from "./codes.js";
@@ -61,8 +61,39 @@ class SchemaBuilder {
     const description = schemaDescription(t.doc);
     if (description !== "") schema.description = description;
     this.apply(schema, t.markers.list(), "type", t.name, path);
+    if (t.shape.kind === "struct") this.mergeEmbeddedTypeMarkers(schema, t, path);
     this.inProgress.delete(key);
     return schema;
+  }
+
+  /**
+   * Type-level markers of embedded structs (an `extends`ed interface's XValidation, MinProperties,
+   * one-of rules ...) hold for the embedder too: controller-gen writes an embed as an allOf entry and
+   * flattens it into the struct, putting each embed's rules before the struct's own (flatten.go's
+   * `AppendSlice(src, dst)`, so a later embed's rules precede an earlier one's) and filling in any
+   * other keyword the struct does not set itself.
+   */
+  private mergeEmbeddedTypeMarkers(schema: JSONSchemaProps, t: TypeModel, path: string): void {
+    for (const e of resolvedEmbeds(this.model, t)) {
+      if (e.kind !== "struct") continue;
+      const fragment = this.embeddedTypeLevel(e.type, schema, path, new Set([t]));
+      mergeTypeLevel(schema, fragment, path, this.sources);
+    }
+  }
+
+  /** An embedded struct's type markers (and those of its own embeds) applied to a scratch copy of the embedder's object. */
+  private embeddedTypeLevel(e: TypeModel, embedder: JSONSchemaProps, path: string, seen: Set<TypeModel>): TypeLevel {
+    const scratch = `${path}#${e.name}`;
+    const schema: JSONSchemaProps = { type: "object", ...(embedder.properties ? { properties: embedder.properties } : {}) };
+    if (seen.has(e)) return { schema: {}, scratch };
+    seen.add(e);
+    this.apply(schema, e.markers.list(), "type", e.name, scratch);
+    for (const inner of resolvedEmbeds(this.model, e)) {
+      if (inner.kind === "struct") mergeTypeLevel(schema, this.embeddedTypeLevel(inner.type, embedder, scratch, seen), scratch, this.sources);
+    }
+    delete schema.type;
+    delete schema.properties;
+    return { schema, scratch };
   }
 
   private structSchema(t: TypeModel, path: string): JSONSchemaProps {
@@ -184,3 +215,34 @@ class SchemaBuilder {
 }
 
 const noMarkers = new MarkerSet([]);
+
+/** Type-level keywords of an embedded struct, built at a scratch path whose positions travel with them. */
+interface TypeLevel {
+  readonly schema: JSONSchemaProps;
+  readonly scratch: string;
+}
+
+/** flattenAllOfInto for an embed's type-level keywords: its rules first, other keywords only where unset. */
+function mergeTypeLevel(dst: JSONSchemaProps, src: TypeLevel, path: string, sources: SourceMap): void {
+  for (const [k, v] of Object.entries(src.schema)) {
+    const key = k as keyof JSONSchemaProps;
+    if (key === "x-kubernetes-validations") {
+      const own = dst[key] ?? [];
+      const ownPos = own.map((_, i) => sources.lookup(`${joinPath(path, key)}[${i}]`));
+      const srcRules = v as NonNullable<JSONSchemaProps["x-kubernetes-validations"]>;
+      srcRules.forEach((_, i) => {
+        const pos = sources.lookup(`${joinPath(src.scratch, key)}[${i}]`);
+        if (pos) sources.set(`${joinPath(path, key)}[${i}]`, pos);
+      });
+      ownPos.forEach((pos, i) => {
+        if (pos) sources.set(`${joinPath(path, key)}[${srcRules.length + i}]`, pos);
+      });
+      dst[key] = [...srcRules, ...own];
+      continue;
+    }
+    if (dst[key] !== undefined) continue;
+    Object.defineProperty(dst, key, { value: v, enumerable: true, writable: true, configurable: true });
+    const pos = sources.lookup(joinPath(src.scratch, k));
+    if (pos) sources.set(joinPath(path, k), pos);
+  }
+}

@@ -40,3 +40,43 @@ export interface WidgetStatus extends BaseAlias {
   assert.deepEqual([...cond.required].sort(), ["lastTransitionTime", "message", "reason", "status", "type"]);
   assert.deepEqual(Object.keys(status.properties!["selector"]!.properties!).sort(), ["matchExpressions", "matchLabels"]);
 });
+
+test("type-level markers of embedded interfaces hold for the embedder, rules first as controller-gen flattens them", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": "// +groupName=example.com\nexport {};\n",
+    "a/v1/types.ts": `import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+// +kubebuilder:validation:XValidation:rule="has(self.inner)",message="inner"
+export interface Inner {
+  inner?: string;
+}
+// +kubebuilder:validation:XValidation:rule="has(self.a)",message="base"
+// +kubebuilder:validation:MinProperties=1
+// +kubebuilder:validation:ExactlyOneOf=a;b
+export interface Base extends Inner {
+  a?: string;
+  b?: string;
+}
+// +kubebuilder:validation:XValidation:rule="self.c != ''",message="own"
+// +kubebuilder:validation:MinProperties=2
+export interface WidgetSpec extends Base {
+  c: string;
+}
+`,
+  });
+  assert.deepEqual(diagnostics, []);
+  const widget = model.packages[0]!.types.find((t) => t.name === "Widget")!;
+  const { schema, diagnostics: schemaDiags, sources } = buildKindSchema(model, widget);
+  assert.deepEqual(schemaDiags, []);
+  const spec = schema.properties!["spec"]!;
+  assert.deepEqual(
+    spec["x-kubernetes-validations"]?.map((r) => r.message),
+    ["inner", "base", "exactly one of the fields in [a b] must be set", "own"],
+  );
+  assert.equal(spec.minProperties, 2, "the embedder's own keyword wins");
+  const rulesAt = (i: number) => sources.lookup(`schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[${i}]`)?.line;
+  assert.deepEqual([0, 1, 2, 3].map(rulesAt), [6, 10, 12, 17], "each rule points at its own marker");
+});
