@@ -2,6 +2,7 @@
 // JSON and mismatched apiVersion, and its 422 for a mismatched kind on custom resources.
 import type { ResourceInfo } from "./resource-info.js";
 import { groupVersion } from "./resource-info.js";
+import { builtinDecodeError } from "./builtin-decode.js";
 import { badRequest } from "./status-errors.js";
 import type { KubeObject } from "./store.js";
 
@@ -45,6 +46,12 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
   else if (kind !== expectedKind && !info.custom) {
     // Custom resources with a wrong kind are decoded and rejected by validation (see validateObject).
     throw badRequest(`the kind in the data (${String(kind)}) does not match the expected kind (${expectedKind})`);
+  }
+  if (!info.custom) {
+    // Built-ins are unmarshalled into their Go struct: a value of the wrong type fails the decode.
+    const err = builtinDecodeError(expectedVersion, expectedKind, obj);
+    const version = expectedVersion.split("/").at(-1) ?? expectedVersion;
+    if (err) throw badRequest(`${String(obj["kind"])} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${err}`);
   }
   if (!obj["metadata"] || typeof obj["metadata"] !== "object" || Array.isArray(obj["metadata"])) obj["metadata"] = {};
   return obj as KubeObject;

@@ -18,6 +18,7 @@ import {
   type JsonValue,
   type PatchError,
 } from "./patch/index.js";
+import { builtinDecodeError } from "./builtin-decode.js";
 import { patchSchemaFor } from "./patch-schema.js";
 import { decodeObject, goJsonError } from "./object-decode.js";
 import { groupVersion, type ResourceInfo } from "./resource-info.js";
@@ -150,6 +151,15 @@ export function patchObject(
   const live = state.store.get(resourceKey(info), objectKey(info, target.namespace, target.name));
   if (!live) throw notFound(groupResource(info), target.name);
   const patched = applyPatchDocument(info, type, toWire(info, live) as JsonObject, body) as KubeObject;
+  if (!info.custom) {
+    // The patched document is decoded into the Go struct; a type error there is a 422 on "patch" that
+    // quotes the whole patched object, as the real patch handler answers.
+    const err = builtinDecodeError(groupVersion(info), info.kind, patched);
+    if (err)
+      throw invalid("", { group: "", kind: "" }, "", [
+        { reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(JSON.stringify(patched))}: ${err}`, field: "patch" },
+      ]);
+  }
   if (!patched.metadata || typeof patched.metadata !== "object") patched.metadata = {};
   const req = { namespace: target.namespace, name: target.name, fromPatch: true };
   return updateObject(state, info, patched, target.subresource ? { ...req, subresource: target.subresource } : req, opts);

@@ -26,7 +26,7 @@ export { FieldSet, pathToString, type FieldPath, type PathElement } from "./fiel
 export { SCALAR, UNTYPED, type ListType, type MapType, type PatchMeta, type TypeInfo } from "./type-info.js";
 export { typeInfoFromCrdSchema, typeInfoFromDefinitions, type Definitions, type SchemaNode } from "./schema-types.js";
 export { BUILTIN_DEFINITIONS } from "./builtin-definitions.js";
-export { builtinKinds, builtinResourceSchema, crdResourceSchema, ignoredFields, type ResourceSchema } from "./resource-schema.js";
+export { builtinDefinitionName, builtinKinds, builtinResourceSchema, crdResourceSchema, ignoredFields, type ResourceSchema } from "./resource-schema.js";
 export { compare, toFieldSet, type Comparison } from "./typed-walk.js";
 export {
   decodeManagedFields,

@@ -144,6 +144,11 @@ export function builtinResourceSchema(apiVersion: string, kind: string): Resourc
   };
 }
 
+/** The OpenAPI definition name of a built-in kind ("io.k8s.api.core.v1.ConfigMap"), or undefined. */
+export function builtinDefinitionName(apiVersion: string, kind: string): string | undefined {
+  return BUILTIN_KINDS[`${apiVersion}/${kind}`]?.definition;
+}
+
 /** `apiVersion/kind` pairs with a built-in ResourceSchema. */
 export function builtinKinds(): string[] {
   return Object.keys(BUILTIN_KINDS);

@@ -17,7 +17,7 @@ import { BUILTIN_DEFINITION_ROOTS } from "../../../src/testing/patch/builtin-def
 import { SHARED } from "../../helpers/shared.js";
 
 const SWAGGER = `${SHARED}/openapi/kube-apiserver-1.24-swagger.json`;
-const KEEP = new Set(["type", "properties", "items", "additionalProperties", "$ref"]);
+const KEEP = new Set(["type", "format", "properties", "items", "additionalProperties", "$ref"]);
 const DROP_EXT = new Set(["x-kubernetes-group-version-kind", "x-kubernetes-unions"]);
 
 function prune(s: JsonValue): JsonValue {
