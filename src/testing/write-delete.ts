@@ -26,6 +26,9 @@ export interface DeleteResult {
 /** Resources whose DELETE answers with the object rather than a Status (ReturnDeletedObject). */
 const RETURNS_OBJECT = new Set(["/pods", "/namespaces", "apiextensions.k8s.io/customresourcedefinitions"]);
 
+/** Namespaces the server refuses to delete (NamespaceLifecycle's immortal namespaces). */
+const IMMORTAL_NAMESPACES = new Set(["default", "kube-system", "kube-public"]);
+
 /** Parses DeleteOptions from a body (if any) and query parameters. */
 export function deleteOptions(body: string, query: URLSearchParams): DeleteOptions {
   const opts: DeleteOptions = { dryRun: query.getAll("dryRun").includes("All") };
@@ -92,6 +95,9 @@ export function deleteObject(
   name: string,
   opts: DeleteOptions,
 ): DeleteResult {
+  if (info.group === "" && info.resource === "namespaces" && IMMORTAL_NAMESPACES.has(name))
+    // The NamespaceLifecycle admission plugin refuses before the object is even read.
+    throw new ApiError(403, "Forbidden", `namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, kind: "namespaces" });
   const key = objectKey(info, namespace, name);
   const obj = state.store.get(resourceKey(info), key);
   if (!obj) throw notFound(groupResource(info), name);

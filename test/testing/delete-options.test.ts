@@ -42,3 +42,22 @@ test("orphanDependents=true still adds the orphan finalizer", async () => {
   assert.equal(r.status, 200);
   assert.deepEqual(meta(r.body)["finalizers"], ["example.com/hold", "orphan"]);
 });
+
+test("default, kube-system and kube-public may not be deleted (403); kube-node-lease may", async () => {
+  for (const ns of ["default", "kube-system", "kube-public"]) {
+    const r = await api.request("DELETE", `/api/v1/namespaces/${ns}`);
+    assert.equal(r.status, 403, ns);
+    assert.deepEqual(r.body, {
+      kind: "Status",
+      apiVersion: "v1",
+      metadata: {},
+      status: "Failure",
+      message: `namespaces "${ns}" is forbidden: this namespace may not be deleted`,
+      reason: "Forbidden",
+      details: { name: ns, kind: "namespaces" },
+      code: 403,
+    });
+    assert.equal(meta((await api.get(`/api/v1/namespaces/${ns}`)).body)["deletionTimestamp"], undefined);
+  }
+  assert.equal((await api.request("DELETE", "/api/v1/namespaces/kube-node-lease")).status, 200);
+});
