@@ -207,3 +207,25 @@ test("arithmetic without a cel-go overload is reported once, at the operator, an
   assert.deepEqual(compile("timestamp(self.t) - timestamp(self.t) == duration('0s') && timestamp(self.t) + duration('1h') > timestamp(self.t)"), []);
   assert.deepEqual(compile("self.i % 2 == 0 && -self.i < 3 && 2.0 * self.d > 1.0"), []);
 });
+
+test("rule cost follows cel-go's string estimates: comparisons by the shorter operand, startsWith by its argument, matches by the regex length", () => {
+  const overBudget = (crd: Json) => checkCrd(crd).some((p) => /estimated rule cost exceeds budget/.test(p.message));
+  // An unbounded name compared with a short literal is cheap on the server; so is a short prefix check.
+  const objects = (rule: string) =>
+    crdWithSpec({
+      type: "object",
+      properties: { l: { type: "array", maxItems: 100, items: { type: "object", properties: { name: { type: "string" } } } } },
+      "x-kubernetes-validations": [{ rule }],
+    });
+  assert.equal(overBudget(objects("self.l.exists(e, e.name == 'foo')")), false);
+  assert.equal(overBudget(objects("self.l.all(e, e.name != 'foo' && e.name >= 'a')")), false);
+  assert.equal(overBudget(objects("self.l.all(e, e.name.startsWith('foo') || e.name.endsWith('bar'))")), false);
+  // Comparing two unbounded names still traverses them.
+  assert.equal(overBudget(objects("self.l.all(e, self.l.all(f, e.name == f.name))")), true);
+  // matches costs (string size + 1) x 0.1 times regex length x 0.25: a 43-character pattern over
+  // 10000 items of 1000 characters is over budget, though the string traversal alone is not.
+  const regex = "^[a-z0-9]([-a-z0-9]*[a-z0-9])?([.][a-z]+)*$";
+  assert.equal(regex.length, 43);
+  assert.equal(overBudget(listRule(10000, 1000, `self.all(x, x.matches('${regex}'))`)), true);
+  assert.equal(overBudget(listRule(10000, 1000, "self.all(x, x.matches('^a'))")), false);
+});

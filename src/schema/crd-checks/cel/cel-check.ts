@@ -270,17 +270,30 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
 
 function fnCost(fn: string, first: CelT | undefined, args: Checked[]): number {
   const scalesWithFirst = first !== undefined && (first.k === "string" || first.k === "bytes" || first.k === "list");
+  const arg = args[0]?.t;
   switch (fn) {
     case "_==_":
     case "_!=_":
     case "_<_":
     case "_<=_":
     case "_>_":
-    case "_>=_":
-    case "contains":
+    case "_>=_": {
+      // cel-go compares only as far as the shorter operand goes: the smaller of the two maximum sizes.
+      // Scalars add nothing; dyn is unbounded, so a sized operand bounds the comparison.
+      const sized = [first, args[1]?.t].filter((t): t is CelT => t !== undefined && (t.k === "string" || t.k === "bytes" || t.k === "list"));
+      if (sized.length === 0) return 1;
+      return 1 + Math.ceil(traversalFactor * Math.min(...sized.map(sizeOf)));
+    }
     case "startsWith":
     case "endsWith":
+      // Only the prefix or suffix is traversed (cel-go sizes the argument, not the receiver).
+      return 1 + (arg !== undefined && (arg.k === "string" || arg.k === "bytes") ? traversal(arg) : 0);
+    case "contains":
+      // O(n·m): the receiver's traversal times the substring's.
+      return 1 + (scalesWithFirst ? traversal(first) * Math.max(1, arg !== undefined && arg.k === "string" ? traversal(arg) : 1) : 0);
     case "matches":
+      // cel-go: (receiver size + 1) x 0.1 times the regex length x 0.25 (each regex term taken as ~4 characters).
+      return 1 + (scalesWithFirst ? Math.ceil(traversalFactor * (sizeOf(first) + 1)) * Math.max(1, arg !== undefined && arg.k === "string" ? Math.ceil(0.25 * sizeOf(arg)) : 1) : 0);
     case "lowerAscii":
     case "upperAscii":
     case "trim":
