@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { checkCrd, formatCrdProblem } from "../schema/crd-checks/index.js";
 import { formatValidationReport, parseManifests, validateFiles, validationExitCode } from "../validation/index.js";
@@ -10,6 +10,16 @@ import type { Out } from "./console.js";
  * is pruned, defaulted and validated as the server would on create. Exit 1 when anything is invalid.
  */
 export async function runValidate(crds: string, files: readonly string[], out: Out): Promise<number> {
+  // Paths that do not exist are usage errors (exit 2), not invalid resources (exit 1).
+  const missing = [crds, ...files].filter((p) => !existsSync(p));
+  if (missing.length > 0) {
+    for (const p of missing) out.err(`kube-codegen validate: ${p} does not exist`);
+    return 2;
+  }
+  if (files.length === 0) {
+    out.err("kube-codegen validate: name at least one file of resources to check");
+    return 2;
+  }
   const crdProblems = checkCrdFiles(crds);
   const report = await validateFiles({ crdsDir: crds, files });
   for (const p of crdProblems) out.log(p);

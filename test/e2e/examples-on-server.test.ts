@@ -70,3 +70,9 @@ test("generated CRDs are served, enforced like the real server, and agree with k
     await server.stop();
   }
 });
+
+test("validate: paths that do not exist are usage errors", async () => {
+  const out = Console.memory();
+  assert.equal(await main(["validate", "--crds", "/nonexistent-crds", join(repo, "README.md")], out, repo), 2);
+  assert.match(out.stderr.join("\n"), /\/nonexistent-crds does not exist/);
+});
