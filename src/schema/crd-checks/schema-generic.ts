@@ -3,7 +3,7 @@
 // list-map keys, preserve-unknown-fields: false, defaults where they are forbidden, embedded
 // resources inside metadata, rule/message sanity — and, where the schema is otherwise sound,
 // CEL rule compilation and cost. Schema errors come before CEL errors, as on the server.
-import { celTypeOf, maxListSize, maxMapSize } from "./cel/cel-types.js";
+import { celTypeOf, maxCardinality } from "./cel/cel-types.js";
 import { compileRule } from "./cel/cel-rules.js";
 import { costErrorMessage, RULE_COST_LIMIT, type CostTotal } from "./cost-budget.js";
 import type { FieldPath } from "./field-path.js";
@@ -20,9 +20,13 @@ export interface WalkState {
   uncorrelatable?: FieldPath;
 }
 
-/** CEL context: present only where rules are compiled; `cardinality` is how often a rule can run. */
+/**
+ * CEL context: present only where rules are compiled; `cardinality` is how often a rule can run, the
+ * product of the maxItems/maxProperties above it, or undefined when one of them is unbounded (the
+ * server then takes the rule's own schema's MaxCardinality instead of multiplying estimates).
+ */
 export interface CelContext {
-  cardinality: number;
+  cardinality: number | undefined;
   costs: CostTotal;
 }
 
@@ -81,7 +85,7 @@ function walkChildren(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean
     }
     if (typeof s.additionalProperties === "object") {
       const sub = st.insideResourceMeta ? withForbiddenDefaults(st, "inside additionalProperties applying to object metadata") : st;
-      const ctx = cel === undefined ? undefined : { ...cel, cardinality: cel.cardinality * maxMapSize(s) };
+      const ctx = cel === undefined ? undefined : { ...cel, cardinality: times(cel.cardinality, s.maxProperties) };
       add(walk(s.additionalProperties, path.child("additionalProperties"), sub, false, ctx));
     }
   }
@@ -101,7 +105,7 @@ function walkChildren(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean
   for (const k of Object.keys(s.definitions ?? {}).sort()) add(walk(s.definitions![k], path.child("definitions").key(k), st, false, undefined));
   if (s.items !== undefined) {
     const sub = s["x-kubernetes-list-type"] !== "map" ? withUncorrelatable(st, path) : st;
-    const ctx = cel === undefined ? undefined : { ...cel, cardinality: cel.cardinality * maxListSize(s) };
+    const ctx = cel === undefined ? undefined : { ...cel, cardinality: times(cel.cardinality, s.maxItems) };
     if (Array.isArray(s.items)) s.items.forEach((it, i) => add(walk(it, path.child("items").index(i), sub, false, ctx)));
     else add(walk(s.items, path.child("items"), sub, false, ctx));
   }
@@ -250,7 +254,7 @@ function compileRules(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean
     if (r.rule.trim() === "") return;
     const p = path.child("x-kubernetes-validations").index(i).child("rule");
     const res = compileRule(r.rule, selfType);
-    const cost = res.cost * cel.cardinality;
+    const cost = res.cost * (cel.cardinality ?? maxCardinality(s));
     if (cost > RULE_COST_LIMIT) out.push(forbidden(p, costErrorMessage("estimated rule cost", cost, RULE_COST_LIMIT)));
     cel.costs.observe(p.toString(), cost);
     if (res.error !== undefined) out.push(invalid(p, goRule(r), res.error));
@@ -259,4 +263,9 @@ function compileRules(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean
     }
   });
   return out;
+}
+
+/** A bounded cardinality times a child's bound; unbounded as soon as either is. */
+function times(cardinality: number | undefined, bound: number | undefined): number | undefined {
+  return cardinality === undefined || bound === undefined ? undefined : cardinality * bound;
 }

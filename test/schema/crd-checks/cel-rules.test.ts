@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkCrd, type CrdProblem } from "../../../src/schema/crd-checks/index.js";
 import { crdWithRoot, crdWithSpec, SPEC, type Json } from "./crd-fixture.js";
+import { maxMapSize, minSerializedSize } from "../../../src/schema/crd-checks/cel/cel-types.js";
 
 function keys(ps: CrdProblem[]): string[] {
   return ps.map((p) => `${p.field} ${p.reason}`);
@@ -228,4 +229,37 @@ test("rule cost follows cel-go's string estimates: comparisons by the shorter op
   assert.equal(regex.length, 43);
   assert.equal(overBudget(listRule(10000, 1000, `self.all(x, x.matches('${regex}'))`)), true);
   assert.equal(overBudget(listRule(10000, 1000, "self.all(x, x.matches('^a'))")), false);
+});
+
+test("rule cost: unbounded lists hold as many items as fit given each item's required fields, and below an unbounded level a rule's cardinality is its own schema's", () => {
+  const overBudget = (crd: Json) => checkCrd(crd).some((p) => /estimated rule cost exceeds budget/.test(p.message));
+  // status.conditions without maxItems: every Condition carries five required fields (92 bytes at least),
+  // so about 33,825 fit in a request and a simple exists() is well within budget.
+  const condition: Json = {
+    type: "object",
+    required: ["type", "status", "lastTransitionTime", "reason", "message"],
+    properties: {
+      type: { type: "string", maxLength: 316 },
+      status: { type: "string", enum: ["True", "False", "Unknown"] },
+      lastTransitionTime: { type: "string", format: "date-time" },
+      reason: { type: "string", maxLength: 1024 },
+      message: { type: "string", maxLength: 32768 },
+    },
+  };
+  assert.equal(minSerializedSize(condition), 92);
+  const conditions = crdWithSpec({
+    type: "object",
+    properties: { conditions: { type: "array", items: condition } },
+    "x-kubernetes-validations": [{ rule: "self.conditions.exists(c, c.type == 'Ready' && c.status == 'True')" }],
+  });
+  assert.equal(overBudget(conditions), false);
+  // A bounded outer list does not multiply an unbounded inner one: the server takes the rule's own
+  // MaxCardinality (3 MiB / 13 bytes per inner item) rather than 100 x that.
+  const inner: Json = { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 10 } }, "x-kubernetes-validations": [{ rule: "self.name == 'abc'" }] };
+  const nested = crdWithSpec({
+    type: "object",
+    properties: { outer: { type: "array", maxItems: 100, items: { type: "object", properties: { inner: { type: "array", items: inner } } } } },
+  });
+  assert.equal(overBudget(nested), false);
+  assert.equal(maxMapSize({ type: "object", additionalProperties: { type: "string" } }), Math.floor((3 * 1024 * 1024 - 2) / 8));
 });

@@ -32,18 +32,34 @@ export function escapePropertyName(name: string): string | undefined {
   return name.replace(/__/g, "__underscores__").replace(/\./g, "__dot__").replace(/-/g, "__dash__").replace(/\//g, "__slash__");
 }
 
-/** Smallest JSON text a value of this schema can serialize to (drives unbounded-size estimates). */
-function minSerializedSize(s: Schema | undefined): number {
+/**
+ * Smallest JSON text a value of this schema can serialize to (the server's estimateMinSizeJSON):
+ * an object counts its required properties that have no default, `"name":value,` each.
+ */
+export function minSerializedSize(s: Schema | undefined): number {
   if (s === undefined) return 1;
-  if (s["x-kubernetes-int-or-string"] === true) return 1;
   switch (s.type) {
-    case "string":
-      return 2;
     case "boolean":
       return 4;
-    case "object":
+    case "number":
+    case "integer":
+      return 1;
+    case "string":
+      if (s.format === "duration") return 3;
+      if (s.format === "date") return 12;
+      if (s.format === "date-time") return 21;
+      return 2;
     case "array":
       return 2;
+    case "object": {
+      let size = 2;
+      for (const name of s.required ?? []) {
+        const prop = s.properties?.[name];
+        if (prop === undefined || prop.default !== undefined) continue;
+        size += name.length + minSerializedSize(prop) + 4;
+      }
+      return size;
+    }
     default:
       return 1;
   }
@@ -55,10 +71,15 @@ export function maxListSize(s: Schema): number {
   return Math.floor((MAX_REQUEST_BYTES - 2) / (minSerializedSize(itemSchema(s)) + 1));
 }
 
-/** Worst-case entry count of a map schema. */
+/** Worst-case entry count of a map schema: each entry is at least `"":` plus a value and a comma. */
 export function maxMapSize(s: Schema): number {
   if (s.maxProperties !== undefined) return s.maxProperties;
-  return Math.floor((MAX_REQUEST_BYTES - 2) / (minSerializedSize(additionalSchema(s)) + 4));
+  return Math.floor((MAX_REQUEST_BYTES - 2) / (minSerializedSize(additionalSchema(s)) + 6));
+}
+
+/** How often data of this schema can occur in one request (the server's MaxCardinality), for rules under unbounded lists or maps. */
+export function maxCardinality(s: Schema): number {
+  return Math.floor(MAX_REQUEST_BYTES / (minSerializedSize(s) + 1));
 }
 
 /** Worst-case size of a string in bytes: maxLength counts characters, each up to 4 bytes of UTF-8. */
