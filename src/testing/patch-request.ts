@@ -23,7 +23,7 @@ import { patchSchemaFor } from "./patch-schema.js";
 import { decodeObject, goJsonError } from "./object-decode.js";
 import { groupVersion, type ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "./server-state.js";
-import { ApiError, badRequest, invalid, notFound, unsupportedMediaType } from "./status-errors.js";
+import { ApiError, badRequest, invalid, notFound, unsupportedMediaType, type StatusCause } from "./status-errors.js";
 import type { KubeObject } from "./store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, type WriteOptions } from "./write-common.js";
@@ -75,6 +75,16 @@ export interface PatchTarget {
   namespace: string | undefined;
   name: string;
   subresource?: string;
+}
+
+/**
+ * The checks ValidatePatchOptions makes before the ones every write shares: `force` only on apply
+ * patches, and a fieldManager required on them.
+ */
+export function patchOptionCauses(contentType: string | undefined, query: URLSearchParams): StatusCause[] {
+  const apply = (contentType ?? "").split(";")[0]?.trim() === APPLY_PATCH;
+  if (!apply) return query.has("force") ? [{ reason: "FieldValueForbidden", message: "Forbidden: may not be specified for non-apply patch", field: "force" }] : [];
+  return query.get("fieldManager") ? [] : [{ reason: "FieldValueRequired", message: "Required value: is required for apply patch", field: "fieldManager" }];
 }
 
 function requireManager(query: URLSearchParams): string {

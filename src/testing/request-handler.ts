@@ -8,7 +8,7 @@ import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionR
 import { readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
 import { listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
-import { patchObject } from "./patch-request.js";
+import { patchObject, patchOptionCauses } from "./patch-request.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { route, type ResourceRoute } from "./route.js";
 import { getScale, writeScale } from "./scale-subresource.js";
@@ -164,17 +164,17 @@ async function serveResource(
     }
     case "create": {
       if (r.name) throw methodNotAllowed();
-      const opts = writeOptions(query, req.headers["user-agent"]);
+      const opts = writeOptions(query, req.headers["user-agent"], "CreateOptions");
       const out = createObject(state, info, ns, decodeObject(body, info), { ...opts, warnings });
       return sendJson(res, out.code, out.object, warnings);
     }
     case "update": {
-      const opts = { ...writeOptions(query, req.headers["user-agent"]), warnings };
+      const opts = { ...writeOptions(query, req.headers["user-agent"], "UpdateOptions"), warnings };
       const out = updateObject(state, info, decodeObject(body, info), { namespace: ns, name: r.name ?? "" }, opts);
       return sendJson(res, out.code, out.object, warnings);
     }
     case "patch": {
-      const opts = { ...writeOptions(query, req.headers["user-agent"]), warnings };
+      const opts = { ...writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query)), warnings };
       const out = patchObject(state, info, { namespace: ns, name: r.name ?? "" }, req.headers["content-type"], body, query, opts);
       return sendJson(res, out.code, out.object, warnings);
     }
@@ -217,7 +217,14 @@ function serveSubresource(
   const ns = info.namespaced ? r.namespace : undefined;
   const name = r.name ?? "";
   const sub = r.subresource ?? "";
-  const opts = { ...writeOptions(query, req.headers["user-agent"]), warnings };
+  const opts = {
+    ...(method === "GET"
+      ? writeOptions(new URLSearchParams(), req.headers["user-agent"])
+      : method === "PATCH"
+        ? writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query))
+        : writeOptions(query, req.headers["user-agent"], "UpdateOptions")),
+    warnings,
+  };
   if (sub === "status" && info.statusSubresource) {
     if (method === "GET") {
       const obj = state.store.get(resourceKey(info), objectKey(info, ns, name));

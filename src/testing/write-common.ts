@@ -55,18 +55,41 @@ export function clone<T>(v: T): T {
   return structuredClone(v);
 }
 
-/** Reads the dryRun, fieldValidation and fieldManager query parameters. */
-export function writeOptions(query: URLSearchParams, userAgent: string | undefined): WriteOptions {
+/** The options object a write's query parameters decode into, as validation errors name it. */
+export type WriteOptionsKind = "CreateOptions" | "UpdateOptions" | "PatchOptions";
+
+/** Go's %#v of a []string, as a NotSupported cause prints a dryRun list. */
+function goStringSlice(values: readonly string[]): string {
+  return `[]string{${values.map((v) => JSON.stringify(v)).join(", ")}}`;
+}
+
+/**
+ * Reads the dryRun, fieldValidation and fieldManager query parameters, validated as the server's
+ * ValidateCreateOptions / ValidateUpdateOptions / ValidatePatchOptions do: every problem is a cause of
+ * one 422 on "<kind>.meta.k8s.io". `leading` are causes found earlier (the patch-only checks).
+ */
+export function writeOptions(
+  query: URLSearchParams,
+  userAgent: string | undefined,
+  kind: WriteOptionsKind = "CreateOptions",
+  leading: StatusCause[] = [],
+): WriteOptions {
+  const causes: StatusCause[] = [...leading];
+  const given = query.get("fieldManager") ?? "";
+  if (given.length > 128) causes.push({ reason: "FieldValueTooLong", message: "Too long: must have at most 128 bytes", field: "fieldManager" });
   const dry = query.getAll("dryRun");
-  for (const d of dry) if (d !== "All") throw badRequest(`dryRun: Unsupported value: "${d}": supported values: "All"`);
-  const fv = query.get("fieldValidation") ?? "Warn";
-  if (fv !== "Ignore" && fv !== "Warn" && fv !== "Strict")
-    throw badRequest(`fieldValidation must be one of "Ignore", "Warn", or "Strict", got "${fv}"`);
-  const manager = query.get("fieldManager") ?? (userAgent ? (userAgent.split("/")[0] ?? "unknown") : "unknown");
-  if (manager.length > 128)
-    throw invalid("PatchOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "PatchOptions" }, "", [
-      { reason: "FieldValueTooLong", message: "Too long: may not be longer than 128", field: "fieldManager" },
-    ]);
+  if (dry.some((d) => d !== "All"))
+    causes.push({ reason: "FieldValueNotSupported", message: `Unsupported value: ${goStringSlice(dry)}: supported values: "All"`, field: "dryRun" });
+  const fvText = query.get("fieldValidation") ?? "";
+  if (!["", "Ignore", "Warn", "Strict"].includes(fvText))
+    causes.push({
+      reason: "FieldValueNotSupported",
+      message: `Unsupported value: ${JSON.stringify(fvText)}: supported values: "", "Ignore", "Strict", "Warn"`,
+      field: "fieldValidation",
+    });
+  if (causes.length > 0) throw invalid(`${kind}.meta.k8s.io`, { group: "meta.k8s.io", kind }, "", causes);
+  const fv = fvText === "" ? "Warn" : (fvText as WriteOptions["fieldValidation"]);
+  const manager = given || (userAgent ? (userAgent.split("/")[0] ?? "unknown") : "unknown");
   return { dryRun: dry.length > 0, fieldValidation: fv, manager, warnings: [] };
 }
 

@@ -2,7 +2,7 @@
 // finalizers (deletionTimestamp set, generation bumped), and the Status or object the server answers with.
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "./server-state.js";
-import { ApiError, badRequest, notFound } from "./status-errors.js";
+import { ApiError, badRequest, invalid, notFound, type StatusCause } from "./status-errors.js";
 import type { KubeObject } from "./store.js";
 import { clone, groupResource, kindLabel, objectKey, resourceKey, toWire } from "./write-common.js";
 
@@ -29,9 +29,10 @@ const RETURNS_OBJECT = new Set(["/pods", "/namespaces", "apiextensions.k8s.io/cu
 /** Namespaces the server refuses to delete (NamespaceLifecycle's immortal namespaces). */
 const IMMORTAL_NAMESPACES = new Set(["default", "kube-system", "kube-public"]);
 
-/** Parses DeleteOptions from a body (if any) and query parameters. */
+/** Parses DeleteOptions from a body (if any) and query parameters, validated as ValidateDeleteOptions does (422). */
 export function deleteOptions(body: string, query: URLSearchParams): DeleteOptions {
-  const opts: DeleteOptions = { dryRun: query.getAll("dryRun").includes("All") };
+  let dryRun = query.getAll("dryRun");
+  const opts: DeleteOptions = { dryRun: false };
   const policy = query.get("propagationPolicy");
   if (policy) opts.propagationPolicy = policy;
   const orphanText = query.get("orphanDependents");
@@ -46,12 +47,31 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
     const pre = parsed["preconditions"] as DeleteOptions["preconditions"] | undefined;
     if (pre) opts.preconditions = pre;
     if (typeof parsed["propagationPolicy"] === "string") opts.propagationPolicy = parsed["propagationPolicy"];
-    if (Array.isArray(parsed["dryRun"]) && parsed["dryRun"].includes("All")) opts.dryRun = true;
+    if (Array.isArray(parsed["dryRun"])) dryRun = parsed["dryRun"].map(String);
     if (typeof parsed["orphanDependents"] === "boolean") opts.orphanDependents = parsed["orphanDependents"];
   }
-  if (opts.propagationPolicy && !["Orphan", "Background", "Foreground"].includes(opts.propagationPolicy))
-    throw badRequest(`propagationPolicy: Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"`);
-  if (opts.orphanDependents === true && !opts.propagationPolicy) opts.propagationPolicy = "Orphan";
+  const causes: StatusCause[] = [];
+  if (opts.orphanDependents !== undefined && opts.propagationPolicy !== undefined)
+    causes.push({
+      reason: "FieldValueInvalid",
+      message: `Invalid value: ${JSON.stringify(opts.propagationPolicy)}: orphanDependents and deletionPropagation cannot be both set`,
+      field: "propagationPolicy",
+    });
+  if (opts.propagationPolicy !== undefined && !["Orphan", "Background", "Foreground"].includes(opts.propagationPolicy))
+    causes.push({
+      reason: "FieldValueNotSupported",
+      message: `Unsupported value: ${JSON.stringify(opts.propagationPolicy)}: supported values: "Foreground", "Background", "Orphan", "nil"`,
+      field: "propagationPolicy",
+    });
+  if (dryRun.some((d) => d !== "All"))
+    causes.push({
+      reason: "FieldValueNotSupported",
+      message: `Unsupported value: []string{${dryRun.map((d) => JSON.stringify(d)).join(", ")}}: supported values: "All"`,
+      field: "dryRun",
+    });
+  if (causes.length > 0) throw invalid("DeleteOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "DeleteOptions" }, "", causes);
+  opts.dryRun = dryRun.length > 0;
+  if (opts.orphanDependents === true) opts.propagationPolicy = "Orphan";
   return opts;
 }
 
