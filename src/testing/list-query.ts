@@ -84,6 +84,18 @@ export function validateListOptions(query: URLSearchParams, watch: boolean): voi
   if (causes.length > 0) throw invalid("ListOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "ListOptions" }, "", causes);
 }
 
+/**
+ * A resourceVersion the server has not reached: the watch cache waits for it a few seconds, then gives
+ * up with 504 and the ResourceVersionTooLarge cause (answered at once here, since nothing is in flight).
+ */
+export function checkNotTooLarge(state: ServerState, rv: number): void {
+  if (rv > state.store.revision)
+    throw new ApiError(504, "Timeout", `Timeout: Too large resource version: ${rv}, current: ${state.store.revision}`, {
+      causes: [{ reason: "ResourceVersionTooLarge", message: `Too large resource version` }],
+      retryAfterSeconds: 1,
+    });
+}
+
 function snapshotRevision(state: ServerState, query: URLSearchParams, limit: number): { rv: number; exact: boolean; cache: boolean } {
   const rvText = query.get("resourceVersion") ?? "";
   const match = query.get("resourceVersionMatch") ?? "";
@@ -91,11 +103,7 @@ function snapshotRevision(state: ServerState, query: URLSearchParams, limit: num
   if (!/^\d+$/.test(rvText)) throw badRequest(`invalid resource version: ${rvText}`);
   const rv = Number(rvText);
   if (rv === 0) return { rv: state.store.revision, exact: false, cache: true };
-  if (rv > state.store.revision)
-    throw new ApiError(504, "Timeout", `Timeout: Too large resource version: ${rv}, current: ${state.store.revision}`, {
-      causes: [{ reason: "ResourceVersionTooLarge", message: `Too large resource version` }],
-      retryAfterSeconds: 1,
-    });
+  checkNotTooLarge(state, rv);
   // A paged list with a bare resourceVersion (no match) reads etcd at exactly that revision, as the
   // real storage's "legacy case" does; only an unpaged one is served "not older than" from the cache.
   if (match === "Exact" || (match === "" && limit > 0)) return { rv, exact: true, cache: false };

@@ -6,7 +6,7 @@ import { parse as parseYaml } from "yaml";
 import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
 import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
 import { readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
-import { listBody, listObjects } from "./list-query.js";
+import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
 import type { ResourceInfo } from "./resource-info.js";
@@ -157,6 +157,9 @@ async function serveResource(
       return sendJson(res, 200, body);
     }
     case "get": {
+      // GET with a resourceVersion is served "not older than" it from the cache, like a list.
+      const rvText = query.get("resourceVersion") ?? "";
+      if (/^\d+$/.test(rvText)) checkNotTooLarge(state, Number(rvText));
       const obj = state.store.get(resourceKey(info), objectKey(info, ns, r.name ?? ""));
       if (!obj) throw notFound(groupResource(info), r.name ?? "");
       if (wantsTable(req.headers["accept"])) return sendJson(res, 200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));

@@ -112,3 +112,17 @@ test("an unsupported field selector is worded by the kind's field label conversi
     '"spec.x" is not a known field selector: only "metadata.name", "metadata.namespace"',
   );
 });
+
+test("a GET or list at a resourceVersion the server has not reached is 504 with ResourceVersionTooLarge", async () => {
+  const ahead = Number(server.currentResourceVersion()) + 100;
+  for (const path of [`${CMS}/a?resourceVersion=${ahead}`, `${CMS}?resourceVersion=${ahead}`]) {
+    const r = await api.get(path);
+    assert.equal(r.status, 504, path);
+    const body = r.body as Obj;
+    assert.equal(body["reason"], "Timeout");
+    assert.equal(body["message"], `Timeout: Too large resource version: ${ahead}, current: ${server.currentResourceVersion()}`);
+    assert.deepEqual(body["details"], { causes: [{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }], retryAfterSeconds: 1 });
+    assert.equal(r.headers["retry-after"], "1");
+  }
+  assert.equal((await api.get(`${CMS}/a?resourceVersion=1`)).status, 200);
+});
