@@ -222,6 +222,8 @@ interface TypeLevel {
   readonly scratch: string;
 }
 
+const docKeywords = new Set(["description", "title", "example", "externalDocs"]);
+
 /** flattenAllOfInto for an embed's type-level keywords: its rules first, other keywords only where unset. */
 function mergeTypeLevel(dst: JSONSchemaProps, src: TypeLevel, path: string, sources: SourceMap): void {
   for (const [k, v] of Object.entries(src.schema)) {
@@ -240,7 +242,8 @@ function mergeTypeLevel(dst: JSONSchemaProps, src: TypeLevel, path: string, sour
       dst[key] = [...srcRules, ...own];
       continue;
     }
-    if (dst[key] !== undefined) continue;
+    // flatten.go leaves an embed's documentation keywords to the embedder.
+    if (dst[key] !== undefined || docKeywords.has(k)) continue;
     Object.defineProperty(dst, key, { value: v, enumerable: true, writable: true, configurable: true });
     const pos = sources.lookup(joinPath(src.scratch, k));
     if (pos) sources.set(joinPath(path, k), pos);

@@ -55,6 +55,8 @@ export interface Inner {
 }
 // +kubebuilder:validation:XValidation:rule="has(self.a)",message="base"
 // +kubebuilder:validation:MinProperties=1
+// +kubebuilder:title="Base title"
+// +kubebuilder:externalDocs:url="https://example.com/base"
 // +kubebuilder:validation:ExactlyOneOf=a;b
 export interface Base extends Inner {
   a?: string;
@@ -77,6 +79,8 @@ export interface WidgetSpec extends Base {
     ["inner", "base", "exactly one of the fields in [a b] must be set", "own"],
   );
   assert.equal(spec.minProperties, 2, "the embedder's own keyword wins");
+  assert.equal(spec.title, undefined, "documentation keywords stay with the embedded type");
+  assert.equal(spec.externalDocs, undefined);
   const rulesAt = (i: number) => sources.lookup(`schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[${i}]`)?.line;
-  assert.deepEqual([0, 1, 2, 3].map(rulesAt), [6, 10, 12, 17], "each rule points at its own marker");
+  assert.deepEqual([0, 1, 2, 3].map(rulesAt), [6, 10, 14, 19], "each rule points at its own marker");
 });
