@@ -89,7 +89,9 @@ export function writeOptions(
     });
   if (causes.length > 0) throw invalid(`${kind}.meta.k8s.io`, { group: "meta.k8s.io", kind }, "", causes);
   const fv = fvText === "" ? "Warn" : (fvText as WriteOptions["fieldValidation"]);
-  const manager = given || (userAgent ? (userAgent.split("/")[0] ?? "unknown") : "unknown");
+  // Without a fieldManager the User-Agent's product name stands in, cut to 128 printable characters.
+  const fromAgent = [...(userAgent?.split("/")[0] ?? "")].filter((c) => c >= " " && c !== "\u007f").slice(0, 128).join("");
+  const manager = given || fromAgent || "unknown";
   return { dryRun: dry.length > 0, fieldValidation: fv, manager, warnings: [] };
 }
 

@@ -67,3 +67,11 @@ test("delete options: bad policy, policy with orphanDependents, bad dryRun are 4
   expectInvalid(await api.request("DELETE", `${CMS}/keep?dryRun=Bogus`), "DeleteOptions", [BAD_DRY_RUN]);
   assert.equal((await api.get(`${CMS}/keep`)).status, 200);
 });
+
+test("a long User-Agent is not an error: its product name, cut to 128 characters, is the manager", async () => {
+  const { send } = await import("./transcript-http.js");
+  const r = await send({ url: server.url, caPem: server.caPem }, "POST", CMS, { Authorization: `Bearer ${server.token}`, "Content-Type": "application/json", "User-Agent": `${"u".repeat(200)}/v1.0 (linux)` }, JSON.stringify(configMap("ua")));
+  assert.equal(r.status, 201);
+  const managed = ((r.body as Obj)["metadata"] as Obj)["managedFields"] as Obj[];
+  assert.equal(managed[0]?.["manager"], "u".repeat(128));
+});
