@@ -91,7 +91,10 @@ function walkChildren(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean
   }
   for (const k of propertyNames(s)) {
     let sub = st;
-    if (s["x-kubernetes-map-type"] === "atomic") sub = withUncorrelatable(sub, path);
+    // MapIsCorrelatable: granular and atomic maps (and unset) correlate old and new properties;
+    // only an unknown map type would not (and structural validation rejects those anyway).
+    const mapType = s["x-kubernetes-map-type"];
+    if (mapType !== undefined && mapType !== "granular" && mapType !== "atomic") sub = withUncorrelatable(sub, path);
     if ((isRoot || s["x-kubernetes-embedded-resource"] === true) && metaFields.has(k)) {
       sub = { ...sub, insideResourceMeta: true };
       if (isRoot) sub = withForbiddenDefaults(sub, `in top-level ${k}`);
