@@ -12,6 +12,8 @@ export interface DeleteOptions {
   propagationPolicy?: string;
   /** The deprecated orphanDependents as sent; false asks for 202 Accepted when deletion is not immediate. */
   orphanDependents?: boolean;
+  /** gracePeriodSeconds as sent (only pods delete gracefully). */
+  gracePeriodSeconds?: number;
   dryRun: boolean;
 }
 
@@ -35,6 +37,8 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
   const opts: DeleteOptions = { dryRun: false };
   const policy = query.get("propagationPolicy");
   if (policy) opts.propagationPolicy = policy;
+  const graceText = query.get("gracePeriodSeconds");
+  if (graceText !== null && /^-?\d+$/.test(graceText)) opts.gracePeriodSeconds = Number(graceText);
   const orphanText = query.get("orphanDependents");
   if (orphanText === "true" || orphanText === "false") opts.orphanDependents = orphanText === "true";
   if (body.trim()) {
@@ -49,7 +53,10 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
     if (typeof parsed["propagationPolicy"] === "string") opts.propagationPolicy = parsed["propagationPolicy"];
     if (Array.isArray(parsed["dryRun"])) dryRun = parsed["dryRun"].map(String);
     if (typeof parsed["orphanDependents"] === "boolean") opts.orphanDependents = parsed["orphanDependents"];
+    if (typeof parsed["gracePeriodSeconds"] === "number") opts.gracePeriodSeconds = parsed["gracePeriodSeconds"];
   }
+  // Negative grace periods count as one second, as BeforeDelete treats them.
+  if (opts.gracePeriodSeconds !== undefined && opts.gracePeriodSeconds < 0) opts.gracePeriodSeconds = 1;
   const causes: StatusCause[] = [];
   if (opts.orphanDependents !== undefined && opts.propagationPolicy !== undefined)
     causes.push({
@@ -127,6 +134,10 @@ export function deleteObject(
   if (policy === "Orphan" && !finalizers.includes("orphan")) finalizers.push("orphan");
   if (policy === "Foreground" && !finalizers.includes("foregroundDeletion")) finalizers.push("foregroundDeletion");
   if (info.resource === "namespaces" && info.group === "") return startNamespaceDeletion(state, info, obj, key, opts);
+  if (info.resource === "pods" && info.group === "") {
+    const graceful = gracefulPodDeletion(state, info, obj, key, finalizers, opts);
+    if (graceful) return graceful;
+  }
   if (finalizers.length === 0) {
     const gone = opts.dryRun ? obj : (state.store.delete(resourceKey(info), key) ?? obj);
     const body = RETURNS_OBJECT.has(resourceKey(info)) ? toWire(info, gone) : successStatus(info, name, obj.metadata["uid"]);
@@ -141,6 +152,54 @@ export function deleteObject(
     next.metadata["deletionGracePeriodSeconds"] = 0;
     if (info.hasGeneration) next.metadata["generation"] = Number(next.metadata["generation"] ?? 0) + 1;
   }
+  const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
+  return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };
+}
+
+function addSeconds(timestamp: string, seconds: number): string {
+  return new Date(Date.parse(timestamp) + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/**
+ * Pods delete gracefully (the pod strategy's CheckGracefulDeletion): a scheduled pod that has not
+ * finished gets deletionTimestamp = now + grace period and stays until a delete with a shorter (zero)
+ * period, which a kubelet would send and nothing here does. A repeated delete only shortens the period.
+ * Returns undefined when the ordinary path applies (zero period, or a deletion recorded with period 0).
+ */
+function gracefulPodDeletion(
+  state: ServerState,
+  info: ResourceInfo,
+  obj: KubeObject,
+  key: string,
+  finalizers: string[],
+  opts: DeleteOptions,
+): DeleteResult | undefined {
+  const meta = obj.metadata;
+  const current = meta["deletionGracePeriodSeconds"];
+  let period: number;
+  let timestamp: string;
+  if (meta["deletionTimestamp"]) {
+    if (typeof current !== "number" || current === 0) return undefined;
+    // Only a shorter grace period may be given; otherwise the deletion is just still pending.
+    if (opts.gracePeriodSeconds === undefined || opts.gracePeriodSeconds >= current) return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
+    period = opts.gracePeriodSeconds;
+    timestamp = addSeconds(String(meta["deletionTimestamp"]), period - current);
+  } else {
+    const spec = (obj["spec"] ?? {}) as Record<string, unknown>;
+    const phase = ((obj["status"] ?? {}) as Record<string, unknown>)["phase"];
+    period = opts.gracePeriodSeconds ?? (typeof spec["terminationGracePeriodSeconds"] === "number" ? spec["terminationGracePeriodSeconds"] : 0);
+    if (!spec["nodeName"] || phase === "Failed" || phase === "Succeeded") period = 0;
+    if (period === 0) return undefined;
+    timestamp = addSeconds(nowTimestamp(), period);
+  }
+  if (period === 0 && finalizers.length === 0) {
+    const gone = opts.dryRun ? obj : (state.store.delete(resourceKey(info), key) ?? obj);
+    return { code: 200, body: toWire(info, gone), before: obj };
+  }
+  const next = clone(obj);
+  next.metadata["deletionTimestamp"] = timestamp;
+  next.metadata["deletionGracePeriodSeconds"] = period;
+  if (finalizers.length > 0) next.metadata["finalizers"] = finalizers;
   const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
   return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };
 }

@@ -148,7 +148,10 @@ export function updateObject(
   if (jsonEqual(withoutVolatile(wire), withoutVolatile(toWire(info, old)))) return { code: 200, object: toWire(info, old) };
   if (opts.dryRun) return { code: 200, object: wire };
   const finalizers = wire.metadata["finalizers"];
-  if (wire.metadata["deletionTimestamp"] && (!Array.isArray(finalizers) || finalizers.length === 0)) {
+  const hadFinalizers = Array.isArray(old.metadata["finalizers"]) && old.metadata["finalizers"].length > 0;
+  // shouldDeleteDuringUpdate: the last finalizer removed from a terminating object whose grace period is
+  // over (0). A gracefully deleting pod (period > 0) or an object that never had finalizers is updated.
+  if (wire.metadata["deletionTimestamp"] && hadFinalizers && old.metadata["deletionGracePeriodSeconds"] === 0 && (!Array.isArray(finalizers) || finalizers.length === 0)) {
     // The last finalizer of a terminating object is gone: the server deletes instead of updating (one
     // DELETED event, no MODIFIED) and answers with the object it was asked to store.
     state.store.delete(resourceKey(info), key);
