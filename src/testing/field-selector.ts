@@ -55,6 +55,12 @@ function unescape(v: string): string {
 
 /** Reads a dotted field ("involvedObject.name") from an object as the string the server compares. */
 export function fieldValue(obj: Record<string, unknown>, field: string): string {
+  // An Event's "source" selects on source.component, or on reportingComponent when that is empty.
+  if (field === "source") {
+    const source = obj["source"];
+    const component = source && typeof source === "object" ? (source as Record<string, unknown>)["component"] : undefined;
+    return typeof component === "string" && component !== "" ? component : fieldValue(obj, "reportingComponent");
+  }
   let cur: unknown = obj;
   for (const part of field.split(".")) {
     if (cur === null || typeof cur !== "object") return "";

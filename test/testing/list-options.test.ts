@@ -126,3 +126,19 @@ test("a GET or list at a resourceVersion the server has not reached is 504 with 
   }
   assert.equal((await api.get(`${CMS}/a?resourceVersion=1`)).status, 200);
 });
+
+test("an Event's source field selector matches source.component, falling back to reportingComponent", async () => {
+  const EVENTS = "/api/v1/namespaces/lo/events";
+  const event = (name: string, extra: Obj): Obj => ({
+    apiVersion: "v1",
+    kind: "Event",
+    metadata: { name },
+    involvedObject: { kind: "ConfigMap", name: "a", namespace: "lo" },
+    reason: "Test",
+    ...extra,
+  });
+  assert.equal((await api.request("POST", EVENTS, event("e1", { source: { component: "kubelet" } }))).status, 201);
+  assert.equal((await api.request("POST", EVENTS, event("e2", { reportingComponent: "kubelet" }))).status, 201);
+  assert.equal((await api.request("POST", EVENTS, event("e3", { source: { component: "other" } }))).status, 201);
+  assert.deepEqual(names((await api.get(`${EVENTS}?fieldSelector=source%3Dkubelet`)).body), ["e1", "e2"]);
+});
