@@ -109,3 +109,21 @@ test("a watch from a resourceVersion the server has not reached skips changes up
   w.close();
   assert.deepEqual(w.events.map((e) => [e.type, meta(e.object)["name"]]), [["ADDED", "future-3"]]);
 });
+
+test("parallel writes get distinct increasing resourceVersions and every watcher sees them in that order", async () => {
+  const from = server.currentResourceVersion();
+  const watchers = await Promise.all([1, 2, 3].map(() => api.watch(`${CMS}?watch=1&resourceVersion=${from}`)));
+  const created = await Promise.all(Array.from({ length: 30 }, (_, i) => api.request("POST", CMS, configMap(`par-${i}`))));
+  const updated = await Promise.all(
+    created.map((c) => api.request("PUT", `${CMS}/${String(meta(c.body)["name"])}`, { ...(c.body as Record<string, unknown>), data: { k: "2" } })),
+  );
+  const written = [...created, ...updated].map((r) => Number(meta(r.body)["resourceVersion"]));
+  assert.equal(new Set(written).size, 60);
+  for (const w of watchers) await w.waitFor(60, 10_000);
+  for (const w of watchers) w.close();
+  for (const w of watchers) {
+    const rvs = w.events.map((e) => Number(meta(e.object)["resourceVersion"]));
+    assert.equal(rvs.length, 60);
+    assert.deepEqual(rvs, [...written].sort((a, b) => a - b));
+  }
+});
