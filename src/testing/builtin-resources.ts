@@ -3,7 +3,7 @@
 // Leases and apiextensions.k8s.io/v1 CustomResourceDefinitions. No built-in controllers run.
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
 import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./builtin-defaults.js";
-import { validateConfigKeys, validateDeployment } from "./builtin-validation.js";
+import { validateConfigData, validateDeployment } from "./builtin-validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "./resource-info.js";
 import { storageVersionHash } from "./storage-version-hash.js";
 
@@ -58,7 +58,7 @@ function coreResource(e: ApiResourceEntry, all: readonly ApiResourceEntry[]): Re
   if (e.storageVersionHash) info.storageVersionHash = e.storageVersionHash;
   const d = CORE_DEFAULTERS[e.name];
   if (d) info.defaulter = d;
-  if (e.name === "configmaps" || e.name === "secrets") info.validator = validateConfigKeys;
+  if (e.name === "configmaps" || e.name === "secrets") info.validator = validateConfigData;
   return info;
 }
 

@@ -68,3 +68,39 @@ export function validateConfigKeys(o: Obj): StatusCause[] {
   }
   return out;
 }
+
+/** The size limit of a ConfigMap's or Secret's data (core.MaxSecretSize). */
+const MAX_DATA_SIZE = 1024 * 1024;
+
+function byteLength(v: unknown, base64: boolean): number {
+  if (typeof v !== "string") return 0;
+  return base64 ? Buffer.from(v, "base64").length : Buffer.byteLength(v, "utf8");
+}
+
+/**
+ * ConfigMaps: valid keys, no key in both data and binaryData, and at most 1 MiB in all (the whole object
+ * is the field: an empty path, which prints as "[]"). Secrets: valid keys and at most 1 MiB of decoded data,
+ * stringData counting as the data it becomes.
+ */
+export function validateConfigData(o: Obj): StatusCause[] {
+  const out = validateConfigKeys(o);
+  const data = obj(o["data"]) ?? {};
+  if (o["kind"] === "Secret") {
+    const merged: Record<string, number> = {};
+    for (const [k, v] of Object.entries(data)) merged[k] = byteLength(v, true);
+    for (const [k, v] of Object.entries(obj(o["stringData"]) ?? {})) merged[k] = byteLength(v, false);
+    const total = Object.values(merged).reduce((a, b) => a + b, 0);
+    if (total > MAX_DATA_SIZE) out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "data" });
+    return out;
+  }
+  const binary = obj(o["binaryData"]) ?? {};
+  for (const key of Object.keys(data)) {
+    if (Object.hasOwn(binary, key))
+      out.push({ reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(key)}: duplicate of key present in binaryData`, field: `data[${key}]` });
+  }
+  let total = 0;
+  for (const v of Object.values(data)) total += byteLength(v, false);
+  for (const v of Object.values(binary)) total += byteLength(v, true);
+  if (total > MAX_DATA_SIZE) out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "[]" });
+  return out;
+}
