@@ -6,6 +6,7 @@ import { API_VERSION_DESCRIPTION, builtinSchema, KIND_DESCRIPTION } from "./buil
 import { CrdCode } from "./codes.js";
 import { schemaDescription } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";
+import { checkRuleFieldPaths } from "./rule-field-paths.js";
 import { joinPath, SourceMap } from "./source-map.js";
 import { typeRefText } from "./type-text.js";
 
@@ -28,6 +29,7 @@ export const SCHEMA_ROOT = "schema.openAPIV3Schema";
 export function buildKindSchema(model: ApiModel, kind: TypeModel): SchemaBuild {
   const b = new SchemaBuilder(model);
   const schema = b.namedSchema(kind, SCHEMA_ROOT, kind.pos);
+  b.diagnostics.push(...checkRuleFieldPaths(schema, SCHEMA_ROOT, b.sources));
   return { schema, diagnostics: b.diagnostics, sources: b.sources };
 }
 

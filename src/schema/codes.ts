@@ -23,4 +23,6 @@ export const CrdCode = {
   skipOnlyVersion: "KCG1409",
   /** A +kubebuilder:selectablefield path names no string, integer or boolean field. */
   badSelectableField: "KCG1410",
+  /** An XValidation rule's fieldPath names no field of the object the rule is on. */
+  badRuleFieldPath: "KCG1411",
 } as const;

@@ -1,0 +1,75 @@
+import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import type { JSONSchemaProps } from "../validation/index.js";
+import { CrdCode } from "./codes.js";
+import { joinPath, type SourceMap } from "./source-map.js";
+
+// A CEL rule's fieldPath must name a field of the object the rule sits on: API servers that know
+// fieldPath (1.28 and later) refuse the CRD otherwise ("fieldPath must be a valid path"), and older
+// ones drop it, so a wrong path never points anywhere useful. Checked at generation, at the marker.
+
+/**
+ * Every x-kubernetes-validations rule below `schema` (at `path`) whose fieldPath does not resolve,
+ * reported where the rule came from.
+ */
+export function checkRuleFieldPaths(schema: JSONSchemaProps, path: string, sources: SourceMap): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  visit(schema, path, (node, at) => {
+    (node["x-kubernetes-validations"] ?? []).forEach((rule, i) => {
+      const fieldPath = rule.fieldPath;
+      if (fieldPath === undefined || fieldPath.trim() === "") return;
+      const problem = resolveFieldPath(node, fieldPath);
+      if (problem === undefined) return;
+      const pos = sources.lookup(`${joinPath(at, "x-kubernetes-validations")}[${i}]`);
+      out.push(
+        errorAt(
+          pos,
+          CrdCode.badRuleFieldPath,
+          `+kubebuilder:validation:XValidation: fieldPath ${JSON.stringify(fieldPath)} is not a valid path in this object: ${problem}`,
+          "fieldPath is relative to the object the rule is on, e.g. `.replicas`, `.template.name` or `['dashed-key']`",
+        ),
+      );
+    });
+  });
+  return out;
+}
+
+function visit(s: JSONSchemaProps, path: string, f: (node: JSONSchemaProps, path: string) => void): void {
+  f(s, path);
+  for (const [k, p] of Object.entries(s.properties ?? {})) visit(p, joinPath(path, `properties[${k}]`), f);
+  if (s.items && !Array.isArray(s.items)) visit(s.items, joinPath(path, "items"), f);
+  if (typeof s.additionalProperties === "object") visit(s.additionalProperties, joinPath(path, "additionalProperties"), f);
+}
+
+/** The server's ValidFieldPath: `.name` and `['name']` steps through properties or map keys; why it fails, or undefined. */
+export function resolveFieldPath(node: JSONSchemaProps, fieldPath: string): string | undefined {
+  const tokens = fieldPath.split(/([.[\]])/).filter((t) => t !== "");
+  let s: JSONSchemaProps | undefined = node;
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i]!;
+    let name: string;
+    if (tok === ".") {
+      const next = tokens[++i];
+      if (next === undefined) return "unexpected end of JSON path";
+      name = next;
+    } else if (tok === "[") {
+      const quoted = tokens[++i];
+      if (quoted === undefined) return "unexpected end of JSON path";
+      if (quoted.length < 2 || !quoted.startsWith("'") || !quoted.endsWith("'")) return `expected single quoted string but got ${quoted}`;
+      name = quoted.slice(1, -1).replace(/\\(.)/g, "$1");
+      const close = tokens[++i];
+      if (close === undefined) return "unexpected end of JSON path";
+      if (close !== "]") return `expected ] but got ${close}`;
+    } else {
+      return `expected [ or . but got: ${tok}`;
+    }
+    if (s?.properties !== undefined) {
+      s = Object.prototype.hasOwnProperty.call(s.properties, name) ? s.properties[name] : undefined;
+      if (s === undefined) return "does not refer to a valid field";
+    } else if (s?.additionalProperties !== undefined) {
+      s = typeof s.additionalProperties === "object" ? s.additionalProperties : {};
+    } else {
+      return "does not refer to a valid field";
+    }
+  }
+  return undefined;
+}
