@@ -28,6 +28,7 @@ import type { KubeObject } from "./store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, type WriteOptions } from "./write-common.js";
 import { updateObject } from "./write-update.js";
+import { queryBool } from "./query-bool.js";
 
 /** The patch content type without parameters ("application/merge-patch+json"). */
 export function patchType(contentType: string | undefined): string {
@@ -125,7 +126,7 @@ function serverSideApplyRequest(
     ...(target.subresource ? { subresource: target.subresource } : {}),
     time: now,
     schema: patchSchemaFor(info),
-    force: query.get("force") === "true",
+    force: queryBool(query, "force") === true,
   };
   const result = serverSideApply(live ? (toWire(info, live) as JsonObject) : undefined, applied, applyOpts);
   if (!result.object) {

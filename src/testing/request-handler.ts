@@ -20,6 +20,7 @@ import { createObject } from "./write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "./write-common.js";
 import { deleteObject, deleteOptions } from "./write-delete.js";
 import { updateObject } from "./write-update.js";
+import { queryBool } from "./query-bool.js";
 
 /** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {
@@ -46,7 +47,7 @@ function checkPathName(name: string): void {
 
 /** Whether a GET is a watch (watch=true|1, or the legacy /watch/ path prefix). */
 function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
-  return r.watchPrefix || query.get("watch") === "true" || query.get("watch") === "1";
+  return r.watchPrefix || queryBool(query, "watch") === true;
 }
 
 /** The verb a request performs, as authorization names it. */

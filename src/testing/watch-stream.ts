@@ -9,6 +9,7 @@ import { badRequest, expired } from "./status-errors.js";
 import { CompactedError, type KubeObject } from "./store.js";
 import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "./watch-hub.js";
 import { resourceKey, toWire } from "./write-common.js";
+import { queryBool } from "./query-bool.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
@@ -101,7 +102,7 @@ export function serveWatch(
   removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
   untrack = state.faults.trackWatch(close);
   timers.push(setTimeout(close, timeoutSeconds * 1000));
-  if (query.get("allowWatchBookmarks") === "true" || query.get("allowWatchBookmarks") === "1") {
+  if (queryBool(query, "allowWatchBookmarks") === true) {
     const tick = (): void => {
       write({
         type: "BOOKMARK",

@@ -5,6 +5,7 @@ import { nowTimestamp, type ServerState } from "./server-state.js";
 import { ApiError, badRequest, invalid, notFound, type StatusCause } from "./status-errors.js";
 import type { KubeObject } from "./store.js";
 import { clone, groupResource, kindLabel, objectKey, resourceKey, toWire } from "./write-common.js";
+import { queryBool } from "./query-bool.js";
 
 /** DeleteOptions as read from the body and the query. */
 export interface DeleteOptions {
@@ -39,8 +40,8 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
   if (policy) opts.propagationPolicy = policy;
   const graceText = query.get("gracePeriodSeconds");
   if (graceText !== null && /^-?\d+$/.test(graceText)) opts.gracePeriodSeconds = Number(graceText);
-  const orphanText = query.get("orphanDependents");
-  if (orphanText === "true" || orphanText === "false") opts.orphanDependents = orphanText === "true";
+  const orphan = queryBool(query, "orphanDependents");
+  if (orphan !== undefined) opts.orphanDependents = orphan;
   if (body.trim()) {
     let parsed: Record<string, unknown>;
     try {
