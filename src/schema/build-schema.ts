@@ -7,6 +7,7 @@ import { CrdCode } from "./codes.js";
 import { schemaDescription } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";
 import { checkRuleFieldPaths } from "./rule-field-paths.js";
+import { checkMessageExpressions } from "./rule-message-expressions.js";
 import { joinPath, SourceMap } from "./source-map.js";
 import { typeRefText } from "./type-text.js";
 
@@ -29,7 +30,7 @@ export const SCHEMA_ROOT = "schema.openAPIV3Schema";
 export function buildKindSchema(model: ApiModel, kind: TypeModel): SchemaBuild {
   const b = new SchemaBuilder(model);
   const schema = b.namedSchema(kind, SCHEMA_ROOT, kind.pos);
-  b.diagnostics.push(...checkRuleFieldPaths(schema, SCHEMA_ROOT, b.sources));
+  b.diagnostics.push(...checkRuleFieldPaths(schema, SCHEMA_ROOT, b.sources), ...checkMessageExpressions(schema, SCHEMA_ROOT, b.sources));
   return { schema, diagnostics: b.diagnostics, sources: b.sources };
 }
 

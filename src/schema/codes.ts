@@ -25,4 +25,6 @@ export const CrdCode = {
   badSelectableField: "KCG1410",
   /** An XValidation rule's fieldPath names no field of the object the rule is on. */
   badRuleFieldPath: "KCG1411",
+  /** An XValidation rule's messageExpression does not compile to a string. */
+  badMessageExpression: "KCG1412",
 } as const;

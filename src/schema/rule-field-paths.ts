@@ -13,7 +13,7 @@ import { joinPath, type SourceMap } from "./source-map.js";
  */
 export function checkRuleFieldPaths(schema: JSONSchemaProps, path: string, sources: SourceMap): Diagnostic[] {
   const out: Diagnostic[] = [];
-  visit(schema, path, (node, at) => {
+  visitNodes(schema, path, (node, at) => {
     (node["x-kubernetes-validations"] ?? []).forEach((rule, i) => {
       const fieldPath = rule.fieldPath;
       if (fieldPath === undefined || fieldPath.trim() === "") return;
@@ -33,11 +33,12 @@ export function checkRuleFieldPaths(schema: JSONSchemaProps, path: string, sourc
   return out;
 }
 
-function visit(s: JSONSchemaProps, path: string, f: (node: JSONSchemaProps, path: string) => void): void {
+/** Calls `f` on every schema node below `s` (properties, items, additionalProperties) with its path. */
+export function visitNodes(s: JSONSchemaProps, path: string, f: (node: JSONSchemaProps, path: string) => void): void {
   f(s, path);
-  for (const [k, p] of Object.entries(s.properties ?? {})) visit(p, joinPath(path, `properties[${k}]`), f);
-  if (s.items && !Array.isArray(s.items)) visit(s.items, joinPath(path, "items"), f);
-  if (typeof s.additionalProperties === "object") visit(s.additionalProperties, joinPath(path, "additionalProperties"), f);
+  for (const [k, p] of Object.entries(s.properties ?? {})) visitNodes(p, joinPath(path, `properties[${k}]`), f);
+  if (s.items && !Array.isArray(s.items)) visitNodes(s.items, joinPath(path, "items"), f);
+  if (typeof s.additionalProperties === "object") visitNodes(s.additionalProperties, joinPath(path, "additionalProperties"), f);
 }
 
 /** The server's ValidFieldPath: `.name` and `['name']` steps through properties or map keys; why it fails, or undefined. */

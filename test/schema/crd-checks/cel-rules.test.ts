@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { checkCrd, type CrdProblem } from "../../../src/schema/crd-checks/index.js";
 import { crdWithRoot, crdWithSpec, SPEC, type Json } from "./crd-fixture.js";
-import { maxMapSize, minSerializedSize } from "../../../src/schema/crd-checks/cel/cel-types.js";
+import { celTypeOf, maxMapSize, minSerializedSize } from "../../../src/schema/crd-checks/cel/cel-types.js";
+import { messageExpressionError } from "../../../src/schema/crd-checks/cel/cel-rules.js";
 
 function keys(ps: CrdProblem[]): string[] {
   return ps.map((p) => `${p.field} ${p.reason}`);
@@ -261,4 +262,13 @@ test("rule cost: unbounded lists hold as many items as fit given each item's req
   });
   assert.equal(overBudget(nested), false);
   assert.equal(maxMapSize({ type: "object", additionalProperties: { type: "string" } }), Math.floor((3 * 1024 * 1024 - 2) / 8));
+});
+
+test("messageExpression compiles against the rule's object and must give a string", () => {
+  const self = celTypeOf({ type: "object", properties: { max: { type: "integer" }, name: { type: "string" } } }, false)!;
+  assert.equal(messageExpressionError("'max is ' + string(self.max)", self), undefined);
+  assert.equal(messageExpressionError("self.name", self), undefined);
+  assert.equal(messageExpressionError("self.max", self), "messageExpression must evaluate to a string");
+  assert.match(messageExpressionError("'x' + self.nope", self) ?? "", /^messageExpression compilation failed: ERROR: <input>:1:11: undefined field 'nope'/);
+  assert.match(messageExpressionError("'x' +", self) ?? "", /^messageExpression compilation failed: ERROR: <input>:1:/);
 });

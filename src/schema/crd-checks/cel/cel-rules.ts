@@ -101,3 +101,21 @@ export function compileRule(rule: string, selfType: CelT): RuleResult {
   if (!mayBeBool(out.t)) return { error: "cel expression must evaluate to a bool", cost: 0, transition };
   return { cost: out.cost, transition };
 }
+
+/**
+ * Why a rule's messageExpression would not compile to a string (as servers that know
+ * messageExpression check it), or undefined when it does; `self` and `oldSelf` as for the rule.
+ */
+export function messageExpressionError(expression: string, selfType: CelT): string | undefined {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(expression);
+  } catch (e) {
+    return `messageExpression compilation failed: ${syntaxError(expression, e)}`;
+  }
+  const checker = new CelChecker((parsed.sourceInfo?.positions ?? {}) as Record<string, number>);
+  const out = checker.check(parsed.expr, new Map<string, CelT>([["self", selfType], ["oldSelf", selfType]]));
+  if (checker.issues.length > 0) return `messageExpression ${formatIssues(expression, checker.issues)}`;
+  if (out.t.k !== "string" && out.t.k !== "dyn") return "messageExpression must evaluate to a string";
+  return undefined;
+}
