@@ -7,6 +7,7 @@ import { groupVersion, type ResourceInfo } from "./resource-info.js";
 import type { ServerState } from "./server-state.js";
 import { ApiError, badRequest, expired, invalid, type StatusCause } from "./status-errors.js";
 import { CompactedError, type KubeObject } from "./store.js";
+import { queryInt } from "./query-params.js";
 import { resourceKey, toWire } from "./write-common.js";
 
 /** Parsed selectors of a list or watch request. */
@@ -65,6 +66,9 @@ function relativeKey(info: ResourceInfo, obj: KubeObject, namespace: string | un
  * misused resourceVersionMatch is 422 Invalid on "ListOptions.meta.k8s.io", not a 400.
  */
 export function validateListOptions(query: URLSearchParams, watch: boolean): void {
+  // Decoding comes first: malformed integers are the codec's 400 before any validation.
+  queryInt(query, "limit");
+  queryInt(query, "timeoutSeconds");
   const match = query.get("resourceVersionMatch") ?? "";
   if (!match) return;
   const causes: StatusCause[] = [];
@@ -115,8 +119,7 @@ export function listObjects(state: ServerState, info: ResourceInfo, namespace: s
   validateListOptions(query, false);
   const sel = parseSelectors(info, query);
   const cont = query.get("continue") ?? "";
-  const limitText = query.get("limit") ?? "";
-  let limit = limitText && /^\d+$/.test(limitText) ? Number(limitText) : 0;
+  let limit = Math.max(0, queryInt(query, "limit") ?? 0);
   let rv: number;
   let start = "";
   if (cont) {

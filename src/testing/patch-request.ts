@@ -28,7 +28,7 @@ import type { KubeObject } from "./store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, type WriteOptions } from "./write-common.js";
 import { updateObject } from "./write-update.js";
-import { queryBool } from "./query-bool.js";
+import { queryBool } from "./query-params.js";
 
 /** The patch content type without parameters ("application/merge-patch+json"). */
 export function patchType(contentType: string | undefined): string {

@@ -20,7 +20,7 @@ import { createObject } from "./write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "./write-common.js";
 import { deleteObject, deleteOptions } from "./write-delete.js";
 import { updateObject } from "./write-update.js";
-import { queryBool } from "./query-bool.js";
+import { queryBool } from "./query-params.js";
 
 /** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {

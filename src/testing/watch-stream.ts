@@ -9,7 +9,7 @@ import { badRequest, expired } from "./status-errors.js";
 import { CompactedError, type KubeObject } from "./store.js";
 import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "./watch-hub.js";
 import { resourceKey, toWire } from "./write-common.js";
-import { queryBool } from "./query-bool.js";
+import { queryBool, queryInt } from "./query-params.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
@@ -45,9 +45,9 @@ export function serveWatch(
   validateListOptions(query, true);
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
-  const timeoutText = query.get("timeoutSeconds");
+
   // Zero or absent means the server's default, as on a real server.
-  const requested = timeoutText && /^\d+$/.test(timeoutText) ? Number(timeoutText) : 0;
+  const requested = queryInt(query, "timeoutSeconds") ?? 0;
   const timeoutSeconds = requested > 0 ? requested : state.settings.defaultWatchTimeoutSeconds;
   const filter: WatchFilter = { resource: resourceKey(info), labels: sel.labels, fields: sel.fields };
   if (info.namespaced && namespace !== undefined) filter.namespace = namespace;

@@ -5,7 +5,7 @@ import { nowTimestamp, type ServerState } from "./server-state.js";
 import { ApiError, badRequest, invalid, notFound, type StatusCause } from "./status-errors.js";
 import type { KubeObject } from "./store.js";
 import { clone, groupResource, kindLabel, objectKey, resourceKey, toWire } from "./write-common.js";
-import { queryBool } from "./query-bool.js";
+import { queryBool, queryInt } from "./query-params.js";
 
 /** DeleteOptions as read from the body and the query. */
 export interface DeleteOptions {
@@ -38,8 +38,8 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
   const opts: DeleteOptions = { dryRun: false };
   const policy = query.get("propagationPolicy");
   if (policy) opts.propagationPolicy = policy;
-  const graceText = query.get("gracePeriodSeconds");
-  if (graceText !== null && /^-?\d+$/.test(graceText)) opts.gracePeriodSeconds = Number(graceText);
+  const grace = queryInt(query, "gracePeriodSeconds");
+  if (grace !== undefined) opts.gracePeriodSeconds = grace;
   const orphan = queryBool(query, "orphanDependents");
   if (orphan !== undefined) opts.orphanDependents = orphan;
   if (body.trim()) {

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { queryBool } from "../../src/testing/query-bool.js";
+import { queryBool } from "../../src/testing/query-params.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;
@@ -38,4 +38,22 @@ test("orphanDependents=True in the query orphans", async () => {
   await api.request("POST", CMS, configMap("held", { finalizers: ["example.com/hold"] }));
   const r = await api.request("DELETE", `${CMS}/held?orphanDependents=True`);
   assert.deepEqual(meta(r.body)["finalizers"], ["example.com/hold", "orphan"]);
+});
+
+test("malformed integer parameters are the codec's 400, before any other check", async () => {
+  const cases: [string, string][] = [
+    [`${CMS}?limit=abc`, 'strconv.ParseInt: parsing "abc": invalid syntax'],
+    [`${CMS}?watch=1&timeoutSeconds=1.5`, 'strconv.ParseInt: parsing "1.5": invalid syntax'],
+    [`${CMS}?limit=99999999999999999999&resourceVersionMatch=Bogus`, 'strconv.ParseInt: parsing "99999999999999999999": value out of range'],
+  ];
+  for (const [path, message] of cases) {
+    const r = await api.get(path);
+    assert.equal(r.status, 400, path);
+    assert.equal((r.body as Record<string, unknown>)["message"], message);
+  }
+  const del = await api.request("DELETE", `${CMS}/a?gracePeriodSeconds=soon`);
+  assert.equal(del.status, 400);
+  assert.equal((await api.get(`${CMS}/a`)).status, 200);
+  // A negative limit means no limit, as on the server.
+  assert.equal((await api.get(`${CMS}?limit=-1`)).status, 200);
 });
