@@ -45,6 +45,22 @@ function checkPathName(name: string): void {
   if (problems.length > 0) throw badRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${problems.join(";")}`);
 }
 
+/**
+ * What a collection path allows beyond list and watch. Built-ins are routed by go-restful, which has
+ * only list and watch on the all-namespaces path of a namespaced resource and no PUT or PATCH without a
+ * name: anything else is 405. Custom resources go through the CRD handler, which lets the request through
+ * to fail later: no name is 400 "name must be provided" (and see deleteCollection).
+ */
+function checkCollectionScope(info: ResourceInfo, r: ResourceRoute, verb: string): void {
+  if (r.name !== undefined || r.subresource !== undefined) return;
+  const allNamespaces = info.namespaced && r.namespace === undefined;
+  if (!info.custom) {
+    if ((allNamespaces && verb !== "list" && verb !== "watch") || verb === "update" || verb === "patch") throw methodNotAllowed();
+    return;
+  }
+  if (verb === "update" || verb === "patch") throw badRequest("name must be provided");
+}
+
 /** Whether a GET is a watch (watch=true|1, or the legacy /watch/ path prefix). */
 function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
   return r.watchPrefix || queryBool(query, "watch") === true;
@@ -138,6 +154,7 @@ async function serveResource(
   const method = req.method ?? "GET";
   const verb = verbOf(method, r, query);
   if (info.discoveryOnly || !info.verbs.includes(verb)) throw methodNotAllowed();
+  checkCollectionScope(info, r, verb);
   const raw = method === "GET" ? "" : await readBody(req);
   const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
   const ns = info.namespaced ? r.namespace : undefined;
@@ -195,6 +212,9 @@ async function serveResource(
 function deleteCollection(state: ServerState, info: ResourceInfo, ns: string | undefined, body: string, query: URLSearchParams): Record<string, unknown> {
   const opts = deleteOptions(body, query);
   const page = listObjects(state, info, ns, query);
+  // A namespaced custom resource's collection deleted without a namespace: every item's delete needs
+  // one, so the first fails the request before anything is deleted.
+  if (info.namespaced && ns === undefined && page.items.length > 0) throw badRequest("Namespace parameter required.");
   const deleted = [];
   for (const obj of page.items) {
     try {
