@@ -47,6 +47,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       "check custom resources (YAML or JSON, multi-document) against CRDs, as the API server would",
       (y) => y.option("crds", { type: "string", demandOption: true, describe: "directory (or file) of CRD manifests" }).positional("files", { type: "string", array: true }),
       async (a) => {
+        if (code !== 0) return; // yargs already reported a usage error (e.g. no --crds)
         // Loaded on demand so that `generate` does not pay for the validator and CEL at start-up.
         const { runValidate } = await import("./validate-command.js");
         code = await runValidate(a.crds, (a.files ?? []).map(String), out);
@@ -61,6 +62,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
           .option("port", { type: "number", describe: "port on 127.0.0.1 (default: any free port)" })
           .option("tls", { type: "boolean", default: true, describe: "serve HTTPS with a generated certificate" }),
       async (a) => {
+        if (code !== 0) return;
         const { runTestServerCommand } = await import("../testing/index.js");
         code = await runTestServerCommand({ crdDir: a.crds, tls: a.tls, ...(a.port !== undefined ? { port: a.port } : {}), write: (t) => out.log(t.replace(/\n$/, "")) });
       },
