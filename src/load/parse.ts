@@ -51,7 +51,8 @@ class FileParser {
       if (Node.isImportDeclaration(st)) {
         const names = new Map<string, string>();
         for (const n of st.getNamedImports()) names.set(n.getAliasNode()?.getText() ?? n.getName(), n.getName());
-        imports.push({ module: st.getModuleSpecifierValue(), names, pos: this.at(st) });
+        const ns = st.getNamespaceImport()?.getText();
+        imports.push({ module: st.getModuleSpecifierValue(), names, ...(ns ? { namespace: ns } : {}), pos: this.at(st) });
       } else if (Node.isInterfaceDeclaration(st)) {
         decls.push({
           ...this.declBase(st, "interface", st.getName(), st.isExported(), st.getTypeParameters().length),

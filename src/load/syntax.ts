@@ -51,6 +51,8 @@ export interface ImportSyntax {
   readonly module: string;
   /** local name → imported name */
   readonly names: ReadonlyMap<string, string>;
+  /** The local name of `import * as ns`, whose types are written `ns.Name` (Go's `metav1.ObjectMeta`). */
+  readonly namespace?: string;
   readonly pos: SourcePos;
 }
 

@@ -53,21 +53,41 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
     diags.push(errorAt(at, "KCG1301", `package ${p.dir} has no doc.ts`, "add doc.ts with the package markers, e.g. `// +groupName=example.com`"));
     return { markers: new MarkerSet([]) };
   }
-  const markers = collect(leadingCommentLines(p.docFile.text, p.docFile.display), "package", registry, diags).markers;
+  const lines = leadingCommentLines(p.docFile.text, p.docFile.display);
+  const markers = collect(lines, "package", registry, diags).markers;
   const group = markers.value<string>("groupName");
   const versionName = markers.value<string>("versionName");
   let ok = true;
-  if (!group) {
-    diags.push(errorAt(at, "KCG1302", `package ${p.dir} has no +groupName marker`, "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`"));
+  if (group === "") {
+    diags.push(
+      errorAt(markers.get("groupName")!.pos, "KCG1302", `package ${p.dir} is in the core group (+groupName= is empty), which custom resources cannot use`, "kube-codegen generates custom resources: give the package a group of your own with a dot, e.g. `// +groupName=samplecontroller.k8s.io`; core types such as Pod come from @kubernetes/client-node"),
+    );
+    ok = false;
+  } else if (group === undefined) {
+    // A +groupName line whose value was refused is already reported at the marker; saying it is
+    // missing as well would be a second error for one mistake.
+    if (!written(lines, "groupName")) {
+      diags.push(errorAt(at, "KCG1302", `package ${p.dir} has no +groupName marker`, "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`"));
+    }
     ok = false;
   }
-  if (!versionName && !versionPattern.test(p.versionDir)) {
+  if (!versionName && written(lines, "versionName")) {
+    ok = false; // the refused +versionName is reported at the marker; the directory name was not meant
+  } else if (!versionName && !versionPattern.test(p.versionDir)) {
     diags.push(
       errorAt(at, "KCG1303", `version directory "${p.versionDir}" is not a Kubernetes version`, "name it like v1, v1beta1 or v2alpha3, or set `// +versionName=<version>` in doc.ts"),
     );
     ok = false;
   }
   return ok ? { id: { group: group!, version: versionName ?? p.versionDir }, markers } : { markers };
+}
+
+/** True when a comment line spells the marker, whether or not its value parsed. */
+function written(lines: readonly CommentLine[], name: string): boolean {
+  return lines.some((l) => {
+    const t = l.text.trim();
+    return t.startsWith(`+${name}`) && /^[=:\s]?$/.test(t.charAt(name.length + 1));
+  });
 }
 
 function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHead[], diags: Diagnostic[]): PackageIndex {

@@ -12,13 +12,13 @@ const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
  */
 function checkNames(p: PackageModel): Diagnostic[] {
   const diags: Diagnostic[] = [];
-  const at = { file: p.docFile ? `${p.dir}/doc.ts` : p.dir, line: 1, col: 1 };
+  const at = { file: p.docFile || p.dir, line: 1, col: 1 };
   const docPos = p.markers.get("groupName")?.pos ?? at;
   if (p.id.group.length > 253 || !dns1123Subdomain.test(p.id.group)) {
     diags.push(errorAt(docPos, "KCG1311", `group name "${p.id.group}" is not a lowercase DNS subdomain`, "use lowercase letters, digits, '-' and '.', like samplecontroller.k8s.io"));
   }
   if (!/^[a-z0-9]+$/.test(p.id.version)) {
-    diags.push(errorAt(p.markers.get("versionName")?.pos ?? at, "KCG1312", `version "${p.id.version}" must be lowercase letters and digits`));
+    diags.push(errorAt(p.markers.get("versionName")?.pos ?? at, "KCG1312", `version "${p.id.version}" must be lowercase letters and digits`, "name the version like v1, v1beta1 or v2alpha3: it is part of every URL and of generated identifiers"));
   }
   for (const k of p.kinds) {
     const pos = k.pos;

@@ -20,27 +20,32 @@ export interface PackageIndex {
 export function fileScope(file: LoadedFile, pkgDir: string, index: PackageIndex): Scope {
   const own = index.byDir.get(pkgDir);
   const imported = new Map<string, NameBinding>();
+  // `import * as v1 from "../v1/types.js"`: the namespace's members resolve like named imports.
+  const namespaces = new Map<string, string>();
   for (const imp of file.imports) {
-    for (const [local, name] of imp.names) {
-      if (imp.module === RUNTIME_MODULE) {
-        imported.set(local, { kind: "runtime", name });
-      } else if (imp.module.startsWith(".")) {
-        const target = posix.normalize(posix.join(posix.dirname(file.rel), imp.module));
-        const dir = posix.dirname(target);
-        const other = index.byDir.get(dir);
-        if (other && other.names.has(name)) imported.set(local, { kind: dir === pkgDir ? "local" : "imported", name, pkg: other.id });
-        else if (other) imported.set(local, { kind: "missing", name, dir, candidates: [...other.names], private: other.privateNames.has(name) });
-        else imported.set(local, { kind: "foreign", module: imp.module, name });
-      } else {
-        imported.set(local, { kind: "foreign", module: imp.module, name });
-      }
-    }
+    if (imp.namespace) namespaces.set(imp.namespace, imp.module);
+    for (const [local, name] of imp.names) imported.set(local, bindImport(file, pkgDir, index, imp.module, name));
   }
   return (name) => {
+    const dot = name.indexOf(".");
+    if (dot > 0) {
+      const module = namespaces.get(name.slice(0, dot));
+      return module === undefined ? undefined : bindImport(file, pkgDir, index, module, name.slice(dot + 1));
+    }
     const imp = imported.get(name);
     if (imp) return imp;
     if (own && own.names.has(name)) return { kind: "local", name, pkg: own.id };
     if (own && own.privateNames.has(name)) return { kind: "missing", name, dir: pkgDir, candidates: [], private: true };
     return undefined;
   };
+}
+
+function bindImport(file: LoadedFile, pkgDir: string, index: PackageIndex, module: string, name: string): NameBinding {
+  if (module === RUNTIME_MODULE) return { kind: "runtime", name };
+  if (!module.startsWith(".")) return { kind: "foreign", module, name };
+  const dir = posix.dirname(posix.normalize(posix.join(posix.dirname(file.rel), module)));
+  const other = index.byDir.get(dir);
+  if (other && other.names.has(name)) return { kind: dir === pkgDir ? "local" : "imported", name, pkg: other.id };
+  if (other) return { kind: "missing", name, dir, candidates: [...other.names], private: other.privateNames.has(name) };
+  return { kind: "foreign", module, name };
 }

@@ -227,3 +227,50 @@ test("types that extend themselves or alias themselves are errors, not endless l
     ["KCG1211", "type X is an alias of itself: X → Y → X"],
   ]);
 });
+
+test("namespace imports: `ns.Name` resolves like a named import, from another version and from the runtime", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `export interface Template {\n  image: string;\n}\n`,
+    "a/v1beta1/doc.ts": doc(),
+    "a/v1beta1/types.ts": `import type * as metav1 from "kube-codegen/runtime";\nimport * as v1 from "../v1/types.js";\n// +genclient\nexport interface Thing extends metav1.TypeMeta {\n  metadata?: metav1.ObjectMeta;\n  template?: v1.Template;\n  size?: metav1.int64;\n}\n`,
+  });
+  assert.deepEqual(diagnostics, []);
+  const beta = model.packages.find((p) => p.id.version === "v1beta1")!;
+  assert.deepEqual(beta.kinds.map((k) => k.name), ["Thing"]);
+  const thing = beta.types.find((t) => t.name === "Thing")!;
+  assert.ok(thing.shape.kind === "struct");
+  assert.deepEqual(thing.shape.fields.map((f) => f.type), [
+    { kind: "builtin", name: "ObjectMeta" },
+    { kind: "named", name: "Template", pkg: { group: "example.com", version: "v1" } },
+    { kind: "primitive", name: "int64" },
+  ]);
+});
+
+test("a misspelled name through a namespace import suggests the right one", () => {
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `export interface Template {\n  image: string;\n}\n`,
+    "a/v2/doc.ts": doc(),
+    "a/v2/types.ts": `import * as v1 from "../v1/types.js";\nexport interface S {\n  t?: v1.Templat;\n}\n`,
+  });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message, d.hint]), [["KCG1205", "type Templat is not declared in a/v1", "did you mean Template?"]]);
+});
+
+test("an empty +groupName (the core group) is refused at the marker as unsupported, not reported as missing", () => {
+  const { diagnostics } = modelOf({ "a/v1/doc.ts": "// +groupName=\nexport {};\n", "a/v1/t.ts": "export interface X {\n  a: string;\n}\n" });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.line, d.col]), [["KCG1302", 1, 4]]);
+  assert.match(diagnostics[0]!.message, /core group/);
+  assert.match(diagnostics[0]!.hint ?? "", /group of your own/);
+});
+
+test("a refused +groupName or +versionName value is one error, not also a missing marker or a bad directory", () => {
+  const { diagnostics } = modelOf({ "a/vx/doc.ts": "// +groupName=Bad_Group\n// +versionName=V_1\nexport {};\n", "a/vx/t.ts": "export interface X {\n  a: string;\n}\n" });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.line]), [["KCG1103", 1], ["KCG1103", 2]]);
+});
+
+test("a version name that is not letters and digits is an error with a hint", () => {
+  const { diagnostics } = modelOf({ "a/v1/doc.ts": "// +groupName=example.com\n// +versionName=v1-beta\nexport {};\n", "a/v1/t.ts": "export interface X {\n  a: string;\n}\n" });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.line]), [["KCG1312", 2]]);
+  assert.match(diagnostics[0]!.hint ?? "", /v1beta1/);
+});

@@ -1,7 +1,7 @@
 import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import { findType, flattenStruct, type ApiModel, type PackageModel, type TypeModel, type TypeRef } from "../../model/index.js";
 import { isScalar } from "./copy-expr.js";
-import { copiedWhole, copyFunctionName, copySource, optedOut } from "./select.js";
+import { copiedWhole, copyFunctionName, copySource, optedOut, optOutMarker } from "./select.js";
 
 /**
  * Checks the hand-written side of the escape hatch at generation time, across packages: every
@@ -49,7 +49,7 @@ function checkOne(pkg: PackageModel, t: TypeModel): Diagnostic[] {
   const signature = `export function ${fn}(src: ${t.name}): ${t.name}`;
   const hand = pkg.handwritten.find((h) => h.name === fn);
   if (!hand) {
-    const why = optedOut(t) ? `${t.name} is marked +k8s:deepcopy-gen=false` : `${t.name} has no deep copy (its package does not select it)`;
+    const why = optedOut(t) ? `${t.name} is marked ${optOutMarker(t)}` : `${t.name} has no deep copy (its package does not select it)`;
     const hint = optedOut(t) ? `add to a file of the package: ${signature} { ... }` : `add +k8s:deepcopy-gen=package to ${pkg.docFile} (or +k8s:deepcopy-gen=true to ${t.name}), or add to a file of the package: ${signature} { ... }`;
     return [errorAt(t.pos, "KCG1502", `${why}, so ${fn} must be written by hand, and no file of ${pkg.dir} declares it`, hint)];
   }

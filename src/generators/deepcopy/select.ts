@@ -33,6 +33,11 @@ export function optedOut(t: TypeModel): boolean {
   return typeSetting(t.markers) === false;
 }
 
+/** The opt-out marker as the type spells it, for messages: a user who wrote controller-gen's form should read it back. */
+export function optOutMarker(t: TypeModel): string {
+  return t.markers.value<unknown>("k8s:deepcopy-gen") !== undefined ? "+k8s:deepcopy-gen=false" : "+kubebuilder:object:generate=false";
+}
+
 function typeSetting(m: MarkerSet): boolean | undefined {
   const v = m.value<unknown>("k8s:deepcopy-gen");
   if (v !== undefined) return v === true || v === "true" || v === "package";

@@ -1,0 +1,3 @@
+// +kubebuilder:object:generate=true
+// +groupName=widgets.example.com
+export {};

@@ -1,0 +1,3 @@
+// Package v1 tries the core group.
+// +groupName=
+export {};

@@ -1,0 +1,3 @@
+// +groupName=widgets.example.com
+// +versionName=v1-beta
+export {};

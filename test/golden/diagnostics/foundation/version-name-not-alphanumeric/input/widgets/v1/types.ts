@@ -1,0 +1,6 @@
+import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+}
