@@ -14,6 +14,8 @@ export interface CrdVersion {
   readonly scale: ScaleSubresource | undefined;
   /** Whether the version has the status subresource: then the server drops `status` on create. */
   readonly statusSubresource: boolean;
+  /** spec.scope is Namespaced (the default when absent is not allowed by v1, so anything but Cluster). */
+  readonly namespaced: boolean;
   validator(): SchemaValidator;
 }
 
@@ -37,6 +39,7 @@ export class CrdCatalog {
     const name = String(meta["name"] ?? "");
     const group = String(spec["group"] ?? "");
     const kind = String(names["kind"] ?? "");
+    const namespaced = spec["scope"] !== "Cluster";
     if (this.names.has(name)) {
       this.problems.push(`${origin}: CustomResourceDefinition ${name} is defined more than once; the first definition is used`);
       return true;
@@ -60,6 +63,7 @@ export class CrdCatalog {
         served: v["served"] === true,
         scale: scaleOf(v),
         statusSubresource: isObject(v["subresources"]) && isObject(v["subresources"]["status"]),
+        namespaced,
         validator: () => (compiled ??= compileSchema(schema)),
       });
     }

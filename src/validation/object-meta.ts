@@ -1,8 +1,13 @@
 // ObjectMeta handling that the server applies to the resource root and to x-kubernetes-embedded-resource
-// objects: which metadata fields exist (others are dropped and reported as unknown) and the embedded
-// apiVersion/kind/metadata checks of schemaobjectmeta.Validate.
+// objects: which metadata fields exist (others are dropped and reported as unknown), the checks of
+// ValidateObjectMetaAccessor on create (names, namespace, labels, annotations, owner references, finalizers)
+// and ValidateObjectMetaAccessorUpdate's finalizer rule, and the embedded apiVersion/kind/metadata checks of
+// schemaobjectmeta.Validate. The validate command and the test API server both use these, so a file that
+// passes `kube-codegen validate` is accepted by the test server and the other way round.
 import type { FieldError } from "./types.js";
-import { childPath, invalid, required } from "./field-error.js";
+import { childPath, fieldError, forbidden, indexPath, invalid, required } from "./field-error.js";
+import { goQuote } from "./go-format.js";
+import { dns1035LabelProblems, dns1123LabelProblems, labelValueProblems, nameProblems, pathSegmentProblems, qualifiedNameProblems, type NameRule } from "./name-rules.js";
 import { isObject, type SchemaNode } from "./schema-node.js";
 
 /** The JSON field names of metav1.ObjectMeta (1.24). */
@@ -43,24 +48,6 @@ export function validateEmbeddedResources(node: SchemaNode, obj: unknown, path: 
   }
 }
 
-const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1035_MESSAGE =
-  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
-
-// utilvalidation.IsDNS1035Label: the messages joined with "," by the caller.
-function dns1035Errors(s: string): string[] {
-  const errs: string[] = [];
-  if (s.length > 63) errs.push("must be no more than 63 characters");
-  if (!DNS1035_LABEL.test(s)) errs.push(DNS1035_MESSAGE);
-  return errs;
-}
-
-// path.ValidatePathSegmentName, the name rule embedded ObjectMeta is held to.
-function pathSegmentErrors(name: string): string[] {
-  if (name === "." || name === "..") return [`may not be '${name}'`];
-  return ["/", "%"].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
-}
-
 function checkEmbedded(obj: Record<string, unknown>, path: string, out: FieldError[]): void {
   if (!Object.hasOwn(obj, "apiVersion")) out.push(required(childPath(path, "apiVersion")));
   if (!Object.hasOwn(obj, "kind")) out.push(required(childPath(path, "kind")));
@@ -77,13 +64,176 @@ function checkEmbedded(obj: Record<string, unknown>, path: string, out: FieldErr
     if (typeof kind !== "string") out.push(invalid(at, kind, "must be a string"));
     else if (kind === "") out.push(invalid(at, kind, "must not be empty"));
     else {
-      const errs = dns1035Errors(kind.toLowerCase());
+      const errs = dns1035LabelProblems(kind.toLowerCase());
       if (errs.length > 0) out.push(invalid(at, kind, `may have mixed case, but should otherwise match: ${errs.join(",")}`));
     }
   }
   const meta = obj["metadata"];
   if (isObject(meta) && typeof meta["name"] === "string" && meta["name"] !== "") {
     const name = meta["name"];
-    for (const msg of pathSegmentErrors(name)) out.push(invalid(childPath(path, "metadata.name"), name, msg));
+    for (const msg of pathSegmentProblems(name)) out.push(invalid(childPath(path, "metadata.name"), name, msg));
   }
+}
+
+/** The metadata fields ValidateObjectMeta inspects, as decoded JSON (so any type may turn up). */
+export interface MetaInput {
+  name?: unknown;
+  generateName?: unknown;
+  namespace?: unknown;
+  labels?: unknown;
+  annotations?: unknown;
+  finalizers?: unknown;
+  ownerReferences?: unknown;
+  deletionTimestamp?: unknown;
+}
+
+/** How validateObjectMeta treats one kind. */
+export interface ObjectMetaOptions {
+  /** The kind's name syntax (custom resources: DNS subdomain). */
+  nameRule: NameRule;
+  /** Namespaced kinds need a DNS-1123 label namespace; cluster-scoped kinds must carry none. */
+  namespaced: boolean;
+  /** Report a missing namespace of a namespaced kind. The server fills it from the URL first, so only
+   *  callers that validate objects as stored want this; files normally leave it to kubectl. */
+  requireNamespace?: boolean;
+  /** Add pkg/apis/core's rule for built-in kinds that a finalizer without '/' must be a standard one
+   *  (kubernetes, orphan, foregroundDeletion). Custom resources are not held to it. */
+  builtinFinalizerRule?: boolean;
+}
+
+/** ValidateObjectMetaAccessor on create: the causes, in the server's order and with its messages and paths. */
+export function validateObjectMeta(meta: MetaInput, options: ObjectMetaOptions): FieldError[] {
+  const out: FieldError[] = [];
+  const generateName = typeof meta.generateName === "string" ? meta.generateName : "";
+  const name = typeof meta.name === "string" ? meta.name : "";
+  if (generateName !== "") {
+    for (const m of nameProblems(generateName, options.nameRule, true)) out.push(invalid("metadata.generateName", generateName, m));
+  }
+  if (name === "") {
+    if (generateName === "") out.push(required("metadata.name", "name or generateName is required"));
+  } else {
+    for (const m of nameProblems(name, options.nameRule)) out.push(invalid("metadata.name", name, m));
+  }
+  out.push(...namespaceErrors(meta.namespace, options));
+  out.push(...labelErrors(meta.labels));
+  out.push(...annotationErrors(meta.annotations));
+  out.push(...ownerReferenceErrors(meta.ownerReferences));
+  out.push(...finalizerErrors(meta.finalizers, options.builtinFinalizerRule === true));
+  return out;
+}
+
+function namespaceErrors(value: unknown, options: ObjectMetaOptions): FieldError[] {
+  const namespace = typeof value === "string" ? value : "";
+  if (!options.namespaced) return namespace === "" ? [] : [forbidden("metadata.namespace", "not allowed on this type")];
+  if (namespace === "") return options.requireNamespace ? [required("metadata.namespace")] : [];
+  return dns1123LabelProblems(namespace).map((m) => invalid("metadata.namespace", namespace, m));
+}
+
+// A non-string value cannot reach the server's checks (decoding fails first); check its text so that the
+// caller still gets an answer rather than a crash.
+const text = (v: unknown): string => (typeof v === "string" ? v : String(v));
+
+/** v1validation.ValidateLabels: every key a qualified name, every value a label value. */
+function labelErrors(labels: unknown): FieldError[] {
+  if (!isObject(labels)) return [];
+  const out: FieldError[] = [];
+  for (const [k, v] of Object.entries(labels)) {
+    for (const m of qualifiedNameProblems(k)) out.push(invalid("metadata.labels", k, m));
+    const value = text(v);
+    for (const m of labelValueProblems(value)) out.push(invalid("metadata.labels", value, m));
+  }
+  return out;
+}
+
+/** TotalAnnotationSizeLimitB: keys and values together, in bytes. */
+export const ANNOTATIONS_SIZE_LIMIT = 256 * 1024;
+
+/** ValidateAnnotations: keys are qualified names in any case; keys and values at most 256 KiB in all. */
+function annotationErrors(annotations: unknown): FieldError[] {
+  if (!isObject(annotations)) return [];
+  const out: FieldError[] = [];
+  let total = 0;
+  for (const [k, v] of Object.entries(annotations)) {
+    for (const m of qualifiedNameProblems(k.toLowerCase())) out.push(invalid("metadata.annotations", k, m));
+    total += Buffer.byteLength(k, "utf8") + Buffer.byteLength(text(v), "utf8");
+  }
+  // field.TooLong in 1.24 words the limit in bytes and prints no value.
+  if (total > ANNOTATIONS_SIZE_LIMIT)
+    out.push(fieldError("FieldValueTooLong", "metadata.annotations", undefined, `must have at most ${ANNOTATIONS_SIZE_LIMIT} bytes`));
+  return out;
+}
+
+// schema.ParseGroupVersion's version: "" for "", "apps/" and anything with more than one '/'.
+function apiVersionVersion(apiVersion: string): string {
+  const parts = apiVersion.split("/");
+  if (parts.length === 1) return apiVersion;
+  return parts.length === 2 ? (parts[1] ?? "") : "";
+}
+
+/** ValidateOwnerReferences. The server reports these under "metadata.ownerReferences" without an index. */
+function ownerReferenceErrors(refs: unknown): FieldError[] {
+  if (!Array.isArray(refs)) return [];
+  const out: FieldError[] = [];
+  const base = "metadata.ownerReferences";
+  let firstController = "";
+  for (const r of refs) {
+    const ref = isObject(r) ? r : {};
+    const str = (k: string): string => (typeof ref[k] === "string" ? (ref[k] as string) : "");
+    const apiVersion = str("apiVersion");
+    if (apiVersionVersion(apiVersion) === "") out.push(invalid(`${base}.apiVersion`, apiVersion, "version must not be empty"));
+    if (str("kind") === "") out.push(invalid(`${base}.kind`, str("kind"), "kind must not be empty"));
+    if (str("name") === "") out.push(invalid(`${base}.name`, str("name"), "name must not be empty"));
+    if (str("uid") === "") out.push(invalid(`${base}.uid`, str("uid"), "uid must not be empty"));
+    if (apiVersion === "v1" && str("kind") === "Event")
+      out.push(invalid(base, ref, "/v1, Kind=Event is disallowed from being an owner"));
+    if (ref["controller"] !== true) continue;
+    const current = `${str("kind")}/${str("name")}`;
+    if (firstController === "") firstController = current;
+    else
+      out.push(
+        invalid(base, refs, `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`),
+      );
+  }
+  return out;
+}
+
+const STANDARD_FINALIZERS: ReadonlySet<string> = new Set(["kubernetes", "orphan", "foregroundDeletion"]);
+
+/** ValidateFinalizers (qualified names under "metadata.finalizers", orphan and foregroundDeletion exclusive),
+ *  plus, for built-in kinds, core's per-index rule that an unqualified finalizer must be a standard one. */
+function finalizerErrors(finalizers: unknown, builtinRule: boolean): FieldError[] {
+  if (!Array.isArray(finalizers)) return [];
+  const names = finalizers.map(text);
+  const out: FieldError[] = [];
+  for (const f of names) for (const m of qualifiedNameProblems(f)) out.push(invalid("metadata.finalizers", f, m));
+  if (names.includes("orphan") && names.includes("foregroundDeletion")) {
+    const shown = `[]string{${names.map(goQuote).join(", ")}}`;
+    out.push({ reason: "FieldValueInvalid", field: "metadata.finalizers", message: `Invalid value: ${shown}: finalizer orphan and foregroundDeletion cannot be both set` });
+  }
+  if (builtinRule)
+    names.forEach((f, i) => {
+      if (!f.includes("/") && !STANDARD_FINALIZERS.has(f))
+        out.push(invalid(indexPath("metadata.finalizers", i), f, "name is neither a standard finalizer name nor is it fully qualified"));
+    });
+  return out;
+}
+
+/** Warnings newer servers (not 1.24) send for metadata the server accepts: finalizers without a '/'. */
+export function objectMetaWarnings(meta: MetaInput): string[] {
+  if (!Array.isArray(meta.finalizers)) return [];
+  return meta.finalizers
+    .filter((f): f is string => typeof f === "string" && !f.includes("/") && !STANDARD_FINALIZERS.has(f))
+    .map((f) => `metadata.finalizers: ${goQuote(f)}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`);
+}
+
+/** ValidateObjectMetaAccessorUpdate's finalizer rule: no new finalizers once deletion has started. */
+export function validateObjectMetaUpdate(meta: MetaInput, old: MetaInput): FieldError[] {
+  if (!old.deletionTimestamp) return [];
+  const before = new Set(Array.isArray(old.finalizers) ? old.finalizers.map(text) : []);
+  const after = Array.isArray(meta.finalizers) ? meta.finalizers.map(text) : [];
+  // sets.String.List(): distinct and sorted.
+  const extra = [...new Set(after.filter((f) => !before.has(f)))].sort();
+  if (extra.length === 0) return [];
+  const shown = `[]string{${extra.map(goQuote).join(", ")}}`;
+  return [forbidden("metadata.finalizers", `no new finalizers can be added if the object is being deleted, found new finalizers ${shown}`)];
 }

@@ -1,12 +1,12 @@
 // The core of `kube-codegen validate --crds DIR FILE...`: load CRDs from a directory, load custom resources
-// from files, and check each resource as the API server would on create (prune, default, validate), giving
+// from files, and check each resource as the API server would on create (ObjectMeta, prune, default, validate), giving
 // a structured report, its text rendering and the exit code. The CLI only wires arguments to this.
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { CrdCatalog, type CrdVersion } from "./crd-catalog.js";
 import { formatFieldError } from "./field-error.js";
-import { goQuote } from "./go-format.js";
 import { parseManifests, type ManifestDocument } from "./load-documents.js";
+import { objectMetaWarnings, validateObjectMeta } from "./object-meta.js";
 import { isObject } from "./schema-node.js";
 
 /** The outcome for one resource document. */
@@ -136,7 +136,12 @@ export function validateDocument(catalog: CrdCatalog, doc: ManifestDocument, crd
 function checkResource(ver: CrdVersion, obj: Record<string, unknown>, result: ValidationResult): void {
   const validator = ver.validator();
   const scale = ver.scale;
-  result.errors.push(...checkName(isObject(obj["metadata"]) ? obj["metadata"] : {}));
+  // The server checks ObjectMeta before the schema (names as DNS subdomains, labels, annotations, owner
+  // references, finalizers, namespace for the CRD's scope); a missing namespace is not an error, kubectl
+  // fills it in.
+  const meta = isObject(obj["metadata"]) ? obj["metadata"] : {};
+  result.errors.push(...validateObjectMeta(meta, { nameRule: "subdomain", namespaced: ver.namespaced }).map(formatFieldError));
+  result.warnings.push(...objectMetaWarnings(meta));
   for (const p of validator.prune(obj)) result.warnings.push(`unknown field ${JSON.stringify(p)}`);
   // With the status subresource the server drops status on create (PrepareForCreate) before validating,
   // so status errors never reach the user there; say that the status is ignored instead.
@@ -148,23 +153,6 @@ function checkResource(ver: CrdVersion, obj: Record<string, unknown>, result: Va
   const errors = validator.validate(obj, undefined, scale ? { scale } : {});
   result.errors.push(...errors.map(formatFieldError));
   for (const u of validator.uncheckedRules) result.warnings.push(`rule not checked at ${u.field} (${u.reason}): ${u.rule}`);
-}
-
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const SUBDOMAIN_MESSAGE =
-  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-
-// The server checks custom resource names before the schema (ObjectMeta validation, names as DNS subdomains);
-// a file-level check would otherwise accept objects every server rejects.
-function checkName(meta: Record<string, unknown>): string[] {
-  const name = meta["name"];
-  if (typeof name !== "string" || name === "") {
-    return meta["generateName"] ? [] : ["metadata.name: Required value: name or generateName is required"];
-  }
-  const shown = goQuote(name);
-  if (name.length > 253) return [`metadata.name: Invalid value: ${shown}: must be no more than 253 characters`];
-  if (!DNS1123_SUBDOMAIN.test(name)) return [`metadata.name: Invalid value: ${shown}: ${SUBDOMAIN_MESSAGE}`];
-  return [];
 }
 
 /** Renders a report: one line per error and warning, then problems, then a summary line. */
