@@ -31,7 +31,7 @@ export function loadInput(inputRoot: string, cwd: string = process.cwd()): { inp
     diagnostics.push(...parsed.diagnostics);
     const dir = f.rel.slice(0, f.rel.lastIndexOf("/"));
     const list = byDir.get(dir) ?? [];
-    list.push({ rel: f.rel, display: display(f.rel), text: f.text, imports: parsed.imports, decls: parsed.decls, generated });
+    list.push({ rel: f.rel, display: display(f.rel), text: f.text, imports: parsed.imports, decls: parsed.decls, generated, ...(parsed.unparsed ? { unparsed: true as const } : {}) });
     byDir.set(dir, list);
   }
   const packages: LoadedPackage[] = [];

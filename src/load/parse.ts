@@ -8,6 +8,8 @@ export interface ParsedFile {
   readonly imports: ImportSyntax[];
   readonly decls: DeclSyntax[];
   readonly diagnostics: Diagnostic[];
+  /** True when a syntax error kept the file's declarations from being read. */
+  readonly unparsed?: true;
 }
 
 /** Creates the ts-morph project used for parsing; no type checking happens, only syntax. */
@@ -25,12 +27,15 @@ export function parseFile(project: Project, rel: string, display: string, text: 
   const lines = new LineMap(text, display);
   const syntaxErrors = project.getProgram().compilerObject.getSyntacticDiagnostics(sf.compilerNode);
   if (syntaxErrors.length > 0) {
+    // Only the first error: the parser's recovery turns one mistake into several follow-on errors.
+    const d = syntaxErrors[0]!;
     return {
       imports: [],
       decls: [],
-      diagnostics: syntaxErrors.map((d) =>
-        errorAt(lines.pos(d.start ?? 0, d.length), "KCG1003", `TypeScript syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`),
-      ),
+      diagnostics: [
+        errorAt(lines.pos(d.start ?? 0, d.length), "KCG1003", `TypeScript syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`, "fix the syntax here; the file's types are not read until it parses (tsc reports the same error)"),
+      ],
+      unparsed: true,
     };
   }
   return new FileParser(sf, lines).run();

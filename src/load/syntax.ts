@@ -65,6 +65,8 @@ export interface LoadedFile {
   readonly text: string;
   readonly imports: readonly ImportSyntax[];
   readonly decls: readonly DeclSyntax[];
+  /** True when a syntax error kept the file from being read: names it declares are unknown, not missing. */
+  readonly unparsed?: true;
   /** True for files this tool generated (they carry the generated-code line); they are not input. */
   readonly generated: boolean;
 }

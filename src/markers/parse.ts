@@ -124,7 +124,7 @@ export function parseMarkerLine(
     const value = parsePayload(def, rest, hasValue, leadingArg, name);
     const problem = def.check?.(value, target);
     if (problem !== undefined) {
-      diagnostics.push(errorAt(at(hasValue ? payloadStart : 0, hasValue ? rest.length : raw.length), MarkerCode.malformedValue, `+${def.name}: ${problem}`));
+      diagnostics.push(errorAt(at(hasValue ? payloadStart : 0, hasValue ? rest.length : raw.length), MarkerCode.malformedValue, `+${def.name}: ${problem}`, syntaxHint(def)));
       return undefined;
     }
     if (def.deprecated !== undefined) diagnostics.push(warningAt(pos, MarkerCode.deprecatedMarker, `+${def.name} is deprecated`, def.deprecated));

@@ -91,7 +91,7 @@ function written(lines: readonly CommentLine[], name: string): boolean {
 }
 
 function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHead[], diags: Diagnostic[]): PackageIndex {
-  const byDir = new Map<string, { id: PackageId; names: Set<string>; privateNames: Set<string> }>();
+  const byDir = new Map<string, { id: PackageId; names: Set<string>; privateNames: Set<string>; incomplete: boolean }>();
   pkgs.forEach((p, i) => {
     const id = heads[i]?.id;
     if (!id) return;
@@ -118,7 +118,7 @@ function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHe
         names.add(d.name);
       }
     }
-    byDir.set(p.dir, { id, names, privateNames });
+    byDir.set(p.dir, { id, names, privateNames, incomplete: p.files.some((f) => f.unparsed === true) });
   });
   return { byDir };
 }

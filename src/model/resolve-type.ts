@@ -10,7 +10,9 @@ export type NameBinding =
   | { readonly kind: "runtime"; readonly name: string }
   | { readonly kind: "foreign"; readonly module: string; readonly name: string }
   /** A name imported from (or used in) an input package that does not export it. */
-  | { readonly kind: "missing"; readonly name: string; readonly dir: string; readonly candidates: readonly string[]; readonly private: boolean };
+  | { readonly kind: "missing"; readonly name: string; readonly dir: string; readonly candidates: readonly string[]; readonly private: boolean }
+  /** A name that may be declared in a file a syntax error kept from being read: already reported there. */
+  | { readonly kind: "unknowable" };
 
 /** Looks up what a type name means in the file being resolved. */
 export type Scope = (name: string) => NameBinding | undefined;
@@ -105,6 +107,7 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
     diags.push(errorAt(t.pos, "KCG1204", `generic type ${t.name}<...> is not supported in API types`, "declare a concrete named type for each use"));
     return undefined;
   }
+  if (binding?.kind === "unknowable") return undefined;
   if (!binding) {
     diags.push(errorAt(t.pos, "KCG1205", `type ${t.name} is not declared in this package or imported`, "declare it in the package, or import it from another API package of the input or from kube-codegen/runtime"));
     return undefined;

@@ -8,7 +8,7 @@ export const RUNTIME_MODULE = "kube-codegen/runtime";
 
 /** What the scope builder needs to know about every package: its id, exported type names and private ones. */
 export interface PackageIndex {
-  readonly byDir: ReadonlyMap<string, { readonly id: PackageId; readonly names: ReadonlySet<string>; readonly privateNames: ReadonlySet<string> }>;
+  readonly byDir: ReadonlyMap<string, { readonly id: PackageId; readonly names: ReadonlySet<string>; readonly privateNames: ReadonlySet<string>; readonly incomplete: boolean }>;
 }
 
 /**
@@ -36,6 +36,7 @@ export function fileScope(file: LoadedFile, pkgDir: string, index: PackageIndex)
     if (imp) return imp;
     if (own && own.names.has(name)) return { kind: "local", name, pkg: own.id };
     if (own && own.privateNames.has(name)) return { kind: "missing", name, dir: pkgDir, candidates: [], private: true };
+    if (own?.incomplete) return { kind: "unknowable" };
     return undefined;
   };
 }
@@ -46,6 +47,7 @@ function bindImport(file: LoadedFile, pkgDir: string, index: PackageIndex, modul
   const dir = posix.dirname(posix.normalize(posix.join(posix.dirname(file.rel), module)));
   const other = index.byDir.get(dir);
   if (other && other.names.has(name)) return { kind: dir === pkgDir ? "local" : "imported", name, pkg: other.id };
+  if (other?.incomplete && !other.privateNames.has(name)) return { kind: "unknowable" };
   if (other) return { kind: "missing", name, dir, candidates: [...other.names], private: other.privateNames.has(name) };
   return { kind: "foreign", module, name };
 }

@@ -1,0 +1,5 @@
+export interface Spec {
+  size: string
+  name: = ;
+}
+export interface Other { a: string }
