@@ -1,5 +1,5 @@
 import yargs from "yargs";
-import { resolveOptions, type RawOptions } from "../config/index.js";
+import { defaults, resolveOptions, type RawOptions } from "../config/index.js";
 import { runGenerate } from "./generate-command.js";
 import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
@@ -13,13 +13,13 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
   let code = 0;
   const codegenOptions = {
     config: { type: "string", describe: "config file (default: ./kube-codegen.config.json when present)" },
-    input: { type: "string", describe: "root of the API packages: <input>/<group>/<version>/*.ts" },
-    output: { type: "string", describe: "where clientsets, listers and informers go" },
-    "crd-output": { type: "string", describe: "where CRD manifests go" },
+    input: { type: "string", describe: `root of the API packages: <input>/<group>/<version>/*.ts (default: ${defaults.input})` },
+    output: { type: "string", describe: `reserved for the planned client, lister and informer generators; nothing is written there yet (default: ${defaults.output})` },
+    "crd-output": { type: "string", describe: `where CRD manifests go (default: ${defaults.crdOutput})` },
     generators: { type: "string", describe: "comma-separated generators, or all" },
     header: { type: "string", describe: "file whose text starts every generated file" },
     "max-desc-len": { type: "number", describe: "truncate CRD descriptions (0 drops them), like controller-gen's maxDescLen" },
-    "runtime-import": { type: "string", describe: "module generated code imports the runtime from" },
+    "runtime-import": { type: "string", describe: `module generated code imports the runtime from (default: ${defaults.runtimeImport})` },
     quiet: { type: "boolean", default: false, describe: "print only errors" },
     verbose: { type: "boolean", default: false, describe: "list every file" },
   } as const;
@@ -34,12 +34,15 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       code = 2;
     })
     .command("generate", "generate code and manifests from the API packages", (y) => y.options(codegenOptions), async (a) => {
+      if (code !== 0) return; // yargs already reported a usage error (e.g. an unknown flag)
       code = await withOptions(a, cwd, out, (o) => runGenerate(o, "generate", out, { quiet: a.quiet, verbose: a.verbose }));
     })
     .command("verify", "exit 1 with a diff when generated files are stale", (y) => y.options(codegenOptions), async (a) => {
+      if (code !== 0) return;
       code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, { quiet: a.quiet, verbose: a.verbose }));
     })
     .command("markers", "list every marker with its targets, help and an example", () => {}, () => {
+      if (code !== 0) return;
       out.log(formatMarkerHelp());
     })
     .command(

@@ -1,0 +1,55 @@
+// A usage error (unknown flag or argument) stops the command before it does anything: generate
+// must not write and exit 0 after printing the error, markers must not print its reference.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { main } from "../../src/cli/main.js";
+import { Console } from "../../src/cli/console.js";
+import { tempDir } from "../helpers/fs.js";
+
+async function run(dir: string, ...argv: string[]) {
+  const out = Console.memory();
+  const code = await main(argv, out, dir);
+  return { code, stdout: out.stdout.join("\n"), stderr: out.stderr.join("\n") };
+}
+
+function project(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, "apis/db/v1"), { recursive: true });
+  writeFileSync(join(dir, "apis/db/v1/doc.ts"), "// +k8s:deepcopy-gen=package\n// +groupName=db.example.com\nexport {};\n");
+  writeFileSync(
+    join(dir, "apis/db/v1/types.ts"),
+    'import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";\n\n' +
+      "// Database is a database.\nexport interface Database extends TypeMeta {\n  metadata?: ObjectMeta;\n  spec: DatabaseSpec;\n}\n\n" +
+      "// DatabaseSpec is its spec.\nexport interface DatabaseSpec {\n  engine: string;\n}\n",
+  );
+  return dir;
+}
+
+for (const command of ["generate", "verify"]) {
+  test(`${command} with an unknown flag exits 2 and writes nothing`, async () => {
+    const dir = project();
+    const r = await run(dir, command, "--bogus");
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /Unknown argument: bogus/);
+    assert.doesNotMatch(r.stdout, /written|up to date/);
+    assert.ok(!existsSync(join(dir, "apis/db/v1/zz_generated.deepcopy.ts")), "nothing generated");
+    assert.ok(!existsSync(join(dir, "config")), "no CRD written");
+  });
+}
+
+test("the same project generates without the bad flag (the fixture is valid)", async () => {
+  const dir = project();
+  const r = await run(dir, "generate");
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(existsSync(join(dir, "apis/db/v1/zz_generated.deepcopy.ts")));
+  assert.ok(existsSync(join(dir, "config/crd/bases/db.example.com_databases.yaml")));
+});
+
+test("markers with an unknown argument exits 2 without printing the reference", async () => {
+  const r = await run(tempDir(), "markers", "--bogus");
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /Unknown argument: bogus/);
+  assert.equal(r.stdout, "");
+});
