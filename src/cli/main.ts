@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import yargs from "yargs";
 import { defaults, resolveOptions, type RawOptions } from "../config/index.js";
 import { runGenerate } from "./generate-command.js";
@@ -66,8 +67,20 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
           .option("tls", { type: "boolean", default: true, describe: "serve HTTPS with a generated certificate" }),
       async (a) => {
         if (code !== 0) return;
+        // A missing directory or a CRD the server refuses is bad input, not a usage error: say so
+        // without yargs' "Run --help" hint.
+        if (!existsSync(a.crds)) {
+          out.err(`kube-codegen test-server: ${a.crds} does not exist`);
+          code = 2;
+          return;
+        }
         const { runTestServerCommand } = await import("../testing/index.js");
-        code = await runTestServerCommand({ crdDir: a.crds, tls: a.tls, ...(a.port !== undefined ? { port: a.port } : {}), write: (t) => out.log(t.replace(/\n$/, "")) });
+        try {
+          code = await runTestServerCommand({ crdDir: a.crds, tls: a.tls, ...(a.port !== undefined ? { port: a.port } : {}), write: (t) => out.log(t.replace(/\n$/, "")) });
+        } catch (e) {
+          out.err(`kube-codegen test-server: ${(e as Error).message}`);
+          code = 2;
+        }
       },
     )
     .demandCommand(1, "name a command: generate, verify, markers, validate or test-server")

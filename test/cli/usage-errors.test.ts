@@ -53,3 +53,15 @@ test("markers with an unknown argument exits 2 without printing the reference", 
   assert.match(r.stderr, /Unknown argument: bogus/);
   assert.equal(r.stdout, "");
 });
+
+test("test-server with a missing CRD directory or a CRD the server refuses exits 2 without the usage hint", async () => {
+  const missing = await run(tempDir(), "test-server", "--crds", "no-such-dir");
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /^kube-codegen test-server: no-such-dir does not exist$/);
+  const dir = tempDir();
+  writeFileSync(join(dir, "bad.yaml"), "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {}\n");
+  const refused = await run(dir, "test-server", "--crds", join(dir, "bad.yaml").replace(/bad\.yaml$/, ""));
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /kube-codegen test-server: .*CustomResourceDefinition.*"x" is invalid/);
+  assert.doesNotMatch(refused.stderr, /--help/);
+});
