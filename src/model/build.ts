@@ -198,16 +198,19 @@ function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: Ret
     return value && { kind: "alias", target: { kind: "map", value } };
   }
   const embeds: TypeRef[] = [];
+  let incomplete = false;
   for (const e of d.extends) {
     const r = resolveType(e, scope, diags);
     if (r) embeds.push(r);
+    else incomplete = true;
   }
   const fields: FieldModel[] = [];
   for (const m of d.members) {
     const field = fieldOf(f, m, pkgMarkers, scope, registry, diags);
     if (field) fields.push(field);
+    else incomplete = true;
   }
-  return { kind: "struct", fields, embeds };
+  return { kind: "struct", fields, embeds, ...(incomplete ? { incomplete: true as const } : {}) };
 }
 
 function fieldOf(f: LoadedFile, m: PropSyntax, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): FieldModel | undefined {

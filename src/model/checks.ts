@@ -48,7 +48,9 @@ export function checkModel(model: ApiModel): Diagnostic[] {
     for (const t of p.types) {
       if (!t.isList || t.shape.kind !== "struct") continue;
       const kindName = t.name.replace(/List$/, "");
-      if (!p.kinds.some((k) => k.name === kindName)) {
+      // A kind whose metadata was refused is not classified as a kind; that error is the one to fix.
+      const halfBuilt = p.types.some((k) => k.name === kindName && k.shape.kind === "struct" && k.shape.incomplete);
+      if (!halfBuilt && !p.kinds.some((k) => k.name === kindName)) {
         diags.push(errorAt(t.pos, "KCG1307", `list type ${t.name} has no kind ${kindName} in ${p.id.group}/${p.id.version}`, `name list types <Kind>List, next to their kind`));
       }
     }

@@ -42,6 +42,8 @@ export function classify(c: ClassifyInput, diags: Diagnostic[]): { isKind: boole
   const isListMeta = meta?.type.kind === "builtin" && meta.type.name === "ListMeta";
   if (isListMeta && items?.type.kind === "array") return { isKind: false, isList: true };
   if (isObjectMeta) return { isKind: true, isList: false };
+  // A metadata or items field whose type was refused is missing for a reason already reported.
+  if (t.shape.incomplete) return { isKind: false, isList: t.name.endsWith("List") && items !== undefined };
   if (t.name.endsWith("List") && items) {
     diags.push(errorAt(meta?.pos ?? t.pos, "KCG1306", `list type ${t.name} needs metadata: ListMeta`, "declare `metadata?: ListMeta` (from kube-codegen/runtime)"));
     return { isKind: false, isList: true };

@@ -17,10 +17,14 @@ export type NameBinding =
 /** Looks up what a type name means in the file being resolved. */
 export type Scope = (name: string) => NameBinding | undefined;
 
-const builtinNames = new Set<BuiltinName>([
+const builtinList: readonly BuiltinName[] = [
   "TypeMeta", "ObjectMeta", "ListMeta", "Time", "MicroTime", "Duration", "Quantity", "IntOrString",
   "RawExtension", "Condition", "LabelSelector", "LabelSelectorRequirement", "OwnerReference", "ManagedFieldsEntry",
-]);
+];
+const builtinNames = new Set<BuiltinName>(builtinList);
+
+/** Every name an API package may import from kube-codegen/runtime. */
+const runtimeNames: readonly string[] = [...builtinList, "int32", "int64"];
 
 /** Standard library types that look usable but do not serialize as JSON, with the fix to suggest. */
 const rejected: Record<string, string> = {
@@ -109,7 +113,10 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
   }
   if (binding?.kind === "unknowable") return undefined;
   if (!binding) {
-    diags.push(errorAt(t.pos, "KCG1205", `type ${t.name} is not declared in this package or imported`, "declare it in the package, or import it from another API package of the input or from kube-codegen/runtime"));
+    const hint = runtimeNames.includes(t.name)
+      ? `import it: import type { ${t.name} } from "kube-codegen/runtime"`
+      : "declare it in the package, or import it from another API package of the input or from kube-codegen/runtime";
+    diags.push(errorAt(t.pos, "KCG1205", `type ${t.name} is not declared in this package or imported`, hint));
     return undefined;
   }
   switch (binding.kind) {
@@ -119,7 +126,10 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
     case "runtime":
       if (binding.name === "int32" || binding.name === "int64") return { kind: "primitive", name: binding.name };
       if (builtinNames.has(binding.name as BuiltinName)) return { kind: "builtin", name: binding.name as BuiltinName };
-      diags.push(errorAt(t.pos, "KCG1206", `${binding.name} from kube-codegen/runtime is not an API type`, `the runtime's API types are ${[...builtinNames].join(", ")}, int32 and int64`));
+      {
+        const near = closest(binding.name, [...runtimeNames].sort(), 2)[0];
+        diags.push(errorAt(t.pos, "KCG1206", `${binding.name} from kube-codegen/runtime is not an API type`, near ? `did you mean ${near}?` : `the runtime's API types are ${builtinList.join(", ")}, int32 and int64`));
+      }
       return undefined;
     case "missing": {
       if (binding.private) {

@@ -52,7 +52,8 @@ export interface FieldModel {
 /** The body of a type declaration. */
 export type TypeShape =
   /** An interface or object type alias: own fields plus the fields of the types it extends (inlined). */
-  | { readonly kind: "struct"; readonly fields: readonly FieldModel[]; readonly embeds: readonly TypeRef[] }
+  /** `incomplete`: a field or embed was dropped for an error already reported, so its absence proves nothing. */
+  | { readonly kind: "struct"; readonly fields: readonly FieldModel[]; readonly embeds: readonly TypeRef[]; readonly incomplete?: true }
   /** `type X = <type>` that is not an object type. */
   | { readonly kind: "alias"; readonly target: TypeRef };
 
