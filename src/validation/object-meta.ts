@@ -2,12 +2,20 @@
 // objects: which metadata fields exist (others are dropped and reported as unknown), the checks of
 // ValidateObjectMetaAccessor on create (names, namespace, labels, annotations, owner references, finalizers)
 // and ValidateObjectMetaAccessorUpdate's finalizer rule, and the embedded apiVersion/kind/metadata checks of
-// schemaobjectmeta.Validate. The validate command and the test API server both use these, so a file that
-// passes `kube-codegen validate` is accepted by the test server and the other way round.
+// schemaobjectmeta.Validate. The validate command and the test API server both use these, so both answer
+// with the same causes (the test server only adds core's finalizer-name rule, see ObjectMetaOptions).
 import type { FieldError } from "./types.js";
 import { childPath, fieldError, forbidden, indexPath, invalid, required } from "./field-error.js";
 import { goQuote } from "./go-format.js";
-import { dns1035LabelProblems, dns1123LabelProblems, labelValueProblems, nameProblems, pathSegmentProblems, qualifiedNameProblems, type NameRule } from "./name-rules.js";
+import {
+  dns1035LabelProblems,
+  dns1123LabelProblems,
+  labelValueProblems,
+  nameProblems,
+  pathSegmentProblems,
+  qualifiedNameProblems,
+  type NameRule,
+} from "./name-rules.js";
 import { isObject, type SchemaNode } from "./schema-node.js";
 
 /** The JSON field names of metav1.ObjectMeta (1.24). */
