@@ -137,9 +137,14 @@ function checkResource(ver: CrdVersion, obj: Record<string, unknown>, result: Va
   const validator = ver.validator();
   const scale = ver.scale;
   // The server checks ObjectMeta before the schema (names as DNS subdomains, labels, annotations, owner
-  // references, finalizers, namespace for the CRD's scope); a missing namespace is not an error, kubectl
-  // fills it in.
+  // references, finalizers, the namespace's syntax); a missing namespace is not an error, kubectl fills it in.
   const meta = isObject(obj["metadata"]) ? obj["metadata"] : {};
+  // BeforeCreate (EnsureObjectNamespaceMatchesRequestNamespace) clears the namespace of a cluster-scoped
+  // object before validation, so the server accepts it there: a warning, not ValidateObjectMeta's Forbidden.
+  if (!ver.namespaced && typeof meta["namespace"] === "string" && meta["namespace"] !== "") {
+    result.warnings.push(`metadata.namespace ${JSON.stringify(meta["namespace"])} is ignored: ${ver.kind} is cluster-scoped and the server drops it`);
+    delete meta["namespace"];
+  }
   result.errors.push(...validateObjectMeta(meta, { nameRule: "subdomain", namespaced: ver.namespaced }).map(formatFieldError));
   result.warnings.push(...objectMetaWarnings(meta));
   for (const p of validator.prune(obj)) result.warnings.push(`unknown field ${JSON.stringify(p)}`);

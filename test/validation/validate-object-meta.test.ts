@@ -121,7 +121,7 @@ test("finalizers: qualified names under metadata.finalizers; orphan with foregro
   });
 });
 
-test("namespace: a DNS-1123 label for namespaced kinds, optional in files; forbidden for cluster-scoped kinds", async () => {
+test("namespace: a DNS-1123 label for namespaced kinds, optional in files; dropped with a warning for cluster-scoped kinds", async () => {
   const [badNs, noNs, clusterWithNs, clusterOk] = await validate(
     widget({ name: "w1", namespace: "Team_A" }),
     widget({ name: "n2" }),
@@ -130,7 +130,11 @@ test("namespace: a DNS-1123 label for namespaced kinds, optional in files; forbi
   );
   assert.deepEqual(badNs?.errors, [`metadata.namespace: Invalid value: "Team_A": ${LABEL_RULE}`]);
   assert.deepEqual(noNs?.errors, []);
-  assert.deepEqual(clusterWithNs?.errors, ["metadata.namespace: Forbidden: not allowed on this type"]);
+  // The server clears it before validating (EnsureObjectNamespaceMatchesRequestNamespace), so it creates the object.
+  assert.deepEqual(clusterWithNs, {
+    errors: [],
+    warnings: [`metadata.namespace "default" is ignored: Gadget is cluster-scoped and the server drops it`],
+  });
   assert.deepEqual(clusterOk?.errors, []);
 });
 
@@ -172,6 +176,12 @@ test("owner references: empty fields and a second controller, under metadata.own
   assert.equal(errors[0]?.message, `Invalid value: "apps/": version must not be empty`);
   assert.equal(errors[1]?.message, `Invalid value: "": kind must not be empty`);
   assert.match(errors[4]?.message ?? "", /: Only one reference can have Controller set to true\. Found "true" in references for \/a and ConfigMap\/$/);
+});
+
+test("ValidateObjectMeta itself forbids a namespace on cluster-scoped kinds", () => {
+  assert.deepEqual(validateObjectMeta({ name: "c", namespace: "default" }, { nameRule: "subdomain", namespaced: false }), [
+    { reason: "FieldValueForbidden", field: "metadata.namespace", message: "Forbidden: not allowed on this type" },
+  ]);
 });
 
 test("a name is required unless generateName is given; namespace can be required for stored objects", () => {
