@@ -40,6 +40,15 @@ class Lines {
   }
 }
 
+// Every declaration and property of a file asks for its comments; splitting the file once, not
+// once per question, keeps collection linear in the file size (200-type files).
+let lastLines: { readonly text: string; readonly lines: Lines } | undefined;
+
+function linesOf(text: string): Lines {
+  if (lastLines?.text !== text) lastLines = { text, lines: new Lines(text) };
+  return lastLines.lines;
+}
+
 /** A run of comment lines with no blank line between them (Go's comment group). */
 interface Group {
   readonly first: number;
@@ -148,7 +157,7 @@ function skipTrivia(source: string, offset: number): number {
  * `/** *\/` blocks (leading `*` ignored); any code line ends the search.
  */
 export function commentLinesAbove(sourceText: string, offset: number, file: string): { near: CommentLine[]; far: CommentLine[] } {
-  const lines = new Lines(sourceText);
+  const lines = linesOf(sourceText);
   const start = skipTrivia(sourceText, offset);
   const declLine = lines.lineOf(start);
   const prefix = lines.text(declLine).slice(0, start - lines.starts[declLine]!);
