@@ -18,7 +18,9 @@ export interface RawOptions {
   runtimeImport?: string | undefined;
 }
 
-const configKeys = new Set(["input", "output", "crdOutput", "generators", "header", "maxDescLen", "runtimeImport"]);
+/** The keys a config file may hold (the flags' camelCase names, less --config, --quiet and --verbose). */
+export const CONFIG_KEYS: readonly string[] = ["input", "output", "crdOutput", "generators", "header", "maxDescLen", "runtimeImport"];
+const configKeys = new Set(CONFIG_KEYS);
 
 /** Resolves options: defaults, then the config file (explicit or ./kube-codegen.config.json), then flags. */
 export function resolveOptions(flags: RawOptions, cwd: string): { options?: Options; diagnostics: Diagnostic[] } {

@@ -1,0 +1,47 @@
+// The README's command-line section must keep up with the CLI: every flag of generate, every
+// config key and every command appear in it, and what it says is not built is not built.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { CONFIG_KEYS, generatorNames } from "../../src/config/index.js";
+
+const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
+
+const repo = join(import.meta.dirname, "../..");
+
+/** The CLI's --help text, from a child process because yargs prints help to process.stdout itself. */
+async function help(...argv: string[]): Promise<string> {
+  const script = `const { main } = await import("./src/cli/main.ts"); process.exitCode = await main(${JSON.stringify([...argv, "--help"])});`;
+  return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
+}
+
+test("every flag of generate and test-server is in the README", async () => {
+  for (const command of ["generate", "test-server", "validate"]) {
+    const flags = [...(await help(command)).matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]!).filter((f) => f !== "--help");
+    assert.ok(flags.length > 0, `no flags parsed from ${command} --help`);
+    for (const f of flags) {
+      // Boolean flags that default to true are documented by their --no- form.
+      assert.ok(readme.includes(f) || readme.includes(f.replace(/^--/, "--no-")), `README lacks ${command} ${f}`);
+    }
+  }
+});
+
+test("every config key and every generator is in the README", () => {
+  for (const k of CONFIG_KEYS) assert.ok(readme.includes(`\`${k}\``), `README lacks config key ${k}`);
+  for (const g of generatorNames) assert.ok(readme.includes(`\`${g}\``), `README lacks generator ${g}`);
+});
+
+test("every command is in the README", async () => {
+  const commands = [...(await help()).matchAll(/^\s+kube-codegen ([a-z-]+)/gm)].map((m) => m[1]!);
+  assert.ok(commands.length >= 5);
+  for (const c of commands) assert.ok(readme.includes(`kube-codegen ${c}`), `README lacks kube-codegen ${c}`);
+});
+
+test("the README says what is not built and does not offer an npm registry install", () => {
+  assert.match(readme, /\*\*Not built yet\.\*\*/);
+  for (const g of ["client", "lister", "informer"]) assert.ok(!(generatorNames as readonly string[]).includes(g), `${g} exists now: update the README`);
+  assert.match(readme, /no REST client, watch, informers, listers or workqueue/);
+  assert.doesNotMatch(readme, /^npm install kube-codegen\b/m);
+});
