@@ -79,7 +79,7 @@ export class Scheme {
     const entry = this.byKind.get(`${obj.apiVersion ?? ""}\u0000${obj.kind ?? ""}`);
     if (!entry) throw new Error(`scheme: no kind ${obj.kind ?? "(none)"} registered for apiVersion ${obj.apiVersion ?? "(none)"}`);
     const copy = entry.list ? entry.reg.deepCopyList : entry.reg.deepCopy;
-    if (!copy) throw new Error(`scheme: ${obj.kind} of ${obj.apiVersion} was registered without a deep copy (run the deepcopy generator)`);
+    if (!copy) throw new Error(`scheme: ${obj.kind} of ${obj.apiVersion} was registered without a deep copy: its package needs +k8s:deepcopy-gen=package (or +kubebuilder:object:generate=true) in doc.ts, and the deepcopy generator must run`);
     return copy(obj) as T;
   }
 }

@@ -69,3 +69,9 @@ test("a kind with an undeclared list and cross-package fields deep-copies throug
   assert.notEqual(item.status.conditions[0]!.hints, gadget.status.conditions[0]!.hints);
   assert.equal(gadgets.gadgetRegistration.deepCopyList !== undefined, true);
 });
+
+test("a kind registered without copies says which marker selects them", () => {
+  const s = new Scheme();
+  s.addKnownTypes([{ group: "a.example.com", version: "v1", kind: "Widget", listKind: "WidgetList", plural: "widgets", singular: "widget", namespaced: true, subresources: { status: false }, shortNames: [], categories: [] }]);
+  assert.throws(() => s.deepCopy({ apiVersion: "a.example.com/v1", kind: "Widget" }), /\+k8s:deepcopy-gen=package/);
+});
