@@ -14,8 +14,8 @@ export {
 } from "../validation/index.js";
 
 /** Causes for invalid metadata on create or update (names, namespace, labels, annotations, owner references,
- *  finalizers). Core's finalizer-name rule is applied to every kind here, custom resources included, which
- *  1.24 servers do not do for custom resources. */
-export function validateObjectMeta(meta: MetaInput, rule: NameRule, namespaced: boolean): StatusCause[] {
-  return validateMeta(meta, { nameRule: rule, namespaced, builtinFinalizerRule: true });
+ *  finalizers). Core's finalizer-name rule (a domain-qualified name) applies to built-in kinds only: 1.24
+ *  servers accept `cleanup` as a custom resource's finalizer, as `kube-codegen validate` does. */
+export function validateObjectMeta(meta: MetaInput, rule: NameRule, namespaced: boolean, builtin: boolean): StatusCause[] {
+  return validateMeta(meta, { nameRule: rule, namespaced, builtinFinalizerRule: builtin });
 }

@@ -123,7 +123,7 @@ function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
 /** Metadata + schema validation; throws a 422 listing every cause. */
 export function validateObject(info: ResourceInfo, obj: KubeObject, old?: KubeObject): void {
   if (info.custom && obj["kind"] !== info.kind) throw wrongKind(info, obj);
-  const causes: StatusCause[] = info.ownMetaValidation ? [] : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced);
+  const causes: StatusCause[] = info.ownMetaValidation ? [] : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced, !info.custom);
   if (old) causes.push(...validateObjectMetaUpdate(obj.metadata, old.metadata));
   if (info.schema) causes.push(...info.schema.validate(obj, old));
   if (info.validator) causes.push(...info.validator(obj, old));

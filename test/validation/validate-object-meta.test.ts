@@ -213,8 +213,9 @@ test("built-in kinds: core's rule that an unqualified finalizer must be standard
       message: `Invalid value: "cleanup": name is neither a standard finalizer name nor is it fully qualified`,
     },
   ]);
-  // The test server applies it to every kind, as it did before the checks moved here.
-  assert.equal(testServerObjectMeta(meta, "subdomain", true).length, 1);
+  // The test server applies it to built-in kinds only, as 1.24 does.
+  assert.equal(testServerObjectMeta(meta, "subdomain", true, true).length, 1);
+  assert.equal(testServerObjectMeta(meta, "subdomain", true, false).length, 0);
 });
 
 test("update: no new finalizers once deletion has started, listed sorted and distinct", () => {
