@@ -1,4 +1,6 @@
 import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+// A namespace import, as Go code refers to other versions (v1.Target): types resolve through it.
+import type * as v1 from "../v1/types.js";
 
 // +genclient
 
@@ -16,4 +18,11 @@ export interface HelmReleaseSpec {
   // +kubebuilder:pruning:PreserveUnknownFields
   // +k8s:deepcopy-gen:unknown=json
   values?: Record<string, unknown>;
+  /**
+   * Targets are the clusters the release goes to, shared with v1.
+   *
+   * @deprecated use {@link v1.HelmReleaseSpec} targets once v1 is served everywhere.
+   * +optional
+   */
+  targets?: readonly v1.Target[];
 }
