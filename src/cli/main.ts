@@ -4,6 +4,7 @@ import { defaults, resolveOptions, type RawOptions } from "../config/index.js";
 import { runGenerate } from "./generate-command.js";
 import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
+import { filterMarkerHelp } from "./markers-command.js";
 
 
 /**
@@ -42,10 +43,25 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       if (code !== 0) return;
       code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, { quiet: a.quiet, verbose: a.verbose }));
     })
-    .command("markers", "list every marker with its targets, help and an example", () => {}, () => {
-      if (code !== 0) return;
-      out.log(formatMarkerHelp());
-    })
+    .command(
+      "markers [filter]",
+      "list every marker with its targets, help and an example (only those whose name contains filter, when given)",
+      (y) => y.positional("filter", { type: "string", describe: "part of a marker name, e.g. printcolumn, or a diagnostic code" }),
+      (a) => {
+        if (code !== 0) return;
+        if (a.filter === undefined) {
+          out.log(formatMarkerHelp());
+          return;
+        }
+        const found = filterMarkerHelp(formatMarkerHelp(), a.filter);
+        if (found === undefined) {
+          out.err(`kube-codegen markers: no marker name contains "${a.filter}"; run kube-codegen markers for the whole list`);
+          code = 2;
+          return;
+        }
+        out.log(found);
+      },
+    )
     .command(
       "validate <files..>",
       "check custom resources (YAML or JSON, multi-document) against CRDs, as the API server would",
