@@ -142,7 +142,7 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
     }
     case "foreign":
       diags.push(
-        errorAt(t.pos, "KCG1207", `type ${t.name} comes from ${binding.module}, which is not an API package of the input`, "API types may reference only the input's packages and kube-codegen/runtime"),
+        errorAt(t.pos, "KCG1207", `type ${t.name} comes from ${binding.module}, which is not an API package of the input`, foreignHint(binding.name)),
       );
       return undefined;
   }
@@ -197,3 +197,9 @@ function unsupportedHint(text: string): string {
   return "use a type from the dialect (design.md §2)";
 }
 
+
+// Users reach for Kubernetes' own types (a PodTemplateSpec from @kubernetes/client-node) the way Go
+// code imports corev1; generated copies and schemas need to see the fields, so say how to get there.
+function foreignHint(name: string): string {
+  return `API types may reference only the input's packages and kube-codegen/runtime: declare ${name} (with the fields you need) in an API package of the input, or type the field RawExtension to keep it as opaque JSON`;
+}

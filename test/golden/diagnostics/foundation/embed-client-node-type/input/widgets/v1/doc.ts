@@ -1,0 +1,3 @@
+// +groupName=widgets.example.com
+// +k8s:deepcopy-gen=package
+export {};
