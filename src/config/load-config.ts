@@ -37,7 +37,11 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       const parsed: unknown = JSON.parse(readFileSync(abs, "utf8"));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("the file must hold a JSON object");
       for (const k of Object.keys(parsed)) {
-        if (!configKeys.has(k)) diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, "KCG1011", `unknown config key "${k}"`, `known keys: ${[...configKeys].join(", ")}`));
+        if (!configKeys.has(k)) {
+          const near = closestKey(k);
+          const hint = `${near ? `did you mean "${near}"? ` : ""}known keys: ${[...configKeys].join(", ")}`;
+          diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, "KCG1011", `unknown config key "${k}"`, hint));
+        }
       }
       fromFile = parsed as RawOptions;
     } catch (e) {
@@ -114,4 +118,33 @@ function checkTypes(raw: RawOptions, file: string, diags: Diagnostic[]): void {
     const want = expected[k];
     if (want && typeof v !== want) diags.push(errorAt({ file, line: 1, col: 1 }, "KCG1016", `config key "${k}" must be a ${want}, not ${JSON.stringify(v)}`));
   }
+}
+
+/**
+ * The known key a misspelt one was most likely meant to be: same letters ignoring case, dashes
+ * and underscores (crd-output, CRDOutput), one a prefix of the other (maxDescLength), or within two edits.
+ */
+function closestKey(k: string): string | undefined {
+  const squash = (x: string) => x.toLowerCase().replace(/[-_]/g, "");
+  let best: string | undefined;
+  let bestDist = 3;
+  for (const known of CONFIG_KEYS) {
+    const [a, b] = [squash(k), squash(known)];
+    if (a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a)))) return known;
+    const d = editDistance(squash(k), squash(known));
+    if (d < bestDist) [best, bestDist] = [known, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length]!;
 }

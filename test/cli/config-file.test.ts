@@ -1,0 +1,38 @@
+// Config file keys: a misspelt key is an error whose hint names the key that was meant.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { resolveOptions } from "../../src/config/index.js";
+import { tempDir } from "../helpers/fs.js";
+
+function withConfig(config: unknown) {
+  const dir = tempDir();
+  writeFileSync(join(dir, "kube-codegen.config.json"), JSON.stringify(config));
+  return resolveOptions({}, dir);
+}
+
+test("a misspelt or kebab-case config key is KCG1011 with a did-you-mean hint", () => {
+  for (const [wrong, meant] of [["crd-output", "crdOutput"], ["inputs", "input"], ["CRDOutput", "crdOutput"], ["maxDescLength", "maxDescLen"], ["runtime_import", "runtimeImport"]] as const) {
+    const r = withConfig({ [wrong]: "x" });
+    assert.equal(r.options, undefined, wrong);
+    const d = r.diagnostics.find((x) => x.code === "KCG1011");
+    assert.ok(d, `no KCG1011 for ${wrong}`);
+    assert.match(d.message, new RegExp(`unknown config key "${wrong}"`));
+    assert.match(d.hint ?? "", new RegExp(`^did you mean "${meant}"\\? known keys: input, `));
+  }
+});
+
+test("an unrelated key gets the list of known keys and no guess", () => {
+  const d = withConfig({ frobnicate: 1 }).diagnostics.find((x) => x.code === "KCG1011");
+  assert.ok(d);
+  assert.match(d.hint ?? "", /^known keys: input, output, crdOutput, generators, header, maxDescLen, runtimeImport$/);
+});
+
+test("known keys resolve, with paths relative to the working directory", () => {
+  const r = withConfig({ input: "./my/apis/", crdOutput: "deploy/crds", generators: ["crd"] });
+  assert.deepEqual(r.diagnostics, []);
+  assert.equal(r.options?.input, "my/apis");
+  assert.equal(r.options?.crdOutput, "deploy/crds");
+  assert.deepEqual(r.options?.generators, ["crd"]);
+});
