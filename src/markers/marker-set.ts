@@ -4,7 +4,14 @@ import type { Marker } from "./types.js";
 export class MarkerSet {
   private readonly byName = new Map<string, Marker[]>();
 
-  constructor(private readonly markers: readonly Marker[] = []) {
+  /**
+   * `refused`: names of declared markers that were written here but rejected (reported already),
+   * so later stages can tell "not written" from "written wrong" and not report the same mistake twice.
+   */
+  constructor(
+    private readonly markers: readonly Marker[] = [],
+    private readonly refused: readonly string[] = [],
+  ) {
     for (const m of markers) {
       const list = this.byName.get(m.name);
       if (list) list.push(m);
@@ -30,6 +37,16 @@ export class MarkerSet {
   /** The first marker's parsed value; the caller names the type the definition's payload gives. */
   value<T>(name: string): T | undefined {
     return this.get(name)?.value as T | undefined;
+  }
+
+  /** True when a marker with this name was written here but refused with an error. */
+  wasRefused(name: string): boolean {
+    return this.refused.includes(name);
+  }
+
+  /** Names of the refused markers, for merging sets. */
+  refusedNames(): readonly string[] {
+    return this.refused;
   }
 
   /** Every marker, in source order. */

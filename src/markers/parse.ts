@@ -13,6 +13,8 @@ export interface ParsedMarkers {
   /** The non-marker text, as Go doc comments are read: paragraphs kept, TODO lines and text after `---` dropped. */
   readonly description: string;
   readonly diagnostics: Diagnostic[];
+  /** Declared markers that were written but refused with an error (see MarkerSet.wasRefused). */
+  readonly refused: string[];
 }
 
 const MARKER_START = /^\+[A-Za-z]/;
@@ -33,6 +35,7 @@ export function parseMarkers(lines: readonly CommentLine[], target: MarkerTarget
   const markers: Marker[] = [];
   const diagnostics: Diagnostic[] = [];
   const prose: string[] = [];
+  const refused: string[] = [];
   for (const line of lines) {
     if (!isMarkerLine(line.text)) {
       prose.push(line.text);
@@ -41,11 +44,16 @@ export function parseMarkers(lines: readonly CommentLine[], target: MarkerTarget
     const lead = line.text.length - line.text.trimStart().length;
     const raw = line.text.trim();
     const pos: SourcePos = { file: line.file ?? "", line: line.line, col: line.col + lead, length: raw.length };
+    const before = diagnostics.length;
     const m = parseMarkerLine(raw, pos, target, registry, diagnostics);
     if (m) markers.push(m);
+    else if (diagnostics.length > before) {
+      const def = registry.resolve(NAME.exec(raw)?.[1]?.replace(/:$/, "") ?? "")?.def;
+      if (def) refused.push(def.name);
+    }
   }
   checkRepeats(markers, diagnostics);
-  return { markers, description: describeDoc(prose), diagnostics };
+  return { markers, description: describeDoc(prose), diagnostics, refused };
 }
 
 /** Parses markers of the two blocks above a declaration: markers from both, description from the near block. */

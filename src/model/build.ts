@@ -160,7 +160,7 @@ function buildType(f: LoadedFile, d: DeclSyntax, pkg: PackageId, pkgMarkers: Mar
   const { near, far } = commentLinesAbove(f.text, d.offset, f.display);
   const nearParsed = collect(near, "type", registry, diags);
   const farParsed = collect(far, "type", registry, diags);
-  const markers = new MarkerSet([...farParsed.markers.list(), ...nearParsed.markers.list()]);
+  const markers = new MarkerSet([...farParsed.markers.list(), ...nearParsed.markers.list()], [...farParsed.markers.refusedNames(), ...nearParsed.markers.refusedNames()]);
   if (d.kind === "class") {
     diags.push(errorAt(d.pos, "KCG1201", `class ${d.name} is not supported in API types`, "declare an interface: API types are plain data"));
     return undefined;
@@ -224,7 +224,7 @@ function fieldOf(f: LoadedFile, m: PropSyntax, pkgMarkers: MarkerSet, scope: Ret
 function collect(lines: readonly CommentLine[], target: MarkerTarget, registry: MarkerRegistry, diags: Diagnostic[]): { markers: MarkerSet; description: string } {
   const r = parseMarkers(lines, target, registry);
   diags.push(...r.diagnostics);
-  return { markers: new MarkerSet(r.markers as Marker[]), description: r.description };
+  return { markers: new MarkerSet(r.markers as Marker[], r.refused), description: r.description };
 }
 
 function cmp(a: string, b: string): number {

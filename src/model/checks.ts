@@ -34,6 +34,27 @@ function checkNames(p: PackageModel): Diagnostic[] {
 }
 
 /**
+ * A kind has one scope. client-gen's `+genclient:nonNamespaced` and kubebuilder's
+ * `scope=Namespaced` saying opposite things would give a cluster-scoped client for a namespaced
+ * CRD (or the reverse) depending on which generator reads which marker, so it is an error.
+ */
+function checkScopes(p: PackageModel): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  for (const k of p.kinds) {
+    const t = p.types.find((x) => x.name === k.name);
+    const res = t?.markers.get("kubebuilder:resource");
+    const scope = (res?.value as Record<string, unknown> | undefined)?.["scope"];
+    const nonNamespaced = t?.markers.get("genclient:nonNamespaced");
+    if (res && nonNamespaced && scope === "Namespaced") {
+      diags.push(
+        errorAt(res.pos, "KCG1315", `${k.name} is +genclient:nonNamespaced (line ${nonNamespaced.pos.line}) but +kubebuilder:resource says scope=Namespaced`, "a kind has one scope: for a cluster-scoped kind write scope=Cluster, for a namespaced one remove +genclient:nonNamespaced"),
+      );
+    }
+  }
+  return diags;
+}
+
+/**
  * Semantic checks across the whole model, after every package is built: clashes the API server
  * would trip over (two kinds of one group with the same plural, a kind named like another
  * kind's list) and list types that do not list their kind.
@@ -55,7 +76,7 @@ export function checkModel(model: ApiModel): Diagnostic[] {
       }
     }
   }
-  for (const p of model.packages) diags.push(...checkNames(p));
+  for (const p of model.packages) diags.push(...checkNames(p), ...checkScopes(p));
   diags.push(...checkCycles(model));
   for (const [group, kinds] of byGroup) {
     const plurals = new Map<string, KindModel>();

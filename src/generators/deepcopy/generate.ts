@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import { CodeWriter, docComment, tsAccess, tsString } from "../../emit/index.js";
+import type { MarkerSet } from "../../markers/index.js";
 import { findPackage, flattenStruct, type ApiModel, type BuiltinName, type FieldModel, type KindModel, type PackageModel, type TypeModel } from "../../model/index.js";
 import { declaringModule, packageDir } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
@@ -56,7 +57,7 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
     w.line(docComment(`${copyFunctionName(t.name)} returns a copy of src that shares no object or array with it.`).trimEnd());
     if (t.shape.kind === "alias") {
       const expr = copyExpr(t.shape.target, "src", env);
-      if (expr === undefined) diags.push(unknownError(t, undefined));
+      if (expr === undefined && !refusedUnknown(unknownMarkers)) diags.push(unknownError(t, undefined));
       w.block(`export function ${copyFunctionName(t.name)}(src: ${t.name}): ${t.name} {`, () => w.line(`return ${expr ?? "src"};`));
       continue;
     }
@@ -80,7 +81,7 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
         const access = tsAccess(f.name);
         let expr = copyExpr(f.type, `src${access}`, env);
         if (expr === undefined) {
-          diags.push(unknownError(owner, f));
+          if (!refusedUnknown(unknownMarkers)) diags.push(unknownError(owner, f));
           continue;
         }
         // The schema lets a +nullable field be null although its type does not say so.
@@ -141,6 +142,11 @@ function namespaceAlias(pkg: PackageModel): string {
   const words = `${pkg.groupPackage} ${pkg.id.version}`.split(/[^A-Za-z0-9]+/).filter((s) => s !== "");
   const camel = words.map((s, i) => (i === 0 ? s.toLowerCase() : s.charAt(0).toUpperCase() + s.slice(1))).join("");
   return /^[A-Za-z_$]/.test(camel) ? camel : `pkg${camel}`;
+}
+
+/** True when +k8s:deepcopy-gen:unknown was written but refused: that error is the one to fix, not this. */
+function refusedUnknown(sets: readonly MarkerSet[]): boolean {
+  return sets.some((m) => m.wasRefused("k8s:deepcopy-gen:unknown"));
 }
 
 function unknownError(t: TypeModel, f: FieldModel | undefined): Diagnostic {
