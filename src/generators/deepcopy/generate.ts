@@ -144,9 +144,12 @@ function namespaceAlias(pkg: PackageModel): string {
   return /^[A-Za-z_$]/.test(camel) ? camel : `pkg${camel}`;
 }
 
-/** True when +k8s:deepcopy-gen:unknown was written but refused: that error is the one to fix, not this. */
+/**
+ * True when one of the ways out (+k8s:deepcopy-gen:unknown, or opting the type out) was written but
+ * refused: that error is the one to fix, and repeating the ways out would be a second error for it.
+ */
 function refusedUnknown(sets: readonly MarkerSet[]): boolean {
-  return sets.some((m) => m.wasRefused("k8s:deepcopy-gen:unknown"));
+  return sets.some((m) => ["k8s:deepcopy-gen:unknown", "k8s:deepcopy-gen", "kubebuilder:object:generate"].some((n) => m.wasRefused(n)));
 }
 
 function unknownError(t: TypeModel, f: FieldModel | undefined): Diagnostic {
