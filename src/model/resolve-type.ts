@@ -112,6 +112,12 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
     return undefined;
   }
   if (binding?.kind === "unknowable") return undefined;
+  const dot = t.name.indexOf(".");
+  if (!binding && dot > 0 && scope(t.name.slice(0, dot))) {
+    const owner = t.name.slice(0, dot);
+    diags.push(errorAt(t.pos, "KCG1205", `${t.name} is a member of ${owner}, not a type of its own`, `use ${owner} for any of its values, or a string literal type for a single value`));
+    return undefined;
+  }
   if (!binding) {
     const hint = runtimeNames.includes(t.name)
       ? `import it: import type { ${t.name} } from "kube-codegen/runtime"`

@@ -274,3 +274,11 @@ test("a version name that is not letters and digits is an error with a hint", ()
   assert.deepEqual(diagnostics.map((d) => [d.code, d.line]), [["KCG1312", 2]]);
   assert.match(diagnostics[0]!.hint ?? "", /v1beta1/);
 });
+
+test("an enum member used as a type says so, instead of 'not declared'", () => {
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `export enum Phase { Running = "Running", Done = "Done" }\nexport interface S {\n  p?: Phase.Running;\n}\n`,
+  });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["KCG1205", "Phase.Running is a member of Phase, not a type of its own"]]);
+});
