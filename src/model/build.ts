@@ -53,8 +53,7 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
     diags.push(errorAt(at, "KCG1301", `package ${p.dir} has no doc.ts`, "add doc.ts with the package markers, e.g. `// +groupName=example.com`"));
     return { markers: new MarkerSet([]) };
   }
-  const lines = leadingCommentLines(p.docFile.text, p.docFile.display);
-  const markers = collect(lines, "package", registry, diags).markers;
+  const markers = collect(leadingCommentLines(p.docFile.text, p.docFile.display), "package", registry, diags).markers;
   const group = markers.value<string>("groupName");
   const versionName = markers.value<string>("versionName");
   let ok = true;
@@ -66,12 +65,12 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
   } else if (group === undefined) {
     // A +groupName line whose value was refused is already reported at the marker; saying it is
     // missing as well would be a second error for one mistake.
-    if (!written(lines, "groupName")) {
+    if (!markers.wasRefused("groupName")) {
       diags.push(errorAt(at, "KCG1302", `package ${p.dir} has no +groupName marker`, "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`"));
     }
     ok = false;
   }
-  if (!versionName && written(lines, "versionName")) {
+  if (!versionName && markers.wasRefused("versionName")) {
     ok = false; // the refused +versionName is reported at the marker; the directory name was not meant
   } else if (!versionName && !versionPattern.test(p.versionDir)) {
     diags.push(
@@ -80,14 +79,6 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
     ok = false;
   }
   return ok ? { id: { group: group!, version: versionName ?? p.versionDir }, markers } : { markers };
-}
-
-/** True when a comment line spells the marker, whether or not its value parsed. */
-function written(lines: readonly CommentLine[], name: string): boolean {
-  return lines.some((l) => {
-    const t = l.text.trim();
-    return t.startsWith(`+${name}`) && /^[=:\s]?$/.test(t.charAt(name.length + 1));
-  });
 }
 
 function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHead[], diags: Diagnostic[]): PackageIndex {
