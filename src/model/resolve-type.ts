@@ -103,7 +103,7 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
   }
   const fix = rejected[t.name];
   const binding = scope(t.name);
-  if (fix && (!binding || binding.kind === "foreign")) {
+  if (fix && (!binding || binding.kind === "foreign" || binding.kind === "unknowable")) {
     diags.push(errorAt(t.pos, "KCG1201", `type ${t.name} is not supported in API types`, fix));
     return undefined;
   }

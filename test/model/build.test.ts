@@ -282,3 +282,12 @@ test("an enum member used as a type says so, instead of 'not declared'", () => {
   });
   assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["KCG1205", "Phase.Running is a member of Phase, not a type of its own"]]);
 });
+
+test("a file that does not parse hides only names it might declare: Date is still refused elsewhere", () => {
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/broken.ts": "export interface Broken {\n  a: = ;\n}\n",
+    "a/v1/types.ts": "export interface S {\n  b?: Broken;\n  c?: Maybe;\n  when?: Date;\n}\n",
+  });
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.file.replace(/.*\//, ""), d.line]), [["KCG1003", "broken.ts", 2], ["KCG1201", "types.ts", 4]]);
+});
