@@ -289,5 +289,5 @@ test("a file that does not parse hides only names it might declare: Date is stil
     "a/v1/broken.ts": "export interface Broken {\n  a: = ;\n}\n",
     "a/v1/types.ts": "export interface S {\n  b?: Broken;\n  c?: Maybe;\n  when?: Date;\n}\n",
   });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.file.replace(/.*\//, ""), d.line]), [["KCG1003", "broken.ts", 2], ["KCG1201", "types.ts", 4]]);
+  assert.deepEqual(diagnostics.map((d) => [d.code, (d.file ?? "").replace(/.*\//, ""), d.line]), [["KCG1003", "broken.ts", 2], ["KCG1201", "types.ts", 4]]);
 });
