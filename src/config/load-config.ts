@@ -52,6 +52,11 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   checkTypes(fromFile, configPath ?? "", diagnostics);
   if (diagnostics.length > 0) return { diagnostics };
   const pick = <K extends keyof RawOptions>(k: K): RawOptions[K] => flags[k] ?? fromFile[k];
+  // `--input` with no value arrives as "", which would otherwise mean "." and scan the whole project.
+  for (const [k, flag] of [["input", "--input"], ["output", "--output"], ["crdOutput", "--crd-output"], ["header", "--header"], ["runtimeImport", "--runtime-import"]] as const) {
+    if (pick(k) === "") diagnostics.push(errorAt(undefined, "KCG1017", `${flag} needs a value`, `pass ${flag} VALUE, or leave it out for the default`));
+  }
+  if (diagnostics.length > 0) return { diagnostics };
   const generators = parseGenerators(pick("generators"), diagnostics);
   const header = pick("header");
   let headerText = "";
@@ -62,7 +67,7 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   }
   const maxDescLen = pick("maxDescLen");
   if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
-    diagnostics.push(errorAt(undefined, "KCG1014", `--max-desc-len must be a whole number >= 0, not ${String(maxDescLen)}`));
+    diagnostics.push(errorAt(undefined, "KCG1014", `--max-desc-len must be a whole number >= 0${Number.isNaN(maxDescLen) ? "" : `, not ${String(maxDescLen)}`}`));
   }
   if (diagnostics.length > 0) return { diagnostics };
   return {

@@ -47,3 +47,18 @@ test("naming a planned generator says it is not built yet rather than unknown", 
   const typo = resolveOptions({ generators: "deepcoppy" }, tempDir()).diagnostics.find((x) => x.code === "KCG1015");
   assert.equal(typo?.message, 'unknown generator "deepcoppy"');
 });
+
+test("a path flag given without a value is KCG1017, not the whole working directory", () => {
+  const r = resolveOptions({ input: "" }, tempDir());
+  assert.equal(r.options, undefined);
+  assert.equal(r.diagnostics[0]?.code, "KCG1017");
+  assert.equal(r.diagnostics[0]?.message, "--input needs a value");
+  assert.equal(resolveOptions({ crdOutput: "" }, tempDir()).diagnostics[0]?.message, "--crd-output needs a value");
+  assert.ok(resolveOptions({ input: "apis" }, tempDir()).options, "a real value still resolves");
+});
+
+test("--max-desc-len that is not a number does not say NaN", () => {
+  const d = resolveOptions({ maxDescLen: Number.NaN }, tempDir()).diagnostics[0];
+  assert.equal(d?.message, "--max-desc-len must be a whole number >= 0");
+  assert.equal(resolveOptions({ maxDescLen: -1 }, tempDir()).diagnostics[0]?.message, "--max-desc-len must be a whole number >= 0, not -1");
+});
