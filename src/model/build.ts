@@ -50,7 +50,10 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
   const first = p.files[0]!;
   const at: SourcePos = { file: p.docFile?.display ?? first.display, line: 1, col: 1 };
   if (!p.docFile) {
-    diags.push(errorAt(at, "KCG1301", `package ${p.dir} has no doc.ts`, "add doc.ts with the package markers, e.g. `// +groupName=example.com`"));
+    // Kubebuilder projects keep the package markers in groupversion_info.go; point a port of one at doc.ts.
+    const holder = p.files.find((f) => leadingCommentLines(f.text, f.display).some((l) => l.text.trim().startsWith("+groupName")));
+    const hint = holder ? `move the package markers of ${holder.rel.slice(p.dir.length + 1)} (+groupName ...) into ${p.dir}/doc.ts: package markers are read from doc.ts only` : "add doc.ts with the package markers, e.g. `// +groupName=example.com`";
+    diags.push(errorAt(holder ? { file: holder.display, line: 1, col: 1 } : at, "KCG1301", `package ${p.dir} has no doc.ts`, hint));
     return { markers: new MarkerSet([]) };
   }
   const markers = collect(leadingCommentLines(p.docFile.text, p.docFile.display), "package", registry, diags).markers;
