@@ -15,6 +15,8 @@ export interface ManifestDocument {
   readonly file: string;
   /** Zero-based position of the document in its file. */
   readonly documentIndex: number;
+  /** Position inside the document when it is a `kind: List` or a JSON array, so each item can be named. */
+  readonly itemIndex?: number;
   readonly value: unknown;
 }
 
@@ -35,7 +37,7 @@ export function parseManifests(file: string, text: string): { documents: Manifes
   parseAllDocuments(text, YAML_OPTIONS).forEach((doc, index) => {
     if (doc.errors.length > 0) {
       // The yaml package appends a source excerpt after the first line; the position in that line is enough.
-      problems.push(`${file}[${index}]: invalid YAML: ${(doc.errors[0]?.message ?? "parse error").split("\n")[0]}`);
+      problems.push(`${file}[${index}]: invalid YAML: ${(doc.errors[0]?.message ?? "parse error").split("\n")[0]!.replace(/:\s*$/, "")}`);
       return;
     }
     pushValue(documents, file, index, doc.toJS({ maxAliasCount: 100 }));
@@ -46,12 +48,14 @@ export function parseManifests(file: string, text: string): { documents: Manifes
 function pushValue(out: ManifestDocument[], file: string, documentIndex: number, value: unknown): void {
   if (value === null || value === undefined) return;
   if (Array.isArray(value)) {
-    for (const v of value) pushValue(out, file, documentIndex, v);
+    value.forEach((v, i) => {
+      if (v !== null && v !== undefined) out.push({ file, documentIndex, itemIndex: i, value: v });
+    });
     return;
   }
   const rec = value as Record<string, unknown>;
   if (typeof value === "object" && rec["kind"] === "List" && Array.isArray(rec["items"])) {
-    for (const item of rec["items"]) out.push({ file, documentIndex, value: item });
+    rec["items"].forEach((item: unknown, i: number) => out.push({ file, documentIndex, itemIndex: i, value: item }));
     return;
   }
   out.push({ file, documentIndex, value });

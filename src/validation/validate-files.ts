@@ -13,6 +13,8 @@ import { isObject } from "./schema-node.js";
 export interface ValidationResult {
   file: string;
   documentIndex: number;
+  /** The item's index inside a `kind: List` document or JSON array. */
+  itemIndex?: number;
   apiVersion: string;
   kind: string;
   name: string;
@@ -98,6 +100,7 @@ export function validateDocument(catalog: CrdCatalog, doc: ManifestDocument, crd
   const result: ValidationResult = {
     file: doc.file,
     documentIndex: doc.documentIndex,
+    ...(doc.itemIndex !== undefined ? { itemIndex: doc.itemIndex } : {}),
     apiVersion: typeof obj["apiVersion"] === "string" ? obj["apiVersion"] : "",
     kind: typeof obj["kind"] === "string" ? obj["kind"] : "",
     name: typeof meta["name"] === "string" ? meta["name"] : typeof meta["generateName"] === "string" ? `${meta["generateName"]}*` : "<unnamed>",
@@ -164,7 +167,8 @@ function checkResource(ver: CrdVersion, obj: Record<string, unknown>, result: Va
 export function formatValidationReport(report: ValidationReport): string {
   const lines: string[] = [];
   for (const r of report.results) {
-    const where = `${r.file}[${r.documentIndex}] ${r.kind || "<no kind>"} ${r.name}`;
+    const item = r.itemIndex !== undefined ? `.items[${r.itemIndex}]` : "";
+    const where = `${r.file}[${r.documentIndex}]${item} ${r.kind || "<no kind>"} ${r.name}`;
     for (const e of r.errors) lines.push(`${where}: ${e}`);
     for (const w of r.warnings) lines.push(`${where}: warning: ${w}`);
   }

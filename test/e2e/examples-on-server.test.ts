@@ -76,3 +76,15 @@ test("validate: paths that do not exist are usage errors", async () => {
   assert.equal(await main(["validate", "--crds", "/nonexistent-crds", join(repo, "README.md")], out, repo), 2);
   assert.match(out.stderr.join("\n"), /\/nonexistent-crds does not exist/);
 });
+
+test("validate names each item of a List and says plainly when YAML does not parse", async () => {
+  const dir = tempDir();
+  const bad = (name: string, replicas: number) => ({ apiVersion: "samplecontroller.k8s.io/v1alpha1", kind: "Foo", metadata: { name }, spec: { deploymentName: "d", replicas }, status: { availableReplicas: 0 } });
+  writeFileSync(join(dir, "list.json"), JSON.stringify({ apiVersion: "v1", kind: "List", items: [bad("a", 1), bad("b", 12)] }));
+  writeFileSync(join(dir, "broken.yaml"), "a: b: c\n");
+  const out = Console.memory();
+  assert.equal(await main(["validate", "--crds", crdDir, join(dir, "list.json"), join(dir, "broken.yaml")], out, dir), 1);
+  const text = out.stdout.join("\n");
+  assert.ok(text.includes("list.json[0].items[1] Foo b: spec.replicas: Invalid value: 12"), text);
+  assert.match(text, /broken\.yaml\[0\]: invalid YAML: [^\n]*[^:\n]\n/);
+});
