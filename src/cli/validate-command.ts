@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import { checkCrd, formatCrdProblem } from "../schema/crd-checks/index.js";
-import { formatValidationReport, parseManifests, validateFiles, validationExitCode } from "../validation/index.js";
+import { formatValidationReport, manifestFiles, parseManifests, validateFiles, validationExitCode } from "../validation/index.js";
 import type { Out } from "./console.js";
 
 /**
@@ -31,7 +30,7 @@ function checkCrdFiles(path: string): string[] {
   const lines: string[] = [];
   let files: string[];
   try {
-    files = statSync(path).isDirectory() ? manifests(path) : [path];
+    files = manifestFiles(path);
   } catch {
     return lines; // validateFiles reports the unreadable path
   }
@@ -46,14 +45,4 @@ function checkCrdFiles(path: string): string[] {
     }
   }
   return lines;
-}
-
-function manifests(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...manifests(p));
-    else if (/\.(ya?ml|json)$/i.test(name)) out.push(p);
-  }
-  return out;
 }

@@ -1,8 +1,7 @@
 // `kube-codegen test-server --crds DIR`: loads every CRD in DIR's YAML/JSON files, starts the test API
 // server, prints the kubeconfig path, and runs until SIGINT/SIGTERM (or the given signal aborts).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { parseAllDocuments } from "yaml";
+import { readFileSync } from "node:fs";
+import { manifestFiles, parseManifests } from "../validation/index.js";
 import { startTestApiServer, type StartOptions } from "./server.js";
 
 /** Options of runTestServerCommand. */
@@ -18,24 +17,18 @@ export interface TestServerCommandOptions {
   signal?: AbortSignal;
 }
 
-function manifestFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...manifestFiles(p));
-    else if (/\.(ya?ml|json)$/i.test(name)) out.push(p);
-  }
-  return out;
-}
-
-/** Reads every CustomResourceDefinition from the manifests under `dir`. */
+/**
+ * Reads every CustomResourceDefinition from the manifests under `dir`, decoded as `validate` and
+ * kubectl decode them (YAML 1.1). A file that does not parse is an error naming it.
+ */
 export function loadCrds(dir: string): Record<string, unknown>[] {
   const crds: Record<string, unknown>[] = [];
   for (const file of manifestFiles(dir)) {
-    for (const doc of parseAllDocuments(readFileSync(file, "utf8"))) {
-      if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0]?.message ?? "invalid YAML"}`);
-      const v = doc.toJS() as Record<string, unknown> | null;
-      if (v && v["kind"] === "CustomResourceDefinition") crds.push(v);
+    const { documents, problems } = parseManifests(file, readFileSync(file, "utf8"));
+    if (problems.length > 0) throw new Error(problems[0]);
+    for (const d of documents) {
+      const v = d.value as Record<string, unknown>;
+      if (v["kind"] === "CustomResourceDefinition") crds.push(v);
     }
   }
   return crds;

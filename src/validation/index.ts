@@ -29,7 +29,7 @@ export {
   type ValidateFilesOptions,
 } from "./validate-files.js";
 export { CrdCatalog, type CrdVersion } from "./crd-catalog.js";
-export { parseManifests, type ManifestDocument } from "./load-documents.js";
+export { manifestFiles, parseManifests, type ManifestDocument } from "./load-documents.js";
 export {
   validateObjectMeta,
   validateObjectMetaUpdate,

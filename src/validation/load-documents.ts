@@ -1,5 +1,7 @@
 // Reading Kubernetes manifests: multi-document YAML or JSON files into plain objects, with positions
 // (document index) kept for messages, and `kind: List` documents expanded into their items.
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { parseAllDocuments, type SchemaOptions } from "yaml";
 
 // kubectl reads manifests with go-yaml v2 (YAML 1.1: `yes`/`off` are booleans, 0777 is octal) and keeps
@@ -59,4 +61,22 @@ function pushValue(out: ManifestDocument[], file: string, documentIndex: number,
     return;
   }
   out.push({ file, documentIndex, value });
+}
+
+const MANIFEST = /\.(ya?ml|json)$/i;
+
+/**
+ * The manifest files a path names: the file itself, or every `*.yaml`, `*.yml` and `*.json` below a
+ * directory, recursively, sorted so every run reads them in the same order. Throws when the path
+ * cannot be read. Shared by `validate`, `test-server` and the test server's loadCrds.
+ */
+export function manifestFiles(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  const out: string[] = [];
+  for (const name of readdirSync(path).sort()) {
+    const p = join(path, name);
+    if (statSync(p).isDirectory()) out.push(...manifestFiles(p));
+    else if (MANIFEST.test(name)) out.push(p);
+  }
+  return out;
 }

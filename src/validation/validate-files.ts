@@ -1,11 +1,10 @@
 // The core of `kube-codegen validate --crds DIR FILE...`: load CRDs from a directory, load custom resources
 // from files, and check each resource as the API server would on create (ObjectMeta, prune, default, validate), giving
 // a structured report, its text rendering and the exit code. The CLI only wires arguments to this.
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { CrdCatalog, type CrdVersion } from "./crd-catalog.js";
 import { formatFieldError } from "./field-error.js";
-import { parseManifests, type ManifestDocument } from "./load-documents.js";
+import { manifestFiles, parseManifests, type ManifestDocument } from "./load-documents.js";
 import { objectMetaWarnings, validateObjectMeta } from "./object-meta.js";
 import { isObject } from "./schema-node.js";
 
@@ -39,25 +38,13 @@ export interface ValidateFilesOptions {
   files: readonly string[];
 }
 
-const MANIFEST = /\.(ya?ml|json)$/i;
-
-async function manifestFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await manifestFiles(p)));
-    else if (MANIFEST.test(entry.name)) out.push(p);
-  }
-  return out;
-}
-
 /** Loads every CRD found under `dir` (a directory searched recursively, or one manifest file) into a
  *  catalog; problems go to `problems`. */
 export async function loadCrdCatalog(dir: string, problems: string[]): Promise<CrdCatalog> {
   const catalog = new CrdCatalog();
   let files: string[];
   try {
-    files = (await stat(dir)).isDirectory() ? await manifestFiles(dir) : [dir];
+    files = manifestFiles(dir);
   } catch (e) {
     problems.push(`cannot read CRD directory ${dir}: ${e instanceof Error ? e.message : String(e)}`);
     return catalog;
