@@ -3,10 +3,13 @@
 // Defaults under additionalProperties are not followed, as on the server.
 import type { FieldPath } from "./field-path.js";
 import { goSharpV } from "./go-value.js";
-import { GoRendered, invalid, notSupported, required, typeInvalid, tooMany, type CrdProblem } from "./problem.js";
+import { GoRendered, invalid, type CrdProblem } from "./problem.js";
 import { pruned } from "./prune.js";
 import { canonicalJson, itemSchema, propertyNames, type Schema } from "./schema-types.js";
-import { validateValue, type ValueError } from "./value-validator.js";
+import { compileNode } from "../../validation/schema-node.js";
+import { validateSchema } from "../../validation/openapi-validate.js";
+import { NIL_PATH } from "../../validation/field-error.js";
+import type { FieldError, JSONSchemaProps } from "../../validation/index.js";
 
 /** ValidateDefaults for a structural schema rooted at `path`. */
 export function validateDefaults(path: FieldPath, s: Schema): CrdProblem[] {
@@ -34,25 +37,10 @@ function checkDefault(path: FieldPath, s: Schema, insideMeta: boolean): CrdProbl
   if (!insideMeta && canonicalJson(pruned(value, s, s["x-kubernetes-embedded-resource"] === true)) !== canonicalJson(value)) {
     out.push(invalid(path, new GoRendered(goSharpV(value)), "must not have unknown fields"));
   }
-  out.push(...validateValue(value, s).map((e) => toProblem(path, e)));
+  // The server validates a default with the very validator custom resources get
+  // (ValidateCustomResource below the default's path), so the validation stage's is reused here.
+  const errors: FieldError[] = [];
+  validateSchema(compileNode(s as JSONSchemaProps), value, "", errors);
+  for (const e of errors) out.push({ reason: e.reason, field: e.field === NIL_PATH ? path.toString() : `${path.toString()}.${e.field}`, message: e.message });
   return out;
-}
-
-/** The server's translation of a go-openapi error into a field error. */
-function toProblem(base: FieldPath, e: ValueError): CrdProblem {
-  const path = e.name === "" ? base : base.child(e.name);
-  switch (e.kind) {
-    case "type":
-      return typeInvalid(path, e.value, e.message);
-    case "required":
-      return required(path, "");
-    case "enum":
-      return notSupported(path, e.value, (e.allowed ?? []).map((a) => (typeof a === "string" ? a : JSON.stringify(a))));
-    case "tooLong":
-      return { field: path.toString(), reason: "FieldValueTooLong", message: `Too long: may not be longer than ${e.limit ?? -1}` };
-    case "tooMany":
-      return tooMany(path, e.actual ?? -1, e.limit ?? -1);
-    case "invalid":
-      return invalid(path, typeof e.value === "object" && e.value !== null ? new GoRendered(goSharpV(e.value)) : e.value, e.message);
-  }
 }

@@ -154,8 +154,9 @@ test("defaults: enum, length, nested paths, required, additionalProperties not f
   p = checkCrd(crdWithSpec({ type: "object", properties: { a: { type: "string", maxLength: 2, default: "abc" } } }));
   assert.deepEqual(p.map((x) => x.message), ["Too long: may not be longer than 2"]);
   p = checkCrd(crdWithSpec({ type: "object", properties: { a: { type: "object", required: ["c"], properties: { b: { type: "integer" }, c: { type: "string" } }, default: { b: "x" } } } }));
-  assert.deepEqual(keys(p), [`${SPEC}.properties[a].default.c FieldValueRequired`, `${SPEC}.properties[a].default.b FieldValueTypeInvalid`]);
-  assert.equal(p[1]!.message, 'Invalid value: "string": b in body must be of type integer: "string"');
+  // Same validator, and so the same order of causes, as custom resources get (src/validation).
+  assert.deepEqual(keys(p), [`${SPEC}.properties[a].default.b FieldValueTypeInvalid`, `${SPEC}.properties[a].default.c FieldValueRequired`]);
+  assert.equal(p[0]!.message, 'Invalid value: "string": b in body must be of type integer: "string"');
   assert.deepEqual(specProblems({ type: "object", properties: { a: { type: "object", additionalProperties: { type: "integer", default: 1 } } } }), []);
   assert.deepEqual(specProblems({ type: "object", properties: { a: { type: "array", items: { type: "object", properties: { k: { type: "string" } } }, default: [{ k: "a", z: 1 }] } } }), [
     `${SPEC}.properties[a].default FieldValueInvalid`,
