@@ -4,7 +4,7 @@ import { pluralize, singularOf } from "./naming.js";
 import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, ScaleSubresource, TypeModel } from "./types.js";
 
 /** client-go's verbs in the order generated clients list them. */
-export const allVerbs = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"] as const;
+const allVerbs = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"] as const;
 const readonlyVerbs = ["get", "list", "watch"];
 const statusVerbs = new Set(["updateStatus", "applyStatus"]);
 

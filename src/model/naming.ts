@@ -44,11 +44,6 @@ export function lowerFirst(s: string): string {
   return s.length === 0 ? s : s[0]!.toLowerCase() + s.slice(1);
 }
 
-/** UpperCamel form of an identifier ("fooBar" → "FooBar"). */
-export function upperFirst(s: string): string {
-  return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
-}
-
 /** The pattern API version directories follow unless `+versionName=` names the version. */
 export const versionPattern = /^v\d+((alpha|beta)\d+)?$/;
 

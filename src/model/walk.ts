@@ -86,8 +86,3 @@ export function flattenStruct(model: ApiModel, t: TypeModel, stopAt: (t: TypeMod
   seen.delete(t);
   return flat;
 }
-
-/** Strips `| null` from a reference. */
-export function unwrapNullable(r: TypeRef): TypeRef {
-  return r.kind === "nullable" ? unwrapNullable(r.inner) : r;
-}
