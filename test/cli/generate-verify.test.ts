@@ -3,7 +3,7 @@
 // our header appears; files without the header are never touched.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
@@ -106,4 +106,21 @@ test("config values of the wrong type are usage errors, not crashes", async () =
   assert.equal(r.code, 2);
   assert.match(r.stderr, /config key "input" must be a string, not 5/);
   assert.match(r.stderr, /config key "generators" must be a string or a list of strings/);
+});
+
+test("--verbose lists every file; --quiet prints nothing but errors; no temporary files are left behind", async () => {
+  const dir = workspace();
+  const loud = await run(dir, "generate", "--verbose");
+  assert.equal(loud.code, 0);
+  // The workspace has the committed zz_generated files but no CRDs yet.
+  assert.match(loud.stdout, /^wrote {4}generated-examples\/config\/crd\/bases\/samplecontroller\.k8s\.io_foos\.yaml$/m);
+  assert.match(loud.stdout, /^unchanged examples\/apis\/samplecontroller\/v1alpha1\/zz_generated\.register\.ts$/m);
+  const again = await run(dir, "generate", "--verbose");
+  assert.match(again.stdout, /^unchanged generated-examples\/config\/crd\/bases\/samplecontroller\.k8s\.io_foos\.yaml$/m);
+  const quiet = await run(dir, "generate", "--quiet");
+  assert.equal(quiet.code, 0);
+  assert.equal(quiet.stdout, "");
+  assert.doesNotMatch(quiet.stderr, /warning/);
+  const leftovers = readdirSync(join(dir, "examples/apis/samplecontroller/v1alpha1")).filter((n) => n.includes(".tmp"));
+  assert.deepEqual(leftovers, []);
 });
