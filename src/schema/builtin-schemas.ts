@@ -19,7 +19,34 @@ export const KIND_DESCRIPTION =
 export const QUANTITY_PATTERN =
   "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
 
+/** LabelSelectorRequirement's schema, also the items of LabelSelector.matchExpressions. */
+const labelSelectorRequirement: JSONSchemaProps = {
+  description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
+  type: "object",
+  required: ["key", "operator"],
+  properties: {
+    key: {
+      description: "key is the label key that the selector applies to.",
+      type: "string",
+    },
+    operator: {
+      description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
+      type: "string",
+    },
+    values: {
+      description:
+        "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
+      type: "array",
+      items: {
+        type: "string",
+      },
+      "x-kubernetes-list-type": "atomic",
+    },
+  },
+};
+
 const structs: Record<string, JSONSchemaProps> = {
+  LabelSelectorRequirement: labelSelectorRequirement,
   Condition: {
     description: "Condition contains details for one aspect of the current state of this API Resource.",
     type: "object",
@@ -72,32 +99,7 @@ const structs: Record<string, JSONSchemaProps> = {
       matchExpressions: {
         description: "matchExpressions is a list of label selector requirements. The requirements are ANDed.",
         type: "array",
-        items: {
-          description:
-            "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
-          type: "object",
-          required: ["key", "operator"],
-          properties: {
-            key: {
-              description: "key is the label key that the selector applies to.",
-              type: "string",
-            },
-            operator: {
-              description:
-                "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-              type: "string",
-            },
-            values: {
-              description:
-                "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-              type: "array",
-              items: {
-                type: "string",
-              },
-              "x-kubernetes-list-type": "atomic",
-            },
-          },
-        },
+        items: labelSelectorRequirement,
         "x-kubernetes-list-type": "atomic",
       },
       matchLabels: {
@@ -183,30 +185,6 @@ const structs: Record<string, JSONSchemaProps> = {
         format: "date-time",
         description:
           "Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over.",
-      },
-    },
-  },
-  LabelSelectorRequirement: {
-    description: "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values.",
-    type: "object",
-    required: ["key", "operator"],
-    properties: {
-      key: {
-        description: "key is the label key that the selector applies to.",
-        type: "string",
-      },
-      operator: {
-        description: "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist.",
-        type: "string",
-      },
-      values: {
-        description:
-          "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch.",
-        type: "array",
-        items: {
-          type: "string",
-        },
-        "x-kubernetes-list-type": "atomic",
       },
     },
   },
