@@ -53,7 +53,7 @@ function field(k: number, i: number): string {
 
 function kindFile(k: number): string {
   const fields = Array.from({ length: FIELDS }, (_, i) => field(k, i)).join("\n");
-  return `import type { Condition, int32, ObjectMeta, Quantity, Time, TypeMeta } from "kube-codegen/runtime";
+  return `import type { Condition, int32, ObjectMeta, Quantity, Time, TypeMeta } from "@kube-codegen/runtime";
 
 // Port${k} is a named port.
 export interface Port${k} {

@@ -26,5 +26,5 @@ export const defaults = {
   input: "apis",
   output: "generated",
   crdOutput: "config/crd/bases",
-  runtimeImport: "kube-codegen/runtime",
+  runtimeImport: "@kube-codegen/runtime",
 } as const;

@@ -23,19 +23,19 @@ const builtinList: readonly BuiltinName[] = [
 ];
 const builtinNames = new Set<BuiltinName>(builtinList);
 
-/** Every name an API package may import from kube-codegen/runtime. */
+/** Every name an API package may import from @kube-codegen/runtime. */
 const runtimeNames: readonly string[] = [...builtinList, "int32", "int64"];
 
 /** Standard library types that look usable but do not serialize as JSON, with the fix to suggest. */
 const rejected: Record<string, string> = {
-  Date: "use Time (an RFC 3339 string) from kube-codegen/runtime",
+  Date: "use Time (an RFC 3339 string) from @kube-codegen/runtime",
   Map: "use Record<string, T>",
   Set: "use T[] with +listType=set",
   WeakMap: "use Record<string, T>",
   Promise: "API types are data; remove the Promise",
   Function: "API types are data; functions do not serialize",
-  bigint: "use int64 from kube-codegen/runtime",
-  BigInt: "use int64 from kube-codegen/runtime",
+  bigint: "use int64 from @kube-codegen/runtime",
+  BigInt: "use int64 from @kube-codegen/runtime",
   Uint8Array: "use string (base64, +kubebuilder:validation:Format=byte)",
   Buffer: "use string (base64, +kubebuilder:validation:Format=byte)",
   object: "declare a named interface",
@@ -120,8 +120,8 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
   }
   if (!binding) {
     const hint = runtimeNames.includes(t.name)
-      ? `import it: import type { ${t.name} } from "kube-codegen/runtime"`
-      : "declare it in the package, or import it from another API package of the input or from kube-codegen/runtime";
+      ? `import it: import type { ${t.name} } from "@kube-codegen/runtime"`
+      : "declare it in the package, or import it from another API package of the input or from @kube-codegen/runtime";
     diags.push(errorAt(t.pos, "KCG1205", `type ${t.name} is not declared in this package or imported`, hint));
     return undefined;
   }
@@ -134,7 +134,7 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
       if (builtinNames.has(binding.name as BuiltinName)) return { kind: "builtin", name: binding.name as BuiltinName };
       {
         const near = closest(binding.name, [...runtimeNames].sort(), 2)[0];
-        diags.push(errorAt(t.pos, "KCG1206", `${binding.name} from kube-codegen/runtime is not an API type`, near ? `did you mean ${near}?` : `the runtime's API types are ${builtinList.join(", ")}, int32 and int64`));
+        diags.push(errorAt(t.pos, "KCG1206", `${binding.name} from @kube-codegen/runtime is not an API type`, near ? `did you mean ${near}?` : `the runtime's API types are ${builtinList.join(", ")}, int32 and int64`));
       }
       return undefined;
     case "missing": {
@@ -198,7 +198,7 @@ function unsupportedHint(text: string): string {
   if (text === "null") return "use T | null";
   if (text === "undefined") return "make the property optional with ?";
   if (text === "never" || text === "void") return "API types are data";
-  if (text === "bigint") return "use int64 from kube-codegen/runtime";
+  if (text === "bigint") return "use int64 from @kube-codegen/runtime";
   if (text === "symbol") return "API types are data";
   return "use a type from the dialect (design.md §2)";
 }
@@ -207,5 +207,5 @@ function unsupportedHint(text: string): string {
 // Users reach for Kubernetes' own types (a PodTemplateSpec from @kubernetes/client-node) the way Go
 // code imports corev1; generated copies and schemas need to see the fields, so say how to get there.
 function foreignHint(name: string): string {
-  return `API types may reference only the input's packages and kube-codegen/runtime: declare ${name} (with the fields you need) in an API package of the input, or type the field RawExtension to keep it as opaque JSON`;
+  return `API types may reference only the input's packages and @kube-codegen/runtime: declare ${name} (with the fields you need) in an API package of the input, or type the field RawExtension to keep it as opaque JSON`;
 }

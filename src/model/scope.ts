@@ -4,7 +4,7 @@ import type { NameBinding, Scope } from "./resolve-type.js";
 import type { PackageId } from "./types.js";
 
 /** The module specifier API packages import the apimachinery types from. */
-export const RUNTIME_MODULE = "kube-codegen/runtime";
+export const RUNTIME_MODULE = "@kube-codegen/runtime";
 
 /** What the scope builder needs to know about every package: its id, exported type names and private ones. */
 export interface PackageIndex {

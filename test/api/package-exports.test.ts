@@ -1,27 +1,45 @@
-// The package's three entry points resolve (after the build that `npm ci` runs) and expose what
-// the README documents.
+// The two packages' entry points resolve (after the build that `npm ci` runs) and expose what the
+// README documents: kube-codegen (the generator, `.` and `./testing`) and @kube-codegen/runtime.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const repo = resolve(import.meta.dirname, "../..");
-const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as { exports: Record<string, { default: string; types: string }>; bin: Record<string, string> };
+interface Manifest {
+  name: string;
+  exports: Record<string, { default: string; types: string }>;
+  bin?: Record<string, string>;
+  dependencies?: Record<string, string>;
+}
+const read = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
+const generator = read(repo);
+const runtimeDir = join(repo, "runtime");
+const runtime = read(runtimeDir);
 
-test("package.json exports ., ./runtime and ./testing, and the bin", () => {
-  assert.deepEqual(Object.keys(pkg.exports).sort(), [".", "./runtime", "./testing"]);
-  assert.equal(pkg.bin["kube-codegen"], "bin/kube-codegen.js");
+test("kube-codegen exports . and ./testing and the bin; the runtime is its own package", () => {
+  assert.equal(generator.name, "kube-codegen");
+  assert.deepEqual(Object.keys(generator.exports).sort(), [".", "./testing"]);
+  assert.equal(generator.bin?.["kube-codegen"], "bin/kube-codegen.js");
+  assert.equal(runtime.name, "@kube-codegen/runtime");
+  assert.deepEqual(Object.keys(runtime.exports), ["."]);
+});
+
+test("the runtime depends on none of the generator's libraries", () => {
+  const generatorOnly = ["kube-codegen", "typescript", "ts-morph", "prettier", "yargs", "diff", "@bufbuild/cel", "@bufbuild/re2"];
+  assert.deepEqual(Object.keys(runtime.dependencies ?? {}).filter((d) => generatorOnly.includes(d)), []);
 });
 
 test("the built entry points load and export the documented API", async (t) => {
   if (!existsSync(join(repo, "dist/index.js"))) return t.skip("dist/ not built (npm ci builds it)");
-  const root = await import(join(repo, pkg.exports["."]!.default));
+  const root = await import(join(repo, generator.exports["."]!.default));
   assert.equal(typeof root.runPipeline, "function");
   assert.equal(typeof root.main, "function");
-  const runtime = await import(join(repo, pkg.exports["./runtime"]!.default));
-  assert.equal(typeof runtime.Scheme, "function");
-  assert.equal(typeof runtime.deepCopyObjectMeta, "function");
-  const testing = await import(join(repo, pkg.exports["./testing"]!.default));
+  const rt = await import(join(runtimeDir, runtime.exports["."]!.default));
+  assert.equal(typeof rt.Scheme, "function");
+  assert.equal(typeof rt.deepCopyObjectMeta, "function");
+  const testing = await import(join(repo, generator.exports["./testing"]!.default));
   assert.equal(typeof testing.startTestApiServer, "function");
-  for (const e of Object.values(pkg.exports)) assert.ok(existsSync(join(repo, e.types)), e.types);
+  for (const e of Object.values(generator.exports)) assert.ok(existsSync(join(repo, e.types)), e.types);
+  for (const e of Object.values(runtime.exports)) assert.ok(existsSync(join(runtimeDir, e.types)), e.types);
 });

@@ -20,7 +20,7 @@ function project(): string {
   writeFileSync(join(dir, "apis/db/v1/doc.ts"), "// +k8s:deepcopy-gen=package\n// +groupName=db.example.com\nexport {};\n");
   writeFileSync(
     join(dir, "apis/db/v1/types.ts"),
-    'import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";\n\n' +
+    'import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";\n\n' +
       "// Database is a database.\nexport interface Database extends TypeMeta {\n  metadata?: ObjectMeta;\n  spec: DatabaseSpec;\n}\n\n" +
       "// DatabaseSpec is its spec.\nexport interface DatabaseSpec {\n  engine: string;\n}\n",
   );

@@ -30,7 +30,7 @@ function localised(code: string, packages: boolean): string {
   const src = (p: string) => JSON.stringify(join(repo, p));
   if (packages) {
     code = code
-      .replace(/"kube-codegen\/runtime"/g, src("src/runtime/index.js"))
+      .replace(/"@kube-codegen\/runtime"/g, src("runtime/src/index.js"))
       .replace(/"kube-codegen\/testing"/g, src("src/testing/index.js"));
   }
   return (
@@ -56,7 +56,7 @@ test("the README's test-server example type-checks under the strict options it p
     noEmit: true,
     skipLibCheck: true,
     baseUrl: repo,
-    paths: { "kube-codegen/runtime": ["./src/runtime/index.ts"], "kube-codegen/testing": ["./src/testing/index.ts"] },
+    paths: { "@kube-codegen/runtime": ["./runtime/src/index.ts"], "kube-codegen/testing": ["./src/testing/index.ts"] },
   });
   const diags = ts.getPreEmitDiagnostics(program).filter((d) => d.file?.fileName === file || d.file === undefined);
   assert.deepEqual(diags.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")), []);

@@ -10,7 +10,7 @@ import { parse } from "yaml";
 import { startTestApiServer } from "../../src/testing/index.js";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
-import { Scheme } from "../../src/runtime/index.js";
+import { Scheme } from "@kube-codegen/runtime";
 import { addToScheme } from "../../examples/apis/samplecontroller/v1alpha1/zz_generated.register.js";
 import { tempDir } from "../helpers/fs.js";
 

@@ -10,13 +10,13 @@ test("namespace imports avoid reserved names, named imports and each other, and 
   assert.equal(w.importNamespace("../../shared/v1/zz_generated.deepcopy.js", "sharedV1"), "sharedV1_2");
   assert.equal(w.importNamespace("../../other/shared/v1/zz_generated.deepcopy.js", "sharedV1"), "sharedV1_3");
   assert.equal(w.importNamespace("../../shared/v1/zz_generated.deepcopy.js", "anything"), "sharedV1_2", "one alias per module");
-  assert.equal(w.importNamespace("kube-codegen/runtime", "Spec"), "Spec_2");
+  assert.equal(w.importNamespace("@kube-codegen/runtime", "Spec"), "Spec_2");
   assert.equal(
     w.toString(),
     [
       'import * as sharedV1_3 from "../../other/shared/v1/zz_generated.deepcopy.js";',
       'import * as sharedV1_2 from "../../shared/v1/zz_generated.deepcopy.js";',
-      'import * as Spec_2 from "kube-codegen/runtime";',
+      'import * as Spec_2 from "@kube-codegen/runtime";',
       'import type { Spec } from "./types.js";',
       "",
       "",

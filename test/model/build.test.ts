@@ -4,7 +4,7 @@ import { findType, flattenStruct } from "../../src/model/index.js";
 import { modelOf } from "../helpers/model.js";
 
 const doc = (extra = "") => `// +groupName=example.com\n${extra}export {};\n`;
-const imp = 'import type { int32, ObjectMeta, ListMeta, TypeMeta, Time } from "kube-codegen/runtime";\n';
+const imp = 'import type { int32, ObjectMeta, ListMeta, TypeMeta, Time } from "@kube-codegen/runtime";\n';
 
 test("types resolve across packages, aliases, enums, nullables and embeds", () => {
   const { model, diagnostics } = modelOf({
@@ -181,7 +181,7 @@ test("an explicit import wins over a package-level declaration of the same name"
   const { model, diagnostics } = modelOf({
     "a/v1/doc.ts": doc(),
     "a/v1/types.ts": `export interface Condition {\n  kind: string;\n}\n`,
-    "a/v1/status.ts": `import type { Condition } from "kube-codegen/runtime";\nexport interface Status {\n  conditions?: Condition[];\n}\n`,
+    "a/v1/status.ts": `import type { Condition } from "@kube-codegen/runtime";\nexport interface Status {\n  conditions?: Condition[];\n}\n`,
   });
   assert.deepEqual(diagnostics, []);
   const st = model.packages[0]!.types.find((t) => t.name === "Status")!;
@@ -233,7 +233,7 @@ test("namespace imports: `ns.Name` resolves like a named import, from another ve
     "a/v1/doc.ts": doc(),
     "a/v1/types.ts": `export interface Template {\n  image: string;\n}\n`,
     "a/v1beta1/doc.ts": doc(),
-    "a/v1beta1/types.ts": `import type * as metav1 from "kube-codegen/runtime";\nimport * as v1 from "../v1/types.js";\n// +genclient\nexport interface Thing extends metav1.TypeMeta {\n  metadata?: metav1.ObjectMeta;\n  template?: v1.Template;\n  size?: metav1.int64;\n}\n`,
+    "a/v1beta1/types.ts": `import type * as metav1 from "@kube-codegen/runtime";\nimport * as v1 from "../v1/types.js";\n// +genclient\nexport interface Thing extends metav1.TypeMeta {\n  metadata?: metav1.ObjectMeta;\n  template?: v1.Template;\n  size?: metav1.int64;\n}\n`,
   });
   assert.deepEqual(diagnostics, []);
   const beta = model.packages.find((p) => p.id.version === "v1beta1")!;

@@ -8,7 +8,7 @@ import { modelOf } from "../helpers/model.js";
 test("a type extending Condition, LabelSelector or an alias of an interface keeps every inherited field", () => {
   const { model, diagnostics } = modelOf({
     "a/v1/doc.ts": "// +groupName=example.com\nexport {};\n",
-    "a/v1/types.ts": `import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+    "a/v1/types.ts": `import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 export interface Widget extends TypeMeta {
   metadata?: ObjectMeta;
   status?: WidgetStatus;
@@ -44,7 +44,7 @@ export interface WidgetStatus extends BaseAlias {
 test("type-level markers of embedded interfaces hold for the embedder, rules first as controller-gen flattens them", () => {
   const { model, diagnostics } = modelOf({
     "a/v1/doc.ts": "// +groupName=example.com\nexport {};\n",
-    "a/v1/types.ts": `import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+    "a/v1/types.ts": `import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 export interface Widget extends TypeMeta {
   metadata?: ObjectMeta;
   spec?: WidgetSpec;

@@ -20,7 +20,7 @@ function writePackage(dir: string): void {
   const enumValues = nasty.map((v) => JSON.stringify(v)).join(";");
   writeFileSync(
     join(pkg, "types.ts"),
-    `import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+    `import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // +kubebuilder:printcolumn:name="Mode",type=string,JSONPath=\`.spec.mode\`,description="says \\"hi\\" */ \${x} # y: z"
 

@@ -46,7 +46,7 @@ describe("a realistic API package", () => {
     "export {};",
   ].join("\n");
   const types = [
-    'import type { ObjectMeta, TypeMeta, int32 } from "kube-codegen/runtime";',
+    'import type { ObjectMeta, TypeMeta, int32 } from "@kube-codegen/runtime";',
     "",
     "// +genclient",
     "// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object",

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { DOC, documentOf, generateCrds, writeInput } from "./helpers.js";
 
-const TYPES = `import type { int32, IntOrString, ObjectMeta, RawExtension, TypeMeta } from "kube-codegen/runtime";
+const TYPES = `import type { int32, IntOrString, ObjectMeta, RawExtension, TypeMeta } from "@kube-codegen/runtime";
 
 // ConcurrencyPolicy describes how the job will be handled.
 // Only one of the following concurrent policies may be specified.

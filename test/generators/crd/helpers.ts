@@ -46,7 +46,7 @@ export function documentOf(content: string): string {
 /** A minimal kind `Widget` whose spec has the given body, plus extra declarations. */
 export function widget(specBody: string, opts: { kindMarkers?: string; extra?: string; imports?: string } = {}): string {
   const imports = opts.imports ?? "int32, int64, ObjectMeta, TypeMeta";
-  return `import type { ${imports} } from "kube-codegen/runtime";
+  return `import type { ${imports} } from "@kube-codegen/runtime";
 
 ${opts.kindMarkers ?? ""}// Widget is a test kind.
 export interface Widget extends TypeMeta {

@@ -48,7 +48,7 @@ export function deepCopyValues(src: Values): Values {
 }
 `,
   "a/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=a.example.com\nexport {};\n",
-  "a/v1/types.ts": `import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+  "a/v1/types.ts": `import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 import type { Spec as SharedSpec } from "../../shared/v1/types.js";
 import type { Level, Phase } from "../../nopkg/v1/types.js";
 import type { Blob } from "../../unk/v1/types.js";
@@ -122,7 +122,7 @@ export interface Widget extends TypeMeta {
 `,
   // b/v1 declares its own Condition and also uses the runtime's, and a kind named Scheme.
   "b/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=b.example.com\nexport {};\n",
-  "b/v1/types.ts": `import type { Condition as MetaCondition, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+  "b/v1/types.ts": `import type { Condition as MetaCondition, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // +kubebuilder:object:root=true
 
@@ -174,7 +174,7 @@ function typeCheck(dir: string, files: string[]): string[] {
       noEmit: true,
       skipLibCheck: true,
       baseUrl: repo,
-      paths: { "kube-codegen/runtime": [join(repo, "src/runtime/index.ts")] },
+      paths: { "@kube-codegen/runtime": [join(repo, "runtime/src/index.ts")] },
     },
   );
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);

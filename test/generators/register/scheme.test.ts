@@ -2,7 +2,7 @@
 // registered kind (and its list) by apiVersion and kind.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Scheme } from "../../../src/runtime/index.js";
+import { Scheme } from "@kube-codegen/runtime";
 import * as helm from "../../../examples/apis/helm/v1/zz_generated.register.js";
 import * as sample from "../../../examples/apis/samplecontroller/v1alpha1/zz_generated.register.js";
 import * as traefik from "../../../examples/apis/traefik/v1/zz_generated.register.js";

@@ -1,4 +1,4 @@
-import type { int32 } from "kube-codegen/runtime";
+import type { int32 } from "@kube-codegen/runtime";
 
 // Tier is a scalar alias: copies of fields using it need no function.
 export type Tier = "gold" | "silver" | "bronze";

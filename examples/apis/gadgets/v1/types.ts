@@ -1,4 +1,4 @@
-import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 import type { Condition as CommonCondition, Endpoint as CommonEndpoint, Settings, Tier } from "../../common/v1/types.js";
 
 // GadgetCondition is a Condition with hints.

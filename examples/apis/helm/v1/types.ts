@@ -1,4 +1,4 @@
-import type { Condition, int32, IntOrString, ObjectMeta, Quantity, Time, TypeMeta } from "kube-codegen/runtime";
+import type { Condition, int32, IntOrString, ObjectMeta, Quantity, Time, TypeMeta } from "@kube-codegen/runtime";
 
 // +genclient
 // +kubebuilder:storageversion

@@ -1,4 +1,4 @@
-import { deepCopyJSON } from "kube-codegen/runtime";
+import { deepCopyJSON } from "@kube-codegen/runtime";
 import type { HelmValues } from "./types.js";
 
 // The escape hatch of the seed's HelmValues: written by hand because `values` is free-form.

@@ -1,4 +1,4 @@
-import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 // A namespace import, as Go code refers to other versions (v1.Target): types resolve through it.
 import type * as v1 from "../v1/types.js";
 

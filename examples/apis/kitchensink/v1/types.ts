@@ -12,7 +12,7 @@ import type {
   RawExtension,
   Time,
   TypeMeta,
-} from "kube-codegen/runtime";
+} from "@kube-codegen/runtime";
 
 // Phase is where a widget is in its life.
 // +k8s:enum

@@ -1,4 +1,4 @@
-import type { int32, ListMeta, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { int32, ListMeta, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // +genclient
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object

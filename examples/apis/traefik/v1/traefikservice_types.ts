@@ -1,4 +1,4 @@
-import type { ListMeta, ObjectMeta, Time, TypeMeta } from "kube-codegen/runtime";
+import type { ListMeta, ObjectMeta, Time, TypeMeta } from "@kube-codegen/runtime";
 
 // EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!
 // NOTE: json tags are required.  Any new fields you add must have json tags for the fields to be serialized.

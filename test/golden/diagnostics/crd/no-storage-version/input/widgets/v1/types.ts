@@ -1,4 +1,4 @@
-import type { int32, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { int32, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // Widget is a test kind.
 export interface Widget extends TypeMeta {

@@ -1,4 +1,4 @@
-import type { int32, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { int32, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // +kubebuilder:printcolumn:name="Size",type=integer,JSONPath=`spec.size[`
 // Widget is a test kind.

@@ -1,4 +1,4 @@
-import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // HelmRelease installs a chart.
 export interface HelmRelease extends TypeMeta {

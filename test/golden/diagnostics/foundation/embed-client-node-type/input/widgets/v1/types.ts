@@ -1,5 +1,5 @@
 import type * as k8s from "@kubernetes/client-node";
-import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // +genclient
 

@@ -1,5 +1,5 @@
 import type { Dictionary } from "lodash";
-import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // Widget is a test kind.
 export interface Widget extends TypeMeta {

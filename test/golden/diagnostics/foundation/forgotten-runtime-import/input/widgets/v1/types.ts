@@ -1,4 +1,4 @@
-import type { TypeMeta, TypeMetaa } from "kube-codegen/runtime";
+import type { TypeMeta, TypeMetaa } from "@kube-codegen/runtime";
 
 // +genclient
 // +kubebuilder:subresource:status

@@ -1,4 +1,4 @@
-import type { ListMeta, ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ListMeta, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // Widget is a test kind.
 export interface Widget extends TypeMeta {

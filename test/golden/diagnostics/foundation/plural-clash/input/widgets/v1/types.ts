@@ -1,4 +1,4 @@
-import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // +kubebuilder:resource:path=things
 // Widget is a test kind.

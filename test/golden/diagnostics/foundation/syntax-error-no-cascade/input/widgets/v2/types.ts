@@ -1,4 +1,4 @@
-import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 import type { Spec } from "../v1/spec.js";
 import * as v1 from "../v1/spec.js";
 

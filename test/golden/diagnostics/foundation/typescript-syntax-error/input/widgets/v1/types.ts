@@ -1,4 +1,4 @@
-import type { ObjectMeta, TypeMeta } from "kube-codegen/runtime";
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 export interface Widget extends TypeMeta {
   metadata?: ObjectMeta;

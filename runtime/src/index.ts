@@ -1,4 +1,4 @@
-// kube-codegen/runtime: what generated code imports. Layers (design.md §5): core → rest → watch
+// @kube-codegen/runtime: what generated code imports. Layers (design.md §5): core → rest → watch
 // → cache → informer → lister → workqueue → controller. It imports nothing from the generator
 // stages of src/, so applications pay only for the runtime.
 export * from "./core/apimachinery.js";
