@@ -2,7 +2,6 @@
 // checks the committed table is exactly that, then spot-checks the TypeInfo built from it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import {
   BUILTIN_DEFINITIONS,
   builtinKinds,
@@ -14,9 +13,8 @@ import {
   type MapType,
 } from "../../../src/testing/patch/index.js";
 import { BUILTIN_DEFINITION_ROOTS } from "../../../src/testing/patch/builtin-definitions.js";
-import { SHARED } from "../../helpers/shared.js";
+import { readOpenApi124 } from "../../helpers/fixtures.js";
 
-const SWAGGER = `${SHARED}/openapi/kube-apiserver-1.24-swagger.json`;
 const KEEP = new Set(["type", "format", "properties", "items", "additionalProperties", "$ref"]);
 const DROP_EXT = new Set(["x-kubernetes-group-version-kind", "x-kubernetes-unions"]);
 
@@ -42,7 +40,7 @@ function refs(s: JsonValue, acc: string[]): void {
 }
 
 test("BUILTIN_DEFINITIONS is the pruned closure of its roots in the 1.24 OpenAPI document", () => {
-  const defs = (JSON.parse(readFileSync(SWAGGER, "utf8")) as { definitions: Definitions }).definitions;
+  const defs = (readOpenApi124() as { definitions: Definitions }).definitions;
   const out: Definitions = {};
   const todo = [...BUILTIN_DEFINITION_ROOTS];
   while (todo.length > 0) {

@@ -28,7 +28,7 @@ import {
   type JsonValue,
   type ResourceSchema,
 } from "../../../src/testing/patch/index.js";
-import { TRANSCRIPTS } from "../../helpers/shared.js";
+import { TRANSCRIPTS } from "../../helpers/fixtures.js";
 
 const DIR = TRANSCRIPTS;
 
