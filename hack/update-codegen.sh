@@ -8,4 +8,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ ! -f dist/cli/main.js ] || [ -n "$(find src -name '*.ts' -newer dist/cli/main.js -print -quit)" ]; then
   npm run --silent build
 fi
+# This repository's own generated table (the test API server's built-in schemas, from the recorded
+# 1.24 OpenAPI document); a project using kube-codegen needs only the line after it.
+node --import tsx scripts/update-builtin-definitions.ts
 exec node bin/kube-codegen.js generate "$@"

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
 import { compareBodies } from "./transcript-compare.js";
 import { openWatch, releaseAgent, send, type Answer, type Target } from "./transcript-http.js";
-import { TRANSCRIPTS } from "../helpers/shared.js";
+import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
-/** Where the recorded transcripts live (KCG_TRANSCRIPTS overrides, e.g. once they are vendored). */
+/** Where the recorded transcripts live (test/fixtures/apiserver-transcripts). */
 export { TRANSCRIPTS };
 
 /** One recorded exchange. */

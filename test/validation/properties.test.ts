@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { compileSchema, type JSONSchemaProps } from "../../src/validation/index.js";
-import { TRANSCRIPTS } from "../helpers/shared.js";
+import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 const crd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } } } }[])[0]
   ?.request.body;

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { compileSchema, type FieldError, type JSONSchemaProps } from "../../src/validation/index.js";
-import { TRANSCRIPTS } from "../helpers/shared.js";
+import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 const DIR = TRANSCRIPTS;
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { formatValidationReport, validateFiles, validationExitCode } from "../../src/validation/index.js";
-import { TRANSCRIPTS } from "../helpers/shared.js";
+import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: unknown } }[])[0]?.request.body;
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { stringify } from "yaml";
 import { validateFiles, validateObjectMeta, validateObjectMetaUpdate } from "../../src/validation/index.js";
 import { validateObjectMeta as testServerObjectMeta } from "../../src/testing/object-meta-validation.js";
-import { TRANSCRIPTS } from "../helpers/shared.js";
+import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 type Crd = { metadata: { name: string }; spec: { scope: string; names: Record<string, unknown> } };
 const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: Crd } }[])[0]!.request.body;

@@ -1,6 +1,6 @@
 // src/testing/patch — the pure object-mutation library behind the test API server's writes:
 // JSON merge patch, JSON patch, strategic merge patch, server-side apply, and metadata.managedFields
-// bookkeeping, matching kube-apiserver 1.24 (see ../shared/apiserver-transcripts).
+// bookkeeping, matching kube-apiserver 1.24 (see test/fixtures/apiserver-transcripts).
 //
 // It owns: how an object changes under a patch or apply, who owns which fields afterwards, and the
 // Status bodies for patch failures and apply conflicts.

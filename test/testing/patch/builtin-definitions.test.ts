@@ -1,60 +1,38 @@
-// The built-in schema table is derived from the 1.24 server's OpenAPI document; this re-derives it and
-// checks the committed table is exactly that, then spot-checks the TypeInfo built from it.
+// The built-in schema table is generated from the 1.24 server's OpenAPI document (test/fixtures/openapi)
+// by scripts/update-builtin-definitions.ts; this checks the committed table is exactly the script's output
+// (so neither drifts), then spot-checks the TypeInfo built from it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   BUILTIN_DEFINITIONS,
+  builtinDefinitionName,
   builtinKinds,
   builtinResourceSchema,
   type Definitions,
-  type JsonObject,
-  type JsonValue,
   type ListType,
   type MapType,
 } from "../../../src/testing/patch/index.js";
-import { BUILTIN_DEFINITION_ROOTS } from "../../../src/testing/patch/builtin-definitions.js";
-import { SHARED } from "../../helpers/shared.js";
+import { BUILTIN_DEFINITIONS_FILE, builtinDefinitions, builtinDefinitionsSource, ROOTS } from "../../../scripts/update-builtin-definitions.js";
+import { readOpenApi124 } from "../../helpers/fixtures.js";
 
-const SWAGGER = `${SHARED}/openapi/kube-apiserver-1.24-swagger.json`;
-const KEEP = new Set(["type", "format", "properties", "items", "additionalProperties", "$ref"]);
-const DROP_EXT = new Set(["x-kubernetes-group-version-kind", "x-kubernetes-unions"]);
+const openapi = readOpenApi124() as { definitions: Definitions };
 
-function prune(s: JsonValue): JsonValue {
-  if (typeof s !== "object" || s === null || Array.isArray(s)) return s;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (k === "properties") out[k] = Object.fromEntries(Object.entries(v as JsonObject).map(([pk, pv]) => [pk, prune(pv)]));
-    else if (KEEP.has(k)) out[k] = prune(v);
-    else if (k.startsWith("x-kubernetes-") && !DROP_EXT.has(k)) out[k] = v;
+test("the committed table is exactly what scripts/update-builtin-definitions.ts writes from the 1.24 OpenAPI document", () => {
+  const committed = readFileSync(new URL(`../../../${BUILTIN_DEFINITIONS_FILE}`, import.meta.url), "utf8");
+  assert.equal(committed, builtinDefinitionsSource(openapi), "stale: run hack/update-codegen.sh");
+  assert.deepEqual(BUILTIN_DEFINITIONS, builtinDefinitions(openapi.definitions));
+});
+
+test("the table holds every $ref it makes, and every built-in kind is one of its roots", () => {
+  for (const [name, def] of Object.entries(BUILTIN_DEFINITIONS)) {
+    for (const ref of JSON.stringify(def).matchAll(/"#\/definitions\/([^"]+)"/g)) assert.ok(ref[1]! in BUILTIN_DEFINITIONS, `${name} refers to ${ref[1]}`);
   }
-  return out;
-}
-
-function refs(s: JsonValue, acc: string[]): void {
-  if (Array.isArray(s)) s.forEach((x) => refs(x, acc));
-  else if (typeof s === "object" && s !== null) {
-    for (const [k, v] of Object.entries(s)) {
-      if (k === "$ref" && typeof v === "string") acc.push(v.split("/").at(-1)!);
-      else refs(v, acc);
-    }
+  for (const k of builtinKinds()) {
+    const [kind, ...gv] = k.split("/").reverse();
+    assert.ok(ROOTS.includes(builtinDefinitionName(gv.reverse().join("/"), kind!)!), `${k}: add its definition to ROOTS in scripts/update-builtin-definitions.ts`);
   }
-}
-
-test("BUILTIN_DEFINITIONS is the pruned closure of its roots in the 1.24 OpenAPI document", () => {
-  const defs = (JSON.parse(readFileSync(SWAGGER, "utf8")) as { definitions: Definitions }).definitions;
-  const out: Definitions = {};
-  const todo = [...BUILTIN_DEFINITION_ROOTS];
-  while (todo.length > 0) {
-    const name = todo.pop()!;
-    if (name in out) continue;
-    out[name] = prune(defs[name]!) as JsonObject;
-    const acc: string[] = [];
-    refs(out[name]!, acc);
-    todo.push(...acc);
-  }
-  assert.deepEqual(Object.keys(BUILTIN_DEFINITIONS).sort(), Object.keys(out).sort());
-  assert.deepEqual(BUILTIN_DEFINITIONS, out);
+  assert.throws(() => builtinDefinitions(openapi.definitions, ["io.k8s.api.core.v1.NoSuchKind"]), /NoSuchKind: no such definition/);
 });
 
 test("every table kind resolves, and Deployment's lists carry their identities and patch strategies", () => {
