@@ -26,8 +26,20 @@ export interface ResourceInfo extends GroupVersion {
   readonly categories: readonly string[];
 }
 
-/** A registered kind: its resource info and, when deep copies were generated, how to copy it and its list. */
-export interface KindRegistration<T = unknown, L = unknown> extends ResourceInfo {
+/**
+ * A registered kind whose type is not known statically: what a Scheme holds and returns. Every
+ * `KindRegistration<T, L>` is one, without a cast, because `(obj: never) => unknown` is the type
+ * every copy function has; so generated code lists its kinds as `AnyKindRegistration[]` and needs
+ * no `any`. The copies are not callable through this type: use `Scheme.deepCopy`, which picks
+ * them by the object's apiVersion and kind.
+ */
+export interface AnyKindRegistration extends ResourceInfo {
+  readonly deepCopy?: (obj: never) => unknown;
+  readonly deepCopyList?: (list: never) => unknown;
+}
+
+/** A registered kind: its resource info and, when deep copies were generated, how to copy it (T) and its list (L). */
+export interface KindRegistration<T, L> extends AnyKindRegistration {
   readonly deepCopy?: (obj: T) => T;
   readonly deepCopyList?: (list: L) => L;
 }
@@ -39,13 +51,12 @@ export function apiVersionOf(gv: GroupVersion): string {
 
 /** A registry of kinds by apiVersion and kind, and by resource. */
 export class Scheme {
-  private readonly byKind = new Map<string, { reg: KindRegistration<unknown, unknown>; list: boolean }>();
-  private readonly byResource = new Map<string, KindRegistration<unknown, unknown>>();
+  private readonly byKind = new Map<string, { reg: AnyKindRegistration; list: boolean }>();
+  private readonly byResource = new Map<string, AnyKindRegistration>();
 
   /** Registers kinds; registering the same kind twice replaces it. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  addKnownTypes(regs: readonly KindRegistration<any, any>[]): this {
-    for (const reg of regs as readonly KindRegistration<unknown, unknown>[]) {
+  addKnownTypes(regs: readonly AnyKindRegistration[]): this {
+    for (const reg of regs) {
       const av = apiVersionOf(reg);
       this.byKind.set(`${av}\u0000${reg.kind}`, { reg, list: false });
       this.byKind.set(`${av}\u0000${reg.listKind}`, { reg, list: true });
@@ -55,18 +66,18 @@ export class Scheme {
   }
 
   /** The registration of a kind (or of the kind whose list `kind` is). */
-  lookup(apiVersion: string, kind: string): KindRegistration | undefined {
+  lookup(apiVersion: string, kind: string): AnyKindRegistration | undefined {
     return this.byKind.get(`${apiVersion}\u0000${kind}`)?.reg;
   }
 
   /** The registration serving a group/version/resource. */
-  forResource(group: string, version: string, plural: string): KindRegistration | undefined {
+  forResource(group: string, version: string, plural: string): AnyKindRegistration | undefined {
     return this.byResource.get(`${group}\u0000${version}\u0000${plural}`);
   }
 
   /** Every registered kind, sorted by apiVersion and kind. */
-  kinds(): KindRegistration[] {
-    const seen = new Set<KindRegistration<unknown, unknown>>();
+  kinds(): AnyKindRegistration[] {
+    const seen = new Set<AnyKindRegistration>();
     for (const { reg } of this.byKind.values()) seen.add(reg);
     return [...seen].sort((a, b) => (apiVersionOf(a) + a.kind < apiVersionOf(b) + b.kind ? -1 : 1));
   }
@@ -80,6 +91,8 @@ export class Scheme {
     if (!entry) throw new Error(`scheme: no kind ${obj.kind ?? "(none)"} registered for apiVersion ${obj.apiVersion ?? "(none)"}`);
     const copy = entry.list ? entry.reg.deepCopyList : entry.reg.deepCopy;
     if (!copy) throw new Error(`scheme: ${obj.kind} of ${obj.apiVersion} was registered without a deep copy: its package needs +k8s:deepcopy-gen=package (or +kubebuilder:object:generate=true) in doc.ts, and the deepcopy generator must run`);
-    return copy(obj) as T;
+    // The entry is the one registered under obj's own apiVersion and kind, so its copy function
+    // takes and returns obj's type: the one place the scheme narrows a registration back.
+    return (copy as (o: T) => T)(obj);
   }
 }

@@ -60,7 +60,7 @@ function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
   }
   w.line("");
   w.line(docComment(`Every kind of this package.`).trimEnd());
-  w.line(`export const kinds: readonly ${rt("KindRegistration")}<any, any>[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`);
+  w.line(`export const kinds: readonly ${rt("AnyKindRegistration")}[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`);
   w.line("");
   w.line(docComment(`Registers this package's kinds with a scheme.`).trimEnd());
   w.block(`export function addToScheme(scheme: ${rt("Scheme")}): ${rt("Scheme")} {`, () => w.line("return scheme.addKnownTypes(kinds);"));

@@ -24,7 +24,7 @@ export const GroupName = "common.example.com";
 export const SchemeGroupVersion = { group: GroupName, version: "v1" } as const;
 
 /** Every kind of this package. */
-export const kinds: readonly runtime.KindRegistration<any, any>[] = [];
+export const kinds: readonly runtime.AnyKindRegistration[] = [];
 
 /** Registers this package's kinds with a scheme. */
 export function addToScheme(scheme: runtime.Scheme): runtime.Scheme {

@@ -50,7 +50,7 @@ export const gadgetRegistration: runtime.KindRegistration<Gadget, GadgetList> = 
 };
 
 /** Every kind of this package. */
-export const kinds: readonly runtime.KindRegistration<any, any>[] = [gadgetRegistration];
+export const kinds: readonly runtime.AnyKindRegistration[] = [gadgetRegistration];
 
 /** Registers this package's kinds with a scheme. */
 export function addToScheme(scheme: runtime.Scheme): runtime.Scheme {

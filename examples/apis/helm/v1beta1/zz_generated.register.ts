@@ -50,7 +50,7 @@ export const helmReleaseRegistration: runtime.KindRegistration<HelmRelease, Helm
 };
 
 /** Every kind of this package. */
-export const kinds: readonly runtime.KindRegistration<any, any>[] = [helmReleaseRegistration];
+export const kinds: readonly runtime.AnyKindRegistration[] = [helmReleaseRegistration];
 
 /** Registers this package's kinds with a scheme. */
 export function addToScheme(scheme: runtime.Scheme): runtime.Scheme {

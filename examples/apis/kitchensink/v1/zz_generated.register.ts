@@ -49,7 +49,7 @@ export const widgetRegistration: runtime.KindRegistration<Widget, WidgetList> = 
 };
 
 /** Every kind of this package. */
-export const kinds: readonly runtime.KindRegistration<any, any>[] = [widgetRegistration];
+export const kinds: readonly runtime.AnyKindRegistration[] = [widgetRegistration];
 
 /** Registers this package's kinds with a scheme. */
 export function addToScheme(scheme: runtime.Scheme): runtime.Scheme {

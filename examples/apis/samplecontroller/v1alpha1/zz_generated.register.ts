@@ -42,7 +42,7 @@ export const fooRegistration: runtime.KindRegistration<Foo, FooList> = {
 };
 
 /** Every kind of this package. */
-export const kinds: readonly runtime.KindRegistration<any, any>[] = [fooRegistration];
+export const kinds: readonly runtime.AnyKindRegistration[] = [fooRegistration];
 
 /** Registers this package's kinds with a scheme. */
 export function addToScheme(scheme: runtime.Scheme): runtime.Scheme {

@@ -45,7 +45,7 @@ export const traefikServiceRegistration: runtime.KindRegistration<
 };
 
 /** Every kind of this package. */
-export const kinds: readonly runtime.KindRegistration<any, any>[] = [traefikServiceRegistration];
+export const kinds: readonly runtime.AnyKindRegistration[] = [traefikServiceRegistration];
 
 /** Registers this package's kinds with a scheme. */
 export function addToScheme(scheme: runtime.Scheme): runtime.Scheme {

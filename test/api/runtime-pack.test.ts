@@ -1,0 +1,101 @@
+// @kube-codegen/runtime stands alone: its npm tarball installs offline into an empty project
+// without bringing any of the generator's libraries, and the generated example packages compile
+// against that installed copy (strict, NodeNext, no tsconfig paths) and run under plain node.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import { spawnSync } from "node:child_process";
+import ts from "typescript";
+import { tempDir } from "../helpers/fs.js";
+
+const repo = resolve(import.meta.dirname, "../..");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+function run(cmd: string, args: string[], cwd: string): string {
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", shell: process.platform === "win32" });
+  assert.equal(r.status, 0, `${cmd} ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+}
+
+// The consumer's code: the caller's view of Scheme.deepCopy must stay typed (no any leaks out).
+const consumer = `import { Scheme } from "@kube-codegen/runtime";
+import * as helm from "./apis/helm/v1/zz_generated.register.js";
+import * as sample from "./apis/samplecontroller/v1alpha1/zz_generated.register.js";
+import type { HelmRelease } from "./apis/helm/v1/types.js";
+import type { FooList } from "./apis/samplecontroller/v1alpha1/types.js";
+
+export const scheme = sample.addToScheme(helm.addToScheme(new Scheme()));
+export const release: HelmRelease = {
+  apiVersion: "helm.example.com/v1",
+  kind: "HelmRelease",
+  metadata: { name: "r", labels: { app: "a" } },
+  spec: { chart: { name: "c", repository: "https://charts.example.com" }, values: { nested: { list: [1, { deep: true }] } } },
+};
+export const releaseCopy: HelmRelease = scheme.deepCopy(release);
+// @ts-expect-error deepCopy returns its argument's type, not any
+export const notANumber: number = scheme.deepCopy(release);
+export const list: FooList = { apiVersion: "samplecontroller.k8s.io/v1alpha1", kind: "FooList", metadata: {}, items: [{ spec: { deploymentName: "d", replicas: 1 }, status: { availableReplicas: 0 } }] };
+export const listCopy: FooList = scheme.deepCopy(list);
+`;
+
+// Plain JavaScript run by plain node (no tsx, so no tsconfig paths): checks the copies.
+const check = `import assert from "node:assert/strict";
+import { release, releaseCopy, list, listCopy, scheme } from "./out/consumer.js";
+assert.deepStrictEqual(releaseCopy, release);
+assert.notEqual(releaseCopy, release);
+assert.notEqual(releaseCopy.metadata, release.metadata);
+assert.notEqual(releaseCopy.spec.values.nested, release.spec.values.nested);
+assert.notEqual(releaseCopy.spec.values.nested.list[1], release.spec.values.nested.list[1]);
+assert.deepStrictEqual(listCopy, list);
+assert.notEqual(listCopy.items[0], list.items[0]);
+console.log(JSON.stringify(scheme.kinds().map((k) => k.kind)));
+`;
+
+test("the packed runtime installs alone and the generated examples compile and run against it", (t) => {
+  const work = tempDir("kcg-pack-");
+  t.after(() => rmSync(work, { recursive: true, force: true }));
+  // Packing runs the runtime's prepack, which builds dist/ from runtime/src.
+  const packed = JSON.parse(run(npm, ["pack", "-w", "runtime", "--json", "--pack-destination", work], repo)) as { filename: string; files: { path: string }[] }[];
+  const [pkg] = packed;
+  assert.ok(pkg);
+  const stray = pkg.files.map((f) => f.path).filter((p) => !p.startsWith("dist/") && p !== "package.json" && p !== "README.md");
+  assert.deepEqual(stray, [], "the tarball holds dist/, package.json and README.md only");
+
+  const project = join(work, "project");
+  cpSync(join(repo, "examples/apis"), join(project, "apis"), { recursive: true });
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  run(npm, ["install", join(work, pkg.filename), "--offline", "--no-audit", "--no-fund"], project);
+  // Nothing else came with it: no typescript, ts-morph, prettier, yargs or anything they need.
+  assert.deepEqual(readdirSync(join(project, "node_modules")).filter((n) => !n.startsWith(".")), ["@kube-codegen"]);
+  assert.deepEqual(readdirSync(join(project, "node_modules/@kube-codegen")), ["runtime"]);
+  assert.equal(existsSync(join(project, "node_modules/@kube-codegen/runtime/node_modules")), false);
+
+  writeFileSync(join(project, "consumer.ts"), consumer);
+  writeFileSync(join(project, "check.mjs"), check);
+  // Every example package, not only the two the consumer imports.
+  const roots = [join(project, "consumer.ts"), ...(readdirSync(join(project, "apis"), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join(project, "apis", f))];
+  const program = ts.createProgram(roots, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ["lib.es2023.d.ts"],
+    types: [],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    rootDir: project,
+    outDir: join(project, "out"),
+  });
+  const emitted = program.emit();
+  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+  assert.deepEqual(problems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n") + (d.file ? ` (${d.file.fileName})` : "")), []);
+  // The runtime came from the project's node_modules, the generated code from the copied examples.
+  const files = program.getSourceFiles().map((f) => resolve(f.fileName));
+  const runtimeTypes = files.filter((f) => f.includes(`${sep}@kube-codegen${sep}runtime${sep}`));
+  assert.ok(runtimeTypes.length > 0 && runtimeTypes.every((f) => f.startsWith(join(project, "node_modules") + sep) && f.endsWith(".d.ts")), runtimeTypes.join("\n"));
+  for (const f of ["apis/helm/v1/zz_generated.deepcopy.ts", "apis/helm/v1/values_deepcopy.ts", "apis/samplecontroller/v1alpha1/zz_generated.register.ts"]) assert.ok(files.includes(join(project, f)), f);
+
+  assert.deepEqual(JSON.parse(run(process.execPath, ["check.mjs"], project)), ["HelmRelease", "Foo"]);
+});
