@@ -55,8 +55,12 @@ console.log(JSON.stringify(scheme.kinds().map((k) => k.kind)));
 test("the packed runtime installs alone and the generated examples compile and run against it", (t) => {
   const work = tempDir("kcg-pack-");
   t.after(() => rmSync(work, { recursive: true, force: true }));
-  // Packing runs the runtime's prepack, which builds dist/ from runtime/src.
-  const packed = JSON.parse(run(npm, ["pack", "-w", "runtime", "--json", "--pack-destination", work], repo)) as { filename: string; files: { path: string }[] }[];
+  // The package is staged in a copy, built there from runtime/src, and packed without scripts, so
+  // other tests reading runtime/dist at the same moment never see it half rebuilt.
+  const stage = join(work, "stage");
+  for (const f of ["package.json", "README.md"]) cpSync(join(repo, "runtime", f), join(stage, f));
+  run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "runtime/tsconfig.build.json"), "--outDir", join(stage, "dist")], repo);
+  const packed = JSON.parse(run(npm, ["pack", stage, "--json", "--ignore-scripts", "--pack-destination", work], work)) as { filename: string; files: { path: string }[] }[];
   const [pkg] = packed;
   assert.ok(pkg);
   const stray = pkg.files.map((f) => f.path).filter((p) => !p.startsWith("dist/") && p !== "package.json" && p !== "README.md");
