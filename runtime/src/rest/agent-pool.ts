@@ -1,6 +1,8 @@
 // One keep-alive agent per (server, TLS material) so connections are reused across requests and
 // clients, and a rotated client certificate (an exec plugin's) gets a fresh agent instead of
 // riding an old TLS session. The key is a digest: the pool never holds key material in its keys.
+// Agents of rotated-away credentials are kept until destroy(); their idle sockets are closed by
+// the server's keep-alive timeout. Evicting them belongs with the clientset's lifecycle (later).
 import { createHash } from "node:crypto";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
