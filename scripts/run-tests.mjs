@@ -17,7 +17,7 @@ function find(dir, out) {
 }
 
 const filter = process.argv.slice(2);
-let files = find("test", []).map((f) => relative(".", f));
+let files = [...find("test", []), ...find("runtime/test", [])].map((f) => relative(".", f));
 if (filter.length > 0) files = files.filter((f) => filter.some((x) => f.includes(x)));
 const res = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...files], { stdio: "inherit" });
 process.exit(res.status ?? 1);

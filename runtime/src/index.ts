@@ -4,3 +4,6 @@
 export * from "./core/apimachinery.js";
 export * from "./core/scheme.js";
 export * from "./core/deepcopy.js";
+export * from "./core/status.js";
+export * from "./core/api-error.js";
+export * from "./rest/index.js";
