@@ -3,7 +3,7 @@
 // against that installed copy (strict, NodeNext, no tsconfig paths) and run under plain node.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { spawnSync } from "node:child_process";
 import ts from "typescript";
@@ -11,6 +11,11 @@ import { tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** The runtime's declared dependencies: the only packages that may come with it. */
+function runtimeDependencies(): Record<string, string> {
+  return (JSON.parse(readFileSync(join(repo, "runtime/package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {};
+}
 
 function run(cmd: string, args: string[], cwd: string): string {
   const r = spawnSync(cmd, args, { cwd, encoding: "utf8", shell: process.platform === "win32" });
@@ -69,9 +74,16 @@ test("the packed runtime installs alone and the generated examples compile and r
   const project = join(work, "project");
   cpSync(join(repo, "examples/apis"), join(project, "apis"), { recursive: true });
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  run(npm, ["install", join(work, pkg.filename), "--offline", "--no-audit", "--no-fund"], project);
-  // Nothing else came with it: no typescript, ts-morph, prettier, yargs or anything they need.
-  assert.deepEqual(readdirSync(join(project, "node_modules")).filter((n) => !n.startsWith(".")), ["@kube-codegen"]);
+  // A Node.js TypeScript project has @types/node (the runtime's declarations use node:http's
+  // types; it is an optional peer dependency), so the consumer installs it beside the runtime.
+  const typesNode = (JSON.parse(readFileSync(join(repo, "node_modules/@types/node/package.json"), "utf8")) as { version: string }).version;
+  run(npm, ["install", join(work, pkg.filename), `@types/node@${typesNode}`, "--offline", "--no-audit", "--no-fund"], project);
+  // Nothing else came with it but the runtime's own small dependencies (yaml, for kubeconfig
+  // files) and Node's types: no typescript, ts-morph, prettier, yargs or anything they need.
+  const allowed = new Set(["@kube-codegen", "@types", "undici-types", ...Object.keys(runtimeDependencies())]);
+  const installed = readdirSync(join(project, "node_modules")).filter((n) => !n.startsWith("."));
+  assert.deepEqual(installed.filter((n) => !allowed.has(n)), []);
+  assert.deepEqual(readdirSync(join(project, "node_modules/@types")), ["node"]);
   assert.deepEqual(readdirSync(join(project, "node_modules/@kube-codegen")), ["runtime"]);
   assert.equal(existsSync(join(project, "node_modules/@kube-codegen/runtime/node_modules")), false);
 
@@ -84,7 +96,8 @@ test("the packed runtime installs alone and the generated examples compile and r
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     lib: ["lib.es2023.d.ts"],
-    types: [],
+    types: ["node"],
+    typeRoots: [join(project, "node_modules/@types")],
     strict: true,
     exactOptionalPropertyTypes: true,
     noUncheckedIndexedAccess: true,
