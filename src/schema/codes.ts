@@ -3,8 +3,6 @@
 
 /** The KCG14xx codes. */
 export const CrdCode = {
-  /** A schema marker does not fit the node it sits on (Minimum on a string, listMapKey without listType=map). */
-  markerMisuse: "KCG1401",
   /** The API server would reject the generated CRD (offline checks). */
   serverRejects: "KCG1402",
   /** More than one version of a kind is marked +kubebuilder:storageversion. */

@@ -21,7 +21,6 @@ import { REQUIREDNESS_FAMILY, requirednessMarkers } from "./requiredness.js";
 import { ITEMS_FAMILY, validationMarkers, VALIDATION_FAMILY } from "./validation.js";
 
 export * from "./definition.js";
-export { applySchemaMarkers } from "./apply.js";
 export { crdMetadataOf } from "./metadata.js";
 export { clientVerbs } from "./genclient.js";
 export { resourceScopes } from "./object-resource.js";
