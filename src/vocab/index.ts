@@ -29,7 +29,6 @@ export { listTypes, granularity } from "./list-map-struct.js";
 export { optionalMarkerNames, requiredMarkerNames } from "./requiredness.js";
 export { validationReasons } from "./validation.js";
 export { payloadSyntax } from "./syntax.js";
-export { markerDiagnosticCodes, MarkerCode } from "../markers/index.js";
 
 /** The namespaces in which an unknown marker is an error (design.md §2); others are left alone. */
 export const knownNamespaces = [
