@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { posix, resolve } from "node:path";
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { defaults, generatorNames, type GeneratorName, type Options } from "./options.js";
 
 /** The file `npm run codegen` reads when no --config is given. */
@@ -30,7 +30,7 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   if (configPath) {
     const abs = resolve(cwd, configPath);
     if (!existsSync(abs)) {
-      diagnostics.push(errorAt(undefined, "KCG1010", `config file ${configPath} does not exist`));
+      diagnostics.push(errorAt(undefined, Code.configFileMissing, `config file ${configPath} does not exist`));
       return { diagnostics };
     }
     try {
@@ -40,12 +40,12 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
         if (!configKeys.has(k)) {
           const near = closestKey(k);
           const hint = `${near ? `did you mean "${near}"? ` : ""}known keys: ${[...configKeys].join(", ")}`;
-          diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, "KCG1011", `unknown config key "${k}"`, hint));
+          diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.unknownConfigKey, `unknown config key "${k}"`, hint));
         }
       }
       fromFile = parsed as RawOptions;
     } catch (e) {
-      diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, "KCG1012", `config file is not valid JSON: ${(e as Error).message}`));
+      diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.configNotJson, `config file is not valid JSON: ${(e as Error).message}`));
       return { diagnostics };
     }
   }
@@ -54,7 +54,7 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   const pick = <K extends keyof RawOptions>(k: K): RawOptions[K] => flags[k] ?? fromFile[k];
   // `--input` with no value arrives as "", which would otherwise mean "." and scan the whole project.
   for (const [k, flag] of [["input", "--input"], ["output", "--output"], ["crdOutput", "--crd-output"], ["header", "--header"], ["runtimeImport", "--runtime-import"]] as const) {
-    if (pick(k) === "") diagnostics.push(errorAt(undefined, "KCG1017", `${flag} needs a value`, `pass ${flag} VALUE, or leave it out for the default`));
+    if (pick(k) === "") diagnostics.push(errorAt(undefined, Code.emptyFlag, `${flag} needs a value`, `pass ${flag} VALUE, or leave it out for the default`));
   }
   if (diagnostics.length > 0) return { diagnostics };
   const generators = parseGenerators(pick("generators"), diagnostics);
@@ -62,12 +62,12 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   let headerText = "";
   if (header !== undefined) {
     const abs = resolve(cwd, header);
-    if (!existsSync(abs)) diagnostics.push(errorAt(undefined, "KCG1013", `header file ${header} does not exist`, "pass --header FILE or remove the header option"));
+    if (!existsSync(abs)) diagnostics.push(errorAt(undefined, Code.headerFileMissing, `header file ${header} does not exist`, "pass --header FILE or remove the header option"));
     else headerText = readFileSync(abs, "utf8");
   }
   const maxDescLen = pick("maxDescLen");
   if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
-    diagnostics.push(errorAt(undefined, "KCG1014", `--max-desc-len must be a whole number >= 0${Number.isNaN(maxDescLen) ? "" : `, not ${String(maxDescLen)}`}`));
+    diagnostics.push(errorAt(undefined, Code.badMaxDescLen, `--max-desc-len must be a whole number >= 0${Number.isNaN(maxDescLen) ? "" : `, not ${String(maxDescLen)}`}`));
   }
   if (diagnostics.length > 0) return { diagnostics };
   return {
@@ -96,8 +96,8 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
   const out = new Set<GeneratorName>();
   for (const n of names) {
     if ((generatorNames as readonly string[]).includes(n)) out.add(n as GeneratorName);
-    else if (plannedGenerators.includes(n)) diags.push(errorAt(undefined, "KCG1015", `generator "${n}" is not built yet`, `client, lister and informer are planned; choose from ${generatorNames.join(", ")} or all`));
-    else diags.push(errorAt(undefined, "KCG1015", `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
+    else if (plannedGenerators.includes(n)) diags.push(errorAt(undefined, Code.unknownGenerator, `generator "${n}" is not built yet`, `client, lister and informer are planned; choose from ${generatorNames.join(", ")} or all`));
+    else diags.push(errorAt(undefined, Code.unknownGenerator, `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
   }
   return generatorNames.filter((g) => out.has(g));
 }
@@ -120,12 +120,12 @@ function checkTypes(raw: RawOptions, file: string, diags: Diagnostic[]): void {
     if (v === undefined) continue;
     if (k === "generators") {
       if (typeof v !== "string" && !(Array.isArray(v) && v.every((x) => typeof x === "string"))) {
-        diags.push(errorAt({ file, line: 1, col: 1 }, "KCG1016", `config key "generators" must be a string or a list of strings`, 'e.g. "generators": ["deepcopy", "register"] or "all"'));
+        diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "generators" must be a string or a list of strings`, 'e.g. "generators": ["deepcopy", "register"] or "all"'));
       }
       continue;
     }
     const want = expected[k];
-    if (want && typeof v !== want) diags.push(errorAt({ file, line: 1, col: 1 }, "KCG1016", `config key "${k}" must be a ${want}, not ${JSON.stringify(v)}`));
+    if (want && typeof v !== want) diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "${k}" must be a ${want}, not ${JSON.stringify(v)}`));
   }
 }
 

@@ -1,8 +1,10 @@
+import type { DiagnosticCode, ErrorCode, Severity, WarningCode } from "./codes.js";
+
 /** A problem found in the input, positioned where the user can fix it. */
 export interface Diagnostic {
-  /** Stable code such as `KCG1203`; tests and docs refer to it. */
-  readonly code: string;
-  readonly severity: "error" | "warning";
+  /** Stable code such as `KCG1203`, declared in codes.ts; tests and docs refer to it. */
+  readonly code: DiagnosticCode;
+  readonly severity: Severity;
   /** Path of the file, relative to the working directory when possible. */
   readonly file?: string;
   /** 1-based line and column. */
@@ -22,20 +24,24 @@ export interface SourcePos {
   readonly length?: number;
 }
 
-/** Builds an error diagnostic at a position. */
-export function errorAt(pos: SourcePos | undefined, code: string, message: string, hint?: string): Diagnostic {
+/** Builds an error diagnostic at a position; the code must be declared as an error. */
+export function errorAt(pos: SourcePos | undefined, code: ErrorCode, message: string, hint?: string): Diagnostic {
+  return diagnosticAt("error", pos, code, message, hint);
+}
+
+/** Builds a warning diagnostic at a position; the code must be declared as a warning. */
+export function warningAt(pos: SourcePos | undefined, code: WarningCode, message: string, hint?: string): Diagnostic {
+  return diagnosticAt("warning", pos, code, message, hint);
+}
+
+function diagnosticAt(severity: Severity, pos: SourcePos | undefined, code: DiagnosticCode, message: string, hint: string | undefined): Diagnostic {
   return {
     code,
-    severity: "error",
+    severity,
     ...(pos ? { file: pos.file, line: pos.line, col: pos.col, ...(pos.length !== undefined ? { length: pos.length } : {}) } : {}),
     message,
     ...(hint !== undefined ? { hint } : {}),
   };
-}
-
-/** Builds a warning diagnostic at a position. */
-export function warningAt(pos: SourcePos | undefined, code: string, message: string, hint?: string): Diagnostic {
-  return { ...errorAt(pos, code, message, hint), severity: "warning" };
 }
 
 /** True when any diagnostic is an error. */

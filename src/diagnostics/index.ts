@@ -1,4 +1,8 @@
-// Stage: diagnostics. Owns the Diagnostic shape and how it prints; knows nothing of
-// markers, models or Kubernetes. Every other stage returns these instead of throwing.
+// Stage: diagnostics. Owns the Diagnostic shape, how it prints, and the one table of diagnostic
+// codes (codes.ts: each code's name, severity, meaning and example, which the docs are generated
+// from). Its code depends on no other stage; the table only describes, in words, what the other
+// stages report. Every other stage returns these instead of throwing.
+export * from "./codes.js";
 export * from "./diagnostic.js";
 export * from "./print.js";
+export * from "./reference.js";

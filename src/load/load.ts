@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from "node:path";
 import { existsSync, statSync } from "node:fs";
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { findPackageFiles, GENERATED_LINE } from "./files.js";
 import { createParser, parseFile } from "./parse.js";
 import type { LoadedFile, LoadedInput, LoadedPackage } from "./syntax.js";
@@ -13,14 +13,14 @@ export function loadInput(inputRoot: string, cwd: string = process.cwd()): { inp
   const root = resolve(cwd, inputRoot);
   const diagnostics: Diagnostic[] = [];
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    diagnostics.push(errorAt(undefined, "KCG1001", `input directory ${inputRoot} does not exist`, "pass --input DIR or set input in the config file"));
+    diagnostics.push(errorAt(undefined, Code.inputDirMissing, `input directory ${inputRoot} does not exist`, "pass --input DIR or set input in the config file"));
     return { input: { inputRoot: root, packages: [] }, diagnostics };
   }
   const display = (rel: string) => toPosix(relative(cwd, resolve(root, rel))) || rel;
   const { files, stray } = findPackageFiles(root);
   for (const s of stray) {
     diagnostics.push(
-      errorAt({ file: display(s.rel), line: 1, col: 1 }, "KCG1002", `${s.rel} is not inside a <group>/<version>/ directory`, "API packages live at <input>/<group>/<version>/*.ts"),
+      errorAt({ file: display(s.rel), line: 1, col: 1 }, Code.strayFile, `${s.rel} is not inside a <group>/<version>/ directory`, "API packages live at <input>/<group>/<version>/*.ts"),
     );
   }
   const project = createParser();

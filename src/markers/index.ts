@@ -9,7 +9,6 @@ export { parseMarkers, parseMarkersAbove, parseMarkerLine, isMarkerLine, type Pa
 export { commentLinesAbove, leadingCommentLines } from "./collect.js";
 export { MarkerSet } from "./marker-set.js";
 export { describeDoc } from "./description.js";
-export { MarkerCode, markerDiagnosticCodes, type DiagnosticCodeInfo } from "./codes.js";
 export { editDistance, closest, didYouMean } from "./suggest.js";
 export { typeLabel, parseValueText } from "./values.js";
 export { MarkerSyntaxError } from "./scanner.js";

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "../diagnostics/index.js";
 import { MarkerSyntaxError } from "./scanner.js";
 
 /**
@@ -5,7 +6,7 @@ import { MarkerSyntaxError } from "./scanner.js";
  * JSON.parse does not do the same way across Node versions. Object keys become own data
  * properties, so `__proto__` stays plain data.
  */
-export function parseJsonAt(text: string, start: number, code: string): { value: unknown; end: number } {
+export function parseJsonAt(text: string, start: number, code: ErrorCode): { value: unknown; end: number } {
   const p = new JsonParser(text, start, code);
   const value = p.value();
   return { value, end: p.pos };
@@ -17,7 +18,7 @@ class JsonParser {
   constructor(
     private readonly s: string,
     start: number,
-    private readonly code: string,
+    private readonly code: ErrorCode,
   ) {
     this.pos = start;
   }

@@ -1,5 +1,4 @@
-import { errorAt, warningAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
-import { MarkerCode } from "./codes.js";
+import { Code, errorAt, warningAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { describeDoc } from "./description.js";
 import type { MarkerRegistry } from "./registry.js";
 import { MarkerSyntaxError, Scanner } from "./scanner.js";
@@ -72,7 +71,7 @@ function checkRepeats(markers: readonly Marker[], diagnostics: Diagnostic[]): vo
     const first = seen.get(m.name);
     if (first && !m.def.repeatable) {
       diagnostics.push(
-        errorAt(m.pos, MarkerCode.repeatedMarker, `+${m.name} may appear only once here (first at line ${first.pos.line})`, "remove one of them"),
+        errorAt(m.pos, Code.repeatedMarker, `+${m.name} may appear only once here (first at line ${first.pos.line})`, "remove one of them"),
       );
     }
     if (!first) seen.set(m.name, m);
@@ -98,12 +97,12 @@ export function parseMarkerLine(
   if (!resolution) {
     if (registry.inKnownNamespace(name)) {
       const hint = didYouMean(registry.suggest(name, target), "+") ?? "run `kube-codegen markers` to list the known markers";
-      diagnostics.push(errorAt(at(0, name.length + 1), MarkerCode.unknownMarker, `unknown marker +${name}`, hint));
+      diagnostics.push(errorAt(at(0, name.length + 1), Code.unknownMarker, `unknown marker +${name}`, hint));
     } else {
       const near = registry.nearNamespace(name);
       if (near) {
         diagnostics.push(
-          warningAt(at(0, name.length + 1), MarkerCode.nearNamespace, `marker +${name} is ignored: "${name.split(":")[0]}" is not a known namespace`, `did you mean +${near}:...?`),
+          warningAt(at(0, name.length + 1), Code.nearNamespace, `marker +${name} is ignored: "${name.split(":")[0]}" is not a known namespace`, `did you mean +${near}:...?`),
         );
       }
     }
@@ -112,7 +111,7 @@ export function parseMarkerLine(
   const { def, leadingArg } = resolution;
   if (!def.targets.includes(target)) {
     diagnostics.push(
-      errorAt(at(0, name.length + 1), MarkerCode.wrongTarget, `+${def.name} describes ${joinTargets(def.targets)}, not a ${target}`, placementHint(def.targets)),
+      errorAt(at(0, name.length + 1), Code.wrongTarget, `+${def.name} describes ${joinTargets(def.targets)}, not a ${target}`, placementHint(def.targets)),
     );
     return undefined;
   }
@@ -125,17 +124,17 @@ export function parseMarkerLine(
     rest = rest.slice(1);
   } else if (rest.trim() !== "") {
     const extra = after + (rest.length - rest.trimStart().length);
-    diagnostics.push(errorAt(at(extra, raw.length - extra), MarkerCode.malformedValue, `unexpected text after +${name}`, "a marker is one word; put prose on its own comment line"));
+    diagnostics.push(errorAt(at(extra, raw.length - extra), Code.malformedValue, `unexpected text after +${name}`, "a marker is one word; put prose on its own comment line"));
     return undefined;
   }
   try {
     const value = parsePayload(def, rest, hasValue, leadingArg, name);
     const problem = def.check?.(value, target);
     if (problem !== undefined) {
-      diagnostics.push(errorAt(at(hasValue ? payloadStart : 0, hasValue ? rest.length : raw.length), MarkerCode.malformedValue, `+${def.name}: ${problem}`, syntaxHint(def)));
+      diagnostics.push(errorAt(at(hasValue ? payloadStart : 0, hasValue ? rest.length : raw.length), Code.malformedValue, `+${def.name}: ${problem}`, syntaxHint(def)));
       return undefined;
     }
-    if (def.deprecated !== undefined) diagnostics.push(warningAt(pos, MarkerCode.deprecatedMarker, `+${def.name} is deprecated`, def.deprecated));
+    if (def.deprecated !== undefined) diagnostics.push(warningAt(pos, Code.deprecatedMarker, `+${def.name} is deprecated`, def.deprecated));
     return { def, name: def.name, value, raw, pos };
   } catch (e) {
     if (!(e instanceof MarkerSyntaxError)) throw e;
@@ -153,7 +152,7 @@ function parsePayload(def: MarkerDefinition, text: string, hasValue: boolean, le
   const p: Payload = def.payload;
   switch (p.kind) {
     case "flag":
-      if (hasValue) throw new MarkerSyntaxError(MarkerCode.malformedValue, "takes no value", -1, text.length + 1, `write +${def.name} alone`);
+      if (hasValue) throw new MarkerSyntaxError(Code.malformedValue, "takes no value", -1, text.length + 1, `write +${def.name} alone`);
       return true;
     case "raw": {
       const sub = leadingArg !== undefined ? `${leadingArg}${hasValue ? "=" : ""}` : "";
@@ -162,19 +161,19 @@ function parsePayload(def: MarkerDefinition, text: string, hasValue: boolean, le
     case "value":
       if (!hasValue) {
         if (p.optional) return p.type === "bool" ? true : undefined;
-        throw new MarkerSyntaxError(MarkerCode.missingArgument, `missing value (expected ${typeLabel(p.type)})`, WHOLE, 0, `write ${def.example}`);
+        throw new MarkerSyntaxError(Code.missingArgument, `missing value (expected ${typeLabel(p.type)})`, WHOLE, 0, `write ${def.example}`);
       }
       return parseValueText(text, p.type);
     case "args":
       if (leadingArg !== undefined && !hasValue) {
-        throw new MarkerSyntaxError(MarkerCode.malformedValue, `expected '=' after +${written}`, WHOLE, 0, `write ${def.example}`);
+        throw new MarkerSyntaxError(Code.malformedValue, `expected '=' after +${written}`, WHOLE, 0, `write ${def.example}`);
       }
       return parseArgs(def, p.args, p.positional, text, leadingArg);
   }
 }
 
 function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional: ArgSpec | undefined, text: string, leadingArg: string | undefined): Record<string, unknown> {
-  const sc = new Scanner(text, MarkerCode.malformedValue);
+  const sc = new Scanner(text, Code.malformedValue);
   const values = new ValueParser(sc);
   const out: Record<string, unknown> = {};
   const given = new Set<string>();
@@ -200,7 +199,7 @@ function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional:
         sc.seek(saved);
         if (!(first && positional)) {
           const expected = specs.map((s) => s.name).join(", ");
-          throw new MarkerSyntaxError(MarkerCode.malformedValue, `expected an argument name=value, got ${t.kind === "eof" ? "end of marker" : `'${text.slice(t.start, t.end)}'`}`, t.start, t.end - t.start, `arguments: ${expected}`);
+          throw new MarkerSyntaxError(Code.malformedValue, `expected an argument name=value, got ${t.kind === "eof" ? "end of marker" : `'${text.slice(t.start, t.end)}'`}`, t.start, t.end - t.start, `arguments: ${expected}`);
         }
         spec = positional;
       }
@@ -209,10 +208,10 @@ function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional:
       spec = specs.find((s) => s.name === nameTok!.value);
       if (!spec) {
         const hint = didYouMean(closest(nameTok.value, specs.map((s) => s.name), 1)) ?? `arguments: ${specs.map((s) => s.name).join(", ")}`;
-        throw new MarkerSyntaxError(MarkerCode.unknownArgument, `unknown argument ${JSON.stringify(nameTok.value)}`, nameTok.start, nameTok.end - nameTok.start, hint);
+        throw new MarkerSyntaxError(Code.unknownArgument, `unknown argument ${JSON.stringify(nameTok.value)}`, nameTok.start, nameTok.end - nameTok.start, hint);
       }
       if (given.has(spec.name)) {
-        throw new MarkerSyntaxError(MarkerCode.malformedValue, `argument ${spec.name} given twice`, nameTok.start, nameTok.end - nameTok.start);
+        throw new MarkerSyntaxError(Code.malformedValue, `argument ${spec.name} given twice`, nameTok.start, nameTok.end - nameTok.start);
       }
     }
     first = false;
@@ -220,14 +219,14 @@ function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional:
     const sep = sc.next();
     if (sep.kind === "eof") break;
     if (sep.kind !== "punct" || sep.value !== ",") {
-      throw new MarkerSyntaxError(MarkerCode.malformedValue, `expected ',' between arguments, got '${text.slice(sep.start, sep.end)}'`, sep.start, sep.end - sep.start, "quote values that contain spaces or punctuation");
+      throw new MarkerSyntaxError(Code.malformedValue, `expected ',' between arguments, got '${text.slice(sep.start, sep.end)}'`, sep.start, sep.end - sep.start, "quote values that contain spaces or punctuation");
     }
-    if (sc.peek().kind === "eof") throw new MarkerSyntaxError(MarkerCode.malformedValue, "trailing ',' after the last argument", sep.start, 1);
+    if (sc.peek().kind === "eof") throw new MarkerSyntaxError(Code.malformedValue, "trailing ',' after the last argument", sep.start, 1);
   }
   const missing = [...(positional && !positional.optional ? [positional] : []), ...specs.filter((s) => !s.optional)].filter((s) => !given.has(s.name));
   if (missing.length > 0) {
     const names = missing.map((s) => s.name).join(", ");
-    throw new MarkerSyntaxError(MarkerCode.missingArgument, `missing argument${missing.length > 1 ? "s" : ""} ${names}`, WHOLE, 0, `write ${def.example}`);
+    throw new MarkerSyntaxError(Code.missingArgument, `missing argument${missing.length > 1 ? "s" : ""} ${names}`, WHOLE, 0, `write ${def.example}`);
   }
   return out;
 }

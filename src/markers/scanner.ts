@@ -1,3 +1,5 @@
+import type { ErrorCode } from "../diagnostics/index.js";
+
 /** Punctuation that structures marker payloads. Anything else outside quotes is part of a word. */
 export type Punct = "," | ";" | "{" | "}" | "=" | ":" | "[" | "]";
 
@@ -11,7 +13,7 @@ export type Token =
 /** A grammar error at an offset of the scanned text; the parser turns offsets into columns. */
 export class MarkerSyntaxError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly offset: number,
     readonly length: number,
@@ -35,7 +37,7 @@ export class Scanner {
 
   constructor(
     readonly text: string,
-    private readonly malformedCode: string,
+    private readonly malformedCode: ErrorCode,
   ) {}
 
   /** The next token without consuming it. */

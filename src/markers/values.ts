@@ -1,4 +1,4 @@
-import { MarkerCode } from "./codes.js";
+import { Code, type ErrorCode } from "../diagnostics/index.js";
 import { parseJsonAt } from "./json.js";
 import { MarkerSyntaxError, Scanner, type Token } from "./scanner.js";
 import { closest, didYouMean } from "./suggest.js";
@@ -34,7 +34,7 @@ function describe(tok: Token): string {
   return `'${tok.value}'`;
 }
 
-function fail(code: string, message: string, tok: { start: number; end: number }, hint?: string): never {
+function fail(code: ErrorCode, message: string, tok: { start: number; end: number }, hint?: string): never {
   throw new MarkerSyntaxError(code, message, tok.start, Math.max(1, tok.end - tok.start), hint);
 }
 
@@ -90,31 +90,31 @@ export class ValueParser {
 
   private int(): number {
     const tok = this.sc.next();
-    if (tok.kind !== "word" || !INT.test(tok.value)) fail(MarkerCode.malformedValue, `expected an integer, got ${describe(tok)}`, tok);
+    if (tok.kind !== "word" || !INT.test(tok.value)) fail(Code.malformedValue, `expected an integer, got ${describe(tok)}`, tok);
     const n = Number(tok.value);
-    if (!Number.isSafeInteger(n)) fail(MarkerCode.malformedValue, `integer ${tok.value} is out of range`, tok);
+    if (!Number.isSafeInteger(n)) fail(Code.malformedValue, `integer ${tok.value} is out of range`, tok);
     return n;
   }
 
   private number(): number {
     const tok = this.sc.next();
-    if (tok.kind !== "word" || !NUMBER.test(tok.value)) fail(MarkerCode.malformedValue, `expected a number, got ${describe(tok)}`, tok);
+    if (tok.kind !== "word" || !NUMBER.test(tok.value)) fail(Code.malformedValue, `expected a number, got ${describe(tok)}`, tok);
     const n = Number(tok.value);
-    if (!Number.isFinite(n)) fail(MarkerCode.malformedValue, `number ${tok.value} is out of range`, tok);
+    if (!Number.isFinite(n)) fail(Code.malformedValue, `number ${tok.value} is out of range`, tok);
     return n;
   }
 
   private bool(): boolean {
     const tok = this.sc.next();
     if (tok.kind === "word" && (tok.value === "true" || tok.value === "false")) return tok.value === "true";
-    return fail(MarkerCode.malformedValue, `expected true or false, got ${describe(tok)}`, tok);
+    return fail(Code.malformedValue, `expected true or false, got ${describe(tok)}`, tok);
   }
 
   /** The rest of the payload as one JSON document. */
   private json(): unknown {
     const start = this.sc.peek().start;
-    if (this.sc.text.slice(start).trim() === "") fail(MarkerCode.missingArgument, "expected a JSON value", { start, end: start + 1 });
-    const { value, end } = parseJsonAt(this.sc.text, start, MarkerCode.malformedValue);
+    if (this.sc.text.slice(start).trim() === "") fail(Code.missingArgument, "expected a JSON value", { start, end: start + 1 });
+    const { value, end } = parseJsonAt(this.sc.text, start, Code.malformedValue);
     this.sc.seek(end);
     return value;
   }
@@ -125,7 +125,7 @@ export class ValueParser {
     if (values.includes(v)) return v;
     const end = Math.max(this.sc.offset(), tok.start + 1);
     const hint = didYouMean(closest(v, values, 1)) ?? `one of ${values.join(", ")}`;
-    return fail(MarkerCode.malformedValue, `expected one of ${values.join(", ")}; got ${JSON.stringify(v)}`, { start: tok.start, end: Math.min(end, tok.start + Math.max(1, v.length)) }, hint);
+    return fail(Code.malformedValue, `expected one of ${values.join(", ")}; got ${JSON.stringify(v)}`, { start: tok.start, end: Math.min(end, tok.start + Math.max(1, v.length)) }, hint);
   }
 
   /** `{a,b}` or `a;b` (and `a,b` for a whole `value` payload, as gengo's comma lists). */
@@ -139,7 +139,7 @@ export class ValueParser {
       const itemTok = this.sc.peek();
       if (itemTok.kind === "eof" && out.length > 0) return out; // a trailing ';' is allowed, as controller-gen does
       if (itemTok.kind === "punct" && (itemTok.value === ";" || itemTok.value === "}" || itemTok.value === ",")) {
-        fail(MarkerCode.badList, `expected a list item, got ${describe(itemTok)}`, itemTok);
+        fail(Code.badList, `expected a list item, got ${describe(itemTok)}`, itemTok);
       }
       out.push(this.parse(item, "item"));
       const sep = this.sc.peek();
@@ -160,26 +160,26 @@ export class ValueParser {
         this.sc.next();
         return out;
       }
-      if (tok.kind === "eof") fail(MarkerCode.badList, "unclosed list: missing '}'", open, "close the list with }");
-      if (tok.kind === "punct" && (tok.value === "," || tok.value === ";")) fail(MarkerCode.badList, `expected a list item, got ${describe(tok)}`, tok);
+      if (tok.kind === "eof") fail(Code.badList, "unclosed list: missing '}'", open, "close the list with }");
+      if (tok.kind === "punct" && (tok.value === "," || tok.value === ";")) fail(Code.badList, `expected a list item, got ${describe(tok)}`, tok);
       out.push(this.parse(item, "item"));
       const sep = this.sc.peek();
       if (sep.kind === "punct" && sep.value === ",") {
         this.sc.next();
         const after = this.sc.peek();
-        if (after.kind === "punct" && after.value === "}") fail(MarkerCode.badList, "trailing ',' before '}'", sep);
+        if (after.kind === "punct" && after.value === "}") fail(Code.badList, "trailing ',' before '}'", sep);
         continue;
       }
       if (sep.kind === "punct" && sep.value === "}") continue;
-      if (sep.kind === "eof") fail(MarkerCode.badList, "unclosed list: missing '}'", open, "close the list with }");
-      fail(MarkerCode.badList, `expected ',' or '}' in list, got ${describe(sep)}`, sep, "separate items in {...} with commas");
+      if (sep.kind === "eof") fail(Code.badList, "unclosed list: missing '}'", open, "close the list with }");
+      fail(Code.badList, `expected ',' or '}' in list, got ${describe(sep)}`, sep, "separate items in {...} with commas");
     }
   }
 
   /** `{key: value, key2: value2}`; keys are strings, bare or quoted. */
   private map(value: ValueType): Record<string, unknown> {
     const open = this.sc.next();
-    if (open.kind !== "punct" || open.value !== "{") fail(MarkerCode.badList, `expected '{' to start a map, got ${describe(open)}`, open);
+    if (open.kind !== "punct" || open.value !== "{") fail(Code.badList, `expected '{' to start a map, got ${describe(open)}`, open);
     const out: Record<string, unknown> = {};
     for (;;) {
       const tok = this.sc.peek();
@@ -187,10 +187,10 @@ export class ValueParser {
         this.sc.next();
         return out;
       }
-      if (tok.kind === "eof") fail(MarkerCode.badList, "unclosed map: missing '}'", open, "close the map with }");
+      if (tok.kind === "eof") fail(Code.badList, "unclosed map: missing '}'", open, "close the map with }");
       const key = this.string("key");
       const colon = this.sc.next();
-      if (colon.kind !== "punct" || colon.value !== ":") fail(MarkerCode.badList, `expected ':' after map key, got ${describe(colon)}`, colon);
+      if (colon.kind !== "punct" || colon.value !== ":") fail(Code.badList, `expected ':' after map key, got ${describe(colon)}`, colon);
       Object.defineProperty(out, key, { value: this.parse(value, "mapValue"), enumerable: true, writable: true, configurable: true });
       const sep = this.sc.peek();
       if (sep.kind === "punct" && sep.value === ",") {
@@ -198,8 +198,8 @@ export class ValueParser {
         continue;
       }
       if (sep.kind === "punct" && sep.value === "}") continue;
-      if (sep.kind === "eof") fail(MarkerCode.badList, "unclosed map: missing '}'", open, "close the map with }");
-      fail(MarkerCode.badList, `expected ',' or '}' in map, got ${describe(sep)}`, sep);
+      if (sep.kind === "eof") fail(Code.badList, "unclosed map: missing '}'", open, "close the map with }");
+      fail(Code.badList, `expected ',' or '}' in map, got ${describe(sep)}`, sep);
     }
   }
 
@@ -269,7 +269,7 @@ export class ValueParser {
   /** A JSON array written inline. */
   private jsonArray(): unknown {
     const open = this.sc.peek();
-    const { value, end } = parseJsonAt(this.sc.text, open.start, MarkerCode.malformedValue);
+    const { value, end } = parseJsonAt(this.sc.text, open.start, Code.malformedValue);
     this.sc.seek(end);
     return value;
   }
@@ -277,13 +277,13 @@ export class ValueParser {
 
 /** Parses a standalone value of type `t` (the whole text), as a `value` marker's payload. */
 export function parseValueText(text: string, t: ValueType): unknown {
-  const sc = new Scanner(text, MarkerCode.malformedValue);
+  const sc = new Scanner(text, Code.malformedValue);
   const p = new ValueParser(sc);
   const v = p.parse(t, "top");
   const rest = sc.peek();
   if (rest.kind !== "eof") {
     const isListSyntax = rest.kind === "punct" && [",", ";", "}", "{"].includes(rest.value);
-    fail(isListSyntax ? MarkerCode.badList : MarkerCode.malformedValue, `unexpected ${describe(rest)} after the value`, rest, isListSyntax ? "lists are written {a,b} or a;b" : "quote the value if it contains spaces or punctuation");
+    fail(isListSyntax ? Code.badList : Code.malformedValue, `unexpected ${describe(rest)} after the value`, rest, isListSyntax ? "lists are written {a,b} or a;b" : "quote the value if it contains spaces or punctuation");
   }
   return v;
 }

@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import type { DeclSyntax, LoadedFile, LoadedInput, LoadedPackage, PropSyntax } from "../load/index.js";
 import {
   commentLinesAbove, leadingCommentLines, MarkerSet, parseMarkers,
@@ -24,7 +24,7 @@ export function buildModel(input: LoadedInput, registry: MarkerRegistry): { mode
     const first = seen.get(key);
     if (first === undefined) seen.set(key, p.dir);
     else {
-      diags.push(errorAt({ file: p.docFile?.display ?? p.dir, line: 1, col: 1 }, "KCG1314", `packages ${first} and ${p.dir} both declare ${key}`, "each group/version lives in one directory; merge them or change +groupName / +versionName"));
+      diags.push(errorAt({ file: p.docFile?.display ?? p.dir, line: 1, col: 1 }, Code.duplicateGroupVersion, `packages ${first} and ${p.dir} both declare ${key}`, "each group/version lives in one directory; merge them or change +groupName / +versionName"));
       heads[i] = { markers: heads[i]!.markers };
     }
   });
@@ -53,7 +53,7 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
     // Kubebuilder projects keep the package markers in groupversion_info.go; point a port of one at doc.ts.
     const holder = p.files.find((f) => leadingCommentLines(f.text, f.display).some((l) => l.text.trim().startsWith("+groupName")));
     const hint = holder ? `move the package markers of ${holder.rel.slice(p.dir.length + 1)} (+groupName ...) into ${p.dir}/doc.ts: package markers are read from doc.ts only` : "add doc.ts with the package markers, e.g. `// +groupName=example.com`";
-    diags.push(errorAt(holder ? { file: holder.display, line: 1, col: 1 } : at, "KCG1301", `package ${p.dir} has no doc.ts`, hint));
+    diags.push(errorAt(holder ? { file: holder.display, line: 1, col: 1 } : at, Code.missingDocTs, `package ${p.dir} has no doc.ts`, hint));
     return { markers: new MarkerSet([]) };
   }
   const markers = collect(leadingCommentLines(p.docFile.text, p.docFile.display), "package", registry, diags).markers;
@@ -62,14 +62,14 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
   let ok = true;
   if (group === "") {
     diags.push(
-      errorAt(markers.get("groupName")!.pos, "KCG1302", `package ${p.dir} is in the core group (+groupName= is empty), which custom resources cannot use`, "kube-codegen generates custom resources: give the package a group of your own with a dot, e.g. `// +groupName=samplecontroller.k8s.io`; core types such as Pod come from @kubernetes/client-node"),
+      errorAt(markers.get("groupName")!.pos, Code.missingGroupName, `package ${p.dir} is in the core group (+groupName= is empty), which custom resources cannot use`, "kube-codegen generates custom resources: give the package a group of your own with a dot, e.g. `// +groupName=samplecontroller.k8s.io`; core types such as Pod come from @kubernetes/client-node"),
     );
     ok = false;
   } else if (group === undefined) {
     // A +groupName line whose value was refused is already reported at the marker; saying it is
     // missing as well would be a second error for one mistake.
     if (!markers.wasRefused("groupName")) {
-      diags.push(errorAt(at, "KCG1302", `package ${p.dir} has no +groupName marker`, "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`"));
+      diags.push(errorAt(at, Code.missingGroupName, `package ${p.dir} has no +groupName marker`, "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`"));
     }
     ok = false;
   }
@@ -77,7 +77,7 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
     ok = false; // the refused +versionName is reported at the marker; the directory name was not meant
   } else if (!versionName && !versionPattern.test(p.versionDir)) {
     diags.push(
-      errorAt(at, "KCG1303", `version directory "${p.versionDir}" is not a Kubernetes version`, "name it like v1, v1beta1 or v2alpha3, or set `// +versionName=<version>` in doc.ts"),
+      errorAt(at, Code.badVersionDirectory, `version directory "${p.versionDir}" is not a Kubernetes version`, "name it like v1, v1beta1 or v2alpha3, or set `// +versionName=<version>` in doc.ts"),
     );
     ok = false;
   }
@@ -104,7 +104,7 @@ function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHe
         const prev = first.get(d.name);
         if (prev) {
           diags.push(
-            errorAt(d.pos, "KCG1304", `type ${d.name} is declared twice in ${p.dir} (first at ${prev.pos.file}:${prev.pos.line}:${prev.pos.col})`, "rename or remove one declaration"),
+            errorAt(d.pos, Code.duplicateType, `type ${d.name} is declared twice in ${p.dir} (first at ${prev.pos.file}:${prev.pos.line}:${prev.pos.col})`, "rename or remove one declaration"),
           );
           continue;
         }
@@ -156,11 +156,11 @@ function buildType(f: LoadedFile, d: DeclSyntax, pkg: PackageId, pkgMarkers: Mar
   const farParsed = collect(far, "type", registry, diags);
   const markers = new MarkerSet([...farParsed.markers.list(), ...nearParsed.markers.list()], [...farParsed.markers.refusedNames(), ...nearParsed.markers.refusedNames()]);
   if (d.kind === "class") {
-    diags.push(errorAt(d.pos, "KCG1201", `class ${d.name} is not supported in API types`, "declare an interface: API types are plain data"));
+    diags.push(errorAt(d.pos, Code.unsupportedType, `class ${d.name} is not supported in API types`, "declare an interface: API types are plain data"));
     return undefined;
   }
   if (d.typeParams > 0) {
-    diags.push(errorAt(d.pos, "KCG1204", `generic type ${d.name} is not supported in API types`, "declare a concrete named type for each use"));
+    diags.push(errorAt(d.pos, Code.genericType, `generic type ${d.name} is not supported in API types`, "declare a concrete named type for each use"));
     return undefined;
   }
   const shape = shapeOf(f, d, pkgMarkers, scope, registry, diags);
@@ -173,7 +173,7 @@ function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: Ret
   if (d.kind === "enum") {
     const values = (d.enumMembers ?? []).map((m) => m.value);
     if (values.some((v) => v === undefined) || !(values.every((v) => typeof v === "string") || values.every((v) => typeof v === "number"))) {
-      diags.push(errorAt(d.pos, "KCG1209", `enum ${d.name} must give every member a string value (or every member a number)`, 'write members as `Small = "small"`'));
+      diags.push(errorAt(d.pos, Code.enumWithoutValues, `enum ${d.name} must give every member a string value (or every member a number)`, 'write members as `Small = "small"`'));
       return undefined;
     }
     const base = typeof values[0] === "number" ? "number" : "string";
@@ -185,7 +185,7 @@ function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: Ret
   }
   if (d.index) {
     if (d.members.length > 0) {
-      diags.push(errorAt(d.pos, "KCG1202", `${d.name} mixes properties with an index signature`, "use either named properties or Record<string, T>"));
+      diags.push(errorAt(d.pos, Code.inlineObjectType, `${d.name} mixes properties with an index signature`, "use either named properties or Record<string, T>"));
       return undefined;
     }
     const value = resolveType(d.index, scope, diags);

@@ -1,31 +1,27 @@
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { ApiModel, KindModel, PackageModel, TypeModel } from "./types.js";
 import { findType } from "./walk.js";
 
-const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 /**
  * Names end up in URLs, in generated TypeScript and in YAML, so they are checked here, before any
- * generator sees them: the group is a DNS subdomain, resource names, short names and categories
- * are DNS labels, as the API server requires of a CRD.
+ * generator sees them: resource names, short names and categories are DNS labels, as the API
+ * server requires of a CRD. (The group's syntax is checked at its +groupName marker, the only
+ * place a group comes from.)
  */
 function checkNames(p: PackageModel): Diagnostic[] {
   const diags: Diagnostic[] = [];
   const at = { file: p.docFile || p.dir, line: 1, col: 1 };
-  const docPos = p.markers.get("groupName")?.pos ?? at;
-  if (p.id.group.length > 253 || !dns1123Subdomain.test(p.id.group)) {
-    diags.push(errorAt(docPos, "KCG1311", `group name "${p.id.group}" is not a lowercase DNS subdomain`, "use lowercase letters, digits, '-' and '.', like samplecontroller.k8s.io"));
-  }
   if (!/^[a-z0-9]+$/.test(p.id.version)) {
-    diags.push(errorAt(p.markers.get("versionName")?.pos ?? at, "KCG1312", `version "${p.id.version}" must be lowercase letters and digits`, "name the version like v1, v1beta1 or v2alpha3: it is part of every URL and of generated identifiers"));
+    diags.push(errorAt(p.markers.get("versionName")?.pos ?? at, Code.badVersionName, `version "${p.id.version}" must be lowercase letters and digits`, "name the version like v1, v1beta1 or v2alpha3: it is part of every URL and of generated identifiers"));
   }
   for (const k of p.kinds) {
     const pos = k.pos;
     for (const [what, names] of [["plural", [k.plural]], ["singular", [k.singular]], ["short name", k.shortNames], ["category", k.categories]] as const) {
       for (const n of names) {
         if (n.length > 63 || !dns1035Label.test(n)) {
-          diags.push(errorAt(pos, "KCG1313", `${k.name}: ${what} "${n}" is not a lowercase DNS label`, "use lowercase letters, digits and '-', starting with a letter (see +kubebuilder:resource)"));
+          diags.push(errorAt(pos, Code.badResourceName, `${k.name}: ${what} "${n}" is not a lowercase DNS label`, "use lowercase letters, digits and '-', starting with a letter (see +kubebuilder:resource)"));
         }
       }
     }
@@ -47,7 +43,7 @@ function checkScopes(p: PackageModel): Diagnostic[] {
     const nonNamespaced = t?.markers.get("genclient:nonNamespaced");
     if (res && nonNamespaced && scope === "Namespaced") {
       diags.push(
-        errorAt(res.pos, "KCG1315", `${k.name} is +genclient:nonNamespaced (line ${nonNamespaced.pos.line}) but +kubebuilder:resource says scope=Namespaced`, "a kind has one scope: for a cluster-scoped kind write scope=Cluster, for a namespaced one remove +genclient:nonNamespaced"),
+        errorAt(res.pos, Code.conflictingScope, `${k.name} is +genclient:nonNamespaced (line ${nonNamespaced.pos.line}) but +kubebuilder:resource says scope=Namespaced`, "a kind has one scope: for a cluster-scoped kind write scope=Cluster, for a namespaced one remove +genclient:nonNamespaced"),
       );
     }
   }
@@ -72,7 +68,7 @@ export function checkModel(model: ApiModel): Diagnostic[] {
       // A kind whose metadata was refused is not classified as a kind; that error is the one to fix.
       const halfBuilt = p.types.some((k) => k.name === kindName && k.shape.kind === "struct" && k.shape.incomplete);
       if (!halfBuilt && !p.kinds.some((k) => k.name === kindName)) {
-        diags.push(errorAt(t.pos, "KCG1307", `list type ${t.name} has no kind ${kindName} in ${p.id.group}/${p.id.version}`, `name list types <Kind>List, next to their kind`));
+        diags.push(errorAt(t.pos, Code.listWithoutKind, `list type ${t.name} has no kind ${kindName} in ${p.id.group}/${p.id.version}`, `name list types <Kind>List, next to their kind`));
       }
     }
   }
@@ -85,17 +81,17 @@ export function checkModel(model: ApiModel): Diagnostic[] {
       const other = plurals.get(k.plural);
       if (other && other.name !== k.name) {
         diags.push(
-          errorAt(k.pos, "KCG1308", `kinds ${other.name} and ${k.name} of group ${group} have the same plural "${k.plural}"`, "set a distinct plural with +kubebuilder:resource:path=<plural>"),
+          errorAt(k.pos, Code.pluralClash, `kinds ${other.name} and ${k.name} of group ${group} have the same plural "${k.plural}"`, "set a distinct plural with +kubebuilder:resource:path=<plural>"),
         );
       } else plurals.set(k.plural, k);
       const sOther = singulars.get(k.singular);
       if (sOther && sOther.name !== k.name) {
-        diags.push(errorAt(k.pos, "KCG1309", `kinds ${sOther.name} and ${k.name} of group ${group} have the same singular "${k.singular}"`, "set +kubebuilder:resource:singular=<name>"));
+        diags.push(errorAt(k.pos, Code.singularClash, `kinds ${sOther.name} and ${k.name} of group ${group} have the same singular "${k.singular}"`, "set +kubebuilder:resource:singular=<name>"));
       } else singulars.set(k.singular, k);
     }
     const names = new Set(kinds.map((k) => k.name));
     for (const k of kinds) {
-      if (names.has(k.listName)) diags.push(errorAt(k.pos, "KCG1310", `kind ${k.listName} clashes with the list type of kind ${k.name}`, "rename one of the kinds"));
+      if (names.has(k.listName)) diags.push(errorAt(k.pos, Code.listNameClash, `kind ${k.listName} clashes with the list type of kind ${k.name}`, "rename one of the kinds"));
     }
   }
   return diags;
@@ -118,7 +114,7 @@ function checkCycles(model: ApiModel): Diagnostic[] {
       if (!path || reported.has(t)) continue;
       for (const x of path) reported.add(x);
       const how = t.shape.kind === "struct" ? "extends itself" : "is an alias of itself";
-      diags.push(errorAt(t.pos, "KCG1211", `type ${t.name} ${how}: ${path.map((x) => x.name).join(" → ")} → ${t.name}`, "break the cycle: embed a type that does not lead back here"));
+      diags.push(errorAt(t.pos, Code.selfExtendingType, `type ${t.name} ${how}: ${path.map((x) => x.name).join(" → ")} → ${t.name}`, "break the cycle: embed a type that does not lead back here"));
     }
   }
   return diags;

@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { classify, kindOf } from "./kinds.js";
 import type { ApiModel, KindModel, PackageModel, TypeModel } from "./types.js";
 import { flattenStruct, resolvedEmbeds } from "./walk.js";
@@ -30,7 +30,7 @@ function kindsOf(p: PackageModel, types: readonly TypeModel[], diags: Diagnostic
     const listType = types.find((x) => x.name === `${t.name}List`);
     if (listType && !listType.isList) {
       diags.push(
-        errorAt(listType.pos, "KCG1306", `${listType.name} is named as the list of kind ${t.name} but is not a list type`, `declare it as \`interface ${listType.name} extends TypeMeta { metadata?: ListMeta; items: ${t.name}[] }\``),
+        errorAt(listType.pos, Code.badListType, `${listType.name} is named as the list of kind ${t.name} but is not a list type`, `declare it as \`interface ${listType.name} extends TypeMeta { metadata?: ListMeta; items: ${t.name}[] }\``),
       );
     }
     const hasStatus = t.shape.kind === "struct" && t.shape.fields.some((f) => f.name === "status");

@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { MarkerSet } from "../markers/index.js";
 import { pluralize, singularOf } from "./naming.js";
 import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, ScaleSubresource, TypeModel } from "./types.js";
@@ -45,10 +45,10 @@ export function classify(c: ClassifyInput, diags: Diagnostic[]): { isKind: boole
   // A metadata or items field whose type was refused is missing for a reason already reported.
   if (t.shape.incomplete) return { isKind: false, isList: t.name.endsWith("List") && items !== undefined };
   if (t.name.endsWith("List") && items) {
-    diags.push(errorAt(meta?.pos ?? t.pos, "KCG1306", `list type ${t.name} needs metadata: ListMeta`, "declare `metadata?: ListMeta` (from @kube-codegen/runtime)"));
+    diags.push(errorAt(meta?.pos ?? t.pos, Code.badListType, `list type ${t.name} needs metadata: ListMeta`, "declare `metadata?: ListMeta` (from @kube-codegen/runtime)"));
     return { isKind: false, isList: true };
   }
-  diags.push(errorAt(meta?.pos ?? t.pos, "KCG1305", `kind ${t.name} has no metadata: ObjectMeta`, "a kind extends TypeMeta and declares `metadata?: ObjectMeta` (both from @kube-codegen/runtime)"));
+  diags.push(errorAt(meta?.pos ?? t.pos, Code.kindWithoutMetadata, `kind ${t.name} has no metadata: ObjectMeta`, "a kind extends TypeMeta and declares `metadata?: ObjectMeta` (both from @kube-codegen/runtime)"));
   return { isKind: false, isList: false };
 }
 

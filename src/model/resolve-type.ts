@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { TypeExpr } from "../load/index.js";
 import { closest } from "../markers/index.js";
 import type { BuiltinName, PackageId, TypeRef } from "./types.js";
@@ -60,7 +60,7 @@ export function resolveType(t: TypeExpr, scope: Scope, diags: Diagnostic[]): Typ
     case "keyword":
       if (t.name === "string" || t.name === "number" || t.name === "boolean") return { kind: "primitive", name: t.name };
       if (t.name === "unknown" || t.name === "any") return { kind: "unknown", spelled: t.name };
-      diags.push(errorAt(t.pos, "KCG1201", `type ${t.text} is not supported in API types`, unsupportedHint(t.text)));
+      diags.push(errorAt(t.pos, Code.unsupportedType, `type ${t.text} is not supported in API types`, unsupportedHint(t.text)));
       return undefined;
     case "literal":
       return { kind: "literal", base: typeof t.value as "string" | "number" | "boolean", values: [t.value] };
@@ -76,11 +76,11 @@ export function resolveType(t: TypeExpr, scope: Scope, diags: Diagnostic[]): Typ
         return value && { kind: "map", value };
       }
       diags.push(
-        errorAt(t.pos, "KCG1202", "inline object types are not supported in API types", "declare a named interface and refer to it, so it gets a name, docs and a deep copy"),
+        errorAt(t.pos, Code.inlineObjectType, "inline object types are not supported in API types", "declare a named interface and refer to it, so it gets a name, docs and a deep copy"),
       );
       return undefined;
     case "unsupported":
-      diags.push(errorAt(t.pos, "KCG1201", `${describe(t.what)} ${t.text} is not supported in API types`, unsupportedFix[t.what]));
+      diags.push(errorAt(t.pos, Code.unsupportedType, `${describe(t.what)} ${t.text} is not supported in API types`, unsupportedFix[t.what]));
       return undefined;
     case "ref":
       return resolveRef(t, scope, diags);
@@ -95,7 +95,7 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
   if (t.name === "Record" && t.args.length === 2) {
     const key = t.args[0]!;
     if (!(key.k === "keyword" && key.name === "string")) {
-      diags.push(errorAt(key.pos, "KCG1203", "Record keys must be string", "JSON object keys are strings: use Record<string, T>"));
+      diags.push(errorAt(key.pos, Code.nonStringRecordKey, "Record keys must be string", "JSON object keys are strings: use Record<string, T>"));
       return undefined;
     }
     const value = resolveType(t.args[1]!, scope, diags);
@@ -104,25 +104,25 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
   const fix = rejected[t.name];
   const binding = scope(t.name);
   if (fix && (!binding || binding.kind === "foreign" || binding.kind === "unknowable")) {
-    diags.push(errorAt(t.pos, "KCG1201", `type ${t.name} is not supported in API types`, fix));
+    diags.push(errorAt(t.pos, Code.unsupportedType, `type ${t.name} is not supported in API types`, fix));
     return undefined;
   }
   if (t.args.length > 0) {
-    diags.push(errorAt(t.pos, "KCG1204", `generic type ${t.name}<...> is not supported in API types`, "declare a concrete named type for each use"));
+    diags.push(errorAt(t.pos, Code.genericType, `generic type ${t.name}<...> is not supported in API types`, "declare a concrete named type for each use"));
     return undefined;
   }
   if (binding?.kind === "unknowable") return undefined;
   const dot = t.name.indexOf(".");
   if (!binding && dot > 0 && scope(t.name.slice(0, dot))) {
     const owner = t.name.slice(0, dot);
-    diags.push(errorAt(t.pos, "KCG1205", `${t.name} is a member of ${owner}, not a type of its own`, `use ${owner} for any of its values, or a string literal type for a single value`));
+    diags.push(errorAt(t.pos, Code.undeclaredType, `${t.name} is a member of ${owner}, not a type of its own`, `use ${owner} for any of its values, or a string literal type for a single value`));
     return undefined;
   }
   if (!binding) {
     const hint = runtimeNames.includes(t.name)
       ? `import it: import type { ${t.name} } from "@kube-codegen/runtime"`
       : "declare it in the package, or import it from another API package of the input or from @kube-codegen/runtime";
-    diags.push(errorAt(t.pos, "KCG1205", `type ${t.name} is not declared in this package or imported`, hint));
+    diags.push(errorAt(t.pos, Code.undeclaredType, `type ${t.name} is not declared in this package or imported`, hint));
     return undefined;
   }
   switch (binding.kind) {
@@ -134,21 +134,21 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
       if (builtinNames.has(binding.name as BuiltinName)) return { kind: "builtin", name: binding.name as BuiltinName };
       {
         const near = closest(binding.name, [...runtimeNames].sort(), 2)[0];
-        diags.push(errorAt(t.pos, "KCG1206", `${binding.name} from @kube-codegen/runtime is not an API type`, near ? `did you mean ${near}?` : `the runtime's API types are ${builtinList.join(", ")}, int32 and int64`));
+        diags.push(errorAt(t.pos, Code.notRuntimeApiType, `${binding.name} from @kube-codegen/runtime is not an API type`, near ? `did you mean ${near}?` : `the runtime's API types are ${builtinList.join(", ")}, int32 and int64`));
       }
       return undefined;
     case "missing": {
       if (binding.private) {
-        diags.push(errorAt(t.pos, "KCG1210", `type ${binding.name} is not exported`, `export it from ${binding.dir}: generated code imports it by name`));
+        diags.push(errorAt(t.pos, Code.typeNotExported, `type ${binding.name} is not exported`, `export it from ${binding.dir}: generated code imports it by name`));
         return undefined;
       }
       const near = closest(binding.name, [...binding.candidates].sort(), 1)[0];
-      diags.push(errorAt(t.pos, "KCG1205", `type ${binding.name} is not declared in ${binding.dir}`, near ? `did you mean ${near}?` : `declare it in ${binding.dir}, or import it from where it is declared`));
+      diags.push(errorAt(t.pos, Code.undeclaredType, `type ${binding.name} is not declared in ${binding.dir}`, near ? `did you mean ${near}?` : `declare it in ${binding.dir}, or import it from where it is declared`));
       return undefined;
     }
     case "foreign":
       diags.push(
-        errorAt(t.pos, "KCG1207", `type ${t.name} comes from ${binding.module}, which is not an API package of the input`, foreignHint(binding.name)),
+        errorAt(t.pos, Code.foreignType, `type ${t.name} comes from ${binding.module}, which is not an API package of the input`, foreignHint(binding.name)),
       );
       return undefined;
   }
@@ -169,7 +169,7 @@ function resolveUnion(t: Extract<TypeExpr, { k: "union" }>, scope: Scope, diags:
     const values = rest.map((m) => (m as Extract<TypeExpr, { k: "literal" }>).value);
     const base = typeof values[0] as "string" | "number" | "boolean";
     if (!values.every((v) => typeof v === base)) {
-      diags.push(errorAt(t.pos, "KCG1208", "a union of literals must have literals of one type", "CRD enums hold values of one type"));
+      diags.push(errorAt(t.pos, Code.unsupportedUnion, "a union of literals must have literals of one type", "CRD enums hold values of one type"));
       return undefined;
     }
     inner = { kind: "literal", base, values };
@@ -177,7 +177,7 @@ function resolveUnion(t: Extract<TypeExpr, { k: "union" }>, scope: Scope, diags:
     inner = { kind: "builtin", name: "IntOrString" };
   } else {
     diags.push(
-      errorAt(t.pos, "KCG1208", "this union type is not supported: only unions of literals and T | null are", "use a union of string literals, T | null, IntOrString, or separate optional fields"),
+      errorAt(t.pos, Code.unsupportedUnion, "this union type is not supported: only unions of literals and T | null are", "use a union of string literals, T | null, IntOrString, or separate optional fields"),
     );
     return undefined;
   }

@@ -1,8 +1,7 @@
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { Marker } from "../markers/index.js";
 import type { JSONSchemaProps } from "../validation/index.js";
 import { hasSchemaEffect, type SchemaContext, type SchemaMarkerDefinition } from "../vocab/index.js";
-import { CrdCode } from "./codes.js";
 import { joinPath, type SourceMap } from "./source-map.js";
 
 const ITEMS = "kubebuilder:validation:items:";
@@ -28,7 +27,7 @@ export function applyMarkers(schema: JSONSchemaProps, markers: readonly Marker[]
     const before = snapshot(target);
     const problem = m.def.applyToSchema(schema, m.value, ctx);
     if (problem !== undefined) {
-      diags.push(errorAt(m.pos, CrdCode.markerMisuse, `+${m.name}: ${problem}`, ctx.fieldType ? `the ${ctx.target === "type" ? "type" : "field's type"} is ${ctx.fieldType}` : undefined));
+      diags.push(errorAt(m.pos, Code.schemaMisuse, `+${m.name}: ${problem}`, ctx.fieldType ? `the ${ctx.target === "type" ? "type" : "field's type"} is ${ctx.fieldType}` : undefined));
       continue;
     }
     recordChanges(before, target, targetPath, m, sources);

@@ -1,9 +1,8 @@
-import { errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { MarkerSet, type Marker } from "../markers/index.js";
 import { findType, flattenStruct, resolvedEmbeds, type ApiModel, type FieldModel, type TypeModel, type TypeRef } from "../model/index.js";
 import type { JSONSchemaProps } from "../validation/index.js";
 import { API_VERSION_DESCRIPTION, builtinSchema, KIND_DESCRIPTION } from "./builtin-schemas.js";
-import { CrdCode } from "./codes.js";
 import { schemaDescription } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";
 import { checkRuleFieldPaths } from "./rule-field-paths.js";
@@ -54,7 +53,7 @@ class SchemaBuilder {
     const key = `${t.pkg.group}/${t.pkg.version}.${t.name}`;
     if (this.inProgress.has(key)) {
       this.diagnostics.push(
-        errorAt(usedAt, CrdCode.recursiveType, `type ${t.name} contains itself; a CRD schema cannot be recursive`, "break the cycle, or mark the field +kubebuilder:validation:Schemaless with +kubebuilder:pruning:PreserveUnknownFields"),
+        errorAt(usedAt, Code.recursiveType, `type ${t.name} contains itself; a CRD schema cannot be recursive`, "break the cycle, or mark the field +kubebuilder:validation:Schemaless with +kubebuilder:pruning:PreserveUnknownFields"),
       );
       return { type: "object", "x-kubernetes-preserve-unknown-fields": true };
     }
@@ -209,7 +208,7 @@ class SchemaBuilder {
           if (!required.includes(f)) continue;
           const field = t.shape.kind === "struct" ? t.shape.fields.find((x) => x.name === f) : undefined;
           this.diagnostics.push(
-            errorAt(field?.pos ?? m.pos, CrdCode.oneOfRequired, `field ${f} is named by +${name} and cannot be required`, `declare it optional (\`${f}?:\`) so that objects may leave it out`),
+            errorAt(field?.pos ?? m.pos, Code.oneOfRequired, `field ${f} is named by +${name} and cannot be required`, `declare it optional (\`${f}?:\`) so that objects may leave it out`),
           );
         }
       }

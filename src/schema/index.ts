@@ -6,7 +6,6 @@
 export { buildKindSchema, SCHEMA_ROOT, type SchemaBuild } from "./build-schema.js";
 export { applyMarkers } from "./apply-markers.js";
 export { builtinSchema, API_VERSION_DESCRIPTION, KIND_DESCRIPTION, QUANTITY_PATTERN } from "./builtin-schemas.js";
-export { CrdCode } from "./codes.js";
 export { schemaDescription, truncateDescription, limitDescriptions } from "./description.js";
 export { SourceMap, joinPath, parentPath } from "./source-map.js";
 export { typeRefText } from "./type-text.js";

@@ -1,6 +1,5 @@
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { JSONSchemaProps } from "../validation/index.js";
-import { CrdCode } from "./codes.js";
 import { joinPath, type SourceMap } from "./source-map.js";
 
 // A CEL rule's fieldPath must name a field of the object the rule sits on: API servers that know
@@ -23,7 +22,7 @@ export function checkRuleFieldPaths(schema: JSONSchemaProps, path: string, sourc
       out.push(
         errorAt(
           pos,
-          CrdCode.badRuleFieldPath,
+          Code.badRuleFieldPath,
           `+kubebuilder:validation:XValidation: fieldPath ${JSON.stringify(fieldPath)} is not a valid path in this object: ${problem}`,
           "fieldPath is relative to the object the rule is on, e.g. `.replicas`, `.template.name` or `['dashed-key']`",
         ),

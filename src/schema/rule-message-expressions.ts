@@ -1,9 +1,8 @@
-import { errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { messageExpressionError } from "./crd-checks/cel/cel-rules.js";
 import { celTypeOf } from "./crd-checks/cel/cel-types.js";
 import type { Schema } from "./crd-checks/schema-types.js";
 import type { JSONSchemaProps } from "../validation/index.js";
-import { CrdCode } from "./codes.js";
 import { visitNodes } from "./rule-field-paths.js";
 import { joinPath, type SourceMap } from "./source-map.js";
 
@@ -27,7 +26,7 @@ export function checkMessageExpressions(schema: JSONSchemaProps, path: string, s
       out.push(
         errorAt(
           sources.lookup(`${joinPath(at, "x-kubernetes-validations")}[${i}]`),
-          CrdCode.badMessageExpression,
+          Code.badMessageExpression,
           `+kubebuilder:validation:XValidation: ${problem.split("\n")[0]}`,
           "messageExpression is CEL that evaluates to a string, e.g. messageExpression=\"'replicas must be at most ' + string(self.max)\"",
         ),

@@ -1,4 +1,5 @@
-import { markerDiagnosticCodes, type MarkerRegistry } from "../markers/index.js";
+import { diagnosticCodes } from "../diagnostics/index.js";
+import type { MarkerRegistry } from "../markers/index.js";
 import type { KubeMarkerDefinition } from "./definition.js";
 import { argumentLines, payloadSyntax, targetList } from "./syntax.js";
 
@@ -34,7 +35,7 @@ export function formatHelp(registry: MarkerRegistry, order: readonly string[]): 
     out.push("");
   }
   out.push("Diagnostics", "===========");
-  for (const c of markerDiagnosticCodes) out.push(`  ${c.code} (${c.severity}): ${c.summary}`);
+  for (const c of diagnosticCodes.filter((x) => x.family === "11")) out.push(`  ${c.code} (${c.severity}): ${c.meaning}`);
   return out.join("\n") + "\n";
 }
 
@@ -51,7 +52,7 @@ function code(s: string): string {
   return `${fence}${pad}${s}${pad}${fence}`;
 }
 
-/** The README's marker reference: one table per family, then the diagnostic codes. */
+/** The README's marker reference: one table per family (the codes are in the README's "Diagnostic codes"). */
 export function referenceMarkdown(registry: MarkerRegistry, order: readonly string[]): string {
   const out: string[] = ["## Marker reference", "", "Generated from the marker declarations in `src/vocab`; `kube-codegen markers` prints the same.", ""];
   for (const { family, defs } of byFamily(registry, order)) {
@@ -64,7 +65,5 @@ export function referenceMarkdown(registry: MarkerRegistry, order: readonly stri
     }
     out.push("");
   }
-  out.push("### Marker diagnostics", "", "| Code | Severity | Meaning | Example |", "| --- | --- | --- | --- |");
-  for (const c of markerDiagnosticCodes) out.push(`| ${c.code} | ${c.severity} | ${cell(c.summary)} | ${cell(code(c.example))} |`);
   return out.join("\n") + "\n";
 }

@@ -21,7 +21,6 @@ import { REQUIREDNESS_FAMILY, requirednessMarkers } from "./requiredness.js";
 import { ITEMS_FAMILY, validationMarkers, VALIDATION_FAMILY } from "./validation.js";
 
 export * from "./definition.js";
-export { applySchemaMarkers } from "./apply.js";
 export { crdMetadataOf } from "./metadata.js";
 export { clientVerbs } from "./genclient.js";
 export { resourceScopes } from "./object-resource.js";
@@ -30,7 +29,6 @@ export { listTypes, granularity } from "./list-map-struct.js";
 export { optionalMarkerNames, requiredMarkerNames } from "./requiredness.js";
 export { validationReasons } from "./validation.js";
 export { payloadSyntax } from "./syntax.js";
-export { markerDiagnosticCodes, MarkerCode } from "../markers/index.js";
 
 /** The namespaces in which an unknown marker is an error (design.md §2); others are left alone. */
 export const knownNamespaces = [

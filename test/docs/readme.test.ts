@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { withMarkerReference } from "../../scripts/update-readme.js";
+import { withDiagnosticCodes, withMarkerReference } from "../../scripts/update-readme.js";
+import { diagnosticCodes } from "../../src/diagnostics/index.js";
 import { kubernetesMarkers } from "../../src/vocab/index.js";
 
 const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
@@ -10,6 +11,11 @@ const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8"
 test("the README's marker reference is generated from the declarations (run scripts/update-readme.ts)", () => {
   assert.equal(readme, withMarkerReference(readme));
   for (const def of kubernetesMarkers.all()) assert.ok(readme.includes(`+${def.name}`), `README lacks +${def.name}`);
+});
+
+test("the README's diagnostic codes are generated from the code table (run scripts/update-readme.ts)", () => {
+  assert.equal(readme, withDiagnosticCodes(readme));
+  for (const c of diagnosticCodes) assert.ok(readme.includes(`| ${c.code} | ${c.severity} |`), `README lacks ${c.code}`);
 });
 
 test("the README gives the two-command quick start", () => {

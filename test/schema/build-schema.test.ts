@@ -92,7 +92,7 @@ test("markers apply in controller-gen's order: +kubebuilder:default beats +defau
 test("marker misuse is an error at the marker; the source map points schema keys at their markers", async () => {
   const { diagnostics, sources } = await specOf("  // +kubebuilder:validation:Minimum=1\n  name?: string;\n  // +kubebuilder:validation:Maximum=9\n  n?: int32;\n");
   assert.equal(diagnostics.length, 1);
-  assert.equal(diagnostics[0]!.code, "KCG1401");
+  assert.equal(diagnostics[0]!.code, "KCG1108");
   assert.match(diagnostics[0]!.message, /Minimum applies to numbers, not string/);
   assert.equal(diagnostics[0]!.line, 11);
   const pos = sources.lookup(`${SCHEMA_ROOT}.properties[spec].properties[n].maximum`)!;

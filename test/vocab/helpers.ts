@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parseMarkers, type Marker, type MarkerTarget } from "../../src/markers/index.js";
-import { applySchemaMarkers, kubernetesMarkers, type JSONSchemaProps } from "../../src/vocab/index.js";
+import { applyMarkers, SourceMap } from "../../src/schema/index.js";
+import { kubernetesMarkers, type JSONSchemaProps } from "../../src/vocab/index.js";
 
 /** Parses marker lines with the Kubernetes registry. */
 export function parse(texts: readonly string[], target: MarkerTarget = "field") {
@@ -17,7 +18,7 @@ export function markers(texts: readonly string[], target: MarkerTarget = "field"
 /** Applies the markers to a copy of `schema`; returns the new schema and the error messages. */
 export function apply(schema: JSONSchemaProps, texts: readonly string[], target: MarkerTarget = "field"): { schema: JSONSchemaProps; errors: string[] } {
   const copy = structuredClone(schema);
-  const diags = applySchemaMarkers(copy, markers(texts, target), { target });
+  const diags = applyMarkers(copy, markers(texts, target), { target }, "", new SourceMap());
   for (const d of diags) assert.equal(d.code, "KCG1108");
   return { schema: copy, errors: diags.map((d) => d.message) };
 }

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { commentLinesAbove, leadingCommentLines, parseMarkers } from "../../src/markers/index.js";
-import { applySchemaMarkers, kubernetesMarkerDefinitions, kubernetesMarkers } from "../../src/vocab/index.js";
+import { applyMarkers, SourceMap } from "../../src/schema/index.js";
+import { kubernetesMarkerDefinitions, kubernetesMarkers } from "../../src/vocab/index.js";
 
 const names = kubernetesMarkerDefinitions.map((d) => d.name);
 const pieces = ["=", ":", ",", ";", "{", "}", "[", "]", '"', "`", "\\", " ", "a", "1", "-", ".", "true", "name=", "rule=", "'", "\u00e9", "*/", "${"];
@@ -19,7 +20,7 @@ describe("robustness", () => {
         }
         for (const m of r.markers) {
           const schema = { type: "string" };
-          applySchemaMarkers(schema, [m], { target: target as "field" });
+          applyMarkers(schema, [m], { target: target as "field" }, "", new SourceMap());
         }
       }),
       { numRuns: 2000, seed: 7 },
@@ -95,7 +96,7 @@ describe("a realistic API package", () => {
     const replicas = parseMarkers(commentLinesAbove(types, types.indexOf("replicas?:"), "types.ts").near, "field", kubernetesMarkers);
     assert.deepEqual(replicas.markers.map((m) => [m.name, m.value]), [["optional", true], ["kubebuilder:validation:Minimum", 0], ["kubebuilder:validation:Maximum", 10]]);
     const schema = { type: "integer", format: "int32" };
-    assert.deepEqual(applySchemaMarkers(schema, replicas.markers, { target: "field", fieldType: "int32" }), []);
+    assert.deepEqual(applyMarkers(schema, replicas.markers, { target: "field", fieldType: "int32" }, "", new SourceMap()), []);
     assert.deepEqual(schema, { type: "integer", format: "int32", minimum: 0, maximum: 10 });
 
     const name = parseMarkers(commentLinesAbove(types, types.indexOf("deploymentName:"), "types.ts").near, "field", kubernetesMarkers);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { applySchemaMarkers, kubernetesMarkers, type JSONSchemaProps } from "../../src/vocab/index.js";
+import { applyMarkers, SourceMap } from "../../src/schema/index.js";
+import { kubernetesMarkers, type JSONSchemaProps } from "../../src/vocab/index.js";
 import { apply, markers, misuse, ok, parse as applyParse } from "./helpers.js";
 
 const str: JSONSchemaProps = { type: "string" };
@@ -252,17 +253,17 @@ describe("items: variants", () => {
   });
 });
 
-describe("applySchemaMarkers", () => {
+describe("applyMarkers", () => {
   it("skips markers without a schema effect", () => {
     const ms = markers(["+optional", "+kubebuilder:validation:Required", "+listType=atomic"]);
     const s: JSONSchemaProps = { type: "array", items: { type: "string" } };
-    assert.deepEqual(applySchemaMarkers(s, ms, { target: "field" }), []);
+    assert.deepEqual(applyMarkers(s, ms, { target: "field" }, "", new SourceMap()), []);
     assert.deepEqual(s, { type: "array", items: { type: "string" }, "x-kubernetes-list-type": "atomic" });
   });
 
   it("positions a misuse error at the marker and names the field type in the hint", () => {
     const ms = markers(["doc", "+kubebuilder:validation:Minimum=1"]);
-    const d = applySchemaMarkers({ type: "string" }, ms, { target: "field", fieldType: "string" });
+    const d = applyMarkers({ type: "string" }, ms, { target: "field", fieldType: "string" }, "", new SourceMap());
     assert.equal(d.length, 1);
     assert.deepEqual([d[0]!.code, d[0]!.file, d[0]!.line, d[0]!.col], ["KCG1108", "types.ts", 2, 4]);
     assert.equal(d[0]!.hint, "the field's type is string");

@@ -1,7 +1,7 @@
-import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import type { Marker } from "../../markers/index.js";
 import type { ApiModel } from "../../model/index.js";
-import { buildKindSchema, CrdCode, limitDescriptions, SourceMap } from "../../schema/index.js";
+import { buildKindSchema, limitDescriptions, SourceMap } from "../../schema/index.js";
 import { crdMetadataOf } from "../../vocab/index.js";
 import type { GroupKind, KindVersion } from "./kind-versions.js";
 import { checkSelectableFields } from "./selectable-fields.js";
@@ -30,7 +30,7 @@ export function buildCrd(model: ApiModel, gk: GroupKind, maxDescLen: number | un
   const kept = gk.versions.filter((v) => !v.type.markers.has("kubebuilder:skipversion"));
   if (gk.versions.length === 1 && kept.length === 0) {
     const m = first.type.markers.get("kubebuilder:skipversion")!;
-    diagnostics.push(errorAt(m.pos, CrdCode.skipOnlyVersion, `+kubebuilder:skipversion on ${gk.name}, the only version of the kind`, "remove the marker, or declare another version of the kind"));
+    diagnostics.push(errorAt(m.pos, Code.skipOnlyVersion, `+kubebuilder:skipversion on ${gk.name}, the only version of the kind`, "remove the marker, or declare another version of the kind"));
   }
   if (kept.length === 0) return diagnostics.length > 0 ? { crd: {}, name: "", plural: "", diagnostics, sources } : undefined;
   const names = namesOf(kept, diagnostics, sources);
@@ -39,7 +39,7 @@ export function buildCrd(model: ApiModel, gk: GroupKind, maxDescLen: number | un
   markStorage(gk, kept, versions, diagnostics);
   if (versions.every((v) => v["served"] === false)) {
     const m = kept[0]!.type.markers.get("kubebuilder:unservedversion");
-    diagnostics.push(errorAt(m?.pos ?? first.type.pos, CrdCode.noServedVersion, `no version of ${gk.name} is served: every one is +kubebuilder:unservedversion`, "remove +kubebuilder:unservedversion from the version clients should use"));
+    diagnostics.push(errorAt(m?.pos ?? first.type.pos, Code.noServedVersion, `no version of ${gk.name} is served: every one is +kubebuilder:unservedversion`, "remove +kubebuilder:unservedversion from the version clients should use"));
   }
   const crd = {
     apiVersion: "apiextensions.k8s.io/v1",
@@ -92,7 +92,7 @@ function namesOf(versions: readonly KindVersion[], diagnostics: Diagnostic[], so
       diagnostics.push(
         errorAt(
           v.type.markers.get("kubebuilder:resource")!.pos,
-          CrdCode.versionsDisagree,
+          Code.versionsDisagree,
           `${v.kind.name} ${v.pkg.id.version} has other resource names or scope than ${source.pkg.id.version} (${describeNames(other)} vs ${describeNames(base)}); a CRD has one set for all versions`,
           "give every version the same +kubebuilder:resource marker",
         ),
@@ -174,13 +174,13 @@ function markStorage(gk: GroupKind, kept: readonly KindVersion[], versions: Reco
   if (marked.length === 0) {
     const list = kept.map((v) => v.pkg.id.version).join(", ");
     diagnostics.push(
-      errorAt(kept[0]!.type.pos, CrdCode.noStorageVersion, `${gk.name} has versions ${list} but none is marked +kubebuilder:storageversion`, "mark exactly one version's type with `// +kubebuilder:storageversion`"),
+      errorAt(kept[0]!.type.pos, Code.noStorageVersion, `${gk.name} has versions ${list} but none is marked +kubebuilder:storageversion`, "mark exactly one version's type with `// +kubebuilder:storageversion`"),
     );
     return;
   }
   for (const extra of marked.slice(1)) {
     diagnostics.push(
-      errorAt(extra.m!.pos, CrdCode.severalStorageVersions, `${gk.name} ${extra.v.pkg.id.version} is marked +kubebuilder:storageversion but so is ${marked[0]!.v.pkg.id.version}; a CRD stores exactly one version`, "keep the marker on one version only"),
+      errorAt(extra.m!.pos, Code.severalStorageVersions, `${gk.name} ${extra.v.pkg.id.version} is marked +kubebuilder:storageversion but so is ${marked[0]!.v.pkg.id.version}; a CRD stores exactly one version`, "keep the marker on one version only"),
     );
   }
   versions[marked[0]!.i]!["storage"] = true;

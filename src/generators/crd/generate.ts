@@ -1,5 +1,4 @@
-import { errorAt, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
-import { CrdCode } from "../../schema/index.js";
+import { Code, errorAt, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import { checkCrd, type CrdProblem } from "../../schema/crd-checks/index.js";
 import { toPosix } from "../paths.js";
 import type { Generator, OutputFile } from "../types.js";
@@ -45,7 +44,7 @@ function serverProblems(built: CrdBuild): Diagnostic[] {
   return checkCrd(built.crd).map((p) =>
     errorAt(
       built.sources.lookup(perVersionPath(causePath(p))),
-      CrdCode.serverRejects,
+      Code.serverRejects,
       `the API server would reject CRD ${built.name}: ${p.field}: ${firstLine(p.message)}`,
       "change the marker or field this points at so the generated schema is valid",
     ),

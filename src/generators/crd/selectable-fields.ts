@@ -1,6 +1,5 @@
-import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import type { Marker } from "../../markers/index.js";
-import { CrdCode } from "../../schema/index.js";
 import type { JSONSchemaProps } from "../../validation/index.js";
 
 // Selectable fields came after the 1.24 API server the offline checks follow, so they are
@@ -15,11 +14,11 @@ export function checkSelectableFields(markers: readonly Marker[], schema: JSONSc
   const seen = new Set<string>();
   markers.forEach((m, i) => {
     const path = (m.value as { JSONPath: string }).JSONPath;
-    if (i === MAX_SELECTABLE) out.push(errorAt(m.pos, CrdCode.badSelectableField, `a CRD version may have at most ${MAX_SELECTABLE} selectable fields`, "remove the extra +kubebuilder:selectablefield markers"));
-    if (seen.has(path)) out.push(errorAt(m.pos, CrdCode.badSelectableField, `selectable field ${path} is given twice`, "remove the repeated marker"));
+    if (i === MAX_SELECTABLE) out.push(errorAt(m.pos, Code.badSelectableField, `a CRD version may have at most ${MAX_SELECTABLE} selectable fields`, "remove the extra +kubebuilder:selectablefield markers"));
+    if (seen.has(path)) out.push(errorAt(m.pos, Code.badSelectableField, `selectable field ${path} is given twice`, "remove the repeated marker"));
     seen.add(path);
     const problem = resolve(path, schema);
-    if (problem) out.push(errorAt(m.pos, CrdCode.badSelectableField, `selectable field ${path}: ${problem}`, "name a string, integer or boolean field, e.g. JSONPath=`.spec.color`"));
+    if (problem) out.push(errorAt(m.pos, Code.badSelectableField, `selectable field ${path}: ${problem}`, "name a string, integer or boolean field, e.g. JSONPath=`.spec.color`"));
   });
   return out;
 }

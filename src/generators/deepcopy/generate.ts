@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import { CodeWriter, docComment, tsAccess, tsString } from "../../emit/index.js";
 import type { MarkerSet } from "../../markers/index.js";
 import { findPackage, flattenStruct, type ApiModel, type BuiltinName, type FieldModel, type KindModel, type PackageModel, type TypeModel } from "../../model/index.js";
@@ -157,7 +157,7 @@ function unknownError(t: TypeModel, f: FieldModel | undefined): Diagnostic {
   const fn = copyFunctionName(t.name);
   return errorAt(
     f?.pos ?? t.pos,
-    "KCG1501",
+    Code.unknownField,
     `${where} is typed unknown or any, which deepcopy cannot see into`,
     `either mark ${t.name} with +k8s:deepcopy-gen=false and export a hand-written \`export function ${fn}(src: ${t.name}): ${t.name}\` from a file of the package, ` +
       `or add +k8s:deepcopy-gen:unknown=json to the field, the type or the package to copy it as JSON data`,

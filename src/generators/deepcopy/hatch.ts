@@ -1,4 +1,4 @@
-import { errorAt, type Diagnostic } from "../../diagnostics/index.js";
+import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import { findType, flattenStruct, type ApiModel, type PackageModel, type TypeModel, type TypeRef } from "../../model/index.js";
 import { isScalar } from "./copy-expr.js";
 import { copiedWhole, copyFunctionName, copySource, optedOut, optOutMarker } from "./select.js";
@@ -51,12 +51,12 @@ function checkOne(pkg: PackageModel, t: TypeModel): Diagnostic[] {
   if (!hand) {
     const why = optedOut(t) ? `${t.name} is marked ${optOutMarker(t)}` : `${t.name} has no deep copy (its package does not select it)`;
     const hint = optedOut(t) ? `add to a file of the package: ${signature} { ... }` : `add +k8s:deepcopy-gen=package to ${pkg.docFile} (or +k8s:deepcopy-gen=true to ${t.name}), or add to a file of the package: ${signature} { ... }`;
-    return [errorAt(t.pos, "KCG1502", `${why}, so ${fn} must be written by hand, and no file of ${pkg.dir} declares it`, hint)];
+    return [errorAt(t.pos, Code.missingHandwrittenCopy, `${why}, so ${fn} must be written by hand, and no file of ${pkg.dir} declares it`, hint)];
   }
-  if (!hand.exported) return [errorAt(hand.pos, "KCG1503", `${fn} is not exported`, `write it as ${signature}`)];
+  if (!hand.exported) return [errorAt(hand.pos, Code.handwrittenCopyNotExported, `${fn} is not exported`, `write it as ${signature}`)];
   const ok = hand.params.length === 1 && normal(hand.params[0]) === t.name && normal(hand.returns) === t.name;
   if (!ok) {
-    return [errorAt(hand.pos, "KCG1504", `${fn} has the wrong signature: (${hand.params.join(", ")}) => ${hand.returns || "(no declared return type)"}`, `write it as ${signature}`)];
+    return [errorAt(hand.pos, Code.handwrittenCopyWrongSignature, `${fn} has the wrong signature: (${hand.params.join(", ")}) => ${hand.returns || "(no declared return type)"}`, `write it as ${signature}`)];
   }
   return [];
 }

@@ -1,0 +1,18 @@
+import type { int32, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+// WidgetSpec is the spec of a Widget.
+export interface WidgetSpec {
+  size?: int32;
+}
+
+// +kubebuilder:resource:path=widgetlists
+// WidgetList is a kind of its own, not the list of Widgets.
+export interface WidgetList extends TypeMeta {
+  metadata?: ObjectMeta;
+}
