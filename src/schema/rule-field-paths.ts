@@ -1,5 +1,5 @@
 import { errorAt, type Diagnostic } from "../diagnostics/index.js";
-import type { JSONSchemaProps } from "../validation/index.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { CrdCode } from "./codes.js";
 import { joinPath, type SourceMap } from "./source-map.js";
 

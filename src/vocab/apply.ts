@@ -1,6 +1,6 @@
 import { errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { MarkerCode, type Marker } from "../markers/index.js";
-import type { JSONSchemaProps } from "../validation/index.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { hasSchemaEffect, type SchemaContext } from "./definition.js";
 
 /**

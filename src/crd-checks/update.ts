@@ -4,7 +4,8 @@
 // status (the new storage version is appended first, as the server's PrepareForUpdate does).
 // The server relaxes some schema rules for CRDs that were already invalid when stored; we do
 // not, since every CRD the test server holds passed these checks on create.
-import { decodeCrd, type InternalCrd } from "./decode.js";
+import { decodeCrd } from "./decode.js";
+import type { InternalCrd } from "../apiextensions/index.js";
 import { FieldPath } from "./field-path.js";
 import { checkApiApproval, checkMetaFields, checkTypeMeta } from "./object-meta.js";
 import { invalid, type CrdProblem } from "./problem.js";

@@ -1,6 +1,6 @@
 // The CRD's own metadata as ValidateObjectMeta checks it on create, with the CRD-specific
 // name rule (`<plural>.<group>`), plus the API-approval annotation for protected groups.
-import type { InternalCrd } from "./decode.js";
+import type { InternalCrd } from "../apiextensions/index.js";
 import { isDns1123Subdomain, isQualifiedName, isValidLabelValue } from "./dns.js";
 import { FieldPath } from "./field-path.js";
 import { forbidden, invalid, notSupported, required, type CrdProblem } from "./problem.js";

@@ -1,9 +1,10 @@
 // Structural pruning of a JSON value, as the server prunes defaults to check they carry no
 // unknown fields. Works on a copy; never touches the caller's value.
-import { additionalSchema, itemSchema, type Schema } from "./schema-types.js";
+import { additionalSchema, itemSchema } from "./schema-access.js";
+import type { InternalSchema } from "../apiextensions/index.js";
 
 /** A pruned deep copy of `v` under schema `s` (undefined schema: everything below is unknown). */
-export function pruned(v: unknown, s: Schema | undefined, isResourceRoot = false): unknown {
+export function pruned(v: unknown, s: InternalSchema | undefined, isResourceRoot = false): unknown {
   if (Array.isArray(v)) return v.map((x) => pruned(x, s === undefined ? undefined : itemSchema(s)));
   if (v === null || typeof v !== "object") return v;
   const obj = v as Record<string, unknown>;

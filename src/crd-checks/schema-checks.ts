@@ -3,16 +3,16 @@
 // defaults are only checked on a structural schema, CEL only when both are sound, and a
 // failed structural conversion is only reported when nothing else is.
 import { CostTotal, costErrorMessage, SCHEMA_COST_LIMIT } from "./cost-budget.js";
-import type { Validation } from "./decode.js";
+import type { InternalValidation } from "../apiextensions/index.js";
 import { validateDefaults } from "./defaults.js";
 import type { FieldPath } from "./field-path.js";
 import { forbidden, GoRendered, invalid, type CrdProblem } from "./problem.js";
 import { walkSchema, type CelContext } from "./schema-generic.js";
-import type { Schema } from "./schema-types.js";
+import type { InternalSchema } from "../apiextensions/index.js";
 import { structuralConversionError, validateStructural } from "./structural.js";
 
 /** JSONSchemaProps fields in Go declaration order, with their JSON names. */
-const goFieldOrder: [string, keyof Schema][] = [
+const goFieldOrder: [string, keyof InternalSchema][] = [
   ["ID", "id"], ["Schema", "$schema"], ["Ref", "$ref"], ["Description", "description"], ["Type", "type"],
   ["Nullable", "nullable"], ["Format", "format"], ["Title", "title"], ["Default", "default"], ["Maximum", "maximum"],
   ["ExclusiveMaximum", "exclusiveMaximum"], ["Minimum", "minimum"], ["ExclusiveMinimum", "exclusiveMinimum"],
@@ -39,7 +39,7 @@ function isZero(v: unknown): boolean {
 }
 
 /** With the status subresource on, only some keywords may sit at the schema root. */
-function statusRootErrors(schema: Schema, path: FieldPath): CrdProblem[] {
+function statusRootErrors(schema: InternalSchema, path: FieldPath): CrdProblem[] {
   for (const [goName, key] of goFieldOrder) {
     const v = schema[key];
     if (isZero(v)) continue;
@@ -58,7 +58,7 @@ function statusRootErrors(schema: Schema, path: FieldPath): CrdProblem[] {
 }
 
 /** validateCustomResourceDefinitionValidation for the validation at `path` (".../schema" or "spec.validation"). */
-export function checkValidation(validation: Validation | undefined, statusEnabled: boolean, path: FieldPath): CrdProblem[] {
+export function checkValidation(validation: InternalValidation | undefined, statusEnabled: boolean, path: FieldPath): CrdProblem[] {
   const schema = validation?.openAPIV3Schema;
   if (schema === undefined) return [];
   const sp = path.child("openAPIV3Schema");

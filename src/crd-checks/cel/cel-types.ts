@@ -3,7 +3,8 @@
 // dyn, apiVersion/kind/metadata.name/generateName at resource roots. Each type carries the
 // worst-case size the server assumes (from maxItems/maxLength/maxProperties, or estimated from
 // the 3 MiB request limit) so rule costs can be estimated.
-import { additionalSchema, itemSchema, propertyNames, type Schema } from "../schema-types.js";
+import { additionalSchema, itemSchema, propertyNames } from "../schema-access.js";
+import type { InternalSchema } from "../../apiextensions/index.js";
 
 /** A CEL type with size estimates. */
 export type CelT =
@@ -36,7 +37,7 @@ export function escapePropertyName(name: string): string | undefined {
  * Smallest JSON text a value of this schema can serialize to (the server's estimateMinSizeJSON):
  * an object counts its required properties that have no default, `"name":value,` each.
  */
-export function minSerializedSize(s: Schema | undefined): number {
+export function minSerializedSize(s: InternalSchema | undefined): number {
   if (s === undefined) return 1;
   switch (s.type) {
     case "boolean":
@@ -66,24 +67,24 @@ export function minSerializedSize(s: Schema | undefined): number {
 }
 
 /** Worst-case element count of an array schema. */
-export function maxListSize(s: Schema): number {
+export function maxListSize(s: InternalSchema): number {
   if (s.maxItems !== undefined) return s.maxItems;
   return Math.floor((MAX_REQUEST_BYTES - 2) / (minSerializedSize(itemSchema(s)) + 1));
 }
 
 /** Worst-case entry count of a map schema: each entry is at least `"":` plus a value and a comma. */
-export function maxMapSize(s: Schema): number {
+export function maxMapSize(s: InternalSchema): number {
   if (s.maxProperties !== undefined) return s.maxProperties;
   return Math.floor((MAX_REQUEST_BYTES - 2) / (minSerializedSize(additionalSchema(s)) + 6));
 }
 
 /** How often data of this schema can occur in one request (the server's MaxCardinality), for rules under unbounded lists or maps. */
-export function maxCardinality(s: Schema): number {
+export function maxCardinality(s: InternalSchema): number {
   return Math.floor(MAX_REQUEST_BYTES / (minSerializedSize(s) + 1));
 }
 
 /** Worst-case size of a string in bytes: maxLength counts characters, each up to 4 bytes of UTF-8. */
-function maxStringLength(s: Schema): number {
+function maxStringLength(s: InternalSchema): number {
   if (s.maxLength !== undefined) return s.maxLength * 4;
   if (s.format === "date-time") return 64;
   if (s.format === "date") return 12;
@@ -100,7 +101,7 @@ const metaType: CelT = {
 };
 
 /** The CEL type of values of `s`; undefined when the server declares none (no type, no int-or-string). */
-export function celTypeOf(s: Schema | undefined, isResourceRoot: boolean): CelT | undefined {
+export function celTypeOf(s: InternalSchema | undefined, isResourceRoot: boolean): CelT | undefined {
   if (s === undefined) return undefined;
   if (s["x-kubernetes-int-or-string"] === true) return DYN;
   switch (s.type) {
@@ -126,7 +127,7 @@ export function celTypeOf(s: Schema | undefined, isResourceRoot: boolean): CelT 
   }
 }
 
-function objectType(s: Schema, isResourceRoot: boolean): CelT | undefined {
+function objectType(s: InternalSchema, isResourceRoot: boolean): CelT | undefined {
   const addl = additionalSchema(s);
   if (addl !== undefined) {
     const value = celTypeOf(addl, addl["x-kubernetes-embedded-resource"] === true);

@@ -6,12 +6,13 @@
 import type { FieldPath } from "./field-path.js";
 import { forbidden, formatCrdProblem, invalid, required, type CrdProblem } from "./problem.js";
 import { re2CompileError } from "./regex.js";
-import { additionalSchema, itemSchema, propertyNames, type Schema } from "./schema-types.js";
+import { additionalSchema, itemSchema, propertyNames } from "./schema-access.js";
+import type { InternalSchema } from "../apiextensions/index.js";
 
 type Level = "root" | "item" | "field";
 
 /** The first reason NewStructural cannot convert `s`, as its error text, or undefined. */
-export function structuralConversionError(s: Schema | undefined): string | undefined {
+export function structuralConversionError(s: InternalSchema | undefined): string | undefined {
   if (s === undefined) return undefined;
   if (s.id !== undefined && s.id !== "") return "OpenAPIV3Schema 'id' is not supported";
   if (s.$schema !== undefined && s.$schema !== "") return "OpenAPIV3Schema '$schema' is not supported";
@@ -23,7 +24,7 @@ export function structuralConversionError(s: Schema | undefined): string | undef
   }
   if (s.dependencies !== undefined && Object.keys(s.dependencies).length > 0) return "OpenAPIV3Schema 'dependencies' is not supported";
   if (Array.isArray(s.items) && s.items.length > 0) return "OpenAPIV3Schema 'items' must be a schema, but is an array";
-  const subs: (Schema | undefined)[] = [additionalSchema(s), itemSchema(s)];
+  const subs: (InternalSchema | undefined)[] = [additionalSchema(s), itemSchema(s)];
   for (const k of propertyNames(s)) subs.push(s.properties![k]);
   subs.push(...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? []), s.not);
   for (const sub of subs) {
@@ -34,23 +35,23 @@ export function structuralConversionError(s: Schema | undefined): string | undef
 }
 
 /** ValidateStructural: invariants and completeness, sorted as the server sorts them. */
-export function validateStructural(path: FieldPath, s: Schema): CrdProblem[] {
+export function validateStructural(path: FieldPath, s: InternalSchema): CrdProblem[] {
   const errs = [...invariants(s, "root", path), ...completeness(s, s, path, path)];
   const keyed = errs.map((e) => ({ e, k: formatCrdProblem(e) }));
   keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
   return keyed.map((x) => x.e);
 }
 
-function isBareType(s: Schema, type: string): boolean {
+function isBareType(s: InternalSchema, type: string): boolean {
   return Object.keys(s).length === 1 && s.type === type;
 }
 
 /** anyOf exactly `[{type: integer}, {type: string}]`, the int-or-string shape the server tolerates. */
-function isIntOrStringAnyOf(anyOf: Schema[] | undefined): boolean {
+function isIntOrStringAnyOf(anyOf: InternalSchema[] | undefined): boolean {
   return anyOf !== undefined && anyOf.length === 2 && isBareType(anyOf[0]!, "integer") && isBareType(anyOf[1]!, "string");
 }
 
-function invariants(s: Schema | undefined, lvl: Level, path: FieldPath): CrdProblem[] {
+function invariants(s: InternalSchema | undefined, lvl: Level, path: FieldPath): CrdProblem[] {
   if (s === undefined) return [];
   const out: CrdProblem[] = [];
   const type = s.type ?? "";
@@ -69,7 +70,7 @@ function invariants(s: Schema | undefined, lvl: Level, path: FieldPath): CrdProb
   return out;
 }
 
-function extensionErrors(s: Schema, path: FieldPath): CrdProblem[] {
+function extensionErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   if (s["x-kubernetes-int-or-string"] === true && s["x-kubernetes-preserve-unknown-fields"] === true) {
     out.push(invalid(path.child("x-kubernetes-preserve-unknown-fields"), true, "must be false if x-kubernetes-int-or-string is true"));
@@ -80,7 +81,7 @@ function extensionErrors(s: Schema, path: FieldPath): CrdProblem[] {
   return out;
 }
 
-function typeErrors(s: Schema, lvl: Level, path: FieldPath): CrdProblem[] {
+function typeErrors(s: InternalSchema, lvl: Level, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   const type = s.type ?? "";
   const embedded = s["x-kubernetes-embedded-resource"] === true;
@@ -98,7 +99,7 @@ function typeErrors(s: Schema, lvl: Level, path: FieldPath): CrdProblem[] {
   return out;
 }
 
-function metadataErrors(s: Schema, lvl: Level, path: FieldPath): CrdProblem[] {
+function metadataErrors(s: InternalSchema, lvl: Level, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   const embedded = s["x-kubernetes-embedded-resource"] === true;
   const checkMeta = lvl === "root" || embedded;
@@ -121,7 +122,7 @@ function metadataErrors(s: Schema, lvl: Level, path: FieldPath): CrdProblem[] {
 }
 
 /** Root metadata may carry only a type, a default, and properties restricted to name/generateName. */
-function isPlainMetadata(meta: Schema): boolean {
+function isPlainMetadata(meta: InternalSchema): boolean {
   const names = propertyNames(meta);
   const onlyNames = names.length > 0 && names.every((n) => n === "name" || n === "generateName");
   for (const [k, v] of Object.entries(meta)) {
@@ -134,7 +135,7 @@ function isPlainMetadata(meta: Schema): boolean {
   return true;
 }
 
-function valueValidation(s: Schema, skipAnyOf: boolean, skipFirstAllOfAnyOf: boolean, path: FieldPath): CrdProblem[] {
+function valueValidation(s: InternalSchema, skipAnyOf: boolean, skipFirstAllOfAnyOf: boolean, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   if (!skipAnyOf) (s.anyOf ?? []).forEach((n, i) => out.push(...nested(n, false, path.child("anyOf").index(i))));
   (s.allOf ?? []).forEach((n, i) => out.push(...nested(n, skipFirstAllOfAnyOf && i === 0, path.child("allOf").index(i))));
@@ -148,7 +149,7 @@ function valueValidation(s: Schema, skipAnyOf: boolean, skipFirstAllOfAnyOf: boo
 }
 
 /** A schema under a logical junctor: only value validations, items and properties allowed. */
-function nested(v: Schema, skipAnyOf: boolean, path: FieldPath): CrdProblem[] {
+function nested(v: InternalSchema, skipAnyOf: boolean, path: FieldPath): CrdProblem[] {
   const out = valueValidation(v, skipAnyOf, false, path);
   const items = itemSchema(v);
   if (items !== undefined) out.push(...nested(items, false, path.child("items")));
@@ -174,7 +175,7 @@ function nested(v: Schema, skipAnyOf: boolean, path: FieldPath): CrdProblem[] {
 }
 
 /** Completeness, which the server checks only for junctors on the root schema. */
-function completeness(v: Schema, s: Schema, sPath: FieldPath, vPath: FieldPath): CrdProblem[] {
+function completeness(v: InternalSchema, s: InternalSchema, sPath: FieldPath, vPath: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   if (v.not !== undefined) out.push(...nestedCompleteness(v.not, s, sPath, vPath.child("not")));
   (v.allOf ?? []).forEach((n, i) => out.push(...nestedCompleteness(n, s, sPath, vPath.child("allOf").index(i))));
@@ -183,7 +184,7 @@ function completeness(v: Schema, s: Schema, sPath: FieldPath, vPath: FieldPath):
   return out;
 }
 
-function nestedCompleteness(v: Schema | undefined, s: Schema | undefined, sPath: FieldPath, vPath: FieldPath): CrdProblem[] {
+function nestedCompleteness(v: InternalSchema | undefined, s: InternalSchema | undefined, sPath: FieldPath, vPath: FieldPath): CrdProblem[] {
   if (v === undefined) return [];
   if (s === undefined) return [required(sPath, `because it is defined in ${vPath.toString()}`)];
   const out = completeness(v, s, sPath, vPath);

@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, crdInvalidStatus, crdName, normalizeCrd } from "../../../src/schema/crd-checks/index.js";
-import { TRANSCRIPTS } from "../../helpers/shared.js";
+import { checkCrd, crdInvalidStatus, crdName, normalizeCrd } from "../../src/crd-checks/index.js";
+import { TRANSCRIPTS } from "../helpers/shared.js";
 
 interface Exchange {
   step: string;

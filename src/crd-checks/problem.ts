@@ -11,6 +11,13 @@ export interface CrdProblem {
   reason: string;
   /** Cause message, e.g. `Required value: must not be empty for specified object fields`. */
   message: string;
+  /**
+   * The path (written like `field`) of the setting that imposes the broken constraint, when that is
+   * not `field` itself: an item's type is wrong because its parent list is
+   * `x-kubernetes-list-type: map`, so the list type is what a caller should point at. Not part of the
+   * server's answer.
+   */
+  imposedBy?: string;
 }
 
 /** A value already rendered the way Go would print it (for structs and other non-JSON values). */
@@ -77,6 +84,11 @@ export function tooMany(field: FieldPath, actual: number, max: number): CrdProbl
 /** field.InternalError — used when a check cannot be carried out here at all. */
 export function internalError(field: FieldPath, detail: string): CrdProblem {
   return make(field, "InternalError", "Internal error", detail);
+}
+
+/** `p` with the path of the setting that imposes its constraint (see CrdProblem.imposedBy). */
+export function imposedBy(p: CrdProblem, by: FieldPath): CrdProblem {
+  return { ...p, imposedBy: by.toString() };
 }
 
 /** "<field>: <message>", the way the server joins a cause into its Status message. */

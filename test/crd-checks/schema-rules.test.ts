@@ -1,7 +1,7 @@
 // Structural, list/map, default and pattern rules that the transcripts do not exercise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, type CrdProblem } from "../../../src/schema/crd-checks/index.js";
+import { checkCrd, type CrdProblem } from "../../src/crd-checks/index.js";
 import { crdWithRoot, crdWithSpec, SPEC, type Json } from "./crd-fixture.js";
 
 function keys(ps: CrdProblem[]): string[] {
@@ -34,6 +34,22 @@ test("list-map keys need list-type map and must be scalar item properties", () =
   assert.deepEqual(specProblems({ type: "object", properties: { a: { type: "array", items: { type: "string" }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] } } }), [
     `${SPEC}.properties[a].items.type FieldValueInvalid`,
   ]);
+});
+
+test("item problems a parent list's type imposes name that list setting as imposedBy; others carry none", () => {
+  const a = `${SPEC}.properties[a]`;
+  const imposed = (spec: Json) => checkCrd(crdWithSpec(spec)).map((p) => [p.field, p.imposedBy]);
+  const items = { type: "object", required: ["k", "o"], properties: { k: { type: "string" }, o: { type: "object" } } };
+  assert.deepEqual(imposed({ type: "object", properties: { a: { type: "array", items, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["o"] } } }), [
+    [`${a}.items.properties[o].type`, `${a}.x-kubernetes-list-map-keys`],
+  ]);
+  assert.deepEqual(imposed({ type: "object", properties: { a: { type: "array", items: { type: "string" }, "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["k"] } } }), [
+    [`${a}.items.type`, `${a}.x-kubernetes-list-type`],
+  ]);
+  assert.deepEqual(imposed({ type: "object", properties: { a: { type: "array", "x-kubernetes-list-type": "set", items: { type: "object" } } } }), [
+    [`${a}.items.x-kubernetes-map-type`, `${a}.x-kubernetes-list-type`],
+  ]);
+  assert.deepEqual(imposed({ type: "object", properties: { a: { type: "array", items: { type: "string" }, uniqueItems: true } } }), [[`${a}.uniqueItems`, undefined]]);
 });
 
 test("list-map keys may not be nullable and set items may not be nullable", () => {

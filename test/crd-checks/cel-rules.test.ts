@@ -2,10 +2,10 @@
 // and new values cannot be correlated, and the cost budgets.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, type CrdProblem } from "../../../src/schema/crd-checks/index.js";
+import { checkCrd, type CrdProblem } from "../../src/crd-checks/index.js";
 import { crdWithRoot, crdWithSpec, SPEC, type Json } from "./crd-fixture.js";
-import { celTypeOf, maxMapSize, minSerializedSize } from "../../../src/schema/crd-checks/cel/cel-types.js";
-import { messageExpressionError } from "../../../src/schema/crd-checks/cel/cel-rules.js";
+import { celTypeOf, maxMapSize, minSerializedSize } from "../../src/crd-checks/cel/cel-types.js";
+import { messageExpressionError } from "../../src/crd-checks/cel/cel-rules.js";
 
 function keys(ps: CrdProblem[]): string[] {
   return ps.map((p) => `${p.field} ${p.reason}`);

@@ -1,6 +1,6 @@
 // Scale subresource paths and printer columns: simple JSON paths starting with ".", replicas
 // paths under .spec / .status, the column types and formats the server knows.
-import type { Column, Subresources } from "./decode.js";
+import type { InternalColumn, InternalSubresources } from "../apiextensions/index.js";
 import type { FieldPath } from "./field-path.js";
 import { invalid, required, type CrdProblem } from "./problem.js";
 
@@ -21,7 +21,7 @@ function underPrefix(s: string, path: FieldPath, prefixes: string[], detail: str
 }
 
 /** ValidateCustomResourceDefinitionSubresources */
-export function checkSubresources(sub: Subresources | undefined, path: FieldPath): CrdProblem[] {
+export function checkSubresources(sub: InternalSubresources | undefined, path: FieldPath): CrdProblem[] {
   const scale = sub?.scale;
   if (scale === undefined) return [];
   const out: CrdProblem[] = [];
@@ -40,7 +40,7 @@ export function checkSubresources(sub: Subresources | undefined, path: FieldPath
 }
 
 /** ValidateCustomResourceColumnDefinition */
-export function checkColumn(col: Column, path: FieldPath): CrdProblem[] {
+export function checkColumn(col: InternalColumn, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   if (col.name === "") out.push(required(path.child("name"), ""));
   const typeMsg = `must be one of ${columnTypes.join(",")}`;

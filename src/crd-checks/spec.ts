@@ -1,25 +1,25 @@
 // spec and status rules of a CRD on create: group, scope, names, versions (unique names,
 // exactly one storage version, required schemas, deprecation warnings), each version's and the
 // shared schema / subresources / printer columns, conversion, and the stored versions.
-import type { Conversion, InternalCrd, Version } from "./decode.js";
+import type { InternalConversion, InternalCrd, InternalVersion } from "../apiextensions/index.js";
 import { isDns1035Label, isDns1123Subdomain } from "./dns.js";
 import { FieldPath } from "./field-path.js";
 import { goSharpStringSlice } from "./go-value.js";
 import { goVersion, goVersions } from "./go-structs.js";
 import { forbidden, GoRendered, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { checkValidation } from "./schema-checks.js";
-import type { Schema } from "./schema-types.js";
+import type { InternalSchema } from "../apiextensions/index.js";
 import { checkColumn, checkSubresources } from "./subresources.js";
 
 const spec = FieldPath.root("spec");
 
-function hasStatus(crd: InternalCrd, v: Version | undefined): boolean {
+function hasStatus(crd: InternalCrd, v: InternalVersion | undefined): boolean {
   const perVersion = crd.versions.some((x) => x.subresources !== undefined);
   const sub = perVersion ? v?.subresources : crd.subresources;
   return sub?.status !== undefined;
 }
 
-function deprecationWarningErrors(v: Version): string[] {
+function deprecationWarningErrors(v: InternalVersion): string[] {
   if (!v.deprecated && v.deprecationWarning !== undefined) return ["can only be set for deprecated versions"];
   const w = v.deprecationWarning;
   if (w === undefined) return [];
@@ -60,10 +60,10 @@ function versionErrors(crd: InternalCrd): CrdProblem[] {
   return out;
 }
 
-function schemaHasDefault(s: Schema | undefined): boolean {
+function schemaHasDefault(s: InternalSchema | undefined): boolean {
   if (s === undefined) return false;
   if (s.default !== undefined) return true;
-  const subs: (Schema | undefined)[] = [...(Array.isArray(s.items) ? s.items : [s.items]), s.not, ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+  const subs: (InternalSchema | undefined)[] = [...(Array.isArray(s.items) ? s.items : [s.items]), s.not, ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
   subs.push(...Object.values(s.properties ?? {}), typeof s.additionalProperties === "object" ? s.additionalProperties : undefined);
   return subs.some(schemaHasDefault);
 }
@@ -96,7 +96,7 @@ export function checkNames(names: InternalCrd["names"], path: FieldPath): CrdPro
   return out;
 }
 
-function conversionErrors(c: Conversion, preserveUnknownFields: boolean): CrdProblem[] {
+function conversionErrors(c: InternalConversion, preserveUnknownFields: boolean): CrdProblem[] {
   const p = spec.child("conversion");
   const out: CrdProblem[] = [];
   if (c.strategy !== "None" && preserveUnknownFields) out.push(invalid(p.child("strategy"), c.strategy, "must be None if spec.preserveUnknownFields is true"));

@@ -8,8 +8,9 @@ import { compileRule } from "./cel/cel-rules.js";
 import { costErrorMessage, RULE_COST_LIMIT, type CostTotal } from "./cost-budget.js";
 import type { FieldPath } from "./field-path.js";
 import { goQuote, goSharpStringSlice } from "./go-value.js";
-import { forbidden, GoRendered, invalid, notSupported, required, type CrdProblem } from "./problem.js";
-import { itemSchema, propertyNames, type Schema, type ValidationRule } from "./schema-types.js";
+import { forbidden, GoRendered, imposedBy, invalid, notSupported, required, type CrdProblem } from "./problem.js";
+import { itemSchema, propertyNames } from "./schema-access.js";
+import type { InternalSchema, InternalValidationRule } from "../apiextensions/index.js";
 
 /** What the walk carries down the tree (the server's specStandardValidator state). */
 export interface WalkState {
@@ -39,7 +40,7 @@ const openapiTypes = ["array", "boolean", "integer", "number", "object", "string
 const metaFields = new Set(["metadata", "kind", "apiVersion"]);
 
 /** Renders a rule the way the server prints `apiextensions.ValidationRule` with %#v. */
-function goRule(r: ValidationRule): GoRendered {
+function goRule(r: InternalValidationRule): GoRendered {
   return new GoRendered(`apiextensions.ValidationRule{Rule:${goQuote(r.rule)}, Message:${goQuote(r.message)}}`);
 }
 
@@ -52,12 +53,12 @@ function withUncorrelatable(st: WalkState, path: FieldPath): WalkState {
 }
 
 /** Walks `s` at `path` and returns schema errors followed by CEL errors. */
-export function walkSchema(s: Schema | undefined, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined): CrdProblem[] {
+export function walkSchema(s: InternalSchema | undefined, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined): CrdProblem[] {
   const e = walk(s, path, st, isRoot, cel);
   return [...e.schema, ...e.cel];
 }
 
-function walk(s: Schema | undefined, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined): Errors {
+function walk(s: InternalSchema | undefined, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined): Errors {
   const errs: Errors = { schema: [], cel: [] };
   if (s === undefined) return errs;
   const add = (sub: Errors): void => {
@@ -78,7 +79,7 @@ function walk(s: Schema | undefined, path: FieldPath, st: WalkState, isRoot: boo
   return errs;
 }
 
-function walkChildren(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined, add: (e: Errors) => void): void {
+function walkChildren(s: InternalSchema, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined, add: (e: Errors) => void): void {
   if (s.additionalProperties !== undefined) {
     if (propertyNames(s).length > 0 && (s.additionalProperties === false || typeof s.additionalProperties === "object")) {
       add({ schema: [forbidden(path.child("additionalProperties"), "additionalProperties and properties are mutual exclusive")], cel: [] });
@@ -119,7 +120,7 @@ function walkChildren(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean
 }
 
 /** specStandardValidatorV3.validate */
-function standardErrors(s: Schema, path: FieldPath, st: WalkState): CrdProblem[] {
+function standardErrors(s: InternalSchema, path: FieldPath, st: WalkState): CrdProblem[] {
   const out: CrdProblem[] = [];
   const type = s.type ?? "";
   if (type !== "" && !openapiTypes.includes(type)) out.push(notSupported(path.child("type"), type, openapiTypes));
@@ -141,7 +142,7 @@ function standardErrors(s: Schema, path: FieldPath, st: WalkState): CrdProblem[]
   return out;
 }
 
-function extensionErrors(s: Schema, path: FieldPath): CrdProblem[] {
+function extensionErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   const type = s.type ?? "";
   const listType = s["x-kubernetes-list-type"];
@@ -164,10 +165,10 @@ function extensionErrors(s: Schema, path: FieldPath): CrdProblem[] {
     const msg = "must be atomic as item of a list with x-kubernetes-list-type=set";
     const itemList = items["x-kubernetes-list-type"];
     if (items.type === "array" && itemList !== undefined && itemList !== "atomic") {
-      out.push(invalid(path.child("items", "x-kubernetes-list-type"), itemList, msg));
+      out.push(imposedBy(invalid(path.child("items", "x-kubernetes-list-type"), itemList, msg), path.child("x-kubernetes-list-type")));
     } else if (items.type === "object" && items["x-kubernetes-map-type"] !== "atomic") {
       // The server reports the item's list type here (nil for objects), hence "null".
-      out.push(invalid(path.child("items", "x-kubernetes-map-type"), itemList ?? null, msg));
+      out.push(imposedBy(invalid(path.child("items", "x-kubernetes-map-type"), itemList ?? null, msg), path.child("x-kubernetes-list-type")));
     }
   }
   if (listType !== undefined && listType !== "atomic" && listType !== "set" && listType !== "map") {
@@ -176,7 +177,7 @@ function extensionErrors(s: Schema, path: FieldPath): CrdProblem[] {
   return out;
 }
 
-function mapListKeyErrors(s: Schema, path: FieldPath): CrdProblem[] {
+function mapListKeyErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   const listType = s["x-kubernetes-list-type"];
   const keys = s["x-kubernetes-list-map-keys"] ?? [];
@@ -193,7 +194,8 @@ function mapListKeyErrors(s: Schema, path: FieldPath): CrdProblem[] {
       out.push(invalid(path.child("items"), new GoRendered("&apiextensions.JSONSchemaPropsOrArray{...}"), "must only have a single schema if x-kubernetes-list-type is map"));
     }
     if (items !== undefined && items.type !== "object") {
-      out.push(invalid(path.child("items", "type"), items.type ?? "", "must be object if parent array's x-kubernetes-list-type is map"));
+      const problem = invalid(path.child("items", "type"), items.type ?? "", "must be object if parent array's x-kubernetes-list-type is map");
+      out.push(imposedBy(problem, path.child("x-kubernetes-list-type")));
     }
     if (items !== undefined && items.type === "object") {
       const seen = new Set<string>();
@@ -202,7 +204,8 @@ function mapListKeyErrors(s: Schema, path: FieldPath): CrdProblem[] {
         if (prop === undefined) {
           out.push(invalid(path.child("x-kubernetes-list-map-keys"), new GoRendered(goSharpStringSlice(keys)), "entries must all be names of item properties"));
         } else if (prop.type === "array" || prop.type === "object") {
-          out.push(invalid(path.child("items", "properties").key(k).child("type"), items.type, "must be a scalar type if parent array's x-kubernetes-list-type is map"));
+          const problem = invalid(path.child("items", "properties").key(k).child("type"), items.type, "must be a scalar type if parent array's x-kubernetes-list-type is map");
+          out.push(imposedBy(problem, path.child("x-kubernetes-list-map-keys")));
         }
         if (seen.has(k)) out.push(invalid(path.child("x-kubernetes-list-map-keys"), new GoRendered(goSharpStringSlice(keys)), "must not contain duplicate entries"));
         seen.add(k);
@@ -214,7 +217,7 @@ function mapListKeyErrors(s: Schema, path: FieldPath): CrdProblem[] {
 }
 
 /** validateMapListKeysMapSet: set/map items not nullable; map keys required or defaulted, not nullable. */
-function mapSetItemErrors(s: Schema, path: FieldPath): CrdProblem[] {
+function mapSetItemErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   const listType = s["x-kubernetes-list-type"];
   const items = itemSchema(s);
   if (items === undefined || (listType !== "set" && listType !== "map")) return [];
@@ -235,7 +238,7 @@ function mapSetItemErrors(s: Schema, path: FieldPath): CrdProblem[] {
   return out;
 }
 
-function ruleTextErrors(s: Schema, path: FieldPath): CrdProblem[] {
+function ruleTextErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   const out: CrdProblem[] = [];
   (s["x-kubernetes-validations"] ?? []).forEach((r, i) => {
     const p = path.child("x-kubernetes-validations").index(i);
@@ -249,7 +252,7 @@ function ruleTextErrors(s: Schema, path: FieldPath): CrdProblem[] {
   return out;
 }
 
-function compileRules(s: Schema, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext): CrdProblem[] {
+function compileRules(s: InternalSchema, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext): CrdProblem[] {
   const selfType = celTypeOf(s, isRoot || s["x-kubernetes-embedded-resource"] === true);
   if (selfType === undefined) return [];
   const out: CrdProblem[] = [];

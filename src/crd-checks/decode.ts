@@ -6,82 +6,18 @@
 // become problems here (the server answers those with a 400 decode error instead).
 import { FieldPath } from "./field-path.js";
 import { typeInvalid, type CrdProblem } from "./problem.js";
-import { canonicalJson, type Schema, type ValidationRule } from "./schema-types.js";
-
-/** A printer column in the internal shape (`JSONPath`, not `jsonPath`). */
-export interface Column {
-  name: string;
-  type: string;
-  format: string;
-  description: string;
-  priority: number;
-  JSONPath: string;
-}
-
-/** Scale subresource paths. */
-export interface Scale {
-  specReplicasPath: string;
-  statusReplicasPath: string;
-  labelSelectorPath?: string;
-}
-
-/** The subresources block. */
-export interface Subresources {
-  status?: Record<string, unknown>;
-  scale?: Scale;
-}
-
-/** CustomResourceValidation: present even when its openAPIV3Schema is not. */
-export interface Validation {
-  openAPIV3Schema?: Schema;
-}
-
-/** One version in the internal shape; lifted parts are undefined. */
-export interface Version {
-  name: string;
-  served: boolean;
-  storage: boolean;
-  deprecated: boolean;
-  deprecationWarning?: string;
-  schema?: Validation;
-  subresources?: Subresources;
-  additionalPrinterColumns: Column[];
-}
-
-/** Webhook conversion client config in the internal shape. */
-export interface WebhookClientConfig {
-  url?: string;
-  service?: { namespace: string; name: string; path?: string; port: number };
-}
-
-/** spec.conversion in the internal shape. */
-export interface Conversion {
-  strategy: string;
-  webhookClientConfig?: WebhookClientConfig;
-  conversionReviewVersions?: string[];
-}
-
-/** The CRD as the internal validation sees it. */
-export interface InternalCrd {
-  name: string;
-  generateName: string;
-  namespace: string;
-  labels: Record<string, string>;
-  annotations: Record<string, string>;
-  group: string;
-  scope: string;
-  names: { plural: string; singular: string; kind: string; listKind: string; shortNames: string[]; categories: string[] };
-  /** spec.version: the first version's name (set by conversion from v1). */
-  version: string;
-  versions: Version[];
-  validation?: Validation;
-  subresources?: Subresources;
-  additionalPrinterColumns: Column[];
-  conversion: Conversion;
-  preserveUnknownFields: boolean;
-  /** status.storedVersions as a create sets them: the first storage version, if any. */
-  storedVersions: string[];
-}
+import { canonicalJson } from "./schema-access.js";
+import type {
+  InternalColumn,
+  InternalConversion,
+  InternalCrd,
+  InternalSchema,
+  InternalSubresources,
+  InternalValidationRule,
+  InternalVersion,
+  InternalWebhookClientConfig,
+  ScaleSubresource,
+} from "../apiextensions/index.js";
 
 type Obj = Record<string, unknown>;
 
@@ -141,10 +77,10 @@ class Decoder {
     return out;
   }
 
-  schema(v: unknown, path: FieldPath): Schema | undefined {
+  schema(v: unknown, path: FieldPath): InternalSchema | undefined {
     const o = this.obj(v, path);
     if (o === undefined) return undefined;
-    const s: Schema = {};
+    const s: InternalSchema = {};
     for (const k of ["id", "$schema", "$ref", "description", "type", "format", "title", "pattern"] as const) {
       const x = this.str(o, k, path);
       if (x !== undefined) s[k] = x;
@@ -190,7 +126,7 @@ class Decoder {
     return s;
   }
 
-  private schemaChildren(o: Obj, s: Schema, path: FieldPath): void {
+  private schemaChildren(o: Obj, s: InternalSchema, path: FieldPath): void {
     if (Array.isArray(o.items)) s.items = this.schemaList(o.items, path.child("items"));
     else {
       const it = this.schema(o.items, path.child("items"));
@@ -218,7 +154,7 @@ class Decoder {
     }
     const deps = this.obj(o.dependencies, path.child("dependencies"));
     if (deps !== undefined) {
-      const out: Record<string, Schema | string[]> = {};
+      const out: Record<string, InternalSchema | string[]> = {};
       for (const [k, v] of Object.entries(deps)) {
         if (Array.isArray(v)) out[k] = v.filter((x): x is string => typeof x === "string");
         else {
@@ -230,19 +166,19 @@ class Decoder {
     }
   }
 
-  private schemaList(v: unknown[], path: FieldPath): Schema[] {
+  private schemaList(v: unknown[], path: FieldPath): InternalSchema[] {
     return v.map((x, i) => this.schema(x, path.index(i)) ?? {});
   }
 
-  private schemaMap(v: unknown, path: FieldPath): Record<string, Schema> | undefined {
+  private schemaMap(v: unknown, path: FieldPath): Record<string, InternalSchema> | undefined {
     const m = this.obj(v, path);
     if (m === undefined) return undefined;
-    const out: Record<string, Schema> = {};
+    const out: Record<string, InternalSchema> = {};
     for (const [k, x] of Object.entries(m)) out[k] = this.schema(x, path.key(k)) ?? {};
     return out;
   }
 
-  private rules(v: unknown, path: FieldPath): ValidationRule[] | undefined {
+  private rules(v: unknown, path: FieldPath): InternalValidationRule[] | undefined {
     if (v === undefined || v === null) return undefined;
     if (!Array.isArray(v)) return this.bad(path, v, "array");
     return v.map((r, i) => {
@@ -251,7 +187,7 @@ class Decoder {
     });
   }
 
-  columns(v: unknown, path: FieldPath): Column[] {
+  columns(v: unknown, path: FieldPath): InternalColumn[] {
     if (v === undefined || v === null) return [];
     if (!Array.isArray(v)) return this.bad(path, v, "array") ?? [];
     return v.map((c, i) => {
@@ -268,29 +204,28 @@ class Decoder {
     });
   }
 
-  subresources(v: unknown, path: FieldPath): Subresources | undefined {
+  subresources(v: unknown, path: FieldPath): InternalSubresources | undefined {
     const o = this.obj(v, path);
     if (o === undefined) return undefined;
-    const out: Subresources = {};
+    const out: InternalSubresources = {};
     const status = this.obj(o.status, path.child("status"));
     if (status !== undefined) out.status = status;
     const sc = this.obj(o.scale, path.child("scale"));
     if (sc !== undefined) {
       const p = path.child("scale");
-      const scale: Scale = {
-        specReplicasPath: this.str(sc, "specReplicasPath", p) ?? "",
-        statusReplicasPath: this.str(sc, "statusReplicasPath", p) ?? "",
-      };
+      // Read in this order so type problems come out in the server's field order.
+      const specReplicasPath = this.str(sc, "specReplicasPath", p) ?? "";
+      const statusReplicasPath = this.str(sc, "statusReplicasPath", p) ?? "";
       const sel = this.str(sc, "labelSelectorPath", p);
-      if (sel !== undefined) scale.labelSelectorPath = sel;
+      const scale: ScaleSubresource = { specReplicasPath, statusReplicasPath, ...(sel !== undefined ? { labelSelectorPath: sel } : {}) };
       out.scale = scale;
     }
     return out;
   }
 
-  version(v: unknown, path: FieldPath): Version {
+  version(v: unknown, path: FieldPath): InternalVersion {
     const o = this.obj(v, path);
-    const out: Version = {
+    const out: InternalVersion = {
       name: this.str(o, "name", path) ?? "",
       served: this.bool(o, "served", path) ?? false,
       storage: this.bool(o, "storage", path) ?? false,
@@ -309,9 +244,9 @@ class Decoder {
     return out;
   }
 
-  conversion(v: unknown, path: FieldPath): Conversion {
+  conversion(v: unknown, path: FieldPath): InternalConversion {
     const o = this.obj(v, path);
-    const out: Conversion = { strategy: this.str(o, "strategy", path) ?? "None" };
+    const out: InternalConversion = { strategy: this.str(o, "strategy", path) ?? "None" };
     const wh = this.obj(o?.webhook, path.child("webhook"));
     if (wh !== undefined) {
       const rv = this.strList(wh, "conversionReviewVersions", path.child("webhook"));
@@ -322,14 +257,14 @@ class Decoder {
     return out;
   }
 
-  private clientConfig(cc: Obj, path: FieldPath): WebhookClientConfig {
-    const out: WebhookClientConfig = {};
+  private clientConfig(cc: Obj, path: FieldPath): InternalWebhookClientConfig {
+    const out: InternalWebhookClientConfig = {};
     const url = this.str(cc, "url", path);
     if (url !== undefined) out.url = url;
     const svc = this.obj(cc.service, path.child("service"));
     if (svc !== undefined) {
       const p = path.child("service");
-      const service: NonNullable<WebhookClientConfig["service"]> = {
+      const service: NonNullable<InternalWebhookClientConfig["service"]> = {
         namespace: this.str(svc, "namespace", p) ?? "",
         name: this.str(svc, "name", p) ?? "",
         port: this.num(svc, "port", p, true) ?? 443,
@@ -343,7 +278,7 @@ class Decoder {
 }
 
 /** Whether every version carries the same value (nil included), as the v1→internal conversion tests. */
-function allSame<T>(versions: Version[], pick: (v: Version) => T): boolean {
+function allSame<T>(versions: InternalVersion[], pick: (v: InternalVersion) => T): boolean {
   const first = canonicalJson(pick(versions[0]!) ?? null);
   return versions.every((v) => canonicalJson(pick(v) ?? null) === first);
 }

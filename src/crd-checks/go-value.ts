@@ -2,7 +2,7 @@
 // server's cause messages embed them ("Invalid value: map[string]interface {}{\"b\":\"x\"}").
 // Only the shapes that reach messages are covered: JSON scalars, arrays and objects.
 
-import { goQuote as goStrconvQuote } from "../../validation/go-format.js";
+import { goQuote as goStrconvQuote } from "../validation/go-format.js";
 
 /** Go's `%q` for a string (strconv.Quote: non-printable runes escaped, unlike JSON). */
 export function goQuote(s: string): string {

@@ -5,19 +5,21 @@ import type { FieldPath } from "./field-path.js";
 import { goSharpV } from "./go-value.js";
 import { GoRendered, invalid, type CrdProblem } from "./problem.js";
 import { pruned } from "./prune.js";
-import { canonicalJson, itemSchema, propertyNames, type Schema } from "./schema-types.js";
-import { compileNode } from "../../validation/schema-node.js";
-import { validateSchema } from "../../validation/openapi-validate.js";
-import { NIL_PATH } from "../../validation/field-error.js";
-import type { FieldError, JSONSchemaProps } from "../../validation/index.js";
+import { canonicalJson, itemSchema, propertyNames } from "./schema-access.js";
+import type { InternalSchema } from "../apiextensions/index.js";
+import { compileNode } from "../validation/schema-node.js";
+import { validateSchema } from "../validation/openapi-validate.js";
+import { NIL_PATH } from "../validation/field-error.js";
+import type { FieldError } from "../validation/index.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 
 /** ValidateDefaults for a structural schema rooted at `path`. */
-export function validateDefaults(path: FieldPath, s: Schema): CrdProblem[] {
+export function validateDefaults(path: FieldPath, s: InternalSchema): CrdProblem[] {
   // The server treats the root like an embedded resource: its metadata/apiVersion/kind are meta.
   return walk(path, s, false, true);
 }
 
-function walk(path: FieldPath, s: Schema | undefined, insideMeta: boolean, isRoot = false): CrdProblem[] {
+function walk(path: FieldPath, s: InternalSchema | undefined, insideMeta: boolean, isRoot = false): CrdProblem[] {
   if (s === undefined) return [];
   const out: CrdProblem[] = [];
   const embedded = isRoot || s["x-kubernetes-embedded-resource"] === true;
@@ -31,7 +33,7 @@ function walk(path: FieldPath, s: Schema | undefined, insideMeta: boolean, isRoo
   return out;
 }
 
-function checkDefault(path: FieldPath, s: Schema, insideMeta: boolean): CrdProblem[] {
+function checkDefault(path: FieldPath, s: InternalSchema, insideMeta: boolean): CrdProblem[] {
   const out: CrdProblem[] = [];
   const value = s.default;
   if (!insideMeta && canonicalJson(pruned(value, s, s["x-kubernetes-embedded-resource"] === true)) !== canonicalJson(value)) {

@@ -1,10 +1,11 @@
-// Stage: schema / offline CRD checks. Owns the kube-apiserver's CustomResourceDefinition
+// Stage: offline CRD checks. Owns the kube-apiserver's CustomResourceDefinition
 // validation (apiextensions.k8s.io/v1, as a 1.24 server applies it on create and update): names, versions,
 // structural schemas, list/map types, defaults, CEL rules and their cost, RE2 patterns,
 // subresources, printer columns, API approval. Callers: the crd generator (on every CRD it
 // writes), `kube-codegen validate`, and the test API server (on CRD create).
 // It must stay pure: no I/O, no clock, no global state; the same input gives the same
-// problems in the same order. It does not validate custom resources (see src/validation).
+// problems in the same order. It does not validate custom resources (see src/validation), and it
+// imports no generator stage (schema, generators ...): they call it, never the other way round.
 import { decodeCrd } from "./decode.js";
 import { checkApiApproval, checkObjectMeta, checkTypeMeta } from "./object-meta.js";
 import type { CrdProblem } from "./problem.js";
@@ -15,6 +16,9 @@ export { crdInvalidStatus, type CrdInvalidStatus } from "./status.js";
 export { normalizeCrd } from "./normalize.js";
 export { checkCrdUpdate, type CrdUpdateOptions } from "./update.js";
 export { schemaLocation, type SchemaLocation } from "./location.js";
+// For the schema stage, which checks messageExpression (a field a 1.24 server drops) at generation.
+export { messageExpressionError } from "./cel/cel-rules.js";
+export { celTypeOf } from "./cel/cel-types.js";
 
 /** Every reason the server would reject creating `crd` (a v1 CRD as plain JSON); empty when it would accept it. */
 export function checkCrd(crd: unknown): CrdProblem[] {

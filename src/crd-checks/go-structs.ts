@@ -1,10 +1,10 @@
 // Go %#v renderings of the internal CRD structs that the server embeds in some messages
 // ("Invalid value: []apiextensions.CustomResourceDefinitionVersion{...}"). Pointers the
 // server would print as addresses are shown as (0x0): the address is meaningless anyway.
-import type { Column, Version } from "./decode.js";
+import type { InternalColumn, InternalVersion } from "../apiextensions/index.js";
 import { goQuote } from "./go-value.js";
 
-function goColumn(c: Column): string {
+function goColumn(c: InternalColumn): string {
   return `apiextensions.CustomResourceColumnDefinition{Name:${goQuote(c.name)}, Type:${goQuote(c.type)}, Format:${goQuote(c.format)}, Description:${goQuote(c.description)}, Priority:${c.priority}, JSONPath:${goQuote(c.JSONPath)}}`;
 }
 
@@ -13,7 +13,7 @@ function goPtr(type: string, set: boolean): string {
 }
 
 /** `apiextensions.CustomResourceDefinitionVersion{Name:"v1", ...}` */
-export function goVersion(v: Version): string {
+export function goVersion(v: InternalVersion): string {
   const cols =
     v.additionalPrinterColumns.length === 0
       ? "[]apiextensions.CustomResourceColumnDefinition(nil)"
@@ -28,7 +28,7 @@ export function goVersion(v: Version): string {
 }
 
 /** `[]apiextensions.CustomResourceDefinitionVersion{...}` */
-export function goVersions(vs: readonly Version[]): string {
+export function goVersions(vs: readonly InternalVersion[]): string {
   if (vs.length === 0) return "[]apiextensions.CustomResourceDefinitionVersion(nil)";
   return `[]apiextensions.CustomResourceDefinitionVersion{${vs.map(goVersion).join(", ")}}`;
 }

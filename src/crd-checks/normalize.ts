@@ -3,21 +3,21 @@
 // (unknown keywords such as a rule's `reason` dropped, `default: null` removed, empty rule
 // messages omitted). Status is left to the caller, which owns conditions and accepted names.
 import { decodeCrd } from "./decode.js";
-import type { Schema } from "./schema-types.js";
+import type { InternalSchema } from "../apiextensions/index.js";
 
 type Obj = Record<string, unknown>;
 
-function encodeSchema(s: Schema): Obj {
+function encodeSchema(s: InternalSchema): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(s)) {
     if (k === "x-kubernetes-validations") {
       out[k] = (v as { rule: string; message: string }[]).map((r) => (r.message === "" ? { rule: r.rule } : { rule: r.rule, message: r.message }));
     } else if (k === "items" || k === "not" || k === "additionalProperties" || k === "additionalItems") {
-      out[k] = Array.isArray(v) ? v.map((x) => encodeSchema(x as Schema)) : typeof v === "object" ? encodeSchema(v as Schema) : v;
+      out[k] = Array.isArray(v) ? v.map((x) => encodeSchema(x as InternalSchema)) : typeof v === "object" ? encodeSchema(v as InternalSchema) : v;
     } else if (k === "allOf" || k === "anyOf" || k === "oneOf") {
-      out[k] = (v as Schema[]).map(encodeSchema);
+      out[k] = (v as InternalSchema[]).map(encodeSchema);
     } else if (k === "properties" || k === "patternProperties" || k === "definitions") {
-      out[k] = Object.fromEntries(Object.entries(v as Record<string, Schema>).map(([n, x]) => [n, encodeSchema(x)]));
+      out[k] = Object.fromEntries(Object.entries(v as Record<string, InternalSchema>).map(([n, x]) => [n, encodeSchema(x)]));
     } else out[k] = v;
   }
   return out;
