@@ -1,5 +1,5 @@
 import * as prettier from "prettier";
-import { GENERATED_LINE } from "../load/index.js";
+import { generatedLine } from "./generated-line.js";
 
 /** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
 export const prettierOptions: prettier.Options = {
@@ -22,8 +22,7 @@ export function headerText(header: string, comment: "//" | "#"): string {
   // A header of plain text (a licence pasted as is) becomes line comments, so it can never be read as code.
   if (lines !== "" && !/^\s*(\/\/|\/\*)/.test(lines)) lines = lines.split("\n").map((l) => (l ? `// ${l}` : "//")).join("\n");
   const user = lines === "" ? "" : `${comment === "#" ? toHashComment(lines) : lines}\n\n`;
-  const gen = comment === "#" ? GENERATED_LINE.replace(/^\/\//, "#") : GENERATED_LINE;
-  return `${user}${gen}\n`;
+  return `${user}${generatedLine(comment)}\n`;
 }
 
 function toHashComment(text: string): string {

@@ -4,4 +4,5 @@
 export * from "./literal.js";
 export * from "./writer.js";
 export * from "./format.js";
+export * from "./generated-line.js";
 export * from "./yaml.js";
