@@ -2,7 +2,7 @@ import * as prettier from "prettier";
 import { generatedLine } from "./generated-line.js";
 
 /** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
-export const prettierOptions: prettier.Options = {
+const prettierOptions: prettier.Options = {
   parser: "typescript",
   printWidth: 100,
   tabWidth: 2,
@@ -39,5 +39,11 @@ function toHashComment(text: string): string {
 
 /** Formats TypeScript with the pinned prettier options; a formatter failure is a bug in a generator, so it is reported with the text. */
 export async function formatTypeScript(code: string): Promise<string> {
-  return prettier.format(code, prettierOptions);
+  try {
+    return await prettier.format(code, prettierOptions);
+  } catch (e) {
+    // The whole text, numbered, so the bug report shows what the generator wrote, not only where prettier stopped.
+    const numbered = code.split("\n").map((l, i) => `${String(i + 1).padStart(4)} | ${l}`).join("\n");
+    throw new Error(`a generator wrote TypeScript that does not parse (a bug in kube-codegen): ${(e as Error).message}\n${numbered}`, { cause: e });
+  }
 }
