@@ -10,3 +10,4 @@ export { kubernetesMarkers, formatMarkerHelp, markerReferenceMarkdown } from "./
 export { checkCrd, formatCrdProblem, type CrdProblem } from "./crd-checks/index.js";
 export { validateFiles, formatValidationReport, compileSchema, type ValidationReport } from "./validation/index.js";
 export type * from "./model/types.js";
+export type { JSONSchemaProps, ScaleSubresource } from "./apiextensions/index.js";

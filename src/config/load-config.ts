@@ -5,7 +5,7 @@ import { generatorNames, type GeneratorName, type Options } from "./options.js";
 import { CONFIG_KEYS, configKeyTypes, defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";
 
 /** The file `npm run codegen` reads when no --config is given. */
-export const CONFIG_FILE = "kube-codegen.config.json";
+const CONFIG_FILE = "kube-codegen.config.json";
 
 const configKeys = new Set(CONFIG_KEYS);
 
@@ -103,7 +103,7 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
  * One spelling per directory (`./apis/`, `apis/../apis` and `apis` are all `apis`), because output
  * paths and the paths of existing files are compared as strings when finding stale files.
  */
-export function normalizeDir(dir: string): string {
+function normalizeDir(dir: string): string {
   const p = posix.normalize(dir.replace(/\\/g, "/"));
   return p === "/" ? p : p.replace(/\/+$/, "") || ".";
 }

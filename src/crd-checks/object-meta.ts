@@ -53,7 +53,7 @@ export function checkMetaFields(crd: InternalCrd): CrdProblem[] {
 }
 
 /** Groups reserved for the Kubernetes project, which need the approval annotation. */
-export function isProtectedGroup(group: string): boolean {
+function isProtectedGroup(group: string): boolean {
   return group === "k8s.io" || group.endsWith(".k8s.io") || group === "kubernetes.io" || group.endsWith(".kubernetes.io");
 }
 

@@ -67,7 +67,7 @@ export function minSerializedSize(s: InternalSchema | undefined): number {
 }
 
 /** Worst-case element count of an array schema. */
-export function maxListSize(s: InternalSchema): number {
+function maxListSize(s: InternalSchema): number {
   if (s.maxItems !== undefined) return s.maxItems;
   return Math.floor((MAX_REQUEST_BYTES - 2) / (minSerializedSize(itemSchema(s)) + 1));
 }
