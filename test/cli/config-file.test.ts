@@ -74,7 +74,7 @@ test("a config file that is JSON but not an object says it must be an object, no
   assert.deepEqual(d, [], "an empty object is a valid config");
 });
 
-test("a config file that does not parse is KCG1012, not valid JSON", () => {
+test("a config file that does not parse is KCG1012, \"config file is not valid JSON\"", () => {
   const dir = tempDir();
   writeFileSync(join(dir, "kube-codegen.config.json"), "{ input: apis }");
   const d = resolveOptions({}, dir).diagnostics;

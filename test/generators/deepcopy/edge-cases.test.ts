@@ -193,7 +193,7 @@ test("the generated files compile strictly despite same-named types and copies a
   assert.deepEqual(typeCheck(dir, files), []);
   const a = readFileSync(join(dir, "input/a/v1/zz_generated.deepcopy.ts"), "utf8");
   assert.match(a, /import \* as sharedV1 from "\.\.\/\.\.\/shared\/v1\/zz_generated\.deepcopy\.js";/);
-  assert.match(a, /import \* as runtime from "kube-codegen\/runtime";/);
+  assert.match(a, /import \* as runtime from "@kube-codegen\/runtime";/);
   assert.doesNotMatch(a, /nopkg/, "scalar aliases of another package need no copy function");
   const b = (await import(pathToFileURL(join(dir, "input/b/v1/zz_generated.register.ts")).href)) as { kinds: { kind: string; deepCopy?: unknown }[] };
   assert.deepEqual(b.kinds.map((k) => [k.kind, typeof k.deepCopy]), [["Scheme", "function"]]);
