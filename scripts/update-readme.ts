@@ -1,9 +1,10 @@
 // Writes the generated sections of README.md: the marker reference from the marker declarations
-// (src/vocab) and the diagnostic codes from the code table (src/diagnostics/codes.ts), so the docs
-// cannot drift from what the parser accepts and the tool reports. test/docs/readme.test.ts
-// checks both are current.
+// (src/vocab), the diagnostic codes from the code table (src/diagnostics/codes.ts) and the option
+// table (src/config/option-table.ts), so the docs cannot drift from what the parser accepts, the
+// tool reports and the command line takes. test/docs/readme.test.ts checks all are current.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { optionTable, type OptionSpec } from "../src/config/index.js";
 import { diagnosticReferenceMarkdown } from "../src/diagnostics/index.js";
 import { markerReferenceMarkdown } from "../src/vocab/index.js";
 
@@ -28,7 +29,21 @@ export function withDiagnosticCodes(readme: string): string {
 
 /** README text with every generated section current. */
 export function withGeneratedSections(readme: string): string {
-  return withDiagnosticCodes(withMarkerReference(readme));
+  return withOptionTable(withDiagnosticCodes(withMarkerReference(readme)));
+}
+
+/** README text with the option table replaced by one generated from src/config's table. */
+export function withOptionTable(readme: string): string {
+  const begin = readme.indexOf("<!-- BEGIN OPTIONS");
+  const end = readme.indexOf("<!-- END OPTIONS -->");
+  if (begin < 0 || end < 0) throw new Error("README.md lacks the BEGIN/END OPTIONS comments");
+  const head = readme.slice(0, readme.indexOf("\n", begin) + 1);
+  const rows = (optionTable as readonly OptionSpec[]).map((o) => {
+    const key = o.inConfigFile ? `\`${o.key}\`` : "—";
+    const shown = o.default !== undefined ? `\`${o.default}\`` : (o.defaultText ?? "");
+    return `| \`--${o.flag}\` | ${key} | ${shown} | ${o.description} |`;
+  });
+  return `${head}| flag | config key | default | meaning |\n| --- | --- | --- | --- |\n${rows.join("\n")}\n${readme.slice(end)}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

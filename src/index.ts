@@ -7,6 +7,7 @@ export { resolveOptions, generatorNames, type Options, type RawOptions, type Gen
 export { formatDiagnostic, formatDiagnosticLine, type Diagnostic, type SourcePos } from "./diagnostics/index.js";
 export { applyPlan, planOutput, planDiff, existingGenerated, type FinalFile, type OutputPlan } from "./output/index.js";
 export { kubernetesMarkers, formatMarkerHelp, markerReferenceMarkdown } from "./vocab/index.js";
-export { checkCrd, formatCrdProblem, type CrdProblem } from "./schema/crd-checks/index.js";
+export { checkCrd, formatCrdProblem, type CrdProblem } from "./crd-checks/index.js";
 export { validateFiles, formatValidationReport, compileSchema, type ValidationReport } from "./validation/index.js";
 export type * from "./model/types.js";
+export type { JSONSchemaProps, ScaleSubresource } from "./apiextensions/index.js";

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import yargs from "yargs";
-import { defaults, resolveOptions, type RawOptions } from "../config/index.js";
+import { optionTable, resolveOptions, type OptionSpec, type RawOptions } from "../config/index.js";
 import { runGenerate } from "./generate-command.js";
 import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
@@ -13,18 +13,7 @@ import { filterMarkerHelp } from "./markers-command.js";
  */
 export async function main(argv: readonly string[], out: Out = Console.std(), cwd: string = process.cwd()): Promise<number> {
   let code = 0;
-  const codegenOptions = {
-    config: { type: "string", describe: "config file (default: ./kube-codegen.config.json when present)" },
-    input: { type: "string", describe: `root of the API packages: <input>/<group>/<version>/*.ts (default: ${defaults.input})` },
-    output: { type: "string", describe: `reserved for the planned client, lister and informer generators; nothing is written there yet (default: ${defaults.output})` },
-    "crd-output": { type: "string", describe: `where CRD manifests go (default: ${defaults.crdOutput})` },
-    generators: { type: "string", describe: "comma-separated generators, or all" },
-    header: { type: "string", describe: "file whose text starts every generated file" },
-    "max-desc-len": { type: "number", describe: "truncate CRD descriptions (0 drops them), like controller-gen's maxDescLen" },
-    "runtime-import": { type: "string", describe: `module generated code imports the runtime from (default: ${defaults.runtimeImport})` },
-    quiet: { type: "boolean", default: false, describe: "print only errors" },
-    verbose: { type: "boolean", default: false, describe: "list every file" },
-  } as const;
+  const codegenOptions = Object.fromEntries(optionTable.map((o) => [o.flag, yargsOption(o)]));
   const parser = yargs([...argv])
     .scriptName("kube-codegen")
     .strict()
@@ -37,11 +26,11 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     })
     .command("generate", "generate code and manifests from the API packages", (y) => y.options(codegenOptions), async (a) => {
       if (code !== 0) return; // yargs already reported a usage error (e.g. an unknown flag)
-      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "generate", out, { quiet: a.quiet, verbose: a.verbose }));
+      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "generate", out, printing(a)));
     })
     .command("verify", "exit 1 with a diff when generated files are stale", (y) => y.options(codegenOptions), async (a) => {
       if (code !== 0) return;
-      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, { quiet: a.quiet, verbose: a.verbose }));
+      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, printing(a)));
     })
     .command(
       "markers [filter]",
@@ -113,20 +102,24 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
 }
 
 async function withOptions(a: Record<string, unknown>, cwd: string, out: Out, run: (o: NonNullable<ReturnType<typeof resolveOptions>["options"]>) => Promise<number>): Promise<number> {
-  const raw: RawOptions = {
-    config: a["config"] as string | undefined,
-    input: a["input"] as string | undefined,
-    output: a["output"] as string | undefined,
-    crdOutput: a["crdOutput"] as string | undefined,
-    generators: a["generators"] as string | undefined,
-    header: a["header"] as string | undefined,
-    maxDescLen: a["maxDescLen"] as number | undefined,
-    runtimeImport: a["runtimeImport"] as string | undefined,
-  };
+  // yargs gives each flag under its camelCase name too, which is the table's key.
+  const raw = Object.fromEntries(optionTable.filter((o) => o.type !== "boolean").map((o) => [o.key, a[o.key]])) as RawOptions;
   const { options, diagnostics } = resolveOptions(raw, cwd);
   if (!options) {
     out.printDiagnostics(diagnostics, new Map());
     return 2;
   }
   return run(options);
+}
+
+/** A table row as a yargs option: the description without Markdown, and its default. */
+function yargsOption(o: OptionSpec): { type: "string" | "number" | "boolean"; describe: string; default?: boolean } {
+  const shown = o.default ?? (o.type === "boolean" ? undefined : o.defaultText);
+  const describe = `${o.description}${shown === undefined ? "" : ` (default: ${shown})`}`.replace(/`/g, "");
+  return o.type === "boolean" ? { type: "boolean", describe, default: false } : { type: o.type === "list" ? "string" : o.type, describe };
+}
+
+/** The printing flags, which the table declares but resolveOptions does not take. */
+function printing(a: Record<string, unknown>): { quiet: boolean; verbose: boolean } {
+  return { quiet: a["quiet"] === true, verbose: a["verbose"] === true };
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { checkCrd, formatCrdProblem } from "../schema/crd-checks/index.js";
+import { checkCrd, formatCrdProblem } from "../crd-checks/index.js";
 import { formatValidationReport, manifestFiles, parseManifests, validateFiles, validationExitCode } from "../validation/index.js";
 import type { Out } from "./console.js";
 

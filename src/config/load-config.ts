@@ -1,26 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { posix, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
-import { defaults, generatorNames, type GeneratorName, type Options } from "./options.js";
+import { generatorNames, type GeneratorName, type Options } from "./options.js";
+import { CONFIG_KEYS, configKeyTypes, defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";
 
 /** The file `npm run codegen` reads when no --config is given. */
-export const CONFIG_FILE = "kube-codegen.config.json";
+const CONFIG_FILE = "kube-codegen.config.json";
 
-/** Options as they come from flags or the config file, before defaults. */
-export interface RawOptions {
-  config?: string | undefined;
-  input?: string | undefined;
-  output?: string | undefined;
-  crdOutput?: string | undefined;
-  generators?: string | readonly string[] | undefined;
-  header?: string | undefined;
-  maxDescLen?: number | undefined;
-  runtimeImport?: string | undefined;
-}
-
-/** The keys a config file may hold (the flags' camelCase names, less --config, --quiet and --verbose). */
-export const CONFIG_KEYS: readonly string[] = ["input", "output", "crdOutput", "generators", "header", "maxDescLen", "runtimeImport"];
 const configKeys = new Set(CONFIG_KEYS);
+
+type StringRow = Extract<(typeof optionTable)[number], { type: "string"; inConfigFile: true }>;
+/** The string options a config file may set: given as "", each is a usage error rather than ".". */
+const stringKeys = optionTable.filter((o): o is StringRow => o.inConfigFile && o.type === "string").map((o) => o.key);
 
 /** Resolves options: defaults, then the config file (explicit or ./kube-codegen.config.json), then flags. */
 export function resolveOptions(flags: RawOptions, cwd: string): { options?: Options; diagnostics: Diagnostic[] } {
@@ -33,27 +24,33 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       diagnostics.push(errorAt(undefined, Code.configFileMissing, `config file ${configPath} does not exist`));
       return { diagnostics };
     }
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(readFileSync(abs, "utf8"));
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("the file must hold a JSON object");
-      for (const k of Object.keys(parsed)) {
-        if (!configKeys.has(k)) {
-          const near = closestKey(k);
-          const hint = `${near ? `did you mean "${near}"? ` : ""}known keys: ${[...configKeys].join(", ")}`;
-          diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.unknownConfigKey, `unknown config key "${k}"`, hint));
-        }
-      }
-      fromFile = parsed as RawOptions;
+      parsed = JSON.parse(readFileSync(abs, "utf8"));
     } catch (e) {
       diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.configNotJson, `config file is not valid JSON: ${(e as Error).message}`));
       return { diagnostics };
     }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      const what = Array.isArray(parsed) ? "an array" : parsed === null ? "null" : `a ${typeof parsed}`;
+      diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.badConfigValue, `config file must hold a JSON object of options, not ${what}`, 'e.g. { "input": "apis", "crdOutput": "config/crd/bases" }'));
+      return { diagnostics };
+    }
+    for (const k of Object.keys(parsed)) {
+      if (!configKeys.has(k)) {
+        const near = closestKey(k);
+        const hint = `${near ? `did you mean "${near}"? ` : ""}known keys: ${[...configKeys].join(", ")}`;
+        diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.unknownConfigKey, `unknown config key "${k}"`, hint));
+      }
+    }
+    fromFile = parsed as RawOptions;
   }
   checkTypes(fromFile, configPath ?? "", diagnostics);
   if (diagnostics.length > 0) return { diagnostics };
   const pick = <K extends keyof RawOptions>(k: K): RawOptions[K] => flags[k] ?? fromFile[k];
   // `--input` with no value arrives as "", which would otherwise mean "." and scan the whole project.
-  for (const [k, flag] of [["input", "--input"], ["output", "--output"], ["crdOutput", "--crd-output"], ["header", "--header"], ["runtimeImport", "--runtime-import"]] as const) {
+  for (const k of stringKeys) {
+    const flag = flagOf(k);
     if (pick(k) === "") diagnostics.push(errorAt(undefined, Code.emptyFlag, `${flag} needs a value`, `pass ${flag} VALUE, or leave it out for the default`));
   }
   if (diagnostics.length > 0) return { diagnostics };
@@ -106,25 +103,21 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
  * One spelling per directory (`./apis/`, `apis/../apis` and `apis` are all `apis`), because output
  * paths and the paths of existing files are compared as strings when finding stale files.
  */
-export function normalizeDir(dir: string): string {
+function normalizeDir(dir: string): string {
   const p = posix.normalize(dir.replace(/\\/g, "/"));
   return p === "/" ? p : p.replace(/\/+$/, "") || ".";
 }
 
-const expected: Record<string, string> = {
-  input: "string", output: "string", crdOutput: "string", header: "string", runtimeImport: "string", maxDescLen: "number",
-};
-
 function checkTypes(raw: RawOptions, file: string, diags: Diagnostic[]): void {
   for (const [k, v] of Object.entries(raw)) {
     if (v === undefined) continue;
-    if (k === "generators") {
+    const want = configKeyTypes.get(k);
+    if (want === "list") {
       if (typeof v !== "string" && !(Array.isArray(v) && v.every((x) => typeof x === "string"))) {
-        diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "generators" must be a string or a list of strings`, 'e.g. "generators": ["deepcopy", "register"] or "all"'));
+        diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "${k}" must be a string or a list of strings`, 'e.g. "generators": ["deepcopy", "register"] or "all"'));
       }
       continue;
     }
-    const want = expected[k];
     if (want && typeof v !== want) diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "${k}" must be a ${want}, not ${JSON.stringify(v)}`));
   }
 }

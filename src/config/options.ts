@@ -20,11 +20,3 @@ export interface Options {
   /** Module specifier generated code imports the runtime from. */
   readonly runtimeImport: string;
 }
-
-/** Defaults, chosen to match kubebuilder's layout where it has one. */
-export const defaults = {
-  input: "apis",
-  output: "generated",
-  crdOutput: "config/crd/bases",
-  runtimeImport: "@kube-codegen/runtime",
-} as const;

@@ -1,8 +1,8 @@
 import * as prettier from "prettier";
-import { GENERATED_LINE } from "../load/index.js";
+import { generatedLine } from "./generated-line.js";
 
 /** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
-export const prettierOptions: prettier.Options = {
+const prettierOptions: prettier.Options = {
   parser: "typescript",
   printWidth: 100,
   tabWidth: 2,
@@ -22,8 +22,7 @@ export function headerText(header: string, comment: "//" | "#"): string {
   // A header of plain text (a licence pasted as is) becomes line comments, so it can never be read as code.
   if (lines !== "" && !/^\s*(\/\/|\/\*)/.test(lines)) lines = lines.split("\n").map((l) => (l ? `// ${l}` : "//")).join("\n");
   const user = lines === "" ? "" : `${comment === "#" ? toHashComment(lines) : lines}\n\n`;
-  const gen = comment === "#" ? GENERATED_LINE.replace(/^\/\//, "#") : GENERATED_LINE;
-  return `${user}${gen}\n`;
+  return `${user}${generatedLine(comment)}\n`;
 }
 
 function toHashComment(text: string): string {
@@ -40,5 +39,11 @@ function toHashComment(text: string): string {
 
 /** Formats TypeScript with the pinned prettier options; a formatter failure is a bug in a generator, so it is reported with the text. */
 export async function formatTypeScript(code: string): Promise<string> {
-  return prettier.format(code, prettierOptions);
+  try {
+    return await prettier.format(code, prettierOptions);
+  } catch (e) {
+    // The whole text, numbered, so the bug report shows what the generator wrote, not only where prettier stopped.
+    const numbered = code.split("\n").map((l, i) => `${String(i + 1).padStart(4)} | ${l}`).join("\n");
+    throw new Error(`a generator wrote TypeScript that does not parse (a bug in kube-codegen): ${(e as Error).message}\n${numbered}`, { cause: e });
+  }
 }

@@ -34,7 +34,7 @@ export function tsValue(v: unknown): string {
  * a computed key, because `{ "__proto__": v }` in an object literal sets the prototype instead of
  * defining a property.
  */
-export function tsKey(k: string): string {
+function tsKey(k: string): string {
   if (k === "__proto__") return `[${tsString(k)}]`;
   return isIdentifier(k) ? k : tsString(k);
 }

@@ -3,5 +3,4 @@
 // resolve types; ts-morph nodes never leave this folder.
 export * from "./syntax.js";
 export * from "./load.js";
-export { GENERATED_LINE } from "./files.js";
 export { LineMap } from "./positions.js";

@@ -1,7 +1,8 @@
 import { relative, resolve, sep } from "node:path";
 import { existsSync, statSync } from "node:fs";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
-import { findPackageFiles, GENERATED_LINE } from "./files.js";
+import { GENERATED_LINE } from "../emit/index.js";
+import { findPackageFiles } from "./files.js";
 import { createParser, parseFile } from "./parse.js";
 import type { LoadedFile, LoadedInput, LoadedPackage } from "./syntax.js";
 

@@ -1,7 +1,8 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { MarkerSet } from "../markers/index.js";
 import { pluralize, singularOf } from "./naming.js";
-import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, ScaleSubresource, TypeModel } from "./types.js";
+import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, TypeModel } from "./types.js";
+import type { ScaleSubresource } from "../apiextensions/index.js";
 
 /** client-go's verbs in the order generated clients list them. */
 const allVerbs = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"] as const;

@@ -1,5 +1,6 @@
 import type { SourcePos } from "../diagnostics/index.js";
 import type { MarkerSet } from "../markers/index.js";
+import type { ScaleSubresource } from "../apiextensions/index.js";
 
 // The intermediate representation every generator reads. Readonly data: no ts-morph nodes, no
 // file handles, no functions, so generators stay pure and the model can be built in tests by hand.
@@ -73,13 +74,6 @@ export interface TypeModel {
   readonly isList: boolean;
 }
 
-/** A scale subresource's paths, from `+kubebuilder:subresource:scale`. */
-export interface ScaleSubresource {
-  readonly specReplicasPath: string;
-  readonly statusReplicasPath: string;
-  readonly labelSelectorPath?: string;
-}
-
 /** The `+genclient` settings of a kind; absent when the kind has no `+genclient`. */
 export interface ClientModel {
   readonly namespaced: boolean;
@@ -111,6 +105,7 @@ export interface KindModel {
   readonly shortNames: readonly string[];
   readonly categories: readonly string[];
   readonly statusSubresource: boolean;
+  /** From `+kubebuilder:subresource:scale`. */
   readonly scale?: ScaleSubresource;
   readonly client?: ClientModel;
   readonly pos: SourcePos;

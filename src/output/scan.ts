@@ -1,14 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { OwnedArea } from "../generators/index.js";
-import { GENERATED_LINE } from "../load/index.js";
-
-const YAML_GENERATED_LINE = GENERATED_LINE.replace(/^\/\//, "#");
-
-/** True when a file's text carries our generated line: only such files are ever removed. */
-export function isGenerated(text: string): boolean {
-  return text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE);
-}
+import { isGenerated } from "../emit/index.js";
 
 /** Lists existing generated files in the owned areas (paths relative to cwd, posix, sorted). */
 export function existingGenerated(cwd: string, areas: readonly OwnedArea[]): string[] {

@@ -1,7 +1,7 @@
 import { Code, errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { MarkerSet, type Marker } from "../markers/index.js";
 import { findType, flattenStruct, resolvedEmbeds, type ApiModel, type FieldModel, type TypeModel, type TypeRef } from "../model/index.js";
-import type { JSONSchemaProps } from "../validation/index.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { API_VERSION_DESCRIPTION, builtinSchema, KIND_DESCRIPTION } from "./builtin-schemas.js";
 import { schemaDescription } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";

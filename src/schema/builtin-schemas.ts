@@ -1,5 +1,5 @@
 import type { BuiltinName } from "../model/index.js";
-import type { JSONSchemaProps } from "../validation/index.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 
 // Schemas of the apimachinery types the runtime exports, as controller-gen writes them into CRDs:
 // the known-type overrides (Time, Duration, Quantity, IntOrString, RawExtension, ObjectMeta) and

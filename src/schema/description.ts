@@ -1,4 +1,4 @@
-import type { JSONSchemaProps } from "../validation/index.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 
 // Descriptions as controller-gen v0.13 (the seed's kubebuilder output) writes them: the doc
 // comment's lines trimmed and joined with spaces, a blank line kept as a "\n" word of its own;

@@ -1,8 +1,6 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
-import { messageExpressionError } from "./crd-checks/cel/cel-rules.js";
-import { celTypeOf } from "./crd-checks/cel/cel-types.js";
-import type { Schema } from "./crd-checks/schema-types.js";
-import type { JSONSchemaProps } from "../validation/index.js";
+import { celTypeOf, messageExpressionError } from "../crd-checks/index.js";
+import type { InternalSchema, JSONSchemaProps } from "../apiextensions/index.js";
 import { visitNodes } from "./rule-field-paths.js";
 import { joinPath, type SourceMap } from "./source-map.js";
 
@@ -16,7 +14,7 @@ export function checkMessageExpressions(schema: JSONSchemaProps, path: string, s
   visitNodes(schema, path, (node, at) => {
     const rules = node["x-kubernetes-validations"] ?? [];
     if (!rules.some((r) => (r.messageExpression ?? "").trim() !== "")) return;
-    const self = celTypeOf(node as Schema, at === path || node["x-kubernetes-embedded-resource"] === true);
+    const self = celTypeOf(node as InternalSchema, at === path || node["x-kubernetes-embedded-resource"] === true);
     if (self === undefined) return;
     rules.forEach((rule, i) => {
       const expression = rule.messageExpression ?? "";

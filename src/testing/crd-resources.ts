@@ -1,6 +1,7 @@
 // Turns a CustomResourceDefinition into the resources it serves (one per served version), compiling each
 // version's schema once with the validation stage, and fills the defaults and status a real server writes.
-import { compileSchema, type JSONSchemaProps, type ScaleSubresource } from "../validation/index.js";
+import { compileSchema } from "../validation/index.js";
+import type { JSONSchemaProps, ScaleSubresource } from "../apiextensions/index.js";
 import type { ObjectSchema, ResourceInfo } from "./resource-info.js";
 import type { StatusCause } from "./status-errors.js";
 import { storageVersionHash } from "./storage-version-hash.js";

@@ -3,7 +3,7 @@
 // built-ins: discovery, CRUD, subresources, resourceVersion conflicts, finalizers, garbage collection,
 // selectors, pagination, watches, patches and apply, custom-resource validation, auth and TLS, and
 // fault switches. It must not import the generator stages (load, model, generators, emit, output); it
-// uses only src/validation, src/schema/crd-checks and its own patch library.
+// uses only src/validation, src/crd-checks, src/apiextensions and its own patch library.
 export { startTestApiServer, type StartOptions, type TestApiServer } from "./server.js";
 export { runTestServerCommand, loadCrds, type TestServerCommandOptions } from "./test-server-command.js";
 export { Faults, type FailureOptions } from "./faults.js";

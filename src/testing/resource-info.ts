@@ -3,13 +3,7 @@
 import type { NameRule } from "./object-meta-validation.js";
 import type { PrinterColumn } from "./table-output.js";
 import type { StatusCause } from "./status-errors.js";
-
-/** The scale subresource's paths, as in a CRD's subresources.scale. */
-export interface ScaleSpec {
-  specReplicasPath: string;
-  statusReplicasPath: string;
-  labelSelectorPath?: string;
-}
+import type { ScaleSubresource as ScaleSpec } from "../apiextensions/index.js";
 
 /** Per-version schema behaviour of a custom resource. */
 export interface ObjectSchema {

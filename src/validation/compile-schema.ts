@@ -1,6 +1,7 @@
 // compileSchema: one openAPIV3Schema compiled once into a SchemaValidator that prunes, defaults and
 // validates objects in the order and with the messages of the 1.24 server's custom resource strategy.
-import type { FieldError, JSONSchemaProps, SchemaValidator, UncheckedRule, ValidateOptions } from "./types.js";
+import type { FieldError, SchemaValidator, UncheckedRule, ValidateOptions } from "./types.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { invalid, NIL_PATH } from "./field-error.js";
 import { compileNode } from "./schema-node.js";
 import { validateSchema } from "./openapi-validate.js";

@@ -1,6 +1,7 @@
 // The CRDs known to `kube-codegen validate`: looked up by group, version and kind, each served version's
 // schema compiled on first use and then reused for every resource of that kind.
-import type { ScaleSubresource, SchemaValidator, JSONSchemaProps } from "./types.js";
+import type { SchemaValidator } from "./types.js";
+import type { ScaleSubresource, JSONSchemaProps } from "../apiextensions/index.js";
 import { compileSchema } from "./compile-schema.js";
 import { isObject } from "./schema-node.js";
 
@@ -86,10 +87,9 @@ function scaleOf(version: Record<string, unknown>): ScaleSubresource | undefined
   const sub = isObject(version["subresources"]) ? version["subresources"] : undefined;
   const scale = sub && isObject(sub["scale"]) ? sub["scale"] : undefined;
   if (!scale) return undefined;
-  const out: ScaleSubresource = {
+  return {
     specReplicasPath: String(scale["specReplicasPath"] ?? ""),
     statusReplicasPath: String(scale["statusReplicasPath"] ?? ""),
+    ...(typeof scale["labelSelectorPath"] === "string" ? { labelSelectorPath: scale["labelSelectorPath"] } : {}),
   };
-  if (typeof scale["labelSelectorPath"] === "string") out.labelSelectorPath = scale["labelSelectorPath"];
-  return out;
 }

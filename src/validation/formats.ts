@@ -17,7 +17,7 @@ const HOSTNAME = re(
 const DATE_TIME_CLOCK = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
 
 /** Go time.Parse("2006-01-02"): exact widths and a real calendar day. */
-export function isDate(s: string): boolean {
+function isDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -27,7 +27,7 @@ export function isDate(s: string): boolean {
 }
 
 /** strfmt.IsDateTime: date "T" clock with a zone, lenient about the fraction separator like the original. */
-export function isDateTime(s: string): boolean {
+function isDateTime(s: string): boolean {
   if (s.length < 4) return false;
   const parts = s.toLowerCase().split("t");
   if (parts.length < 2 || !isDate(parts[0] ?? "")) return false;

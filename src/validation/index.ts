@@ -7,15 +7,8 @@
 // codes beyond returning them.
 // The schema is walked here rather than handed to ajv: the server's error texts, reasons, paths and the
 // order of checks come from kube-openapi, and ajv's own errors cannot be mapped back onto them faithfully.
-export type {
-  FieldError,
-  JSONSchemaProps,
-  SchemaValidator,
-  ScaleSubresource,
-  UncheckedRule,
-  ValidateOptions,
-  ValidationRule,
-} from "./types.js";
+// The CRD shapes it reads (JSONSchemaProps, ScaleSubresource) are src/apiextensions' to export.
+export type { FieldError, SchemaValidator, UncheckedRule, ValidateOptions } from "./types.js";
 export { compileSchema, RULES_NOT_CHECKED } from "./compile-schema.js";
 export { formatFieldError } from "./field-error.js";
 export {

@@ -1,7 +1,8 @@
 // The scale subresource checks the server runs on every write of a CRD with a scale subresource
 // (customResourceValidator.ValidateScaleSpec/ValidateScaleStatus): replica fields must be int64 values in
 // [0, MaxInt32] and the label selector a string. Paths are reported as written in the CRD (".spec.replicas").
-import type { FieldError, ScaleSubresource } from "./types.js";
+import type { FieldError } from "./types.js";
+import type { ScaleSubresource } from "../apiextensions/index.js";
 import { invalid } from "./field-error.js";
 import { goPlainV, goTypeName } from "./go-format.js";
 import { isObject } from "./schema-node.js";

@@ -1,6 +1,6 @@
 // The compiled form of a JSONSchemaProps tree: each node's derived facts (types, checkers, children) computed
 // once, so that pruning, defaulting and validating many objects re-parses nothing.
-import type { JSONSchemaProps } from "./types.js";
+import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { compilePattern, type CompiledPattern } from "./re2-pattern.js";
 import { formatChecker } from "./formats.js";
 

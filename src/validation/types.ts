@@ -1,52 +1,6 @@
 // The shapes shared by the validation stage and its callers (the validate command and the test API server).
-
-/** apiextensions.k8s.io/v1 JSONSchemaProps as plain JSON (only the members this stage reads are typed). */
-export interface JSONSchemaProps {
-  type?: string;
-  format?: string;
-  description?: string;
-  nullable?: boolean;
-  default?: unknown;
-  enum?: unknown[];
-  maximum?: number;
-  exclusiveMaximum?: boolean;
-  minimum?: number;
-  exclusiveMinimum?: boolean;
-  multipleOf?: number;
-  maxLength?: number;
-  minLength?: number;
-  pattern?: string;
-  maxItems?: number;
-  minItems?: number;
-  uniqueItems?: boolean;
-  maxProperties?: number;
-  minProperties?: number;
-  required?: string[];
-  items?: JSONSchemaProps;
-  properties?: Record<string, JSONSchemaProps>;
-  additionalProperties?: JSONSchemaProps | boolean;
-  allOf?: JSONSchemaProps[];
-  anyOf?: JSONSchemaProps[];
-  oneOf?: JSONSchemaProps[];
-  not?: JSONSchemaProps;
-  "x-kubernetes-int-or-string"?: boolean;
-  "x-kubernetes-preserve-unknown-fields"?: boolean;
-  "x-kubernetes-embedded-resource"?: boolean;
-  "x-kubernetes-list-type"?: string;
-  "x-kubernetes-list-map-keys"?: string[];
-  "x-kubernetes-map-type"?: string;
-  "x-kubernetes-validations"?: ValidationRule[];
-  [other: string]: unknown;
-}
-
-/** One x-kubernetes-validations entry. */
-export interface ValidationRule {
-  rule: string;
-  message?: string;
-  messageExpression?: string;
-  reason?: string;
-  fieldPath?: string;
-}
+// The CRD shapes it reads (JSONSchemaProps, ScaleSubresource) live in src/apiextensions.
+import type { ScaleSubresource } from "../apiextensions/index.js";
 
 /** One cause of an Invalid status, exactly as the server writes it in details.causes. */
 export interface FieldError {
@@ -66,13 +20,6 @@ export interface UncheckedRule {
   field: string;
   rule: string;
   reason: string;
-}
-
-/** The scale subresource paths, when the CRD version has one (the server validates the replica fields). */
-export interface ScaleSubresource {
-  specReplicasPath: string;
-  statusReplicasPath: string;
-  labelSelectorPath?: string;
 }
 
 /** Options of SchemaValidator.validate beyond the agreed (obj, oldObj). */

@@ -1,4 +1,4 @@
-import type { JSONSchemaProps, ValidationRule } from "../validation/index.js";
+import type { JSONSchemaProps, ValidationRule } from "../apiextensions/index.js";
 
 /** The schema's type for messages: `string`, `int-or-string`, or `untyped`. */
 export function typeOf(schema: JSONSchemaProps): string {

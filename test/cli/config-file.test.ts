@@ -62,3 +62,22 @@ test("--max-desc-len that is not a number does not say NaN", () => {
   assert.equal(d?.message, "--max-desc-len must be a whole number >= 0");
   assert.equal(resolveOptions({ maxDescLen: -1 }, tempDir()).diagnostics[0]?.message, "--max-desc-len must be a whole number >= 0, not -1");
 });
+
+test("a config file that is JSON but not an object says it must be an object, not that it is invalid JSON", () => {
+  for (const [config, what] of [[[], "an array"], [null, "null"], ["apis", "a string"]] as const) {
+    const r = withConfig(config);
+    assert.equal(r.options, undefined);
+    assert.equal(r.diagnostics.length, 1);
+    assert.equal(r.diagnostics[0]?.message, `config file must hold a JSON object of options, not ${what}`);
+  }
+  const d = withConfig({}).diagnostics;
+  assert.deepEqual(d, [], "an empty object is a valid config");
+});
+
+test("a config file that does not parse is KCG1012, \"config file is not valid JSON\"", () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, "kube-codegen.config.json"), "{ input: apis }");
+  const d = resolveOptions({}, dir).diagnostics;
+  assert.equal(d[0]?.code, "KCG1012");
+  assert.match(d[0]?.message ?? "", /^config file is not valid JSON: /);
+});

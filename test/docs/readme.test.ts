@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { withDiagnosticCodes, withMarkerReference } from "../../scripts/update-readme.js";
+import { withDiagnosticCodes, withMarkerReference, withOptionTable } from "../../scripts/update-readme.js";
 import { diagnosticCodes } from "../../src/diagnostics/index.js";
 import { kubernetesMarkers } from "../../src/vocab/index.js";
 
@@ -16,6 +16,11 @@ test("the README's marker reference is generated from the declarations (run scri
 test("the README's diagnostic codes are generated from the code table (run scripts/update-readme.ts)", () => {
   assert.equal(readme, withDiagnosticCodes(readme));
   for (const c of diagnosticCodes) assert.ok(readme.includes(`| ${c.code} | ${c.severity} |`), `README lacks ${c.code}`);
+});
+
+test("the README's option table is generated from src/config's table (run scripts/update-readme.ts)", () => {
+  assert.equal(readme, withOptionTable(readme));
+  assert.match(readme, /^\| `--crd-output` \| `crdOutput` \| `config\/crd\/bases` \| /m);
 });
 
 test("the README gives the two-command quick start", () => {

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildKindSchema, SCHEMA_ROOT, API_VERSION_DESCRIPTION, QUANTITY_PATTERN } from "../../src/schema/index.js";
-import type { JSONSchemaProps } from "../../src/validation/index.js";
+import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
 import { DOC, generateCrds, widget, writeInput } from "../generators/crd/helpers.js";
 
 async function specOf(specBody: string, extra = "", imports?: string) {

@@ -2,7 +2,8 @@
 // libraries, typed values, and the reporting of rules this implementation cannot check.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { compileSchema, formatFieldError, type JSONSchemaProps, type ValidationRule } from "../../src/validation/index.js";
+import { compileSchema, formatFieldError } from "../../src/validation/index.js";
+import type { JSONSchemaProps, ValidationRule } from "../../src/apiextensions/index.js";
 
 const withRules = (spec: JSONSchemaProps, rules: ValidationRule[]): JSONSchemaProps => ({
   type: "object",

@@ -4,7 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { compileSchema, type JSONSchemaProps } from "../../src/validation/index.js";
+import { compileSchema } from "../../src/validation/index.js";
+import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 const crd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } } } }[])[0]

@@ -96,10 +96,3 @@ export interface Condition {
   reason: string;
   message: string;
 }
-
-/** The names above, which the generator treats as apimachinery types when imported from the runtime. */
-export const apimachineryTypeNames = [
-  "TypeMeta", "ObjectMeta", "ListMeta", "Time", "MicroTime", "Duration", "Quantity", "IntOrString",
-  "RawExtension", "Condition", "LabelSelector", "LabelSelectorRequirement", "OwnerReference",
-  "ManagedFieldsEntry", "int32", "int64",
-] as const;

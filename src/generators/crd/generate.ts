@@ -1,5 +1,5 @@
 import { Code, errorAt, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
-import { checkCrd, type CrdProblem } from "../../schema/crd-checks/index.js";
+import { checkCrd } from "../../crd-checks/index.js";
 import { toPosix } from "../paths.js";
 import type { Generator, OutputFile } from "../types.js";
 import { buildCrd, type CrdBuild } from "./crd-object.js";
@@ -43,24 +43,14 @@ export const crdGenerator: Generator = {
 function serverProblems(built: CrdBuild): Diagnostic[] {
   return checkCrd(built.crd).map((p) =>
     errorAt(
-      built.sources.lookup(perVersionPath(causePath(p))),
+      // A constraint a parent list's x-kubernetes-list-type imposes on its items is blamed on the
+      // +listType / +listMapKey marker, not on the item type.
+      built.sources.lookup(perVersionPath(p.imposedBy ?? p.field)),
       Code.serverRejects,
       `the API server would reject CRD ${built.name}: ${p.field}: ${firstLine(p.message)}`,
       "change the marker or field this points at so the generated schema is valid",
     ),
   );
-}
-
-/**
- * The path whose source best explains a problem: item constraints that a parent list's
- * x-kubernetes-list-type imposes are blamed on the +listType marker, not on the item type.
- */
-function causePath(p: CrdProblem): string {
-  const key = /^(.*)\.items\.properties\[[^\]]*\]\.type$/.exec(p.field);
-  if (key && /parent array's x-kubernetes-list-type is map/.test(p.message)) return `${key[1]}.x-kubernetes-list-map-keys`;
-  const item = /^(.*)\.items(?:\.[^.[\]]+)?$/.exec(p.field);
-  if (item && /parent array's x-kubernetes-list-type|list with x-kubernetes-list-type/.test(p.message)) return `${item[1]}.x-kubernetes-list-type`;
-  return p.field;
 }
 
 /** Diagnostics are one line; CEL compile errors add a source excerpt after the first line. */

@@ -55,7 +55,7 @@ function isBlankOrEnd(ch: string | undefined): boolean {
 }
 
 /** go-yaml's analysis of a scalar (block context), on code points. */
-export function analyzeScalar(chars: readonly string[]): ScalarAnalysis {
+function analyzeScalar(chars: readonly string[]): ScalarAnalysis {
   if (chars.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
   const s = chars.join("");
   let blockIndicators = s.startsWith("---") || s.startsWith("...");

@@ -6,7 +6,7 @@ import { goFloat } from "./go-number.js";
 // go-yaml v2): keys sorted as go-yaml sorts map keys, two-space indentation with sequences not
 // indented under their key, long strings folded at spaces once the line passes column 80, and
 // go-yaml's choice of plain, quoted or literal strings. It lives here rather than in src/emit
-// because only CRDs must look like controller-gen's; other YAML uses emit's toYaml.
+// because only CRDs must look like controller-gen's (and CRDs are the only YAML written so far).
 
 const BEST_WIDTH = 80;
 const BEST_INDENT = 2;

@@ -4,7 +4,8 @@
 // implementation cannot compile are never treated as passing: they are listed as unchecked.
 // messageExpression, reason and fieldPath (later than 1.24) are honoured when a rule sets them.
 import { isCelError, parse, plan, type CelInput, type CelResult } from "@bufbuild/cel";
-import type { FieldError, UncheckedRule, ValidationRule } from "../types.js";
+import type { FieldError, UncheckedRule } from "../types.js";
+import type { ValidationRule } from "../../apiextensions/index.js";
 import { childPath, duplicate, forbidden, indexPath, invalid, keyPath, required } from "../field-error.js";
 import { isObject, jsonEqual, type SchemaNode } from "../schema-node.js";
 import { hasFunction, validationEnv } from "./library.js";

@@ -6,6 +6,24 @@ import { goYaml } from "../../../src/generators/crd/go-yaml.js";
 import { compareGoYamlKeys } from "../../../src/generators/crd/go-yaml-keys.js";
 import { resolvesAsNonString, scalarStyle } from "../../../src/generators/crd/go-yaml-scalar.js";
 import { goFloat } from "../../../src/generators/crd/go-number.js";
+import { parseAllDocuments } from "yaml";
+
+/** Strings a marker value or doc comment may hold that YAML would misread if written plain. */
+const nasty = [
+  'a"b', "a'b", "back`tick`", "${process.exit(1)}", "*/ process.exit(1); /*", "line\nbreak", "cr\rlf",
+  "\u2028\u2029", "</script>", "\\", "\\u0041", "null", "true", "- item", "key: value", "# comment", "&anchor", "*alias",
+  "!!binary", "%TAG", "@at", "|", ">", "'", '"', "{a: b}", "[1, 2]", "---", "...", " leading", "trailing ", "",
+];
+
+test("CRD YAML round-trips any strings, in values, lists and keys, across documents", () => {
+  for (const s of nasty) {
+    const doc = { description: s, enum: [s], nested: { [s || "empty"]: s } };
+    // Documents as the crd generator writes them: each after a `---` line.
+    const text = `---\n${goYaml(doc)}---\n${goYaml({ second: true })}`;
+    const docs = parseAllDocuments(text).map((d) => d.toJS() as unknown);
+    assert.deepEqual(docs, [doc, { second: true }], JSON.stringify(s));
+  }
+});
 
 test("map keys sort as go-yaml sorts them: natural numbers, non-letters before letters, upper before lower", () => {
   const keys = ["b", "a10", "a9", "x-kubernetes-map-type", "xValidation", "A", "a", "_z", "a09"];
