@@ -4,17 +4,29 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { execFileSync } from "node:child_process";
 import { CONFIG_KEYS, generatorNames } from "../../src/config/index.js";
+import { main } from "../../src/cli/main.js";
+import { Console } from "../../src/cli/console.js";
 
 const readme = readFileSync(join(import.meta.dirname, "../../README.md"), "utf8");
 
-const repo = join(import.meta.dirname, "../..");
-
-/** The CLI's --help text, from a child process because yargs prints help to process.stdout itself. */
+/**
+ * The CLI's --help text, in process: yargs prints help with console.log itself (not through the
+ * Out it is given), so console.log is captured for the call.
+ */
 async function help(...argv: string[]): Promise<string> {
-  const script = `const { main } = await import("./src/cli/main.ts"); process.exitCode = await main(${JSON.stringify([...argv, "--help"])});`;
-  return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void lines.push(args.join(" "));
+  try {
+    const out = Console.memory();
+    assert.equal(await main([...argv, "--help"], out), 0);
+    assert.deepEqual(out.stderr, []);
+  } finally {
+    console.log = log;
+  }
+  assert.ok(lines.length > 0, `kube-codegen ${argv.join(" ")} --help printed nothing`);
+  return lines.join("\n") + "\n";
 }
 
 test("every flag of generate and test-server is in the README", async () => {

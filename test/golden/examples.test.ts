@@ -1,11 +1,14 @@
 // The bundled examples are the generators' goldens: the committed files under examples/ and
 // generated-examples/ must be exactly what the pipeline produces now, on every run and whatever
-// order the input files are visited in. Regenerate on purpose with `npm run codegen`.
+// order the input files are visited in, and no stale generated file may linger. This is the one
+// byte-for-byte comparison of the committed output (what `kube-codegen verify` checks, in
+// process); regenerate on purpose with `npm run codegen`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { resolveOptions } from "../../src/config/index.js";
+import { existingGenerated, planOutput } from "../../src/output/index.js";
 import { runPipeline } from "../../src/pipeline.js";
 import { tempDir } from "../helpers/fs.js";
 
@@ -16,21 +19,35 @@ async function runRepoConfig(cwd: string) {
   assert.ok(options);
   const r = await runPipeline(options);
   assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
-  return r.files;
+  return r;
 }
 
+/** The pipeline's run on the repository, shared by the tests that only read it. */
+let first: ReturnType<typeof runRepoConfig> | undefined;
+const repoRun = () => (first ??= runRepoConfig(repo));
+
 test("committed generated files match the pipeline byte for byte", async () => {
-  const files = await runRepoConfig(repo);
+  const { files } = await repoRun();
   assert.ok(files.length >= 4, "the examples produce files");
   for (const f of files) assert.equal(readFileSync(join(repo, f.path), "utf8"), f.content, `${f.path} differs: run npm run codegen`);
   const names = files.map((f) => f.path);
   assert.ok(names.includes("examples/apis/samplecontroller/v1alpha1/zz_generated.register.ts"));
   assert.ok(names.includes("examples/apis/traefik/v1/zz_generated.register.ts"));
+  assert.ok(names.includes("generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml"));
+});
+
+test("no stale generated file is committed: every generated file in the generated areas is still produced", async () => {
+  const { files, owned } = await repoRun();
+  const existing = existingGenerated(repo, owned);
+  assert.ok(existing.length >= files.length, "the scan finds the committed files");
+  const plan = planOutput(repo, files, existing);
+  assert.deepEqual(plan.remove, [], "stale generated files: run npm run codegen");
+  assert.deepEqual(plan.write.map((f) => f.path), []);
 });
 
 test("a second run gives the same bytes", async () => {
-  const a = await runRepoConfig(repo);
-  const b = await runRepoConfig(repo);
+  const a = (await repoRun()).files;
+  const b = (await runRepoConfig(repo)).files;
   assert.deepEqual(b, a);
 });
 
@@ -49,6 +66,7 @@ test("output does not depend on the order files are created or listed in", async
     const { options } = resolveOptions({ config: join(repo, "kube-codegen.config.json") }, dir);
     assert.ok(options);
     const r = await runPipeline(options);
+    assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
     outputs.push(r.files);
     rmSync(dir, { recursive: true, force: true });
   }
