@@ -5,6 +5,7 @@ import type { ObjectSchema, ResourceInfo } from "../registry/resource-info.js";
 import type { StatusCause } from "../status-errors.js";
 import { storageVersionHash } from "../endpoints/storage-version-hash.js";
 import type { PrinterColumn } from "../endpoints/table-output.js";
+import { CUSTOM_RESOURCE_STRATEGY } from "./crd-strategy.js";
 
 type Obj = Record<string, unknown>;
 
@@ -125,6 +126,7 @@ export function crdResources(crd: Obj): ResourceInfo[] {
       nameRule: "subdomain",
       extraFieldSelectors: [],
       storageVersionHash: storageVersionHash(group, String(storage?.["name"] ?? v["name"] ?? ""), kind),
+      strategy: CUSTOM_RESOURCE_STRATEGY,
     };
     if (scale) info.scale = scale;
     const openAPIV3Schema = asObj(v["schema"])["openAPIV3Schema"];

@@ -3,3 +3,4 @@
 // resources, and the registry strategies of CRDs and custom resources.
 export * from "./crd-controller.js";
 export * from "./crd-resources.js";
+export * from "./crd-strategy.js";

@@ -6,6 +6,7 @@ import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, default
 import { validateConfigData, validateDeployment } from "./validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
 import { storageVersionHash } from "../endpoints/storage-version-hash.js";
+import { builtinStrategy } from "./strategies.js";
 
 const CORE_DEFAULTERS: Record<string, (o: Record<string, unknown>) => void> = {
   namespaces: defaultNamespace,
@@ -53,6 +54,7 @@ function coreResource(e: ApiResourceEntry, all: readonly ApiResourceEntry[]): Re
     hasGeneration: e.name === "replicationcontrollers",
     nameRule: e.name === "namespaces" ? "label" : "subdomain",
     extraFieldSelectors: CORE_FIELD_SELECTORS[e.name] ?? [],
+    strategy: builtinStrategy({ group: "", resource: e.name }),
   };
   if (!stored) info.discoveryOnly = true;
   if (e.storageVersionHash) info.storageVersionHash = e.storageVersionHash;
@@ -86,6 +88,7 @@ function groupResource(
     nameRule: "subdomain",
     extraFieldSelectors: [],
     storageVersionHash: storageVersionHash(group, version, kind),
+    strategy: builtinStrategy({ group, resource }),
     ...extra,
   };
 }

@@ -7,6 +7,7 @@ export * from "./object-meta-validation.js";
 export * from "./patch-schema.js";
 export * from "./resource-info.js";
 export * from "./resource-registry.js";
+export * from "./strategy.js";
 export * from "./write-common.js";
 export * from "./write-create.js";
 export * from "./write-delete.js";

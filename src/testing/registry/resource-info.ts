@@ -1,6 +1,7 @@
 // What the server knows about one served resource (built-in or from a CRD): names, scope, subresources,
-// verbs, and the hooks (validation, defaulting) its create and update paths run.
+// verbs, the hooks (validation, defaulting) its create and update paths run, and its registry strategy.
 import type { NameRule } from "./object-meta-validation.js";
+import type { Strategy } from "./strategy.js";
 import type { PrinterColumn } from "../endpoints/table-output.js";
 import type { StatusCause } from "../status-errors.js";
 
@@ -61,6 +62,8 @@ export interface ResourceInfo {
   printerColumns?: PrinterColumn[];
   /** Served only in discovery (no storage behind it), such as bindings or pods/exec. */
   discoveryOnly?: boolean;
+  /** How the registry's create, update and delete paths treat this resource. */
+  strategy: Strategy;
 }
 
 /** "group/resource": the storage identity shared by all versions of a resource. */

@@ -1,8 +1,11 @@
-// DELETE: preconditions, propagationPolicy (orphan / foreground finalizers), graceful deletion with
-// finalizers (deletionTimestamp set, generation bumped), and the Status or object the server answers with.
+// DELETE: preconditions, propagationPolicy (orphan / foreground finalizers), deletion with finalizers
+// (deletionTimestamp set, generation bumped), graceful deletion for resources whose strategy has a grace
+// period, and the Status or object the server answers with. Per-resource behaviour comes from the
+// resource's strategy (strategy.ts), never from its name.
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
 import { ApiError, badRequest, invalid, notFound, type StatusCause } from "../status-errors.js";
+import type { Strategy } from "./strategy.js";
 import type { KubeObject } from "../storage/store.js";
 import { clone, groupResource, kindLabel, objectKey, resourceKey, toWire } from "./write-common.js";
 import { queryBool, queryInt } from "../endpoints/query-params.js";
@@ -13,7 +16,7 @@ export interface DeleteOptions {
   propagationPolicy?: string;
   /** The deprecated orphanDependents as sent; false asks for 202 Accepted when deletion is not immediate. */
   orphanDependents?: boolean;
-  /** gracePeriodSeconds as sent (only pods delete gracefully). */
+  /** gracePeriodSeconds as sent (only resources whose strategy has a grace period, pods, delete gracefully). */
   gracePeriodSeconds?: number;
   dryRun: boolean;
 }
@@ -25,12 +28,6 @@ export interface DeleteResult {
   /** The object as it was before the delete (for deletecollection's answer). */
   before: KubeObject;
 }
-
-/** Resources whose DELETE answers with the object rather than a Status (ReturnDeletedObject). */
-const RETURNS_OBJECT = new Set(["/pods", "/namespaces", "apiextensions.k8s.io/customresourcedefinitions"]);
-
-/** Namespaces the server refuses to delete (NamespaceLifecycle's immortal namespaces). */
-const IMMORTAL_NAMESPACES = new Set(["default", "kube-system", "kube-public"]);
 
 /** Parses DeleteOptions from a body (if any) and query parameters, validated as ValidateDeleteOptions does (422). */
 export function deleteOptions(body: string, query: URLSearchParams): DeleteOptions {
@@ -123,27 +120,22 @@ export function deleteObject(
   name: string,
   opts: DeleteOptions,
 ): DeleteResult {
-  if (info.group === "" && info.resource === "namespaces" && IMMORTAL_NAMESPACES.has(name))
-    // The NamespaceLifecycle admission plugin refuses before the object is even read.
-    throw new ApiError(403, "Forbidden", `namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, kind: "namespaces" });
+  const strategy = info.strategy;
+  strategy.admitDelete?.(name);
   const key = objectKey(info, namespace, name);
   const obj = state.store.get(resourceKey(info), key);
   if (!obj) throw notFound(groupResource(info), name);
   checkPreconditions(info, obj, name, opts.preconditions);
   const finalizers = Array.isArray(obj.metadata["finalizers"]) ? [...(obj.metadata["finalizers"] as string[])] : [];
-  const policy = opts.propagationPolicy ?? (info.resource === "namespaces" ? "Background" : undefined);
+  if (strategy.delete) return strategy.delete(state, info, obj, key, opts);
+  const policy = opts.propagationPolicy;
   if (policy === "Orphan" && !finalizers.includes("orphan")) finalizers.push("orphan");
   if (policy === "Foreground" && !finalizers.includes("foregroundDeletion")) finalizers.push("foregroundDeletion");
-  if (info.resource === "namespaces" && info.group === "") return startNamespaceDeletion(state, info, obj, key, opts);
-  if (info.resource === "pods" && info.group === "") {
-    const graceful = gracefulPodDeletion(state, info, obj, key, finalizers, opts);
+  if (strategy.gracePeriodSeconds) {
+    const graceful = gracefulDeletion(state, info, strategy.gracePeriodSeconds, obj, key, finalizers, opts);
     if (graceful) return graceful;
   }
-  if (finalizers.length === 0) {
-    const gone = opts.dryRun ? obj : (state.store.delete(resourceKey(info), key) ?? obj);
-    const body = RETURNS_OBJECT.has(resourceKey(info)) ? toWire(info, gone) : successStatus(info, name, obj.metadata["uid"]);
-    return { code: 200, body, before: obj };
-  }
+  if (finalizers.length === 0) return removeNow(state, info, obj, key, name, opts);
   if (obj.metadata["deletionTimestamp"] && jsonEqual(finalizers, obj.metadata["finalizers"]))
     return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
   const next = clone(obj);
@@ -161,15 +153,23 @@ function addSeconds(timestamp: string, seconds: number): string {
   return new Date(Date.parse(timestamp) + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/** Removes the object from storage (unless dryRun); the answer is the object or a Status, per the strategy. */
+function removeNow(state: ServerState, info: ResourceInfo, obj: KubeObject, key: string, name: string, opts: DeleteOptions): DeleteResult {
+  const gone = opts.dryRun ? obj : (state.store.delete(resourceKey(info), key) ?? obj);
+  const body = info.strategy.returnDeletedObject ? toWire(info, gone) : successStatus(info, name, obj.metadata["uid"]);
+  return { code: 200, body, before: obj };
+}
+
 /**
- * Pods delete gracefully (the pod strategy's CheckGracefulDeletion): a scheduled pod that has not
- * finished gets deletionTimestamp = now + grace period and stays until a delete with a shorter (zero)
- * period, which a kubelet would send and nothing here does. A repeated delete only shortens the period.
+ * Graceful deletion (BeforeDelete with the strategy's CheckGracefulDeletion): an object given a grace
+ * period gets deletionTimestamp = now + period and stays until a delete with a shorter (zero) period,
+ * which a kubelet would send for a pod and nothing here does. A repeated delete only shortens the period.
  * Returns undefined when the ordinary path applies (zero period, or a deletion recorded with period 0).
  */
-function gracefulPodDeletion(
+function gracefulDeletion(
   state: ServerState,
   info: ResourceInfo,
+  gracePeriodSeconds: NonNullable<Strategy["gracePeriodSeconds"]>,
   obj: KubeObject,
   key: string,
   finalizers: string[],
@@ -186,17 +186,11 @@ function gracefulPodDeletion(
     period = opts.gracePeriodSeconds;
     timestamp = addSeconds(String(meta["deletionTimestamp"]), period - current);
   } else {
-    const spec = (obj["spec"] ?? {}) as Record<string, unknown>;
-    const phase = ((obj["status"] ?? {}) as Record<string, unknown>)["phase"];
-    period = opts.gracePeriodSeconds ?? (typeof spec["terminationGracePeriodSeconds"] === "number" ? spec["terminationGracePeriodSeconds"] : 0);
-    if (!spec["nodeName"] || phase === "Failed" || phase === "Succeeded") period = 0;
+    period = gracePeriodSeconds(obj, opts);
     if (period === 0) return undefined;
     timestamp = addSeconds(nowTimestamp(), period);
   }
-  if (period === 0 && finalizers.length === 0) {
-    const gone = opts.dryRun ? obj : (state.store.delete(resourceKey(info), key) ?? obj);
-    return { code: 200, body: toWire(info, gone), before: obj };
-  }
+  if (period === 0 && finalizers.length === 0) return removeNow(state, info, obj, key, String(meta["name"]), opts);
   const next = clone(obj);
   next.metadata["deletionTimestamp"] = timestamp;
   next.metadata["deletionGracePeriodSeconds"] = period;
@@ -206,27 +200,10 @@ function gracefulPodDeletion(
 }
 
 /** The server answers 202 Accepted for an object left in place only when orphanDependents=false was sent. */
-function notDeletedCode(opts: DeleteOptions): number {
+export function notDeletedCode(opts: DeleteOptions): number {
   return opts.orphanDependents === false ? 202 : 200;
 }
 
 function jsonEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** Namespaces terminate: phase Terminating now, contents removed by the namespace controller. */
-function startNamespaceDeletion(
-  state: ServerState,
-  info: ResourceInfo,
-  obj: KubeObject,
-  key: string,
-  opts: DeleteOptions,
-): DeleteResult {
-  if (obj.metadata["deletionTimestamp"]) return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
-  const next = clone(obj);
-  next.metadata["deletionTimestamp"] = nowTimestamp();
-  next.metadata["deletionGracePeriodSeconds"] = 0;
-  next["status"] = { ...(next["status"] as Record<string, unknown>), phase: "Terminating" };
-  const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
-  return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };
 }

@@ -4,7 +4,6 @@ import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
 import { badRequest, conflict, notFound, OBJECT_MODIFIED } from "../status-errors.js";
-import { storageKey } from "./resource-info.js";
 import type { KubeObject } from "../storage/store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import {
@@ -22,9 +21,6 @@ import {
   validateObject,
   type WriteOptions,
 } from "./write-common.js";
-
-/** Built-ins whose PUT creates a missing object (AllowCreateOnUpdate in the real strategies). */
-const CREATE_ON_UPDATE = new Set(["/events", "events.k8s.io/events", "/endpoints", "/services", "coordination.k8s.io/leases"]);
 
 /** What an update targets and how it was produced. */
 export interface UpdateRequest {
@@ -53,8 +49,7 @@ function checkIdentity(info: ResourceInfo, obj: KubeObject, req: UpdateRequest):
 
 /** Where a real server keeps the object in etcd; the UID precondition's error quotes it. */
 function etcdKey(info: ResourceInfo, key: string): string {
-  const prefix = info.custom || storageKey(info) === "apiextensions.k8s.io/customresourcedefinitions" ? `${info.group}/${info.resource}` : info.resource;
-  return `/registry/${prefix}/${key}`;
+  return `/registry/${info.strategy.keyRoot(info)}/${key}`;
 }
 
 /**
@@ -77,7 +72,7 @@ function checkUidPrecondition(info: ResourceInfo, obj: KubeObject, old: KubeObje
 function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest): void {
   const rv = obj.metadata["resourceVersion"];
   if (rv === undefined || rv === "") {
-    if (req.fromPatch || (!info.custom && info.resource !== "customresourcedefinitions")) return;
+    if (req.fromPatch || info.strategy.allowUnconditionalUpdate) return;
     throw invalidByResource(info, req.name, [
       { reason: "FieldValueInvalid", message: "Invalid value: 0x0: must be specified for an update", field: "metadata.resourceVersion" },
     ]);
@@ -130,7 +125,7 @@ export function updateObject(
   const old = state.store.get(resourceKey(info), key);
   checkUidPrecondition(info, obj, old, key, req);
   if (!old) {
-    if (!req.subresource && CREATE_ON_UPDATE.has(resourceKey(info))) {
+    if (!req.subresource && info.strategy.allowCreateOnUpdate) {
       delete obj.metadata["resourceVersion"];
       return createObject(state, info, req.namespace, obj, opts);
     }
