@@ -1,6 +1,6 @@
 // Fault switches for reliability tests: dropped watch streams, forced 410s, 429/500 answers and latency.
 // Every switch is explicit and stays on until reset, so a test states exactly what it injects.
-import type { Store } from "./store.js";
+import type { Store } from "./storage/store.js";
 
 /** How the next requests should fail. */
 interface PendingFailures {

@@ -4,6 +4,10 @@
 // selectors, pagination, watches, patches and apply, custom-resource validation, auth and TLS, and
 // fault switches. It must not import the generator stages (load, model, generators, emit, output); it
 // uses only src/validation, src/crd-checks, src/apiextensions and its own patch library.
+// Layout, after kube-apiserver's: endpoints/ (HTTP handling, discovery), registry/ (served resources,
+// the generic write paths, per-resource strategies), storage/ (store, watches), selectors/, builtin/
+// (built-in kinds), apiextensions/ (CRDs), controllers/ (garbage collector, namespace lifecycle),
+// certs/ (TLS), patch/ (the patch and apply library); server.ts wires them together.
 export { startTestApiServer, type StartOptions, type TestApiServer } from "./server.js";
 export { runTestServerCommand, loadCrds, type TestServerCommandOptions } from "./test-server-command.js";
 export { Faults, type FailureOptions } from "./faults.js";

@@ -1,9 +1,9 @@
 // The state every request handler shares: storage, the resource table, the watch hub, fault switches and
 // options. Kept in one object so handlers stay plain functions.
 import type { Faults } from "./faults.js";
-import type { ResourceRegistry } from "./registry.js";
-import type { Store } from "./store.js";
-import type { WatchHub } from "./watch-hub.js";
+import type { ResourceRegistry } from "./registry/resource-registry.js";
+import type { Store } from "./storage/store.js";
+import type { WatchHub } from "./storage/watch-hub.js";
 
 /** Server-wide settings resolved from StartOptions. */
 export interface ServerSettings {

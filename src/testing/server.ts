@@ -4,21 +4,21 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import { builtinResources } from "./builtin-resources.js";
-import { CRD_KEY, decorateCrdResource, startCrdController } from "./crd-controller.js";
+import { builtinResources } from "./builtin/resources.js";
+import { CRD_KEY, decorateCrdResource, startCrdController } from "./apiextensions/crd-controller.js";
 import { Faults } from "./faults.js";
-import { startGarbageCollector } from "./garbage-collector.js";
+import { startGarbageCollector } from "./controllers/garbage-collector.js";
 import { buildKubeconfig, writeKubeconfig, type Kubeconfig } from "./kubeconfig.js";
-import { startNamespaceController } from "./namespace-controller.js";
-import { ResourceRegistry } from "./registry.js";
-import { handleRequest } from "./request-handler.js";
+import { startNamespaceController } from "./controllers/namespace-controller.js";
+import { ResourceRegistry } from "./registry/resource-registry.js";
+import { handleRequest } from "./endpoints/request-handler.js";
 import type { ServerState } from "./server-state.js";
 import { ApiError } from "./status-errors.js";
-import { Store, type KubeObject } from "./store.js";
-import { generateServerCertificate } from "./tls-certificate.js";
-import { WatchHub } from "./watch-hub.js";
-import { createObject } from "./write-create.js";
-import { storageKey } from "./resource-info.js";
+import { Store, type KubeObject } from "./storage/store.js";
+import { generateServerCertificate } from "./certs/tls-certificate.js";
+import { WatchHub } from "./storage/watch-hub.js";
+import { createObject } from "./registry/write-create.js";
+import { storageKey } from "./registry/resource-info.js";
 
 /** Options of startTestApiServer. */
 export interface StartOptions {

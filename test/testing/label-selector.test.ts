@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatLabelSelector, fromLabelSelectorObject, matchesLabels, parseLabelSelector } from "../../src/testing/label-selector.js";
+import { formatLabelSelector, fromLabelSelectorObject, matchesLabels, parseLabelSelector } from "../../src/testing/selectors/label-selector.js";
 import { ApiError } from "../../src/testing/status-errors.js";
 
 test("equality, set-based and existence requirements match like labels.Parse", () => {

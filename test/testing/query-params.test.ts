@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { queryBool } from "../../src/testing/query-params.js";
+import { queryBool } from "../../src/testing/endpoints/query-params.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;

@@ -1,0 +1,184 @@
+// Typed decoding of built-in objects: the real server unmarshals a request body into the Go struct of the
+// kind, so a value of the wrong JSON type (a number where a string belongs, a string for an int32) is an
+// error before anything else runs, and nothing of the wrong type is ever stored. The wording follows Go's
+// encoding/json: "json: cannot unmarshal <value> into Go struct field <Struct>.<path> of type <type>",
+// with the innermost struct's name and the full path of JSON field names (map keys and list indexes are
+// not part of it). Custom resources are typed by their schema instead (422), not here.
+import { BUILTIN_DEFINITIONS, builtinDefinitionName, type SchemaNode } from "../patch/index.js";
+
+const DEF_PREFIX = "#/definitions/";
+const INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString";
+const TIME = "io.k8s.apimachinery.pkg.apis.meta.v1.Time";
+const QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity";
+/** Kinds whose fields have custom JSON decoders this checker does not model (CRD schemas). */
+const UNCHECKED_ROOTS = new Set(["io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition"]);
+const QUANTITY_FORMAT = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Where the decoder is: the innermost struct's name and the JSON field names from the top. */
+interface Context {
+  struct: string;
+  fields: readonly string[];
+}
+
+/** A decoding failure with Go's message. */
+class DecodeError extends Error {}
+
+function jsonKind(v: unknown): string {
+  if (typeof v === "string") return "string";
+  if (typeof v === "number") return "number";
+  if (typeof v === "boolean") return "bool";
+  return Array.isArray(v) ? "array" : "object";
+}
+
+function shortName(def: string): string {
+  return def.split(".").at(-1) ?? def;
+}
+
+/** The Go type name of a schema node as reflect prints it ("int32", "[]v1.Container", "map[string]string"). */
+function goType(s: SchemaNode): string {
+  const ref = s["$ref"];
+  if (typeof ref === "string") {
+    const def = ref.slice(DEF_PREFIX.length);
+    const parts = def.split(".");
+    return `${parts.at(-2) ?? ""}.${parts.at(-1) ?? ""}`;
+  }
+  switch (s["type"]) {
+    case "string":
+      return s["format"] === "byte" ? "[]uint8" : "string";
+    case "integer":
+      return s["format"] === "int64" ? "int64" : "int32";
+    case "number":
+      return "float64";
+    case "boolean":
+      return "bool";
+    case "array":
+      return `[]${goType((s["items"] ?? {}) as SchemaNode)}`;
+    case "object":
+      return `map[string]${goType((s["additionalProperties"] ?? {}) as SchemaNode)}`;
+    default:
+      return "interface {}";
+  }
+}
+
+function typeError(value: string, s: SchemaNode, at: Context): never {
+  throw new DecodeError(`json: cannot unmarshal ${value} into Go struct field ${at.struct}.${at.fields.join(".")} of type ${goType(s)}`);
+}
+
+/** []byte fields take standard padded base64; Go names the first offending byte (approximately, for bad lengths). */
+function checkBase64(v: string): void {
+  const bad = v.search(/[^A-Za-z0-9+/=]|=[^=]|={3}/);
+  if (bad >= 0) throw new DecodeError(`illegal base64 data at input byte ${bad}`);
+  if (v.length % 4 !== 0) throw new DecodeError(`illegal base64 data at input byte ${v.length - (v.length % 4)}`);
+}
+
+function checkScalar(s: SchemaNode, v: unknown, at: Context): void {
+  switch (s["type"]) {
+    case "string":
+      if (typeof v !== "string") typeError(jsonKind(v), s, at);
+      if (s["format"] === "byte") checkBase64(v);
+      return;
+    case "boolean":
+      if (typeof v !== "boolean") typeError(jsonKind(v), s, at);
+      return;
+    case "number":
+      if (typeof v !== "number") typeError(jsonKind(v), s, at);
+      return;
+    case "integer": {
+      if (typeof v !== "number") typeError(jsonKind(v), s, at);
+      const limit = s["format"] === "int64" ? 2 ** 63 : 2 ** 31;
+      if (!Number.isInteger(v) || v < -limit || v >= limit) typeError(`number ${String(v)}`, s, at);
+      return;
+    }
+  }
+}
+
+/** Types with their own UnmarshalJSON: these errors carry no struct context, as in Go. */
+function checkSpecial(def: string, v: unknown): boolean {
+  if (def === INT_OR_STRING) {
+    if (typeof v === "string") return true;
+    if (typeof v !== "number") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type int32`);
+    if (!Number.isInteger(v)) throw new DecodeError(`json: cannot unmarshal number ${String(v)} into Go value of type int32`);
+    return true;
+  }
+  if (def === TIME) {
+    if (typeof v !== "string") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+    if (!RFC3339.test(v)) throw new DecodeError(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+    return true;
+  }
+  if (def === QUANTITY) {
+    if (typeof v === "number") return true;
+    if (typeof v !== "string" || !QUANTITY_FORMAT.test(v.trim()))
+      throw new DecodeError("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+    return true;
+  }
+  return false;
+}
+
+function check(s: SchemaNode, v: unknown, at: Context): void {
+  // JSON null leaves a Go value at its zero value, whatever the type.
+  if (v === null || v === undefined) return;
+  const ref = s["$ref"];
+  if (typeof ref === "string") {
+    const def = ref.slice(DEF_PREFIX.length);
+    if (checkSpecial(def, v)) return;
+    const target = BUILTIN_DEFINITIONS[def];
+    if (!target) return;
+    if (target["type"] === "object" && (target["properties"] !== undefined || target["additionalProperties"] !== undefined)) {
+      if (typeof v !== "object" || Array.isArray(v)) typeError(jsonKind(v), s, at);
+      checkStruct(def, target, v as Record<string, unknown>, at);
+      return;
+    }
+    // Free-form definitions (RawExtension, FieldsV1) and string-like ones (MicroTime) decode leniently.
+    if (target["type"] === "string" && typeof v !== "string") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+    return;
+  }
+  switch (s["type"]) {
+    case "array": {
+      if (!Array.isArray(v)) {
+        typeError(jsonKind(v), s, at);
+      }
+      const items = (s["items"] ?? {}) as SchemaNode;
+      for (const x of v as unknown[]) check(items, x, at);
+      return;
+    }
+    case "object": {
+      if (typeof v !== "object" || Array.isArray(v)) typeError(jsonKind(v), s, at);
+      const ap = s["additionalProperties"];
+      if (ap && typeof ap === "object") for (const x of Object.values(v as Record<string, unknown>)) check(ap as SchemaNode, x, at);
+      return;
+    }
+    default:
+      checkScalar(s, v, at);
+  }
+}
+
+function checkStruct(def: string, s: SchemaNode, obj: Record<string, unknown>, at: Context): void {
+  const props = (s["properties"] ?? {}) as Record<string, SchemaNode>;
+  for (const [key, value] of Object.entries(obj)) {
+    const p = props[key];
+    // Undeclared fields are dropped (and reported by field validation), not type errors.
+    if (!p) continue;
+    check(p, value, { struct: shortName(def), fields: [...at.fields, key] });
+  }
+  const ap = s["additionalProperties"];
+  if (!s["properties"] && ap && typeof ap === "object") for (const x of Object.values(obj)) check(ap as SchemaNode, x, at);
+}
+
+/**
+ * Go's decoding error for a built-in object whose values do not fit the kind's types, or undefined when
+ * it decodes (or the kind is not a typed built-in). `apiVersion`/`kind` name the Go type to decode into.
+ */
+export function builtinDecodeError(apiVersion: string, kind: string, obj: Record<string, unknown>): string | undefined {
+  const def = builtinDefinitionName(apiVersion, kind);
+  if (!def || UNCHECKED_ROOTS.has(def)) return undefined;
+  const root = BUILTIN_DEFINITIONS[def];
+  if (!root) return undefined;
+  try {
+    checkStruct(def, root, obj, { struct: shortName(def), fields: [] });
+    return undefined;
+  } catch (e) {
+    if (e instanceof DecodeError) return e.message;
+    throw e;
+  }
+}

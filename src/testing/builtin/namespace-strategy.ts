@@ -1,0 +1,31 @@
+// The namespace registry strategy: the NamespaceLifecycle admission refuses to delete the immortal
+// namespaces, and a namespace's own Delete does not remove it but turns it Terminating (deletionTimestamp
+// and status.phase); the namespace controller (controllers/namespace-controller.ts) empties and removes it.
+import { nowTimestamp } from "../server-state.js";
+import { ApiError } from "../status-errors.js";
+import { DEFAULT_STRATEGY, type Strategy } from "../registry/strategy.js";
+import { clone, resourceKey, toWire } from "../registry/write-common.js";
+import { notDeletedCode } from "../registry/write-delete.js";
+
+/** Namespaces the server refuses to delete (NamespaceLifecycle's immortal namespaces). */
+const IMMORTAL_NAMESPACES = new Set(["default", "kube-system", "kube-public"]);
+
+export const NAMESPACE_STRATEGY: Strategy = {
+  ...DEFAULT_STRATEGY,
+  returnDeletedObject: true,
+  admitDelete(name) {
+    // The NamespaceLifecycle admission plugin refuses before the object is even read.
+    if (IMMORTAL_NAMESPACES.has(name))
+      throw new ApiError(403, "Forbidden", `namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, kind: "namespaces" });
+  },
+  /** Namespaces terminate: phase Terminating now, contents removed by the namespace controller. */
+  delete(state, info, obj, key, opts) {
+    if (obj.metadata["deletionTimestamp"]) return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
+    const next = clone(obj);
+    next.metadata["deletionTimestamp"] = nowTimestamp();
+    next.metadata["deletionGracePeriodSeconds"] = 0;
+    next["status"] = { ...(next["status"] as Record<string, unknown>), phase: "Terminating" };
+    const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
+    return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };
+  },
+};

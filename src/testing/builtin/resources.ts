@@ -1,0 +1,121 @@
+// The built-in resources the test server serves: every core/v1 resource a real server advertises (stored
+// generically, with defaults for the kinds controllers create), apps/v1 Deployments, coordination.k8s.io/v1
+// Leases and apiextensions.k8s.io/v1 CustomResourceDefinitions. No built-in controllers run.
+import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
+import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./defaults.js";
+import { validateConfigData, validateDeployment } from "./validation.js";
+import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
+import { storageVersionHash } from "../endpoints/storage-version-hash.js";
+import { builtinStrategy } from "./strategies.js";
+
+const CORE_DEFAULTERS: Record<string, (o: Record<string, unknown>) => void> = {
+  namespaces: defaultNamespace,
+  pods: defaultPod,
+  secrets: defaultSecret,
+  services: defaultService,
+};
+
+const CORE_FIELD_SELECTORS: Record<string, string[]> = {
+  events: [
+    "involvedObject.kind",
+    "involvedObject.namespace",
+    "involvedObject.name",
+    "involvedObject.uid",
+    "involvedObject.apiVersion",
+    "involvedObject.resourceVersion",
+    "involvedObject.fieldPath",
+    "reason",
+    "reportingComponent",
+    "source",
+    "type",
+  ],
+  secrets: ["type"],
+  namespaces: ["status.phase"],
+  pods: ["spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "status.phase", "status.podIP", "status.nominatedNodeName"],
+  nodes: ["spec.unschedulable"],
+  replicationcontrollers: ["status.replicas"],
+};
+
+function coreResource(e: ApiResourceEntry, all: readonly ApiResourceEntry[]): ResourceInfo {
+  const stored = e.verbs.includes("watch");
+  const info: ResourceInfo = {
+    group: "",
+    version: "v1",
+    resource: e.name,
+    kind: e.kind,
+    listKind: `${e.kind}List`,
+    singular: e.kind.toLowerCase(),
+    namespaced: e.namespaced,
+    shortNames: e.shortNames ?? [],
+    categories: e.categories ?? [],
+    verbs: e.verbs,
+    statusSubresource: all.some((s) => s.name === `${e.name}/status`),
+    custom: false,
+    hasGeneration: e.name === "replicationcontrollers",
+    nameRule: e.name === "namespaces" ? "label" : "subdomain",
+    extraFieldSelectors: CORE_FIELD_SELECTORS[e.name] ?? [],
+    strategy: builtinStrategy({ group: "", resource: e.name }),
+  };
+  if (!stored) info.discoveryOnly = true;
+  if (e.storageVersionHash) info.storageVersionHash = e.storageVersionHash;
+  const d = CORE_DEFAULTERS[e.name];
+  if (d) info.defaulter = d;
+  if (e.name === "configmaps" || e.name === "secrets") info.validator = validateConfigData;
+  return info;
+}
+
+function groupResource(
+  group: string,
+  version: string,
+  resource: string,
+  kind: string,
+  extra: Partial<ResourceInfo>,
+): ResourceInfo {
+  return {
+    group,
+    version,
+    resource,
+    kind,
+    listKind: `${kind}List`,
+    singular: kind.toLowerCase(),
+    namespaced: true,
+    shortNames: [],
+    categories: [],
+    verbs: STANDARD_VERBS,
+    statusSubresource: false,
+    custom: false,
+    hasGeneration: false,
+    nameRule: "subdomain",
+    extraFieldSelectors: [],
+    storageVersionHash: storageVersionHash(group, version, kind),
+    strategy: builtinStrategy({ group, resource }),
+    ...extra,
+  };
+}
+
+/** The built-in resources, each at its served group/version. */
+export function builtinResources(): ResourceInfo[] {
+  const core = CORE_V1_RESOURCES.filter((e) => !e.name.includes("/")).map((e) => coreResource(e, CORE_V1_RESOURCES));
+  return [
+    ...core,
+    groupResource("apps", "v1", "deployments", "Deployment", {
+      shortNames: ["deploy"],
+      categories: ["all"],
+      statusSubresource: true,
+      hasGeneration: true,
+      scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
+      defaulter: defaultDeployment,
+      validator: validateDeployment,
+    }),
+    groupResource("coordination.k8s.io", "v1", "leases", "Lease", {}),
+    // Stored apart from core/v1 events (a real server converts between the two shapes of one storage).
+    groupResource("events.k8s.io", "v1", "events", "Event", { shortNames: ["ev"], extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"] }),
+    groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
+      namespaced: false,
+      shortNames: ["crd", "crds"],
+      categories: ["api-extensions"],
+      statusSubresource: true,
+      hasGeneration: true,
+    }),
+  ];
+}

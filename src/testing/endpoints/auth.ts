@@ -1,0 +1,52 @@
+// Bearer-token authentication and the answers a real server gives without it: a wrong token is 401
+// Unauthorized; no token makes the caller system:anonymous, who may read /version and health checks
+// but is Forbidden (403) everywhere else.
+import type { IncomingMessage } from "node:http";
+import { ApiError } from "../status-errors.js";
+
+/** Who the request is: the token's user, or anonymous. */
+export type Caller = "authenticated" | "anonymous";
+
+/**
+ * Checks the Authorization header against `token` as the real bearer-token authenticator reads it: the
+ * scheme is case-insensitive and the token is the second space-separated part. A header that is not a
+ * bearer credential, or one with an empty token, authenticates nobody without an error, so the caller is
+ * anonymous; only a present but wrong token is 401 (the union fails on that error rather than falling
+ * back to anonymous). With anonymous requests disabled (--anonymous-auth=false) every non-match is 401.
+ */
+export function authenticate(req: IncomingMessage, token: string, allowAnonymous = true): Caller {
+  const unauthorized = (): ApiError => new ApiError(401, "Unauthorized", "Unauthorized");
+  const header = (req.headers["authorization"] ?? "").trim();
+  const parts = header === "" ? [] : header.split(" ").slice(0, 3);
+  const presented = parts.length >= 2 && (parts[0] ?? "").toLowerCase() === "bearer" ? (parts[1] ?? "") : "";
+  if (presented === "") {
+    if (!allowAnonymous) throw unauthorized();
+    return "anonymous";
+  }
+  if (presented !== token) throw unauthorized();
+  return "authenticated";
+}
+
+/** Paths anonymous callers may read (the system:public-info-viewer role). */
+export function isPublicPath(path: string): boolean {
+  return ["/version", "/healthz", "/livez", "/readyz"].some((p) => path === p || path === `${p}/`);
+}
+
+/** The 403 for an anonymous request on a resource. */
+export function forbiddenResource(verb: string, group: string, resource: string, namespace: string | undefined, name?: string): ApiError {
+  const qualified = group ? `${resource}.${group}` : resource;
+  const target = name ? `${qualified} "${name}"` : qualified;
+  const where = namespace ? ` in the namespace "${namespace}"` : "";
+  const scope = namespace === undefined ? " at the cluster scope" : "";
+  return new ApiError(
+    403,
+    "Forbidden",
+    `${target} is forbidden: User "system:anonymous" cannot ${verb} resource "${resource}" in API group "${group}"${where}${scope}`,
+    { group, kind: resource, ...(name ? { name } : {}) },
+  );
+}
+
+/** The 403 for an anonymous request on a non-resource path such as /apis. */
+export function forbiddenPath(method: string, path: string): ApiError {
+  return new ApiError(403, "Forbidden", `forbidden: User "system:anonymous" cannot ${method.toLowerCase()} path "${path}"`, {});
+}

@@ -1,0 +1,101 @@
+// Discovery documents (/api, /api/v1, /apis, /apis/<group>, /apis/<group>/<version>) in the shapes a real
+// server sends, generated from the resource registry so CRDs appear and vanish as they are created and deleted.
+import { CORE_V1_RESOURCES, type ApiResourceEntry } from "../builtin/core-v1-discovery.js";
+import type { ResourceRegistry } from "../registry/resource-registry.js";
+import type { ResourceInfo } from "../registry/resource-info.js";
+import { sortVersions } from "../registry/resource-registry.js";
+
+/** GET /api */
+export function coreVersions(serverAddress: string): Record<string, unknown> {
+  return {
+    kind: "APIVersions",
+    versions: ["v1"],
+    serverAddressByClientCIDRs: [{ clientCIDR: "0.0.0.0/0", serverAddress }],
+  };
+}
+
+/** GET /api/v1 */
+export function coreResourceList(): Record<string, unknown> {
+  return { kind: "APIResourceList", groupVersion: "v1", resources: CORE_V1_RESOURCES };
+}
+
+function groupEntry(name: string, versions: string[]): Record<string, unknown> {
+  const sorted = sortVersions(versions);
+  const gv = (v: string): Record<string, string> => ({ groupVersion: `${name}/${v}`, version: v });
+  return { name, versions: sorted.map(gv), preferredVersion: gv(sorted[0] ?? "") };
+}
+
+/** GET /apis */
+export function groupList(registry: ResourceRegistry): Record<string, unknown> {
+  return {
+    kind: "APIGroupList",
+    apiVersion: "v1",
+    groups: registry.groups().map((g) => groupEntry(g.name, g.versions)),
+  };
+}
+
+/** GET /apis/<group>, or undefined when the group is not served. */
+export function groupDocument(registry: ResourceRegistry, group: string): Record<string, unknown> | undefined {
+  const g = registry.groups().find((x) => x.name === group);
+  if (!g) return undefined;
+  return { kind: "APIGroup", apiVersion: "v1", ...groupEntry(g.name, g.versions) };
+}
+
+function entriesFor(r: ResourceInfo): ApiResourceEntry[] {
+  const main: ApiResourceEntry = {
+    name: r.resource,
+    singularName: r.custom ? r.singular : "",
+    namespaced: r.namespaced,
+    kind: r.kind,
+    verbs: r.verbs,
+  };
+  if (r.shortNames.length > 0) main.shortNames = r.shortNames;
+  if (r.categories.length > 0) main.categories = r.categories;
+  if (r.storageVersionHash) main.storageVersionHash = r.storageVersionHash;
+  const out = [main];
+  const sub = ["get", "patch", "update"];
+  if (r.statusSubresource)
+    out.push({ name: `${r.resource}/status`, singularName: "", namespaced: r.namespaced, kind: r.kind, verbs: sub });
+  if (r.scale)
+    out.push({
+      name: `${r.resource}/scale`,
+      singularName: "",
+      namespaced: r.namespaced,
+      group: "autoscaling",
+      version: "v1",
+      kind: "Scale",
+      verbs: sub,
+    });
+  return out;
+}
+
+/** GET /apis/<group>/<version>, or undefined when nothing is served there. */
+export function groupVersionResources(
+  registry: ResourceRegistry,
+  group: string,
+  version: string,
+): Record<string, unknown> | undefined {
+  const rs = registry.all().filter((r) => r.group === group && r.version === version);
+  if (rs.length === 0) return undefined;
+  return {
+    kind: "APIResourceList",
+    apiVersion: "v1",
+    groupVersion: `${group}/${version}`,
+    resources: rs.flatMap(entriesFor),
+  };
+}
+
+/** GET /version: a 1.24 server, as the transcripts were recorded against. */
+export function versionInfo(): Record<string, unknown> {
+  return {
+    major: "1",
+    minor: "24",
+    gitVersion: "v1.24.0-kube-codegen-testing",
+    gitCommit: "",
+    gitTreeState: "clean",
+    buildDate: "1970-01-01T00:00:00Z",
+    goVersion: "n/a",
+    compiler: "n/a",
+    platform: `${process.platform}/${process.arch}`,
+  };
+}

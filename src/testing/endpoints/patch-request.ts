@@ -1,0 +1,177 @@
+// PATCH: merge, JSON and strategic merge patches (the last for built-ins only: custom resources answer
+// 415) and server-side apply (fieldManager required, create when missing, 409 on conflicts unless force),
+// computed by the patch library and stored through the normal update path.
+import { parse as parseYaml } from "yaml";
+import {
+  APPLY_PATCH,
+  applyJsonPatch,
+  applyMergePatch,
+  applyStrategicMergePatch,
+  BUILTIN_PATCH_TYPES,
+  CUSTOM_RESOURCE_PATCH_TYPES,
+  JSON_PATCH,
+  MERGE_PATCH,
+  patchErrorStatus,
+  serverSideApply,
+  STRATEGIC_MERGE_PATCH,
+  type JsonObject,
+  type JsonValue,
+  type PatchError,
+} from "../patch/index.js";
+import { builtinDecodeError } from "../builtin/decode.js";
+import { patchSchemaFor } from "../registry/patch-schema.js";
+import { decodeObject, goJsonError } from "./object-decode.js";
+import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
+import { nowTimestamp, type ServerState } from "../server-state.js";
+import { ApiError, badRequest, invalid, notFound, unsupportedMediaType, type StatusCause } from "../status-errors.js";
+import type { KubeObject } from "../storage/store.js";
+import { createObject, type WriteResult } from "../registry/write-create.js";
+import { groupResource, objectKey, resourceKey, toWire, type WriteOptions } from "../registry/write-common.js";
+import { updateObject } from "../registry/write-update.js";
+import { queryBool } from "./query-params.js";
+
+/** The patch content type without parameters ("application/merge-patch+json"). */
+export function patchType(contentType: string | undefined): string {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** Turns a patch library error into the Status the server answers with. */
+export function patchFailure(err: PatchError): ApiError {
+  const status = patchErrorStatus(err) as Record<string, unknown>;
+  const details = status["details"] as Record<string, unknown> | undefined;
+  return new ApiError(err.code, err.reason, err.message, details ? {} : undefined);
+}
+
+/** Parses a JSON patch document, or the server's 400 for malformed JSON. */
+export function parsePatchJson(body: string): JsonValue {
+  try {
+    return JSON.parse(body) as JsonValue;
+  } catch (e) {
+    throw badRequest(`error decoding patch: ${goJsonError(e)}`);
+  }
+}
+
+/** Applies a non-apply patch of type `type` to `current`, returning the patched object. */
+export function applyPatchDocument(info: ResourceInfo, type: string, current: JsonObject, body: string): JsonObject {
+  const doc = parsePatchJson(body);
+  let out: JsonValue | undefined;
+  if (type === MERGE_PATCH) {
+    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) throw badRequest("json: cannot unmarshal non-object into Go value of type map[string]interface {}");
+    out = applyMergePatch(current, doc);
+  } else if (type === JSON_PATCH) {
+    const r = applyJsonPatch(current, doc);
+    if (!r.ok) throw patchFailure(r.error);
+    out = r.value;
+  } else if (type === STRATEGIC_MERGE_PATCH) {
+    const r = applyStrategicMergePatch(current, doc, patchSchemaFor(info).type);
+    if (!r.ok) throw patchFailure(r.error);
+    out = r.value;
+  }
+  if (!out || typeof out !== "object" || Array.isArray(out)) throw badRequest("the patched object is not a JSON object");
+  return out;
+}
+
+/** What a PATCH request addresses. */
+export interface PatchTarget {
+  namespace: string | undefined;
+  name: string;
+  subresource?: string;
+}
+
+/**
+ * The checks ValidatePatchOptions makes before the ones every write shares: `force` only on apply
+ * patches, and a fieldManager required on them.
+ */
+export function patchOptionCauses(contentType: string | undefined, query: URLSearchParams): StatusCause[] {
+  const apply = (contentType ?? "").split(";")[0]?.trim() === APPLY_PATCH;
+  if (!apply) return query.has("force") ? [{ reason: "FieldValueForbidden", message: "Forbidden: may not be specified for non-apply patch", field: "force" }] : [];
+  return query.get("fieldManager") ? [] : [{ reason: "FieldValueRequired", message: "Required value: is required for apply patch", field: "fieldManager" }];
+}
+
+function requireManager(query: URLSearchParams): string {
+  const m = query.get("fieldManager");
+  if (!m)
+    throw invalid("PatchOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "PatchOptions" }, "", [
+      { reason: "FieldValueRequired", message: "Required value: is required for apply patch", field: "fieldManager" },
+    ]);
+  return m;
+}
+
+function parseApplyBody(body: string): JsonObject {
+  let v: unknown;
+  try {
+    v = parseYaml(body);
+  } catch (e) {
+    throw badRequest(`error decoding YAML: ${(e as Error).message}`);
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v)) throw badRequest("error decoding YAML: the apply patch is not an object");
+  return v as JsonObject;
+}
+
+function serverSideApplyRequest(
+  state: ServerState,
+  info: ResourceInfo,
+  target: PatchTarget,
+  body: string,
+  query: URLSearchParams,
+  opts: WriteOptions,
+): WriteResult {
+  const manager = requireManager(query);
+  const applied = decodeObject(JSON.stringify(parseApplyBody(body)), info) as JsonObject;
+  const live = state.store.get(resourceKey(info), objectKey(info, target.namespace, target.name));
+  const now = nowTimestamp();
+  const applyOpts = {
+    manager,
+    apiVersion: groupVersion(info),
+    ...(target.subresource ? { subresource: target.subresource } : {}),
+    time: now,
+    schema: patchSchemaFor(info),
+    force: queryBool(query, "force") === true,
+  };
+  const result = serverSideApply(live ? (toWire(info, live) as JsonObject) : undefined, applied, applyOpts);
+  if (!result.object) {
+    const s = result.status as Record<string, unknown>;
+    throw new ApiError(409, "Conflict", String(s["message"]), (s["details"] ?? {}) as Record<string, never>);
+  }
+  const obj = result.object as KubeObject;
+  if (!live) {
+    if (target.subresource) throw notFound(groupResource(info), target.name);
+    if (obj.metadata["name"] === undefined) obj.metadata["name"] = target.name;
+    if (obj.metadata["name"] !== target.name)
+      throw badRequest(`the name of the object (${String(obj.metadata["name"])}) does not match the name on the URL (${target.name})`);
+    return createObject(state, info, target.namespace, obj, opts, () => {});
+  }
+  const req = { namespace: target.namespace, name: target.name, fromPatch: true, managed: (): void => {} };
+  return updateObject(state, info, obj, target.subresource ? { ...req, subresource: target.subresource } : req, opts);
+}
+
+/** Serves PATCH on an object or its status subresource. */
+export function patchObject(
+  state: ServerState,
+  info: ResourceInfo,
+  target: PatchTarget,
+  contentType: string | undefined,
+  body: string,
+  query: URLSearchParams,
+  opts: WriteOptions,
+): WriteResult {
+  const type = patchType(contentType);
+  const accepted = info.custom ? CUSTOM_RESOURCE_PATCH_TYPES : BUILTIN_PATCH_TYPES;
+  if (!accepted.includes(type)) throw unsupportedMediaType([...accepted]);
+  if (type === APPLY_PATCH) return serverSideApplyRequest(state, info, target, body, query, opts);
+  const live = state.store.get(resourceKey(info), objectKey(info, target.namespace, target.name));
+  if (!live) throw notFound(groupResource(info), target.name);
+  const patched = applyPatchDocument(info, type, toWire(info, live) as JsonObject, body) as KubeObject;
+  if (!info.custom) {
+    // The patched document is decoded into the Go struct; a type error there is a 422 on "patch" that
+    // quotes the whole patched object, as the real patch handler answers.
+    const err = builtinDecodeError(groupVersion(info), info.kind, patched);
+    if (err)
+      throw invalid("", { group: "", kind: "" }, "", [
+        { reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(JSON.stringify(patched))}: ${err}`, field: "patch" },
+      ]);
+  }
+  if (!patched.metadata || typeof patched.metadata !== "object") patched.metadata = {};
+  const req = { namespace: target.namespace, name: target.name, fromPatch: true };
+  return updateObject(state, info, patched, target.subresource ? { ...req, subresource: target.subresource } : req, opts);
+}

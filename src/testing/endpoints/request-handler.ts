@@ -1,0 +1,277 @@
+// The one HTTP entry point: authentication, injected faults and latency, routing, and dispatch to the
+// discovery documents and the resource verbs (get, list, watch, create, update, patch, delete,
+// deletecollection) and subresources (status, scale). Errors become Status bodies here and nowhere else.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parse as parseYaml } from "yaml";
+import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
+import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
+import { readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
+import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
+import { decodeObject } from "./object-decode.js";
+import { patchObject, patchOptionCauses } from "./patch-request.js";
+import type { ResourceInfo } from "../registry/resource-info.js";
+import { route, type ResourceRoute } from "./route.js";
+import { getScale, writeScale } from "./scale-subresource.js";
+import type { ServerState } from "../server-state.js";
+import { ApiError, badRequest, internalError, methodNotAllowed, notFound, tooManyRequests } from "../status-errors.js";
+import { toTable, wantsTable } from "./table-output.js";
+import { serveWatch } from "./watch-stream.js";
+import { createObject } from "../registry/write-create.js";
+import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../registry/write-common.js";
+import { deleteObject, deleteOptions } from "../registry/write-delete.js";
+import { updateObject } from "../registry/write-update.js";
+import { queryBool } from "./query-params.js";
+
+/** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
+function isYamlBody(contentType: string | undefined): boolean {
+  return /^application\/(yaml|x-yaml)\b/i.test(contentType ?? "");
+}
+
+/** YAML request bodies (kubectl --content-type, hand-written tests) are decoded as their JSON equivalent. */
+function yamlToJson(text: string): string {
+  try {
+    return JSON.stringify(parseYaml(text));
+  } catch (e) {
+    throw badRequest(`error converting YAML to JSON: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * A name from the URL must be a valid path segment before it can address storage (the registry's key
+ * function checks it): ".", ".." and names with "%" are 400 BadRequest.
+ */
+function checkPathName(name: string): void {
+  const problems = name === "." || name === ".." ? [`may not be '${name}'`] : name.includes("%") ? ["may not contain '%'"] : [];
+  if (problems.length > 0) throw badRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${problems.join(";")}`);
+}
+
+/**
+ * What a collection path allows beyond list and watch. Built-ins are routed by go-restful, which has
+ * only list and watch on the all-namespaces path of a namespaced resource and no PUT or PATCH without a
+ * name: anything else is 405. Custom resources go through the CRD handler, which lets the request through
+ * to fail later: no name is 400 "name must be provided" (and see deleteCollection).
+ */
+function checkCollectionScope(info: ResourceInfo, r: ResourceRoute, verb: string): void {
+  if (r.name !== undefined || r.subresource !== undefined) return;
+  const allNamespaces = info.namespaced && r.namespace === undefined;
+  if (!info.custom) {
+    if ((allNamespaces && verb !== "list" && verb !== "watch") || verb === "update" || verb === "patch") throw methodNotAllowed();
+    return;
+  }
+  if (verb === "update" || verb === "patch") throw badRequest("name must be provided");
+}
+
+/** Whether a GET is a watch (watch=true|1, or the legacy /watch/ path prefix). */
+function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
+  return r.watchPrefix || queryBool(query, "watch") === true;
+}
+
+/** The verb a request performs, as authorization names it. */
+function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): string {
+  switch (method) {
+    case "GET":
+      return isWatch(r, query) ? "watch" : r.name ? "get" : "list";
+    case "POST":
+      return "create";
+    case "PUT":
+      return "update";
+    case "PATCH":
+      return "patch";
+    case "DELETE":
+      return r.name ? "delete" : "deletecollection";
+    default:
+      return method.toLowerCase();
+  }
+}
+
+/** Handles one request; never throws. */
+export async function handleRequest(state: ServerState, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const warnings: string[] = [];
+  try {
+    const caller = authenticate(req, token, state.settings.anonymousAuth);
+    if (state.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, state.faults.latencyMs));
+    const failure = state.faults.takeFailure(url.pathname);
+    if (failure) throw failure.code === 429 ? tooManyRequests(failure.retryAfterSeconds) : internalError("injected failure");
+    // Routed on the raw path: WHATWG URL parsing would resolve "." and ".." segments, which the real
+    // server instead receives as names (and rejects, see checkPathName).
+    const r = route((req.url ?? "/").split("?")[0] ?? "/", state.registry);
+    if (caller === "anonymous" && !isPublicPath(url.pathname)) {
+      if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
+      throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
+    }
+    switch (r.type) {
+      case "malformed":
+        res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
+        return void res.end("400 Bad Request");
+      case "noRoute":
+        return sendPageNotFound(res);
+      case "notFound":
+        throw new ApiError(404, "NotFound", "the server could not find the requested resource", {});
+      case "version":
+        return sendJson(res, 200, versionInfo());
+      case "health":
+        res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" });
+        return void res.end("ok");
+      case "api":
+        return sendJson(res, 200, coreVersions(state.address));
+      case "apiV1":
+        return sendJson(res, 200, coreResourceList());
+      case "apis":
+        return sendJson(res, 200, groupList(state.registry));
+      case "group": {
+        const doc = groupDocument(state.registry, r.group ?? "");
+        if (!doc) return sendPageNotFound(res);
+        return sendJson(res, 200, doc);
+      }
+      case "groupVersion": {
+        const doc = groupVersionResources(state.registry, r.group ?? "", r.version ?? "");
+        if (!doc) return sendPageNotFound(res);
+        return sendJson(res, 200, doc);
+      }
+      case "resource":
+        return await serveResource(state, r, req, res, url.searchParams, warnings);
+    }
+  } catch (e) {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const err = e instanceof ApiError ? e : internalError(e instanceof Error ? e.message : String(e));
+    sendError(res, err, warnings);
+  }
+}
+
+async function serveResource(
+  state: ServerState,
+  r: ResourceRoute,
+  req: IncomingMessage,
+  res: ServerResponse,
+  query: URLSearchParams,
+  warnings: string[],
+): Promise<void> {
+  const info = r.info;
+  const method = req.method ?? "GET";
+  const verb = verbOf(method, r, query);
+  if (info.discoveryOnly || !info.verbs.includes(verb)) throw methodNotAllowed();
+  checkCollectionScope(info, r, verb);
+  const raw = method === "GET" ? "" : await readBody(req);
+  const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
+  const ns = info.namespaced ? r.namespace : undefined;
+  if (r.name !== undefined && verb !== "watch") checkPathName(r.name);
+  if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
+  switch (verb) {
+    case "watch":
+      // Watching one object (legacy /watch/.../name) is a watch with a metadata.name field selector.
+      if (r.name) query.set("fieldSelector", [query.get("fieldSelector"), `metadata.name=${r.name}`].filter(Boolean).join(","));
+      return serveWatch(state, info, ns, query, req, res);
+    case "list": {
+      const page = listObjects(state, info, ns, query);
+      const body = listBody(info, page);
+      if (wantsTable(req.headers["accept"])) {
+        const { continue: cont, ...listMeta } = body["metadata"] as Record<string, unknown>;
+        return sendJson(res, 200, toTable(info, page.items, cont ? { ...listMeta, continue: cont } : listMeta));
+      }
+      return sendJson(res, 200, body);
+    }
+    case "get": {
+      // GET with a resourceVersion is served "not older than" it from the cache, like a list.
+      const rvText = query.get("resourceVersion") ?? "";
+      if (/^\d+$/.test(rvText)) checkNotTooLarge(state, Number(rvText));
+      const obj = state.store.get(resourceKey(info), objectKey(info, ns, r.name ?? ""));
+      if (!obj) throw notFound(groupResource(info), r.name ?? "");
+      if (wantsTable(req.headers["accept"])) return sendJson(res, 200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));
+      return sendJson(res, 200, toWire(info, obj));
+    }
+    case "create": {
+      if (r.name) throw methodNotAllowed();
+      const opts = writeOptions(query, req.headers["user-agent"], "CreateOptions");
+      const out = createObject(state, info, ns, decodeObject(body, info), { ...opts, warnings });
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    case "update": {
+      const opts = { ...writeOptions(query, req.headers["user-agent"], "UpdateOptions"), warnings };
+      const out = updateObject(state, info, decodeObject(body, info), { namespace: ns, name: r.name ?? "" }, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    case "patch": {
+      const opts = { ...writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query)), warnings };
+      const out = patchObject(state, info, { namespace: ns, name: r.name ?? "" }, req.headers["content-type"], body, query, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    case "delete": {
+      const out = deleteObject(state, info, ns, r.name ?? "", deleteOptions(body, query));
+      return sendJson(res, out.code, out.body, warnings);
+    }
+    case "deletecollection":
+      return sendJson(res, 200, deleteCollection(state, info, ns, body, query));
+  }
+  throw methodNotAllowed();
+}
+
+function deleteCollection(state: ServerState, info: ResourceInfo, ns: string | undefined, body: string, query: URLSearchParams): Record<string, unknown> {
+  const opts = deleteOptions(body, query);
+  const page = listObjects(state, info, ns, query);
+  // A namespaced custom resource's collection deleted without a namespace: every item's delete needs
+  // one, so the first fails the request before anything is deleted.
+  if (info.namespaced && ns === undefined && page.items.length > 0) throw badRequest("Namespace parameter required.");
+  const deleted = [];
+  for (const obj of page.items) {
+    try {
+      deleteObject(state, info, ns ?? (obj.metadata["namespace"] as string | undefined), String(obj.metadata["name"]), opts);
+      deleted.push(obj);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code !== 404) throw e;
+    }
+  }
+  return listBody(info, { ...page, items: deleted });
+}
+
+function serveSubresource(
+  state: ServerState,
+  info: ResourceInfo,
+  r: ResourceRoute,
+  method: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  query: URLSearchParams,
+  warnings: string[],
+): void {
+  const ns = info.namespaced ? r.namespace : undefined;
+  const name = r.name ?? "";
+  const sub = r.subresource ?? "";
+  const opts = {
+    ...(method === "GET"
+      ? writeOptions(new URLSearchParams(), req.headers["user-agent"])
+      : method === "PATCH"
+        ? writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query))
+        : writeOptions(query, req.headers["user-agent"], "UpdateOptions")),
+    warnings,
+  };
+  if (sub === "status" && info.statusSubresource) {
+    if (method === "GET") {
+      const obj = state.store.get(resourceKey(info), objectKey(info, ns, name));
+      if (!obj) throw notFound(groupResource(info), name);
+      return sendJson(res, 200, toWire(info, obj));
+    }
+    if (method === "PUT") {
+      const out = updateObject(state, info, decodeObject(body, info), { namespace: ns, name, subresource: "status" }, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    if (method === "PATCH") {
+      const out = patchObject(state, info, { namespace: ns, name, subresource: "status" }, req.headers["content-type"], body, query, opts);
+      return sendJson(res, out.code, out.object, warnings);
+    }
+    throw methodNotAllowed();
+  }
+  if (sub === "scale" && info.scale) {
+    if (method === "GET") return sendJson(res, 200, getScale(state, info, info.scale, ns, name));
+    if (method === "PUT" || method === "PATCH") {
+      const out = writeScale(state, info, info.scale, { namespace: ns, name }, method, req.headers["content-type"], body, opts);
+      return sendJson(res, 200, out, warnings);
+    }
+    throw methodNotAllowed();
+  }
+  throw notFound(groupResource(info), name);
+}

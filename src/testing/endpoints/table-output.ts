@@ -1,0 +1,88 @@
+// `Accept: application/json;as=Table;g=meta.k8s.io;v=v1` (kubectl get): a meta.k8s.io Table with the
+// Name column, a CRD's additionalPrinterColumns (or Age), and PartialObjectMetadata row objects. Built-ins
+// get Name and Age only (the real server has hand-written columns per kind).
+import type { ResourceInfo } from "../registry/resource-info.js";
+import type { KubeObject } from "../storage/store.js";
+
+/** One additionalPrinterColumns entry of a CRD version. */
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  jsonPath: string;
+  format?: string;
+  description?: string;
+  priority?: number;
+}
+
+const NAME_DESCRIPTION =
+  "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names";
+
+const AGE: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" };
+
+/** Whether the Accept header asks for a Table. */
+export function wantsTable(accept: string | undefined): boolean {
+  return (accept ?? "").split(",").some((part) => /;\s*as=Table/.test(part) && /g=meta\.k8s\.io/.test(part));
+}
+
+/** Go's duration.HumanDuration, as kubectl shows ages. */
+export function humanDuration(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < -1) return "<invalid>";
+  if (seconds < 0) return "0s";
+  if (seconds < 120) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 10) return seconds % 60 === 0 ? `${minutes}m` : `${minutes}m${seconds % 60}s`;
+  if (minutes < 180) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 8) return minutes % 60 === 0 ? `${hours}h` : `${hours}h${minutes % 60}m`;
+  if (hours < 48) return `${hours}h`;
+  if (hours < 24 * 8) return hours % 24 === 0 ? `${hours / 24}d` : `${Math.floor(hours / 24)}d${hours % 24}h`;
+  if (hours < 24 * 365 * 2) return `${Math.floor(hours / 24)}d`;
+  const days = Math.floor(hours / 24);
+  if (hours < 24 * 365 * 8) return days % 365 === 0 ? `${days / 365}y` : `${Math.floor(days / 365)}y${days % 365}d`;
+  return `${Math.floor(days / 365)}y`;
+}
+
+/** Evaluates the simple JSONPath forms CRDs use (".spec.replicas", ".status.conditions[0].type"). */
+function evaluate(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const part of path.replace(/^\{?\.?/, "").replace(/\}$/, "").split(/\.|(?=\[)/)) {
+    if (part === "") continue;
+    const index = /^\[(\d+)\]$/.exec(part);
+    if (index) cur = Array.isArray(cur) ? cur[Number(index[1])] : undefined;
+    else cur = cur && typeof cur === "object" ? (cur as Record<string, unknown>)[part] : undefined;
+  }
+  return cur;
+}
+
+function cell(col: PrinterColumn, obj: KubeObject, now: number): unknown {
+  const v = evaluate(obj, col.jsonPath);
+  if (v === undefined || v === null) return null;
+  if (col.type === "date" && typeof v === "string") return humanDuration(now - Date.parse(v));
+  return v;
+}
+
+/** The Table for a list of objects. */
+export function toTable(info: ResourceInfo, items: KubeObject[], listMeta: Record<string, unknown>): Record<string, unknown> {
+  const columns = info.printerColumns && info.printerColumns.length > 0 ? info.printerColumns : [AGE];
+  const now = Date.now();
+  return {
+    kind: "Table",
+    apiVersion: "meta.k8s.io/v1",
+    metadata: listMeta,
+    columnDefinitions: [
+      { name: "Name", type: "string", format: "name", description: NAME_DESCRIPTION, priority: 0 },
+      ...columns.map((c) => ({
+        name: c.name,
+        type: c.type,
+        format: c.format ?? "",
+        description: c.description ?? `Custom resource definition column (in JSONPath format): ${c.jsonPath}`,
+        priority: c.priority ?? 0,
+      })),
+    ],
+    rows: items.map((o) => ({
+      cells: [o.metadata["name"], ...columns.map((c) => cell(c, o, now))],
+      object: { kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: o.metadata },
+    })),
+  };
+}

@@ -1,0 +1,117 @@
+// WATCH over HTTP: chunked newline-delimited JSON events, starting with synthetic ADDED events
+// (resourceVersion unset or "0") or the history after a resourceVersion (ERROR 410 when it is compacted),
+// then live events; BOOKMARKs on request; closed after timeoutSeconds or by injected faults.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseSelectors, validateListOptions } from "./list-query.js";
+import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
+import type { ServerState } from "../server-state.js";
+import { badRequest, expired } from "../status-errors.js";
+import { CompactedError, type KubeObject } from "../storage/store.js";
+import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "../storage/watch-hub.js";
+import { resourceKey, toWire } from "../registry/write-common.js";
+import { queryBool, queryInt } from "./query-params.js";
+
+/** Serialised event lines per stored object, so N watchers of one change encode it once. */
+const encoded = new WeakMap<object, Map<string, string>>();
+
+function eventLine(info: ResourceInfo, ev: WatchEvent): string {
+  if (ev.type === "ERROR" || ev.type === "BOOKMARK") return `${JSON.stringify({ type: ev.type, object: ev.object })}\n`;
+  const key = `${ev.type} ${groupVersion(info)}`;
+  let byKey = encoded.get(ev.object);
+  const hit = byKey?.get(key);
+  if (hit) return hit;
+  const line = `${JSON.stringify({ type: ev.type, object: toWire(info, ev.object as KubeObject) })}\n`;
+  if (!byKey) encoded.set(ev.object, (byKey = new Map()));
+  byKey.set(key, line);
+  return line;
+}
+
+function startRevision(query: URLSearchParams): number | undefined {
+  const text = query.get("resourceVersion") ?? "";
+  if (text === "" || text === "0") return undefined;
+  if (!/^\d+$/.test(text)) throw badRequest(`invalid resource version: ${text}`);
+  return Number(text);
+}
+
+/** Serves a watch request until timeout, client disconnect or an injected close. */
+export function serveWatch(
+  state: ServerState,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  validateListOptions(query, true);
+  const sel = parseSelectors(info, query);
+  const from = startRevision(query);
+
+  // Zero or absent means the server's default, as on a real server.
+  const requested = queryInt(query, "timeoutSeconds") ?? 0;
+  const timeoutSeconds = requested > 0 ? requested : state.settings.defaultWatchTimeoutSeconds;
+  const filter: WatchFilter = { resource: resourceKey(info), labels: sel.labels, fields: sel.fields };
+  if (info.namespaced && namespace !== undefined) filter.namespace = namespace;
+
+  res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-cache, private", "Transfer-Encoding": "chunked" });
+  res.flushHeaders();
+
+  let sent = 0;
+  let closed = false;
+  const timers: NodeJS.Timeout[] = [];
+  let bookmarkTimer: NodeJS.Timeout | undefined;
+  let removeSink = (): void => {};
+  let untrack = (): void => {};
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    removeSink();
+    untrack();
+    for (const t of timers) clearTimeout(t);
+    if (bookmarkTimer) clearTimeout(bookmarkTimer);
+    res.end();
+  };
+  const write = (ev: WatchEvent): void => {
+    if (closed) return;
+    res.write(eventLine(info, ev));
+    sent++;
+    if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
+  };
+
+  // History (or the synthetic initial state) and the live subscription are set up in one synchronous
+  // step, so no change can fall between them.
+  if (from === undefined) {
+    for (const obj of state.store.list(filter.resource, filter.namespace ? `${filter.namespace}/` : undefined)) {
+      if (matchesFilter(filter, obj)) write({ type: "ADDED", object: obj });
+    }
+  } else {
+    try {
+      for (const e of state.store.eventsSince(from)) {
+        const ev = eventFor(filter, e);
+        if (ev) write(ev);
+      }
+    } catch (e) {
+      if (!(e instanceof CompactedError)) throw e;
+      write({ type: "ERROR", object: expired(e.message).toStatus() });
+      close();
+      return;
+    }
+  }
+  if (closed) return;
+  // A watch from a resourceVersion the server has not reached yet only sees changes after it, as the
+  // real watch cache sends only events newer than the requested version.
+  removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
+  untrack = state.faults.trackWatch(close);
+  timers.push(setTimeout(close, timeoutSeconds * 1000));
+  if (queryBool(query, "allowWatchBookmarks") === true) {
+    const tick = (): void => {
+      write({
+        type: "BOOKMARK",
+        object: { kind: info.kind, apiVersion: groupVersion(info), metadata: { resourceVersion: String(state.store.revision) } },
+      });
+      if (!closed) bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
+    };
+    bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
+  }
+  req.on("close", close);
+  res.on("close", close);
+}
