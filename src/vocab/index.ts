@@ -27,7 +27,6 @@ export { clientVerbs } from "./genclient.js";
 export { resourceScopes } from "./object-resource.js";
 export { columnTypes } from "./print-column.js";
 export { listTypes, granularity } from "./list-map-struct.js";
-export { optionalMarkerNames, requiredMarkerNames } from "./requiredness.js";
 export { validationReasons } from "./validation.js";
 export { payloadSyntax } from "./syntax.js";
 export { markerDiagnosticCodes, MarkerCode } from "../markers/index.js";
