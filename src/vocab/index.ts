@@ -26,7 +26,6 @@ export { clientVerbs } from "./genclient.js";
 export { resourceScopes } from "./object-resource.js";
 export { columnTypes } from "./print-column.js";
 export { listTypes, granularity } from "./list-map-struct.js";
-export { optionalMarkerNames, requiredMarkerNames } from "./requiredness.js";
 export { validationReasons } from "./validation.js";
 export { payloadSyntax } from "./syntax.js";
 

@@ -20,8 +20,3 @@ export const requirednessMarkers: readonly KubeMarkerDefinition[] = [
   marker("k8s:optional", FIELD, "The field is not required (declarative-validation spelling of +optional)."),
   marker("k8s:required", FIELD, "The field is required (declarative-validation spelling of +required)."),
 ];
-
-/** Names that make a field optional, in the order they are consulted. */
-export const optionalMarkerNames = ["kubebuilder:validation:Optional", "optional", "k8s:optional"] as const;
-/** Names that make a field required, in the order they are consulted. */
-export const requiredMarkerNames = ["kubebuilder:validation:Required", "required", "k8s:required"] as const;
