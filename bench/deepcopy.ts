@@ -12,16 +12,34 @@ export function sampleRelease(): HelmRelease {
     apiVersion: "helm.example.com/v1",
     kind: "HelmRelease",
     metadata: {
-      name: "payments-api", namespace: "prod", uid: "2f4a9a2e-5b0c-4a57-8d7e-4c1b3a2d9e10", resourceVersion: "982734", generation: 7,
-      creationTimestamp: t, labels: { app: "payments", tier: "backend", team: "checkout", "app.kubernetes.io/managed-by": "flux" },
+      name: "payments-api",
+      namespace: "prod",
+      uid: "2f4a9a2e-5b0c-4a57-8d7e-4c1b3a2d9e10",
+      resourceVersion: "982734",
+      generation: 7,
+      creationTimestamp: t,
+      labels: { app: "payments", tier: "backend", team: "checkout", "app.kubernetes.io/managed-by": "flux" },
       annotations: { "helm.example.com/last-applied-digest": "sha256:4b825dc642cb6eb9a060e54bf8d69288fbee4904" },
       finalizers: ["helm.example.com/cleanup"],
       ownerReferences: [{ apiVersion: "source.example.com/v1", kind: "HelmRepository", name: "internal", uid: "9c1e", controller: true }],
-      managedFields: [{ manager: "flux", operation: "Apply", apiVersion: "helm.example.com/v1", time: t, fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:chart": {}, "f:values": {} } } }],
+      managedFields: [
+        {
+          manager: "flux",
+          operation: "Apply",
+          apiVersion: "helm.example.com/v1",
+          time: t,
+          fieldsType: "FieldsV1",
+          fieldsV1: { "f:spec": { "f:chart": {}, "f:values": {} } },
+        },
+      ],
     },
     spec: {
       chart: { name: "payments-api", version: "4.12.0", repository: "https://charts.example.com/internal" },
-      values: { replicaCount: 3, image: { repository: "registry.example.com/payments-api", tag: "4.12.0" }, env: [{ name: "LOG_LEVEL", value: "info" }] },
+      values: {
+        replicaCount: 3,
+        image: { repository: "registry.example.com/payments-api", tag: "4.12.0" },
+        env: [{ name: "LOG_LEVEL", value: "info" }],
+      },
       valuesFrom: [
         { kind: "ConfigMap", name: "payments-defaults", valuesKey: "values.yaml" },
         { kind: "Secret", name: "payments-credentials", optional: true },
@@ -42,12 +60,29 @@ export function sampleRelease(): HelmRelease {
     status: {
       observedGeneration: 7,
       conditions: [
-        { type: "Ready", status: "True", lastTransitionTime: t, reason: "InstallSucceeded", message: "Release reconciliation succeeded", observedGeneration: 7 },
-        { type: "Released", status: "True", lastTransitionTime: t, reason: "UpgradeSucceeded", message: "Helm upgrade succeeded for release prod/payments-api.v12 with chart payments-api@4.12.0" },
+        {
+          type: "Ready",
+          status: "True",
+          lastTransitionTime: t,
+          reason: "InstallSucceeded",
+          message: "Release reconciliation succeeded",
+          observedGeneration: 7,
+        },
+        {
+          type: "Released",
+          status: "True",
+          lastTransitionTime: t,
+          reason: "UpgradeSucceeded",
+          message: "Helm upgrade succeeded for release prod/payments-api.v12 with chart payments-api@4.12.0",
+        },
         { type: "Reconciling", status: "False", lastTransitionTime: t, reason: "Succeeded", message: "" },
       ],
       history: Array.from({ length: 5 }, (_, i) => ({
-        version: 12 - i, chartVersion: `4.${12 - i}.0`, digest: `sha256:${"ab".repeat(16)}${i}`, appliedAt: t, status: i === 0 ? "deployed" : "superseded",
+        version: 12 - i,
+        chartVersion: `4.${12 - i}.0`,
+        digest: `sha256:${"ab".repeat(16)}${i}`,
+        appliedAt: t,
+        status: i === 0 ? "deployed" : "superseded",
       })),
       lastAppliedAt: t,
     },
@@ -82,6 +117,10 @@ export function runDeepCopyBench(): { bytes: number; generated: number; structur
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = runDeepCopyBench();
-  console.log(`deepcopy: ${r.bytes}-byte HelmRelease; generated ${r.generated.toFixed(0)} ops/ms, structuredClone ${r.structuredClone.toFixed(0)} ops/ms, JSON ${r.json.toFixed(0)} ops/ms`);
-  console.log(`deepcopy: generated is ${(r.generated / r.structuredClone).toFixed(1)}× structuredClone (goal ≥5×), ${(r.generated / r.json).toFixed(1)}× JSON round trip (goal ≥3×)`);
+  console.log(
+    `deepcopy: ${r.bytes}-byte HelmRelease; generated ${r.generated.toFixed(0)} ops/ms, structuredClone ${r.structuredClone.toFixed(0)} ops/ms, JSON ${r.json.toFixed(0)} ops/ms`,
+  );
+  console.log(
+    `deepcopy: generated is ${(r.generated / r.structuredClone).toFixed(1)}× structuredClone (goal ≥5×), ${(r.generated / r.json).toFixed(1)}× JSON round trip (goal ≥3×)`,
+  );
 }

@@ -42,5 +42,7 @@ export function runGenerateColdBench(runs = 7): { generateMs: number; nodeMs: nu
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = runGenerateColdBench();
-  console.log(`generate (Foo, cold process): median ${r.generateMs.toFixed(0)} ms; bare node start ${r.nodeMs.toFixed(0)} ms; ratio ${(r.generateMs / r.nodeMs).toFixed(1)}× (goal: under 1500 ms)`);
+  console.log(
+    `generate (Foo, cold process): median ${r.generateMs.toFixed(0)} ms; bare node start ${r.nodeMs.toFixed(0)} ms; ratio ${(r.generateMs / r.nodeMs).toFixed(1)}× (goal: under 1500 ms)`,
+  );
 }

@@ -14,5 +14,9 @@ function perSecond(ms: number): string {
 
 const loaded = await runLoad({ objects: OBJECTS, watchers: 20, inFlight: 16, pageSize: 500, listEveryMs: 100 });
 const baseline = await runLoad({ objects: OBJECTS, watchers: 0, inFlight: 16, pageSize: 500, listEveryMs: 3_600_000 });
-console.log(`load-test-server: ${OBJECTS} creates, 20 watchers, ${loaded.listings} paginated listings in ${(loaded.ms / 1000).toFixed(2)} s: ${perSecond(loaded.ms)} creates/s, every event delivered once and in order`);
-console.log(`load-test-server: baseline (no watchers, one listing) ${perSecond(baseline.ms)} creates/s; loaded/baseline = ${(baseline.ms / loaded.ms).toFixed(2)}x throughput`);
+console.log(
+  `load-test-server: ${OBJECTS} creates, 20 watchers, ${loaded.listings} paginated listings in ${(loaded.ms / 1000).toFixed(2)} s: ${perSecond(loaded.ms)} creates/s, every event delivered once and in order`,
+);
+console.log(
+  `load-test-server: baseline (no watchers, one listing) ${perSecond(baseline.ms)} creates/s; loaded/baseline = ${(baseline.ms / loaded.ms).toFixed(2)}x throughput`,
+);

@@ -71,7 +71,11 @@ function refs(s: JsonValue, acc: string[]): void {
 function sortKeys(v: JsonValue): JsonValue {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (typeof v !== "object" || v === null) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k]!)]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortKeys(v[k]!)]),
+  );
 }
 
 /** The pruned closure of `roots` over $ref in an OpenAPI v2 document's definitions. */
@@ -85,7 +89,7 @@ export function builtinDefinitions(definitions: Definitions, roots: readonly str
     if (def === undefined) throw new Error(`${name}: no such definition in the OpenAPI document`);
     out[name] = prune(def) as JsonObject;
     const acc: string[] = [];
-    refs(out[name]!, acc);
+    refs(out[name], acc);
     todo.push(...acc);
   }
   return out;

@@ -71,11 +71,14 @@ test("non-ApiError values are never matched, and the cause chain is searched", (
 
 test("details: causes, retryAfterSeconds and the client delay", () => {
   const e = err(422, "Invalid", {
-    message: "Widget.x \"a\" is invalid",
+    message: 'Widget.x "a" is invalid',
     details: { name: "a", causes: [{ reason: "FieldValueRequired", field: "spec.size", message: "Required value" }] },
   });
   assert.equal(e.message, 'Widget.x "a" is invalid');
-  assert.deepEqual(e.causes.map((c) => c.field), ["spec.size"]);
+  assert.deepEqual(
+    e.causes.map((c) => c.field),
+    ["spec.size"],
+  );
   assert.equal(e.retryAfterSeconds, undefined);
   assert.equal(suggestsClientDelay(err(429, "TooManyRequests", { details: { retryAfterSeconds: 3 } })), 3);
   assert.equal(suggestsClientDelay(err(500, "ServerTimeout", { details: {} })), 0);

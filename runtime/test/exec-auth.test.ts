@@ -39,9 +39,15 @@ function setup(env: Record<string, string> = {}, apiVersion = "client.authentica
     apiVersion,
     interactiveMode: "Never",
   };
-  const runs = (): { info: { apiVersion: string; kind: string; spec: { interactive: boolean; cluster?: { server: string } } }; args: string[] }[] => {
+  const runs = (): {
+    info: { apiVersion: string; kind: string; spec: { interactive: boolean; cluster?: { server: string } } };
+    args: string[];
+  }[] => {
     try {
-      return readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+      return readFileSync(log, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
     } catch {
       return [];
     }
@@ -59,7 +65,11 @@ test("v1: the plugin gets KUBERNETES_EXEC_INFO, args and env, runs once, and is 
     assert.equal(b, a, "concurrent callers share one run");
     assert.equal((await auth.credentials()).headers["authorization"], "Bearer exec-token-1");
     assert.equal(runs().length, 1);
-    assert.deepEqual(runs()[0]?.info, { kind: "ExecCredential", apiVersion: "client.authentication.k8s.io/v1", spec: { interactive: false } });
+    assert.deepEqual(runs()[0]?.info, {
+      kind: "ExecCredential",
+      apiVersion: "client.authentication.k8s.io/v1",
+      spec: { interactive: false },
+    });
     assert.deepEqual(runs()[0]?.args, ["--flag"]);
     clock = Date.parse("2030-01-01T00:10:01Z");
     assert.equal((await auth.credentials()).headers["authorization"], "Bearer exec-token-2", "re-run once expired");
@@ -95,14 +105,22 @@ test("v1beta1 through a kubeconfig, with provideClusterInfo sending the cluster"
 test("a 401 re-runs the plugin and the request is sent again with the new token", async () => {
   const { t, config, runs } = setup();
   const s = await startServer((req, res) =>
-    req.headers["authorization"] === "Bearer exec-token-1" ? sendJson(res, 401, { kind: "Status", apiVersion: "v1", code: 401, reason: "Unauthorized" }) : sendJson(res, 200, {}),
+    req.headers["authorization"] === "Bearer exec-token-1"
+      ? sendJson(res, 401, { kind: "Status", apiVersion: "v1", code: 401, reason: "Unauthorized" })
+      : sendJson(res, 200, {}),
   );
   const agents = new AgentPool();
   try {
-    const transport = createTransport({ server: s.url, tls: { insecureSkipTlsVerify: false }, auth: execAuth(config), namespace: "default" }, { agents });
+    const transport = createTransport(
+      { server: s.url, tls: { insecureSkipTlsVerify: false }, auth: execAuth(config), namespace: "default" },
+      { agents },
+    );
     await transport.request({ method: "POST", path: "/x", body: {} });
     await transport.request({ method: "GET", path: "/x" });
-    assert.deepEqual(s.requests.map((r) => r.headers["authorization"]), ["Bearer exec-token-1", "Bearer exec-token-2", "Bearer exec-token-2"]);
+    assert.deepEqual(
+      s.requests.map((r) => r.headers["authorization"]),
+      ["Bearer exec-token-1", "Bearer exec-token-2", "Bearer exec-token-2"],
+    );
     assert.equal(runs().length, 2);
   } finally {
     agents.destroy();
@@ -121,13 +139,25 @@ test("a client certificate from the plugin's status is presented over TLS", asyn
   const s = await startServer(
     (req, res) => {
       const sock = req.socket as TLSSocket;
-      sendJson(res, 200, { authorized: sock.authorized, cn: sock.getPeerCertificate().subject?.CN ?? null, auth: req.headers["authorization"] ?? null });
+      sendJson(res, 200, {
+        authorized: sock.authorized,
+        cn: sock.getPeerCertificate().subject?.CN ?? null,
+        auth: req.headers["authorization"] ?? null,
+      });
     },
     { cert: serverCert.certPem, key: serverCert.keyPem, ca: [clientCert.certPem], requestCert: true, rejectUnauthorized: false },
   );
   const agents = new AgentPool();
   try {
-    const transport = createTransport({ server: s.url, tls: { insecureSkipTlsVerify: false, ca: Buffer.from(serverCert.certPem) }, auth: execAuth(config), namespace: "default" }, { agents });
+    const transport = createTransport(
+      {
+        server: s.url,
+        tls: { insecureSkipTlsVerify: false, ca: Buffer.from(serverCert.certPem) },
+        auth: execAuth(config),
+        namespace: "default",
+      },
+      { agents },
+    );
     assert.deepEqual(await transport.json({ method: "GET", path: "/" }), { authorized: true, cn: "exec-user", auth: null });
   } finally {
     agents.destroy();
@@ -140,11 +170,23 @@ test("plugin failures: exit code, wrong apiVersion, missing command; no output i
   const failing = setup({ FAIL: "1" });
   const wrong = setup({ REPLY_VERSION: "client.authentication.k8s.io/v1beta1" });
   try {
-    await assert.rejects(execAuth(failing.config).credentials(), (e: Error) => /failed \(exit code 3\)/.test(e.message) && !e.message.includes("SECRET"));
-    await assert.rejects(execAuth(wrong.config).credentials(), /configured to use API version client.authentication.k8s.io\/v1, plugin returned/);
-    await assert.rejects(execAuth({ command: "kcg-no-such-plugin", apiVersion: "client.authentication.k8s.io/v1", installHint: "install it" }).credentials(), /not found\ninstall it/);
+    await assert.rejects(
+      execAuth(failing.config).credentials(),
+      (e: Error) => /failed \(exit code 3\)/.test(e.message) && !e.message.includes("SECRET"),
+    );
+    await assert.rejects(
+      execAuth(wrong.config).credentials(),
+      /configured to use API version client.authentication.k8s.io\/v1, plugin returned/,
+    );
+    await assert.rejects(
+      execAuth({ command: "kcg-no-such-plugin", apiVersion: "client.authentication.k8s.io/v1", installHint: "install it" }).credentials(),
+      /not found\ninstall it/,
+    );
     assert.throws(() => execAuth({ command: "x", apiVersion: "client.authentication.k8s.io/v1alpha1" }), /invalid apiVersion/);
-    assert.throws(() => execAuth({ command: "x", apiVersion: "client.authentication.k8s.io/v1", interactiveMode: "Always" }), /interactiveMode Always/);
+    assert.throws(
+      () => execAuth({ command: "x", apiVersion: "client.authentication.k8s.io/v1", interactiveMode: "Always" }),
+      /interactiveMode Always/,
+    );
   } finally {
     failing.t.cleanup();
     wrong.t.cleanup();

@@ -80,8 +80,14 @@ test("options override the context's cluster, user and namespace; unknown names 
 test("~/.kube/config is read when KUBECONFIG is unset, and KUBECONFIG replaces it when set", () => {
   const t = tempDir();
   try {
-    t.write(".kube/config", kubeconfigYaml({ clusters: { h: { server: "https://home" } }, contexts: { h: { cluster: "h", user: "" } }, current: "h" }));
-    const other = t.write("other", kubeconfigYaml({ clusters: { o: { server: "https://other" } }, contexts: { o: { cluster: "o", user: "" } }, current: "o" }));
+    t.write(
+      ".kube/config",
+      kubeconfigYaml({ clusters: { h: { server: "https://home" } }, contexts: { h: { cluster: "h", user: "" } }, current: "h" }),
+    );
+    const other = t.write(
+      "other",
+      kubeconfigYaml({ clusters: { o: { server: "https://other" } }, contexts: { o: { cluster: "o", user: "" } }, current: "o" }),
+    );
     assert.equal(loadKubeConfig({ env: {}, homeDir: t.dir }).server, "https://home");
     assert.equal(loadKubeConfig({ env: { KUBECONFIG: other }, homeDir: t.dir }).server, "https://other");
     assert.throws(() => loadKubeConfig({ env: {}, homeDir: join(t.dir, "nobody") }), /no configuration/);
@@ -97,7 +103,10 @@ test("relative paths resolve against the directory of the file that defines the 
     t.write("two/creds/token", "file-token\n");
     t.write("two/creds/client.crt", "CERT");
     t.write("two/creds/client.key", "KEY");
-    const one = t.write("one/config", kubeconfigYaml({ clusters: { c: { server: "https://x", "certificate-authority": "certs/ca.pem" } } }));
+    const one = t.write(
+      "one/config",
+      kubeconfigYaml({ clusters: { c: { server: "https://x", "certificate-authority": "certs/ca.pem" } } }),
+    );
     const two = t.write(
       "two/config",
       kubeconfigYaml({
@@ -123,10 +132,18 @@ test("*-data wins over files; insecure-skip-tls-verify only when the kubeconfig 
       "config",
       kubeconfigYaml({
         clusters: {
-          data: { server: "https://d", "certificate-authority-data": b64("CA-DATA"), "certificate-authority": "missing.pem", "tls-server-name": "api.internal" },
+          data: {
+            server: "https://d",
+            "certificate-authority-data": b64("CA-DATA"),
+            "certificate-authority": "missing.pem",
+            "tls-server-name": "api.internal",
+          },
           insecure: { server: "https://i", "insecure-skip-tls-verify": true },
         },
-        users: { u: { "client-certificate-data": b64("CERT-DATA"), "client-key-data": b64("KEY-DATA") }, half: { "client-certificate-data": b64("C") } },
+        users: {
+          u: { "client-certificate-data": b64("CERT-DATA"), "client-key-data": b64("KEY-DATA") },
+          half: { "client-certificate-data": b64("C") },
+        },
         contexts: { d: { cluster: "data", user: "u" }, i: { cluster: "insecure", user: "u" } },
         current: "d",
       }),
@@ -180,12 +197,16 @@ test("errors name files and fields, never the secrets", async () => {
     );
     assert.throws(
       () => loadKubeConfig({ kubeconfig: p }),
-      (e: Error) => /client-certificate of user "u"/.test(e.message) && !e.message.includes("SECRET-KEY") && !e.message.includes(b64("SECRET-KEY")),
+      (e: Error) =>
+        /client-certificate of user "u"/.test(e.message) && !e.message.includes("SECRET-KEY") && !e.message.includes(b64("SECRET-KEY")),
     );
     const f = loadKubeConfig({ kubeconfig: p, user: "f" });
     await assert.rejects(f.auth.credentials(), /cannot read the token file .*absent-token/);
     const bad = t.write("bad", "clusters: [\n  token: SECRET-IN-BAD-YAML");
-    assert.throws(() => loadKubeConfig({ kubeconfig: bad }), (e: Error) => /not valid YAML/.test(e.message) && !e.message.includes("SECRET"));
+    assert.throws(
+      () => loadKubeConfig({ kubeconfig: bad }),
+      (e: Error) => /not valid YAML/.test(e.message) && !e.message.includes("SECRET"),
+    );
   } finally {
     t.cleanup();
   }
@@ -217,7 +238,12 @@ test("in-cluster: service host and port, ca.crt, namespace file, and the token r
     assert.equal(await config.auth.onUnauthorized?.(used), true, "a 401 re-reads at once");
     assert.equal(await authHeader(config), "Bearer token-3");
 
-    const v6 = loadKubeConfig({ ...options, inCluster: true, namespace: "override", env: { KUBERNETES_SERVICE_HOST: "fd00::1", KUBERNETES_SERVICE_PORT: "6443" } });
+    const v6 = loadKubeConfig({
+      ...options,
+      inCluster: true,
+      namespace: "override",
+      env: { KUBERNETES_SERVICE_HOST: "fd00::1", KUBERNETES_SERVICE_PORT: "6443" },
+    });
     assert.equal(v6.server, "https://[fd00::1]:6443");
     assert.equal(v6.namespace, "override");
     assert.throws(() => loadKubeConfig({ ...options, inCluster: true, env: {} }), /KUBERNETES_SERVICE_HOST/);

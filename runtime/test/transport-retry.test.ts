@@ -48,7 +48,15 @@ async function scripted(script: Script, auth: AuthProvider = anonymousAuth, opts
   };
 }
 
-const status = (code: number, reason: string, extra: object = {}) => ({ kind: "Status", apiVersion: "v1", status: "Failure", code, reason, message: `${reason}!`, ...extra });
+const status = (code: number, reason: string, extra: object = {}) => ({
+  kind: "Status",
+  apiVersion: "v1",
+  status: "Failure",
+  code,
+  reason,
+  message: `${reason}!`,
+  ...extra,
+});
 const ok = (res: ServerResponse): void => sendJson(res, 200, { kind: "Thing" });
 const GET: RestRequest = { method: "GET", path: "/api/v1/things" };
 const POST: RestRequest = { method: "POST", path: "/api/v1/things", body: { kind: "Thing" } };
@@ -69,7 +77,10 @@ test("503 is retried for GET and not for POST", async () => {
   try {
     await s.transport.request(GET);
     assert.equal(s.requests.length, 3);
-    const err = await s.transport.request(POST).then(() => undefined, (e: unknown) => e);
+    const err = await s.transport.request(POST).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof ApiError && isServiceUnavailable(err));
     assert.equal(s.requests.length, 4, "the POST was sent once");
     assert.deepEqual(err.request, { method: "POST", path: "/prefix/api/v1/things" });
@@ -83,7 +94,10 @@ test("a reset connection is retried for GET, not for POST, and the error carries
   try {
     await s.transport.request(GET);
     assert.equal(s.requests.length, 2);
-    const err = await s.transport.request(POST).then(() => undefined, (e: unknown) => e);
+    const err = await s.transport.request(POST).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof TransportError, String(err));
     assert.equal(err.code, "ECONNRESET");
     assert.ok(!err.message.includes("SECRET-TOKEN"));
@@ -95,10 +109,14 @@ test("a reset connection is retried for GET, not for POST, and the error carries
 });
 
 test("backoff doubles with jitter, is capped, honours Retry-After up to the cap, and gives up after maxRetries", async () => {
-  const s = await scripted((res, n) => sendJson(res, 500, status(500, "InternalError"), n === 5 ? { "retry-after": "120" } : {}), anonymousAuth, {
-    retry: { maxRetries: 6, initialDelayMs: 100, maxDelayMs: 1000 },
-    random: () => 1,
-  });
+  const s = await scripted(
+    (res, n) => sendJson(res, 500, status(500, "InternalError"), n === 5 ? { "retry-after": "120" } : {}),
+    anonymousAuth,
+    {
+      retry: { maxRetries: 6, initialDelayMs: 100, maxDelayMs: 1000 },
+      random: () => 1,
+    },
+  );
   try {
     await assert.rejects(s.transport.request(GET), (e: unknown) => isInternalError(e));
     assert.equal(s.requests.length, 7);
@@ -107,15 +125,25 @@ test("backoff doubles with jitter, is capped, honours Retry-After up to the cap,
     await s.close();
   }
   const policy = { maxRetries: 10, initialDelayMs: 100, maxDelayMs: 1000 };
-  assert.equal(retryDelayMs(policy, 3, undefined, () => 0), 400, "half of 800 at the lowest jitter");
-  assert.equal(retryDelayMs(policy, 0, 0, () => 0), 50);
+  assert.equal(
+    retryDelayMs(policy, 3, undefined, () => 0),
+    400,
+    "half of 800 at the lowest jitter",
+  );
+  assert.equal(
+    retryDelayMs(policy, 0, 0, () => 0),
+    50,
+  );
 });
 
 test("Warning headers reach the handler, parsed from the 299 form", async () => {
   const seen: [WarningHeader, string][] = [];
   const s = await scripted(
     (res) => {
-      res.setHeader("warning", ['299 - "v1beta1 Widget is deprecated"', '299 - "a \\"quoted\\" one" "Tue, 15 Nov 1994 08:12:31 GMT", 299 - "third"']);
+      res.setHeader("warning", [
+        '299 - "v1beta1 Widget is deprecated"',
+        '299 - "a \\"quoted\\" one" "Tue, 15 Nov 1994 08:12:31 GMT", 299 - "third"',
+      ]);
       ok(res);
     },
     anonymousAuth,
@@ -125,17 +153,29 @@ test("Warning headers reach the handler, parsed from the 299 form", async () => 
     await s.transport.request(GET);
     assert.deepEqual(
       seen.map(([w, r]) => `${w.code} ${w.agent} ${w.text} @ ${r}`),
-      ["299 - v1beta1 Widget is deprecated @ GET /prefix/api/v1/things", '299 - a "quoted" one @ GET /prefix/api/v1/things', "299 - third @ GET /prefix/api/v1/things"],
+      [
+        "299 - v1beta1 Widget is deprecated @ GET /prefix/api/v1/things",
+        '299 - a "quoted" one @ GET /prefix/api/v1/things',
+        "299 - third @ GET /prefix/api/v1/things",
+      ],
     );
   } finally {
     await s.close();
   }
-  assert.deepEqual(parseWarningHeaders(["garbage", '299 - "ok", nonsense']).map((w) => w.text), ["ok"]);
+  assert.deepEqual(
+    parseWarningHeaders(["garbage", '299 - "ok", nonsense']).map((w) => w.text),
+    ["ok"],
+  );
 });
 
 test("a Status body is kept as the server wrote it; other bodies get a synthesized Status", async () => {
   const s = await scripted((res, n) => {
-    if (n === 1) return sendJson(res, 422, status(422, "Invalid", { details: { name: "a", causes: [{ reason: "FieldValueRequired", field: "spec.x" }] } }));
+    if (n === 1)
+      return sendJson(
+        res,
+        422,
+        status(422, "Invalid", { details: { name: "a", causes: [{ reason: "FieldValueRequired", field: "spec.x" }] } }),
+      );
     if (n === 2) {
       res.writeHead(502, { "content-type": "application/json" });
       return res.end('{"error":"SECRET-ISH upstream detail"}');
@@ -183,7 +223,10 @@ test("a 401 makes the provider re-read its token, and the request is sent once m
   }, tokenFileAuth(tokenPath));
   try {
     await s.transport.request(POST);
-    assert.deepEqual(s.requests.map((r) => r.headers["authorization"]), ["Bearer old-token", "Bearer new-token"]);
+    assert.deepEqual(
+      s.requests.map((r) => r.headers["authorization"]),
+      ["Bearer old-token", "Bearer new-token"],
+    );
     assert.deepEqual(s.sleeps, [], "no backoff for a credential refresh");
   } finally {
     await s.close();
@@ -207,7 +250,10 @@ test("query parameters, path prefix, JSON bodies, timeouts and a refused proxy",
   s.server.on("request", (req) => req.on("data", (c: Buffer) => (body += c.toString())));
   const agents = new AgentPool();
   try {
-    const transport = createTransport({ server: s.url + "/base/", tls: { insecureSkipTlsVerify: false }, auth: anonymousAuth, namespace: "default" }, { agents, retry: { maxRetries: 0 } });
+    const transport = createTransport(
+      { server: s.url + "/base/", tls: { insecureSkipTlsVerify: false }, auth: anonymousAuth, namespace: "default" },
+      { agents, retry: { maxRetries: 0 } },
+    );
     const r = await transport.json<{ url: string; type: string }>({
       method: "PATCH",
       path: "/apis/x/v1/things/a",
@@ -218,8 +264,17 @@ test("query parameters, path prefix, JSON bodies, timeouts and a refused proxy",
     assert.equal(r.url, "/base/apis/x/v1/things/a?labelSelector=a%3Db%2Cc+in+%28d%29&limit=5&dryRun=All");
     assert.equal(r.type, "application/merge-patch+json");
     assert.equal(body, '{"spec":{"x":1}}');
-    await assert.rejects(transport.request({ ...GET, timeoutMs: 50 }), (e: unknown) => e instanceof TransportError && e.code === "ETIMEDOUT");
-    const proxied = createTransport({ server: s.url, tls: { insecureSkipTlsVerify: false }, auth: anonymousAuth, namespace: "default", proxyUrl: "http://proxy:3128" });
+    await assert.rejects(
+      transport.request({ ...GET, timeoutMs: 50 }),
+      (e: unknown) => e instanceof TransportError && e.code === "ETIMEDOUT",
+    );
+    const proxied = createTransport({
+      server: s.url,
+      tls: { insecureSkipTlsVerify: false },
+      auth: anonymousAuth,
+      namespace: "default",
+      proxyUrl: "http://proxy:3128",
+    });
     await assert.rejects(proxied.request(GET), /proxy-url/);
     assert.equal(s.requests.length, 2);
   } finally {

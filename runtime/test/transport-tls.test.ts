@@ -39,7 +39,15 @@ async function withServer(fn: (url: string) => Promise<void>): Promise<void> {
 function configFor(url: string, cluster: object, user: object = {}): RestConfig {
   const t = tempDir();
   try {
-    const p = t.write("config", kubeconfigYaml({ clusters: { c: { server: url, ...cluster } }, users: { u: user }, contexts: { c: { cluster: "c", user: "u" } }, current: "c" }));
+    const p = t.write(
+      "config",
+      kubeconfigYaml({
+        clusters: { c: { server: url, ...cluster } },
+        users: { u: user },
+        contexts: { c: { cluster: "c", user: "u" } },
+        current: "c",
+      }),
+    );
     t.write("ca.pem", serverCert.certPem);
     return loadKubeConfig({ kubeconfig: p });
   } finally {
@@ -48,19 +56,25 @@ function configFor(url: string, cluster: object, user: object = {}): RestConfig 
 }
 
 type Seen = { authorized: boolean; cn: string | null; auth: string | null; userAgent: string; port: number };
-const get = (config: RestConfig): Promise<Seen> => createTransport(config, { agents, retry: { maxRetries: 0 } }).json<Seen>({ method: "GET", path: "/version" });
+const get = (config: RestConfig): Promise<Seen> =>
+  createTransport(config, { agents, retry: { maxRetries: 0 } }).json<Seen>({ method: "GET", path: "/version" });
 
 test("an unknown CA fails verification; no CA in the kubeconfig means the system roots", async () => {
   await withServer(async (url) => {
     const wrongCa = generateServerCertificate("someone-else").certPem;
-    await assert.rejects(get(configFor(url, { "certificate-authority-data": Buffer.from(wrongCa).toString("base64") })), /self.signed|certificate/i);
+    await assert.rejects(
+      get(configFor(url, { "certificate-authority-data": Buffer.from(wrongCa).toString("base64") })),
+      /self.signed|certificate/i,
+    );
     await assert.rejects(get(configFor(url, {})), /self.signed|certificate/i);
   });
 });
 
 test("the CA from certificate-authority-data verifies the server, with the token sent", async () => {
   await withServer(async (url) => {
-    const seen = await get(configFor(url, { "certificate-authority-data": Buffer.from(serverCert.certPem).toString("base64") }, { token: "tls-token" }));
+    const seen = await get(
+      configFor(url, { "certificate-authority-data": Buffer.from(serverCert.certPem).toString("base64") }, { token: "tls-token" }),
+    );
     assert.equal(seen.auth, "Bearer tls-token");
     assert.match(seen.userAgent, /^kube-codegen-runtime\/\d+\.\d+\.\d+ \(node v\d+/);
     assert.equal(seen.cn, null, "no client certificate was offered");
@@ -81,7 +95,10 @@ test("a client certificate from the kubeconfig is presented and verified by the 
       configFor(
         url,
         { "certificate-authority": "ca.pem" },
-        { "client-certificate-data": Buffer.from(clientCert.certPem).toString("base64"), "client-key-data": Buffer.from(clientCert.keyPem).toString("base64") },
+        {
+          "client-certificate-data": Buffer.from(clientCert.certPem).toString("base64"),
+          "client-key-data": Buffer.from(clientCert.keyPem).toString("base64"),
+        },
       ),
     );
     assert.equal(seen.authorized, true);

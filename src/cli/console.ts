@@ -38,6 +38,7 @@ export class Console implements Out {
     for (const d of diags) this.err(`${formatDiagnostic(d, sources)}\n`);
     const errors = diags.filter((d) => d.severity === "error").length;
     const warnings = diags.length - errors;
-    if (diags.length > 0) this.err(`Found ${errors} error${errors === 1 ? "" : "s"}${warnings ? ` and ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}.`);
+    if (diags.length > 0)
+      this.err(`Found ${errors} error${errors === 1 ? "" : "s"}${warnings ? ` and ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}.`);
   }
 }

@@ -6,14 +6,21 @@ import { runPipeline } from "../pipeline.js";
 import type { Out } from "./console.js";
 
 /** Runs `generate` (apply the output) or `verify` (compare it), printing one summary line. */
-export async function runGenerate(options: Options, mode: "generate" | "verify", out: Out, flags: { quiet: boolean; verbose: boolean }): Promise<number> {
+export async function runGenerate(
+  options: Options,
+  mode: "generate" | "verify",
+  out: Out,
+  flags: { quiet: boolean; verbose: boolean },
+): Promise<number> {
   const start = performance.now();
   let result;
   try {
     result = await runPipeline(options);
   } catch (e) {
     // A bug, not bad input: say so plainly, without a stack trace, and write nothing.
-    out.err(`kube-codegen: internal error: ${(e as Error).message}\nThis is a bug in kube-codegen; please report it with the input that caused it. Nothing was written.`);
+    out.err(
+      `kube-codegen: internal error: ${(e as Error).message}\nThis is a bug in kube-codegen; please report it with the input that caused it. Nothing was written.`,
+    );
     return 2;
   }
   const ms = () => Math.round(performance.now() - start);
@@ -32,13 +39,18 @@ export async function runGenerate(options: Options, mode: "generate" | "verify",
     const drift = plan.write.length + plan.remove.length;
     if (drift > 0) {
       out.log(planDiff(plan));
-      out.err(`kube-codegen verify: ${drift} generated file${drift === 1 ? " is" : "s are"} out of date (${plan.write.length} changed or missing, ${plan.remove.length} stale). Run kube-codegen generate.`);
+      out.err(
+        `kube-codegen verify: ${drift} generated file${drift === 1 ? " is" : "s are"} out of date (${plan.write.length} changed or missing, ${plan.remove.length} stale). Run kube-codegen generate.`,
+      );
       return 1;
     }
     if (!flags.quiet) out.log(`kube-codegen verify: ${plan.unchanged.length} files up to date in ${ms()} ms`);
     return 0;
   }
   applyPlan(options.cwd, plan);
-  if (!flags.quiet) out.log(`kube-codegen generate: ${plan.write.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed in ${ms()} ms`);
+  if (!flags.quiet)
+    out.log(
+      `kube-codegen generate: ${plan.write.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed in ${ms()} ms`,
+    );
   return 0;
 }

@@ -6,7 +6,6 @@ import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
 import { filterMarkerHelp } from "./markers-command.js";
 
-
 /**
  * The command line. Returns the exit code instead of exiting (bin/kube-codegen.js sets it), so
  * tests run it in-process: 0 ok, 1 drift or invalid resources, 2 usage errors or diagnostics.
@@ -24,14 +23,24 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       out.err(`kube-codegen: ${msg ?? err?.message ?? "usage error"}\nRun kube-codegen --help for usage.`);
       code = 2;
     })
-    .command("generate", "generate code and manifests from the API packages", (y) => y.options(codegenOptions), async (a) => {
-      if (code !== 0) return; // yargs already reported a usage error (e.g. an unknown flag)
-      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "generate", out, printing(a)));
-    })
-    .command("verify", "exit 1 with a diff when generated files are stale", (y) => y.options(codegenOptions), async (a) => {
-      if (code !== 0) return;
-      code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, printing(a)));
-    })
+    .command(
+      "generate",
+      "generate code and manifests from the API packages",
+      (y) => y.options(codegenOptions),
+      async (a) => {
+        if (code !== 0) return; // yargs already reported a usage error (e.g. an unknown flag)
+        code = await withOptions(a, cwd, out, (o) => runGenerate(o, "generate", out, printing(a)));
+      },
+    )
+    .command(
+      "verify",
+      "exit 1 with a diff when generated files are stale",
+      (y) => y.options(codegenOptions),
+      async (a) => {
+        if (code !== 0) return;
+        code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, printing(a)));
+      },
+    )
     .command(
       "markers [filter]",
       "list every marker with its targets, help and an example (only those whose name contains filter, when given)",
@@ -54,7 +63,10 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     .command(
       "validate <files..>",
       "check custom resources (YAML or JSON, multi-document) against CRDs, as the API server would",
-      (y) => y.option("crds", { type: "string", demandOption: true, describe: "directory (or file) of CRD manifests" }).positional("files", { type: "string", array: true }),
+      (y) =>
+        y
+          .option("crds", { type: "string", demandOption: true, describe: "directory (or file) of CRD manifests" })
+          .positional("files", { type: "string", array: true }),
       async (a) => {
         if (code !== 0) return; // yargs already reported a usage error (e.g. no --crds)
         // Loaded on demand so that `generate` does not pay for the validator and CEL at start-up.
@@ -81,7 +93,12 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
         }
         const { runTestServerCommand } = await import("../testing/index.js");
         try {
-          code = await runTestServerCommand({ crdDir: a.crds, tls: a.tls, ...(a.port !== undefined ? { port: a.port } : {}), write: (t) => out.log(t.replace(/\n$/, "")) });
+          code = await runTestServerCommand({
+            crdDir: a.crds,
+            tls: a.tls,
+            ...(a.port !== undefined ? { port: a.port } : {}),
+            write: (t) => out.log(t.replace(/\n$/, "")),
+          });
         } catch (e) {
           out.err(`kube-codegen test-server: ${(e as Error).message}`);
           code = 2;
@@ -101,7 +118,12 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
   return code;
 }
 
-async function withOptions(a: Record<string, unknown>, cwd: string, out: Out, run: (o: NonNullable<ReturnType<typeof resolveOptions>["options"]>) => Promise<number>): Promise<number> {
+async function withOptions(
+  a: Record<string, unknown>,
+  cwd: string,
+  out: Out,
+  run: (o: NonNullable<ReturnType<typeof resolveOptions>["options"]>) => Promise<number>,
+): Promise<number> {
   // yargs gives each flag under its camelCase name too, which is the table's key.
   const raw = Object.fromEntries(optionTable.filter((o) => o.type !== "boolean").map((o) => [o.key, a[o.key]])) as RawOptions;
   const { options, diagnostics } = resolveOptions(raw, cwd);

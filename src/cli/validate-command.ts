@@ -40,7 +40,9 @@ function checkCrdFiles(path: string): string[] {
       const v = doc.value as { kind?: unknown; metadata?: { name?: unknown } } | null;
       if (!v || v.kind !== "CustomResourceDefinition") continue;
       for (const p of checkCrd(v)) {
-        lines.push(`${file}[${doc.documentIndex}] CustomResourceDefinition ${String(v.metadata?.name ?? "")}: the API server would reject it: ${formatCrdProblem(p)}`);
+        lines.push(
+          `${file}[${doc.documentIndex}] CustomResourceDefinition ${String(v.metadata?.name ?? "")}: the API server would reject it: ${formatCrdProblem(p)}`,
+        );
       }
     }
   }

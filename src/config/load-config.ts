@@ -28,12 +28,21 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
     try {
       parsed = JSON.parse(readFileSync(abs, "utf8"));
     } catch (e) {
-      diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.configNotJson, `config file is not valid JSON: ${(e as Error).message}`));
+      diagnostics.push(
+        errorAt({ file: configPath, line: 1, col: 1 }, Code.configNotJson, `config file is not valid JSON: ${(e as Error).message}`),
+      );
       return { diagnostics };
     }
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       const what = Array.isArray(parsed) ? "an array" : parsed === null ? "null" : `a ${typeof parsed}`;
-      diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.badConfigValue, `config file must hold a JSON object of options, not ${what}`, 'e.g. { "input": "apis", "crdOutput": "config/crd/bases" }'));
+      diagnostics.push(
+        errorAt(
+          { file: configPath, line: 1, col: 1 },
+          Code.badConfigValue,
+          `config file must hold a JSON object of options, not ${what}`,
+          'e.g. { "input": "apis", "crdOutput": "config/crd/bases" }',
+        ),
+      );
       return { diagnostics };
     }
     for (const k of Object.keys(parsed)) {
@@ -43,7 +52,7 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
         diagnostics.push(errorAt({ file: configPath, line: 1, col: 1 }, Code.unknownConfigKey, `unknown config key "${k}"`, hint));
       }
     }
-    fromFile = parsed as RawOptions;
+    fromFile = parsed;
   }
   checkTypes(fromFile, configPath ?? "", diagnostics);
   if (diagnostics.length > 0) return { diagnostics };
@@ -51,7 +60,8 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   // `--input` with no value arrives as "", which would otherwise mean "." and scan the whole project.
   for (const k of stringKeys) {
     const flag = flagOf(k);
-    if (pick(k) === "") diagnostics.push(errorAt(undefined, Code.emptyFlag, `${flag} needs a value`, `pass ${flag} VALUE, or leave it out for the default`));
+    if (pick(k) === "")
+      diagnostics.push(errorAt(undefined, Code.emptyFlag, `${flag} needs a value`, `pass ${flag} VALUE, or leave it out for the default`));
   }
   if (diagnostics.length > 0) return { diagnostics };
   const generators = parseGenerators(pick("generators"), diagnostics);
@@ -59,12 +69,26 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   let headerText = "";
   if (header !== undefined) {
     const abs = resolve(cwd, header);
-    if (!existsSync(abs)) diagnostics.push(errorAt(undefined, Code.headerFileMissing, `header file ${header} does not exist`, "pass --header FILE or remove the header option"));
+    if (!existsSync(abs))
+      diagnostics.push(
+        errorAt(
+          undefined,
+          Code.headerFileMissing,
+          `header file ${header} does not exist`,
+          "pass --header FILE or remove the header option",
+        ),
+      );
     else headerText = readFileSync(abs, "utf8");
   }
   const maxDescLen = pick("maxDescLen");
   if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
-    diagnostics.push(errorAt(undefined, Code.badMaxDescLen, `--max-desc-len must be a whole number >= 0${Number.isNaN(maxDescLen) ? "" : `, not ${String(maxDescLen)}`}`));
+    diagnostics.push(
+      errorAt(
+        undefined,
+        Code.badMaxDescLen,
+        `--max-desc-len must be a whole number >= 0${Number.isNaN(maxDescLen) ? "" : `, not ${String(maxDescLen)}`}`,
+      ),
+    );
   }
   if (diagnostics.length > 0) return { diagnostics };
   return {
@@ -93,8 +117,17 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
   const out = new Set<GeneratorName>();
   for (const n of names) {
     if ((generatorNames as readonly string[]).includes(n)) out.add(n as GeneratorName);
-    else if (plannedGenerators.includes(n)) diags.push(errorAt(undefined, Code.unknownGenerator, `generator "${n}" is not built yet`, `client, lister and informer are planned; choose from ${generatorNames.join(", ")} or all`));
-    else diags.push(errorAt(undefined, Code.unknownGenerator, `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
+    else if (plannedGenerators.includes(n))
+      diags.push(
+        errorAt(
+          undefined,
+          Code.unknownGenerator,
+          `generator "${n}" is not built yet`,
+          `client, lister and informer are planned; choose from ${generatorNames.join(", ")} or all`,
+        ),
+      );
+    else
+      diags.push(errorAt(undefined, Code.unknownGenerator, `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
   }
   return generatorNames.filter((g) => out.has(g));
 }
@@ -114,11 +147,19 @@ function checkTypes(raw: RawOptions, file: string, diags: Diagnostic[]): void {
     const want = configKeyTypes.get(k);
     if (want === "list") {
       if (typeof v !== "string" && !(Array.isArray(v) && v.every((x) => typeof x === "string"))) {
-        diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "${k}" must be a string or a list of strings`, 'e.g. "generators": ["deepcopy", "register"] or "all"'));
+        diags.push(
+          errorAt(
+            { file, line: 1, col: 1 },
+            Code.badConfigValue,
+            `config key "${k}" must be a string or a list of strings`,
+            'e.g. "generators": ["deepcopy", "register"] or "all"',
+          ),
+        );
       }
       continue;
     }
-    if (want && typeof v !== want) diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "${k}" must be a ${want}, not ${JSON.stringify(v)}`));
+    if (want && typeof v !== want)
+      diags.push(errorAt({ file, line: 1, col: 1 }, Code.badConfigValue, `config key "${k}" must be a ${want}, not ${JSON.stringify(v)}`));
   }
 }
 

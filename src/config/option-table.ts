@@ -24,20 +24,82 @@ export interface OptionSpec {
 
 /** The options, in the order --help and the README list them. */
 export const optionTable = [
-  { key: "config", flag: "config", type: "string", inConfigFile: false, defaultText: "`kube-codegen.config.json` when present", description: "the config file to read" },
-  { key: "input", flag: "input", type: "string", inConfigFile: true, default: "apis", description: "root of the API packages, `<input>/<group>/<version>/*.ts`; `deepcopy` and `register` write next to the types" },
-  { key: "output", flag: "output", type: "string", inConfigFile: true, default: "generated", description: "reserved for the planned client, lister and informer generators; nothing is written there yet" },
-  { key: "crdOutput", flag: "crd-output", type: "string", inConfigFile: true, default: "config/crd/bases", description: "where the `crd` generator writes (kubebuilder's layout)" },
-  { key: "generators", flag: "generators", type: "list", inConfigFile: true, defaultText: "all", description: "`deepcopy`, `register`, `crd` or `all`: comma-separated on the command line, a string or a list in the file" },
-  { key: "header", flag: "header", type: "string", inConfigFile: true, defaultText: "none", description: "file whose text starts every generated file" },
-  { key: "maxDescLen", flag: "max-desc-len", type: "number", inConfigFile: true, defaultText: "no limit", description: "truncate CRD descriptions like controller-gen's `maxDescLen`; 0 drops them" },
-  { key: "runtimeImport", flag: "runtime-import", type: "string", inConfigFile: true, default: "@kube-codegen/runtime", description: "the module specifier generated code imports the runtime from" },
+  {
+    key: "config",
+    flag: "config",
+    type: "string",
+    inConfigFile: false,
+    defaultText: "`kube-codegen.config.json` when present",
+    description: "the config file to read",
+  },
+  {
+    key: "input",
+    flag: "input",
+    type: "string",
+    inConfigFile: true,
+    default: "apis",
+    description: "root of the API packages, `<input>/<group>/<version>/*.ts`; `deepcopy` and `register` write next to the types",
+  },
+  {
+    key: "output",
+    flag: "output",
+    type: "string",
+    inConfigFile: true,
+    default: "generated",
+    description: "reserved for the planned client, lister and informer generators; nothing is written there yet",
+  },
+  {
+    key: "crdOutput",
+    flag: "crd-output",
+    type: "string",
+    inConfigFile: true,
+    default: "config/crd/bases",
+    description: "where the `crd` generator writes (kubebuilder's layout)",
+  },
+  {
+    key: "generators",
+    flag: "generators",
+    type: "list",
+    inConfigFile: true,
+    defaultText: "all",
+    description: "`deepcopy`, `register`, `crd` or `all`: comma-separated on the command line, a string or a list in the file",
+  },
+  {
+    key: "header",
+    flag: "header",
+    type: "string",
+    inConfigFile: true,
+    defaultText: "none",
+    description: "file whose text starts every generated file",
+  },
+  {
+    key: "maxDescLen",
+    flag: "max-desc-len",
+    type: "number",
+    inConfigFile: true,
+    defaultText: "no limit",
+    description: "truncate CRD descriptions like controller-gen's `maxDescLen`; 0 drops them",
+  },
+  {
+    key: "runtimeImport",
+    flag: "runtime-import",
+    type: "string",
+    inConfigFile: true,
+    default: "@kube-codegen/runtime",
+    description: "the module specifier generated code imports the runtime from",
+  },
   { key: "quiet", flag: "quiet", type: "boolean", inConfigFile: false, defaultText: "off", description: "print only errors" },
   { key: "verbose", flag: "verbose", type: "boolean", inConfigFile: false, defaultText: "off", description: "list every file" },
 ] as const satisfies readonly OptionSpec[];
 
 type Row = (typeof optionTable)[number];
-type ValueOf<T extends OptionType> = T extends "string" ? string : T extends "number" ? number : T extends "boolean" ? boolean : string | readonly string[];
+type ValueOf<T extends OptionType> = T extends "string"
+  ? string
+  : T extends "number"
+    ? number
+    : T extends "boolean"
+      ? boolean
+      : string | readonly string[];
 
 /** Options as they come from flags or the config file, before defaults (printing flags excluded: the cli reads those). */
 export type RawOptions = { [R in Exclude<Row, { type: "boolean" }> as R["key"]]?: ValueOf<R["type"]> | undefined };
@@ -46,7 +108,9 @@ export type RawOptions = { [R in Exclude<Row, { type: "boolean" }> as R["key"]]?
 export const CONFIG_KEYS: readonly string[] = optionTable.filter((o) => o.inConfigFile).map((o) => o.key);
 
 /** The config file's key → the type its value must have. */
-export const configKeyTypes: ReadonlyMap<string, OptionType> = new Map(optionTable.filter((o) => o.inConfigFile).map((o) => [o.key, o.type]));
+export const configKeyTypes: ReadonlyMap<string, OptionType> = new Map(
+  optionTable.filter((o) => o.inConfigFile).map((o) => [o.key, o.type]),
+);
 
 /** Each option's flag as written on the command line, by key: `crdOutput` → `--crd-output`. */
 export function flagOf(key: string): string {

@@ -318,7 +318,10 @@ export function decodeCrd(crd: unknown): { crd: InternalCrd; problems: CrdProble
     additionalPrinterColumns: [],
     conversion: d.conversion(spec?.conversion, sp.child("conversion")),
     preserveUnknownFields: d.bool(spec, "preserveUnknownFields", sp) ?? false,
-    storedVersions: versions.filter((v) => v.storage).slice(0, 1).map((v) => v.name),
+    storedVersions: versions
+      .filter((v) => v.storage)
+      .slice(0, 1)
+      .map((v) => v.name),
   };
   if (spec !== undefined && spec.versions !== undefined && !Array.isArray(spec.versions)) {
     d.problems.push(typeInvalid(sp.child("versions"), spec.versions, "must be of type array"));

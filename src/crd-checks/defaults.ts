@@ -43,6 +43,7 @@ function checkDefault(path: FieldPath, s: InternalSchema, insideMeta: boolean): 
   // (ValidateCustomResource below the default's path), so the validation stage's is reused here.
   const errors: FieldError[] = [];
   validateSchema(compileNode(s as JSONSchemaProps), value, "", errors);
-  for (const e of errors) out.push({ reason: e.reason, field: e.field === NIL_PATH ? path.toString() : `${path.toString()}.${e.field}`, message: e.message });
+  for (const e of errors)
+    out.push({ reason: e.reason, field: e.field === NIL_PATH ? path.toString() : `${path.toString()}.${e.field}`, message: e.message });
   return out;
 }

@@ -94,15 +94,7 @@ export function isQualifiedName(v: string): string[] {
   if (name.length === 0) errs.push("name part must be non-empty");
   else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
   if (name.length > 0 && !qualifiedNameRe.test(name)) {
-    errs.push(
-      `name part ${regexError(
-        qualifiedNameErrMsg,
-        qualifiedNameFmt,
-        "MyName",
-        "my.name",
-        "123-abc",
-      )}`,
-    );
+    errs.push(`name part ${regexError(qualifiedNameErrMsg, qualifiedNameFmt, "MyName", "my.name", "123-abc")}`);
   }
   return errs;
 }

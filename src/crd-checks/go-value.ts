@@ -17,7 +17,7 @@ export function goSharpV(v: unknown, nested = false): string {
   if (typeof v === "number") return goNumber(v);
   if (Array.isArray(v)) return `[]interface {}{${v.map((x) => goSharpV(x, true)).join(", ")}}`;
   if (typeof v === "object") {
-    const keys = Object.keys(v as object).sort();
+    const keys = Object.keys(v).sort();
     const body = keys.map((k) => `${goQuote(k)}:${goSharpV((v as Record<string, unknown>)[k], true)}`);
     return `map[string]interface {}{${body.join(", ")}}`;
   }

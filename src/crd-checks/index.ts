@@ -26,12 +26,7 @@ export function checkCrd(crd: unknown): CrdProblem[] {
   if (kindProblems.length > 0) return kindProblems;
   const { crd: internal, problems } = decodeCrd(crd);
   if (problems.length > 0) return problems;
-  return [
-    ...checkObjectMeta(internal),
-    ...checkSpec(internal),
-    ...checkStoredVersionsAndPruning(internal),
-    ...checkApiApproval(internal),
-  ];
+  return [...checkObjectMeta(internal), ...checkSpec(internal), ...checkStoredVersionsAndPruning(internal), ...checkApiApproval(internal)];
 }
 
 /**

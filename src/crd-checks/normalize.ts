@@ -11,9 +11,15 @@ function encodeSchema(s: InternalSchema): Obj {
   const out: Obj = {};
   for (const [k, v] of Object.entries(s)) {
     if (k === "x-kubernetes-validations") {
-      out[k] = (v as { rule: string; message: string }[]).map((r) => (r.message === "" ? { rule: r.rule } : { rule: r.rule, message: r.message }));
+      out[k] = (v as { rule: string; message: string }[]).map((r) =>
+        r.message === "" ? { rule: r.rule } : { rule: r.rule, message: r.message },
+      );
     } else if (k === "items" || k === "not" || k === "additionalProperties" || k === "additionalItems") {
-      out[k] = Array.isArray(v) ? v.map((x) => encodeSchema(x as InternalSchema)) : typeof v === "object" ? encodeSchema(v as InternalSchema) : v;
+      out[k] = Array.isArray(v)
+        ? v.map((x) => encodeSchema(x as InternalSchema))
+        : typeof v === "object"
+          ? encodeSchema(v as InternalSchema)
+          : v;
     } else if (k === "allOf" || k === "anyOf" || k === "oneOf") {
       out[k] = (v as InternalSchema[]).map(encodeSchema);
     } else if (k === "properties" || k === "patternProperties" || k === "definitions") {

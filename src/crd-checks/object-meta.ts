@@ -101,6 +101,7 @@ export function checkTypeMeta(crd: unknown): CrdProblem[] {
   if (apiVersion !== undefined && apiVersion !== "apiextensions.k8s.io/v1") {
     out.push(notSupported(FieldPath.root("apiVersion"), apiVersion, ["apiextensions.k8s.io/v1"]));
   }
-  if (kind !== undefined && kind !== "CustomResourceDefinition") out.push(notSupported(FieldPath.root("kind"), kind, ["CustomResourceDefinition"]));
+  if (kind !== undefined && kind !== "CustomResourceDefinition")
+    out.push(notSupported(FieldPath.root("kind"), kind, ["CustomResourceDefinition"]));
   return out;
 }

@@ -20,7 +20,7 @@ export function propertyNames(s: InternalSchema): string[] {
 export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
   if (v !== null && typeof v === "object") {
-    const keys = Object.keys(v as object).sort();
+    const keys = Object.keys(v).sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`).join(",")}}`;
   }
   return JSON.stringify(v) ?? "null";

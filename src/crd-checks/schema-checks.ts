@@ -13,25 +13,75 @@ import { structuralConversionError, validateStructural } from "./structural.js";
 
 /** JSONSchemaProps fields in Go declaration order, with their JSON names. */
 const goFieldOrder: [string, keyof InternalSchema][] = [
-  ["ID", "id"], ["Schema", "$schema"], ["Ref", "$ref"], ["Description", "description"], ["Type", "type"],
-  ["Nullable", "nullable"], ["Format", "format"], ["Title", "title"], ["Default", "default"], ["Maximum", "maximum"],
-  ["ExclusiveMaximum", "exclusiveMaximum"], ["Minimum", "minimum"], ["ExclusiveMinimum", "exclusiveMinimum"],
-  ["MaxLength", "maxLength"], ["MinLength", "minLength"], ["Pattern", "pattern"], ["MaxItems", "maxItems"],
-  ["MinItems", "minItems"], ["UniqueItems", "uniqueItems"], ["MultipleOf", "multipleOf"], ["Enum", "enum"],
-  ["MaxProperties", "maxProperties"], ["MinProperties", "minProperties"], ["Required", "required"], ["Items", "items"],
-  ["AllOf", "allOf"], ["OneOf", "oneOf"], ["AnyOf", "anyOf"], ["Not", "not"], ["Properties", "properties"],
-  ["AdditionalProperties", "additionalProperties"], ["PatternProperties", "patternProperties"],
-  ["Dependencies", "dependencies"], ["AdditionalItems", "additionalItems"], ["Definitions", "definitions"],
-  ["ExternalDocs", "externalDocs"], ["Example", "example"], ["XPreserveUnknownFields", "x-kubernetes-preserve-unknown-fields"],
-  ["XEmbeddedResource", "x-kubernetes-embedded-resource"], ["XIntOrString", "x-kubernetes-int-or-string"],
-  ["XListMapKeys", "x-kubernetes-list-map-keys"], ["XListType", "x-kubernetes-list-type"],
-  ["XMapType", "x-kubernetes-map-type"], ["XValidations", "x-kubernetes-validations"],
+  ["ID", "id"],
+  ["Schema", "$schema"],
+  ["Ref", "$ref"],
+  ["Description", "description"],
+  ["Type", "type"],
+  ["Nullable", "nullable"],
+  ["Format", "format"],
+  ["Title", "title"],
+  ["Default", "default"],
+  ["Maximum", "maximum"],
+  ["ExclusiveMaximum", "exclusiveMaximum"],
+  ["Minimum", "minimum"],
+  ["ExclusiveMinimum", "exclusiveMinimum"],
+  ["MaxLength", "maxLength"],
+  ["MinLength", "minLength"],
+  ["Pattern", "pattern"],
+  ["MaxItems", "maxItems"],
+  ["MinItems", "minItems"],
+  ["UniqueItems", "uniqueItems"],
+  ["MultipleOf", "multipleOf"],
+  ["Enum", "enum"],
+  ["MaxProperties", "maxProperties"],
+  ["MinProperties", "minProperties"],
+  ["Required", "required"],
+  ["Items", "items"],
+  ["AllOf", "allOf"],
+  ["OneOf", "oneOf"],
+  ["AnyOf", "anyOf"],
+  ["Not", "not"],
+  ["Properties", "properties"],
+  ["AdditionalProperties", "additionalProperties"],
+  ["PatternProperties", "patternProperties"],
+  ["Dependencies", "dependencies"],
+  ["AdditionalItems", "additionalItems"],
+  ["Definitions", "definitions"],
+  ["ExternalDocs", "externalDocs"],
+  ["Example", "example"],
+  ["XPreserveUnknownFields", "x-kubernetes-preserve-unknown-fields"],
+  ["XEmbeddedResource", "x-kubernetes-embedded-resource"],
+  ["XIntOrString", "x-kubernetes-int-or-string"],
+  ["XListMapKeys", "x-kubernetes-list-map-keys"],
+  ["XListType", "x-kubernetes-list-type"],
+  ["XMapType", "x-kubernetes-map-type"],
+  ["XValidations", "x-kubernetes-validations"],
 ];
 
 const allowedAtRoot = [
-  "Description", "Type", "Format", "Title", "Maximum", "ExclusiveMaximum", "Minimum", "ExclusiveMinimum", "MaxLength",
-  "MinLength", "Pattern", "MaxItems", "MinItems", "UniqueItems", "MultipleOf", "Required", "Items", "Properties",
-  "ExternalDocs", "Example", "XPreserveUnknownFields", "XValidations",
+  "Description",
+  "Type",
+  "Format",
+  "Title",
+  "Maximum",
+  "ExclusiveMaximum",
+  "Minimum",
+  "ExclusiveMinimum",
+  "MaxLength",
+  "MinLength",
+  "Pattern",
+  "MaxItems",
+  "MinItems",
+  "UniqueItems",
+  "MultipleOf",
+  "Required",
+  "Items",
+  "Properties",
+  "ExternalDocs",
+  "Example",
+  "XPreserveUnknownFields",
+  "XValidations",
 ];
 
 function isZero(v: unknown): boolean {
@@ -45,7 +95,13 @@ function statusRootErrors(schema: InternalSchema, path: FieldPath): CrdProblem[]
     if (isZero(v)) continue;
     if (goName === "Type") {
       if (v !== "object") {
-        return [invalid(path.child("openAPIV3Schema.type"), v, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled')];
+        return [
+          invalid(
+            path.child("openAPIV3Schema.type"),
+            v,
+            'only "object" is allowed as the type at the root of the schema if the status subresource is enabled',
+          ),
+        ];
       }
       continue;
     }
@@ -79,9 +135,22 @@ export function checkValidation(validation: InternalValidation | undefined, stat
   if (out.length === 0) out.push(...initErrors);
   if (cel !== undefined && cel.costs.total > SCHEMA_COST_LIMIT) {
     for (const e of cel.costs.mostExpensive) {
-      out.push({ field: e.path, reason: "FieldValueForbidden", message: "Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema" });
+      out.push({
+        field: e.path,
+        reason: "FieldValueForbidden",
+        message: "Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema",
+      });
     }
-    out.push(forbidden(sp, costErrorMessage("x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema", cel.costs.total, SCHEMA_COST_LIMIT)));
+    out.push(
+      forbidden(
+        sp,
+        costErrorMessage(
+          "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
+          cel.costs.total,
+          SCHEMA_COST_LIMIT,
+        ),
+      ),
+    );
   }
   return out;
 }

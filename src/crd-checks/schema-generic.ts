@@ -53,7 +53,13 @@ function withUncorrelatable(st: WalkState, path: FieldPath): WalkState {
 }
 
 /** Walks `s` at `path` and returns schema errors followed by CEL errors. */
-export function walkSchema(s: InternalSchema | undefined, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined): CrdProblem[] {
+export function walkSchema(
+  s: InternalSchema | undefined,
+  path: FieldPath,
+  st: WalkState,
+  isRoot: boolean,
+  cel: CelContext | undefined,
+): CrdProblem[] {
   const e = walk(s, path, st, isRoot, cel);
   return [...e.schema, ...e.cel];
 }
@@ -67,7 +73,9 @@ function walk(s: InternalSchema | undefined, path: FieldPath, st: WalkState, isR
   };
   errs.schema.push(...standardErrors(s, path, st));
   if (s.uniqueItems === true) {
-    errs.schema.push(forbidden(path.child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"));
+    errs.schema.push(
+      forbidden(path.child("uniqueItems"), "uniqueItems cannot be set to true since the runtime complexity becomes quadratic"),
+    );
   }
   walkChildren(s, path, st, isRoot, cel, add);
   errs.schema.push(...extensionErrors(s, path));
@@ -79,7 +87,14 @@ function walk(s: InternalSchema | undefined, path: FieldPath, st: WalkState, isR
   return errs;
 }
 
-function walkChildren(s: InternalSchema, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext | undefined, add: (e: Errors) => void): void {
+function walkChildren(
+  s: InternalSchema,
+  path: FieldPath,
+  st: WalkState,
+  isRoot: boolean,
+  cel: CelContext | undefined,
+  add: (e: Errors) => void,
+): void {
   if (s.additionalProperties !== undefined) {
     if (propertyNames(s).length > 0 && (s.additionalProperties === false || typeof s.additionalProperties === "object")) {
       add({ schema: [forbidden(path.child("additionalProperties"), "additionalProperties and properties are mutual exclusive")], cel: [] });
@@ -103,10 +118,15 @@ function walkChildren(s: InternalSchema, path: FieldPath, st: WalkState, isRoot:
     add(walk(s.properties![k], path.child("properties").key(k), sub, false, cel));
   }
   if (s.not !== undefined) add(walk(s.not, path.child("not"), st, false, undefined));
-  for (const [key, list] of [["allOf", s.allOf], ["oneOf", s.oneOf], ["anyOf", s.anyOf]] as const) {
+  for (const [key, list] of [
+    ["allOf", s.allOf],
+    ["oneOf", s.oneOf],
+    ["anyOf", s.anyOf],
+  ] as const) {
     (list ?? []).forEach((sub, i) => add(walk(sub, path.child(key).index(i), st, false, undefined)));
   }
-  for (const k of Object.keys(s.definitions ?? {}).sort()) add(walk(s.definitions![k], path.child("definitions").key(k), st, false, undefined));
+  for (const k of Object.keys(s.definitions ?? {}).sort())
+    add(walk(s.definitions![k], path.child("definitions").key(k), st, false, undefined));
   if (s.items !== undefined) {
     const sub = s["x-kubernetes-list-type"] !== "map" ? withUncorrelatable(st, path) : st;
     const ctx = cel === undefined ? undefined : { ...cel, cardinality: times(cel.cardinality, s.maxItems) };
@@ -130,12 +150,14 @@ function standardErrors(s: InternalSchema, path: FieldPath, st: WalkState): CrdP
   }
   if ((s.id ?? "") !== "") out.push(forbidden(path.child("id"), "id is not supported"));
   if (s.additionalItems !== undefined) out.push(forbidden(path.child("additionalItems"), "additionalItems is not supported"));
-  if (Object.keys(s.patternProperties ?? {}).length > 0) out.push(forbidden(path.child("patternProperties"), "patternProperties is not supported"));
+  if (Object.keys(s.patternProperties ?? {}).length > 0)
+    out.push(forbidden(path.child("patternProperties"), "patternProperties is not supported"));
   if (Object.keys(s.definitions ?? {}).length > 0) out.push(forbidden(path.child("definitions"), "definitions is not supported"));
   if (s.dependencies !== undefined) out.push(forbidden(path.child("dependencies"), "dependencies is not supported"));
   if (s.$ref !== undefined) out.push(forbidden(path.child("$ref"), "$ref is not supported"));
   if (type === "null") out.push(forbidden(path.child("type"), "type cannot be set to null, use nullable as an alternative"));
-  if (Array.isArray(s.items) && s.items.length > 0) out.push(forbidden(path.child("items"), "items must be a schema object and not an array"));
+  if (Array.isArray(s.items) && s.items.length > 0)
+    out.push(forbidden(path.child("items"), "items must be a schema object and not an array"));
   if (st.insideResourceMeta && s["x-kubernetes-embedded-resource"] === true) {
     out.push(forbidden(path.child("x-kubernetes-embedded-resource"), "must not be used inside of resource meta"));
   }
@@ -168,7 +190,9 @@ function extensionErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
       out.push(imposedBy(invalid(path.child("items", "x-kubernetes-list-type"), itemList, msg), path.child("x-kubernetes-list-type")));
     } else if (items.type === "object" && items["x-kubernetes-map-type"] !== "atomic") {
       // The server reports the item's list type here (nil for objects), hence "null".
-      out.push(imposedBy(invalid(path.child("items", "x-kubernetes-map-type"), itemList ?? null, msg), path.child("x-kubernetes-list-type")));
+      out.push(
+        imposedBy(invalid(path.child("items", "x-kubernetes-map-type"), itemList ?? null, msg), path.child("x-kubernetes-list-type")),
+      );
     }
   }
   if (listType !== undefined && listType !== "atomic" && listType !== "set" && listType !== "map") {
@@ -188,13 +212,24 @@ function mapListKeyErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
     else if (listType !== "map") out.push(invalid(path.child("x-kubernetes-list-type"), listType, msg));
   }
   if (listType === "map") {
-    if (keys.length === 0) out.push(required(path.child("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"));
+    if (keys.length === 0)
+      out.push(required(path.child("x-kubernetes-list-map-keys"), "must not be empty if x-kubernetes-list-type is map"));
     if (s.items === undefined) out.push(required(path.child("items"), "must have a schema if x-kubernetes-list-type is map"));
     if (Array.isArray(s.items)) {
-      out.push(invalid(path.child("items"), new GoRendered("&apiextensions.JSONSchemaPropsOrArray{...}"), "must only have a single schema if x-kubernetes-list-type is map"));
+      out.push(
+        invalid(
+          path.child("items"),
+          new GoRendered("&apiextensions.JSONSchemaPropsOrArray{...}"),
+          "must only have a single schema if x-kubernetes-list-type is map",
+        ),
+      );
     }
     if (items !== undefined && items.type !== "object") {
-      const problem = invalid(path.child("items", "type"), items.type ?? "", "must be object if parent array's x-kubernetes-list-type is map");
+      const problem = invalid(
+        path.child("items", "type"),
+        items.type ?? "",
+        "must be object if parent array's x-kubernetes-list-type is map",
+      );
       out.push(imposedBy(problem, path.child("x-kubernetes-list-type")));
     }
     if (items !== undefined && items.type === "object") {
@@ -202,12 +237,29 @@ function mapListKeyErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
       for (const k of keys) {
         const prop = items.properties?.[k];
         if (prop === undefined) {
-          out.push(invalid(path.child("x-kubernetes-list-map-keys"), new GoRendered(goSharpStringSlice(keys)), "entries must all be names of item properties"));
+          out.push(
+            invalid(
+              path.child("x-kubernetes-list-map-keys"),
+              new GoRendered(goSharpStringSlice(keys)),
+              "entries must all be names of item properties",
+            ),
+          );
         } else if (prop.type === "array" || prop.type === "object") {
-          const problem = invalid(path.child("items", "properties").key(k).child("type"), items.type, "must be a scalar type if parent array's x-kubernetes-list-type is map");
+          const problem = invalid(
+            path.child("items", "properties").key(k).child("type"),
+            items.type,
+            "must be a scalar type if parent array's x-kubernetes-list-type is map",
+          );
           out.push(imposedBy(problem, path.child("x-kubernetes-list-map-keys")));
         }
-        if (seen.has(k)) out.push(invalid(path.child("x-kubernetes-list-map-keys"), new GoRendered(goSharpStringSlice(keys)), "must not contain duplicate entries"));
+        if (seen.has(k))
+          out.push(
+            invalid(
+              path.child("x-kubernetes-list-map-keys"),
+              new GoRendered(goSharpStringSlice(keys)),
+              "must not contain duplicate entries",
+            ),
+          );
         seen.add(k);
       }
     }
@@ -222,7 +274,8 @@ function mapSetItemErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   const items = itemSchema(s);
   if (items === undefined || (listType !== "set" && listType !== "map")) return [];
   const out: CrdProblem[] = [];
-  if (items.nullable === true) out.push(forbidden(path.child("items", "nullable"), `cannot be nullable when x-kubernetes-list-type is ${listType}`));
+  if (items.nullable === true)
+    out.push(forbidden(path.child("items", "nullable"), `cannot be nullable when x-kubernetes-list-type is ${listType}`));
   if (listType === "map") {
     const req = new Set(items.required ?? []);
     for (const k of s["x-kubernetes-list-map-keys"] ?? []) {
@@ -230,9 +283,15 @@ function mapSetItemErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
       if (prop === undefined) continue;
       const pp = path.child("items", "properties").key(k);
       if (!req.has(k) && prop.default === undefined) {
-        out.push(required(pp.child("default"), "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property"));
+        out.push(
+          required(
+            pp.child("default"),
+            "this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property",
+          ),
+        );
       }
-      if (prop.nullable === true) out.push(forbidden(pp.child("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"));
+      if (prop.nullable === true)
+        out.push(forbidden(pp.child("nullable"), "this property is in x-kubernetes-list-map-keys, so it cannot be nullable"));
     }
   }
   return out;
@@ -247,7 +306,8 @@ function ruleTextErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
     if (rule === "") out.push(required(p.child("rule"), "rule is not specified"));
     else if (r.message.length > 0 && msg === "") out.push(invalid(p.child("message"), r.message, "message must be non-empty if specified"));
     else if (/[\n\r]/.test(msg)) out.push(invalid(p.child("message"), r.message, "message must not contain line breaks"));
-    else if (/[\n\r]/.test(rule) && msg === "") out.push(required(p.child("message"), "message must be specified if rule contains line breaks"));
+    else if (/[\n\r]/.test(rule) && msg === "")
+      out.push(required(p.child("message"), "message must be specified if rule contains line breaks"));
   });
   return out;
 }
@@ -265,7 +325,9 @@ function compileRules(s: InternalSchema, path: FieldPath, st: WalkState, isRoot:
     cel.costs.observe(p.toString(), cost);
     if (res.error !== undefined) out.push(invalid(p, goRule(r), res.error));
     if (res.transition && st.uncorrelatable !== undefined) {
-      out.push(invalid(p, r.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${st.uncorrelatable.toString()}`));
+      out.push(
+        invalid(p, r.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${st.uncorrelatable.toString()}`),
+      );
     }
   });
   return out;

@@ -36,7 +36,8 @@ function versionErrors(crd: InternalCrd): CrdProblem[] {
   const vp = spec.child("versions");
   if (crd.validation?.openAPIV3Schema === undefined) {
     crd.versions.forEach((v, i) => {
-      if (v.schema?.openAPIV3Schema === undefined) out.push(required(vp.index(i).child("schema", "openAPIV3Schema"), "schemas are required"));
+      if (v.schema?.openAPIV3Schema === undefined)
+        out.push(required(vp.index(i).child("schema", "openAPIV3Schema"), "schemas are required"));
     });
   }
   crd.versions.forEach((v, i) => {
@@ -49,7 +50,8 @@ function versionErrors(crd: InternalCrd): CrdProblem[] {
     v.additionalPrinterColumns.forEach((c, j) => out.push(...checkColumn(c, p.child("additionalPrinterColumns").index(j))));
   });
   const names = crd.versions.map((v) => v.name);
-  if (new Set(names).size !== names.length) out.push(invalid(vp, new GoRendered(goVersions(crd.versions)), "must contain unique version names"));
+  if (new Set(names).size !== names.length)
+    out.push(invalid(vp, new GoRendered(goVersions(crd.versions)), "must contain unique version names"));
   if (crd.versions.filter((v) => v.storage).length !== 1) {
     out.push(invalid(vp, new GoRendered(goVersions(crd.versions)), "must have exactly one version marked as storage version"));
   }
@@ -63,7 +65,13 @@ function versionErrors(crd: InternalCrd): CrdProblem[] {
 function schemaHasDefault(s: InternalSchema | undefined): boolean {
   if (s === undefined) return false;
   if (s.default !== undefined) return true;
-  const subs: (InternalSchema | undefined)[] = [...(Array.isArray(s.items) ? s.items : [s.items]), s.not, ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+  const subs: (InternalSchema | undefined)[] = [
+    ...(Array.isArray(s.items) ? s.items : [s.items]),
+    s.not,
+    ...(s.allOf ?? []),
+    ...(s.anyOf ?? []),
+    ...(s.oneOf ?? []),
+  ];
   subs.push(...Object.values(s.properties ?? {}), typeof s.additionalProperties === "object" ? s.additionalProperties : undefined);
   return subs.some(schemaHasDefault);
 }
@@ -88,7 +96,8 @@ export function checkNames(names: InternalCrd["names"], path: FieldPath): CrdPro
     const errs = isDns1035Label(s);
     if (errs.length > 0) out.push(invalid(path.child("shortNames").index(i), s, errs.join(",")));
   });
-  if (names.kind !== "" && names.kind === names.listKind) out.push(invalid(path.child("listKind"), names.listKind, "kind and listKind may not be the same"));
+  if (names.kind !== "" && names.kind === names.listKind)
+    out.push(invalid(path.child("listKind"), names.listKind, "kind and listKind may not be the same"));
   names.categories.forEach((c, i) => {
     const errs = isDns1035Label(c);
     if (errs.length > 0) out.push(invalid(path.child("categories").index(i), c, errs.join(",")));
@@ -99,19 +108,22 @@ export function checkNames(names: InternalCrd["names"], path: FieldPath): CrdPro
 function conversionErrors(c: InternalConversion, preserveUnknownFields: boolean): CrdProblem[] {
   const p = spec.child("conversion");
   const out: CrdProblem[] = [];
-  if (c.strategy !== "None" && preserveUnknownFields) out.push(invalid(p.child("strategy"), c.strategy, "must be None if spec.preserveUnknownFields is true"));
+  if (c.strategy !== "None" && preserveUnknownFields)
+    out.push(invalid(p.child("strategy"), c.strategy, "must be None if spec.preserveUnknownFields is true"));
   if (c.strategy === "") out.push(required(p.child("strategy"), ""));
   else if (c.strategy !== "None" && c.strategy !== "Webhook") out.push(notSupported(p.child("strategy"), c.strategy, ["None", "Webhook"]));
   if (c.strategy === "Webhook") {
     const cc = c.webhookClientConfig;
     if (cc === undefined) out.push(required(p.child("webhookClientConfig"), "required when strategy is set to Webhook"));
-    else if ((cc.url === undefined) === (cc.service === undefined)) out.push(required(p.child("webhookClientConfig"), "exactly one of url or service is required"));
+    else if ((cc.url === undefined) === (cc.service === undefined))
+      out.push(required(p.child("webhookClientConfig"), "exactly one of url or service is required"));
     else if (cc.url !== undefined && !cc.url.startsWith("https://")) {
       out.push(invalid(p.child("webhookClientConfig", "url"), cc.url, "'https' is the only allowed URL scheme"));
     }
     out.push(...reviewVersionErrors(c.conversionReviewVersions, p.child("conversionReviewVersions")));
   } else {
-    if (c.webhookClientConfig !== undefined) out.push(forbidden(p.child("webhookClientConfig"), "should not be set when strategy is not set to Webhook"));
+    if (c.webhookClientConfig !== undefined)
+      out.push(forbidden(p.child("webhookClientConfig"), "should not be set when strategy is not set to Webhook"));
     if ((c.conversionReviewVersions ?? []).length > 0) {
       out.push(forbidden(p.child("conversionReviewVersions"), "should not be set when strategy is not set to Webhook"));
     }
@@ -147,7 +159,8 @@ export function checkSpec(crd: InternalCrd): CrdProblem[] {
     else if (crd.group.split(".").length < 2) out.push(invalid(spec.child("group"), crd.group, "should be a domain with at least one dot"));
   }
   if (crd.scope === "") out.push(required(spec.child("scope"), ""));
-  else if (crd.scope !== "Cluster" && crd.scope !== "Namespaced") out.push(notSupported(spec.child("scope"), crd.scope, ["Cluster", "Namespaced"]));
+  else if (crd.scope !== "Cluster" && crd.scope !== "Namespaced")
+    out.push(notSupported(spec.child("scope"), crd.scope, ["Cluster", "Namespaced"]));
   if (crd.preserveUnknownFields && hasDefaults(crd)) {
     out.push(invalid(spec.child("preserveUnknownFields"), true, "must be false in order to use defaults in the schema"));
   }
@@ -155,7 +168,13 @@ export function checkSpec(crd: InternalCrd): CrdProblem[] {
   const np = spec.child("names");
   for (const k of ["plural", "singular", "kind", "listKind"] as const) if (crd.names[k] === "") out.push(required(np.child(k), ""));
   out.push(...checkNames(crd.names, np));
-  out.push(...checkValidation(crd.validation, crd.subresources?.status !== undefined || crd.versions.some((v) => v.subresources?.status !== undefined), spec.child("validation")));
+  out.push(
+    ...checkValidation(
+      crd.validation,
+      crd.subresources?.status !== undefined || crd.versions.some((v) => v.subresources?.status !== undefined),
+      spec.child("validation"),
+    ),
+  );
   out.push(...checkSubresources(crd.subresources, spec.child("subresources")));
   crd.additionalPrinterColumns.forEach((c, i) => out.push(...checkColumn(c, spec.child("additionalPrinterColumns").index(i))));
   out.push(...conversionErrors(crd.conversion, crd.preserveUnknownFields));
@@ -173,13 +192,20 @@ export function checkStoredVersionsAndPruning(crd: InternalCrd, oldPreserveUnkno
   else {
     const remaining = new Map(crd.storedVersions.map((v, i) => [v, i]));
     for (const v of crd.versions) {
-      if (v.storage && !remaining.has(v.name)) out.push(invalid(sp, new GoRendered(goVersion(v)), `must have the storage version ${v.name}`));
+      if (v.storage && !remaining.has(v.name))
+        out.push(invalid(sp, new GoRendered(goVersion(v)), `must have the storage version ${v.name}`));
       remaining.delete(v.name);
     }
     for (const [v, i] of [...remaining].sort((a, b) => a[1] - b[1])) out.push(invalid(sp.index(i), v, "must appear in spec.versions"));
   }
   if (crd.preserveUnknownFields && !oldPreserveUnknownFields) {
-    out.push(invalid(spec.child("preserveUnknownFields"), true, "cannot set to true, set x-preserve-unknown-fields to true in spec.versions[*].schema instead"));
+    out.push(
+      invalid(
+        spec.child("preserveUnknownFields"),
+        true,
+        "cannot set to true, set x-preserve-unknown-fields to true in spec.versions[*].schema instead",
+      ),
+    );
   }
   return out;
 }

@@ -89,7 +89,11 @@ function typeErrors(s: InternalSchema, lvl: Level, path: FieldPath): CrdProblem[
     const msg = "must be object if x-kubernetes-embedded-resource is true";
     out.push(type === "" ? required(path.child("type"), msg) : invalid(path.child("type"), type, msg));
   } else if (type === "" && s["x-kubernetes-int-or-string"] !== true && s["x-kubernetes-preserve-unknown-fields"] !== true) {
-    const msg = { root: "must not be empty at the root", item: "must not be empty for specified array items", field: "must not be empty for specified object fields" }[lvl];
+    const msg = {
+      root: "must not be empty at the root",
+      item: "must not be empty for specified array items",
+      field: "must not be empty for specified object fields",
+    }[lvl];
     out.push(required(path.child("type"), msg));
   }
   if (embedded && s.additionalProperties !== undefined) {
@@ -106,17 +110,28 @@ function metadataErrors(s: InternalSchema, lvl: Level, path: FieldPath): CrdProb
   const props = s.properties ?? {};
   const pp = path.child("properties");
   if (checkMeta) {
-    for (const [k, want] of [["kind", "string"], ["apiVersion", "string"], ["metadata", "object"]] as const) {
+    for (const [k, want] of [
+      ["kind", "string"],
+      ["apiVersion", "string"],
+      ["metadata", "object"],
+    ] as const) {
       const sub = props[k];
       if (sub !== undefined && (sub.type ?? "") !== want) out.push(invalid(pp.key(k).child("type"), sub.type ?? "", `must be ${want}`));
     }
   }
   const meta = props.metadata;
   if (meta !== undefined && lvl === "root" && !isPlainMetadata(meta)) {
-    out.push(forbidden(pp.key("metadata"), "must not specify anything other than name and generateName, but metadata is implicitly specified"));
+    out.push(
+      forbidden(pp.key("metadata"), "must not specify anything other than name and generateName, but metadata is implicitly specified"),
+    );
   }
   if (embedded && s["x-kubernetes-preserve-unknown-fields"] !== true && propertyNames(s).length === 0) {
-    out.push(required(path.child("properties"), "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"));
+    out.push(
+      required(
+        path.child("properties"),
+        "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+      ),
+    );
   }
   return out;
 }
@@ -163,7 +178,8 @@ function nested(v: InternalSchema, skipAnyOf: boolean, path: FieldPath): CrdProb
   if ((v.title ?? "") !== "") out.push(forbidden(path.child("title"), mustBeEmpty));
   if ((v.description ?? "") !== "") out.push(forbidden(path.child("description"), mustBeEmpty));
   if (v.nullable === true) out.push(forbidden(path.child("nullable"), mustBeFalse));
-  if (v["x-kubernetes-preserve-unknown-fields"] === true) out.push(forbidden(path.child("x-kubernetes-preserve-unknown-fields"), mustBeFalse));
+  if (v["x-kubernetes-preserve-unknown-fields"] === true)
+    out.push(forbidden(path.child("x-kubernetes-preserve-unknown-fields"), mustBeFalse));
   if (v["x-kubernetes-embedded-resource"] === true) out.push(forbidden(path.child("x-kubernetes-embedded-resource"), mustBeFalse));
   if (v["x-kubernetes-int-or-string"] === true) out.push(forbidden(path.child("x-kubernetes-int-or-string"), mustBeFalse));
   if ((v["x-kubernetes-list-map-keys"] ?? []).length > 0) out.push(forbidden(path.child("x-kubernetes-list-map-keys"), mustBeEmpty));
@@ -184,7 +200,12 @@ function completeness(v: InternalSchema, s: InternalSchema, sPath: FieldPath, vP
   return out;
 }
 
-function nestedCompleteness(v: InternalSchema | undefined, s: InternalSchema | undefined, sPath: FieldPath, vPath: FieldPath): CrdProblem[] {
+function nestedCompleteness(
+  v: InternalSchema | undefined,
+  s: InternalSchema | undefined,
+  sPath: FieldPath,
+  vPath: FieldPath,
+): CrdProblem[] {
   if (v === undefined) return [];
   if (s === undefined) return [required(sPath, `because it is defined in ${vPath.toString()}`)];
   const out = completeness(v, s, sPath, vPath);

@@ -33,7 +33,12 @@ export function checkSubresources(sub: InternalSubresources | undefined, path: F
   else out.push(...underPrefix(scale.statusReplicasPath, statusPath, [".status."], "should be a json path under .status"));
   if (scale.labelSelectorPath !== undefined && scale.labelSelectorPath !== "") {
     out.push(
-      ...underPrefix(scale.labelSelectorPath, path.child("scale.labelSelectorPath"), [".spec.", ".status."], "should be a json path under either .spec or .status"),
+      ...underPrefix(
+        scale.labelSelectorPath,
+        path.child("scale.labelSelectorPath"),
+        [".spec.", ".status."],
+        "should be a json path under either .spec or .status",
+      ),
     );
   }
   return out;

@@ -42,11 +42,21 @@ export function checkCrdUpdate(newCrd: unknown, oldCrd: unknown, opts: CrdUpdate
   const old = decodeCrd(oldCrd).crd;
   const crd = withStoredVersions(decoded.crd, oldStoredVersions(oldCrd));
   const spec = FieldPath.root("spec");
-  const out: CrdProblem[] = [...immutable(FieldPath.root("metadata", "name"), crd.name, old.name), ...checkMetaFields(crd), ...checkSpec(crd)];
+  const out: CrdProblem[] = [
+    ...immutable(FieldPath.root("metadata", "name"), crd.name, old.name),
+    ...checkMetaFields(crd),
+    ...checkSpec(crd),
+  ];
   if (opts.established === true) {
-    out.push(...immutable(spec.child("scope"), crd.scope, old.scope), ...immutable(spec.child("names", "kind"), crd.names.kind, old.names.kind));
+    out.push(
+      ...immutable(spec.child("scope"), crd.scope, old.scope),
+      ...immutable(spec.child("names", "kind"), crd.names.kind, old.names.kind),
+    );
   }
-  out.push(...immutable(spec.child("group"), crd.group, old.group), ...immutable(spec.child("names", "plural"), crd.names.plural, old.names.plural));
+  out.push(
+    ...immutable(spec.child("group"), crd.group, old.group),
+    ...immutable(spec.child("names", "plural"), crd.names.plural, old.names.plural),
+  );
   out.push(...checkStoredVersionsAndPruning(crd, old.preserveUnknownFields), ...checkApiApproval(crd, old));
   return out;
 }

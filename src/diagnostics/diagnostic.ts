@@ -34,7 +34,13 @@ export function warningAt(pos: SourcePos | undefined, code: WarningCode, message
   return diagnosticAt("warning", pos, code, message, hint);
 }
 
-function diagnosticAt(severity: Severity, pos: SourcePos | undefined, code: DiagnosticCode, message: string, hint: string | undefined): Diagnostic {
+function diagnosticAt(
+  severity: Severity,
+  pos: SourcePos | undefined,
+  code: DiagnosticCode,
+  message: string,
+  hint: string | undefined,
+): Diagnostic {
   return {
     code,
     severity,

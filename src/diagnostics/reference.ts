@@ -10,7 +10,8 @@ export function diagnosticReferenceMarkdown(): string {
   ];
   for (const family of codeFamilies) {
     out.push(`### ${family.title}`, "", "| Code | Severity | Meaning | Example |", "| --- | --- | --- | --- |");
-    for (const c of diagnosticCodes.filter((x) => x.family === family.digits)) out.push(`| ${c.code} | ${c.severity} | ${cell(c.meaning)} | ${cell(inlineCode(c.example))}${c.where ? ` ${cell(c.where)}` : ""} |`);
+    for (const c of diagnosticCodes.filter((x) => x.family === family.digits))
+      out.push(`| ${c.code} | ${c.severity} | ${cell(c.meaning)} | ${cell(inlineCode(c.example))}${c.where ? ` ${cell(c.where)}` : ""} |`);
     out.push("");
   }
   return out.join("\n");

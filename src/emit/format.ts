@@ -20,7 +20,11 @@ const prettierOptions: prettier.Options = {
 export function headerText(header: string, comment: "//" | "#"): string {
   let lines = header.replace(/\r/g, "").replace(/\n+$/, "");
   // A header of plain text (a licence pasted as is) becomes line comments, so it can never be read as code.
-  if (lines !== "" && !/^\s*(\/\/|\/\*)/.test(lines)) lines = lines.split("\n").map((l) => (l ? `// ${l}` : "//")).join("\n");
+  if (lines !== "" && !/^\s*(\/\/|\/\*)/.test(lines))
+    lines = lines
+      .split("\n")
+      .map((l) => (l ? `// ${l}` : "//"))
+      .join("\n");
   const user = lines === "" ? "" : `${comment === "#" ? toHashComment(lines) : lines}\n\n`;
   return `${user}${generatedLine(comment)}\n`;
 }
@@ -43,7 +47,12 @@ export async function formatTypeScript(code: string): Promise<string> {
     return await prettier.format(code, prettierOptions);
   } catch (e) {
     // The whole text, numbered, so the bug report shows what the generator wrote, not only where prettier stopped.
-    const numbered = code.split("\n").map((l, i) => `${String(i + 1).padStart(4)} | ${l}`).join("\n");
-    throw new Error(`a generator wrote TypeScript that does not parse (a bug in kube-codegen): ${(e as Error).message}\n${numbered}`, { cause: e });
+    const numbered = code
+      .split("\n")
+      .map((l, i) => `${String(i + 1).padStart(4)} | ${l}`)
+      .join("\n");
+    throw new Error(`a generator wrote TypeScript that does not parse (a bug in kube-codegen): ${(e as Error).message}\n${numbered}`, {
+      cause: e,
+    });
   }
 }

@@ -4,7 +4,9 @@
 
 /** A TypeScript string literal for any string: JSON escaping, plus U+2028/9 spelled out. */
 export function tsString(s: string): string {
-  return JSON.stringify(s).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(s)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** A reference to a generated identifier inside data passed to tsValue (never user text). */

@@ -44,7 +44,10 @@ export class CodeWriter {
     const known = this.namespaces.get(module);
     if (known !== undefined) return known;
     if (!isIdentifier(preferred)) throw new Error(`not an identifier: ${preferred}`);
-    const taken = (n: string) => this.reserved.has(n) || [...this.namespaces.values()].includes(n) || [...this.imports.values()].some((e) => e.types.has(n) || e.values.has(n));
+    const taken = (n: string) =>
+      this.reserved.has(n) ||
+      [...this.namespaces.values()].includes(n) ||
+      [...this.imports.values()].some((e) => e.types.has(n) || e.values.has(n));
     let alias = preferred;
     for (let i = 2; taken(alias); i++) alias = `${preferred}_${i}`;
     this.namespaces.set(module, alias);
@@ -60,7 +63,8 @@ export class CodeWriter {
   /** The text: sorted imports, a blank line, then the body. */
   toString(): string {
     const head: string[] = [];
-    for (const mod of [...this.namespaces.keys()].sort()) head.push(`import * as ${this.namespaces.get(mod)!} from ${JSON.stringify(mod)};`);
+    for (const mod of [...this.namespaces.keys()].sort())
+      head.push(`import * as ${this.namespaces.get(mod)!} from ${JSON.stringify(mod)};`);
     for (const mod of [...this.imports.keys()].sort()) {
       const { types, values } = this.imports.get(mod)!;
       const onlyTypes = [...types].filter((t) => !values.has(t)).sort();

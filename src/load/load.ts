@@ -14,14 +14,26 @@ export function loadInput(inputRoot: string, cwd: string = process.cwd()): { inp
   const root = resolve(cwd, inputRoot);
   const diagnostics: Diagnostic[] = [];
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    diagnostics.push(errorAt(undefined, Code.inputDirMissing, `input directory ${inputRoot} does not exist`, "pass --input DIR or set input in the config file"));
+    diagnostics.push(
+      errorAt(
+        undefined,
+        Code.inputDirMissing,
+        `input directory ${inputRoot} does not exist`,
+        "pass --input DIR or set input in the config file",
+      ),
+    );
     return { input: { inputRoot: root, packages: [] }, diagnostics };
   }
   const display = (rel: string) => toPosix(relative(cwd, resolve(root, rel))) || rel;
   const { files, stray } = findPackageFiles(root);
   for (const s of stray) {
     diagnostics.push(
-      errorAt({ file: display(s.rel), line: 1, col: 1 }, Code.strayFile, `${s.rel} is not inside a <group>/<version>/ directory`, "API packages live at <input>/<group>/<version>/*.ts"),
+      errorAt(
+        { file: display(s.rel), line: 1, col: 1 },
+        Code.strayFile,
+        `${s.rel} is not inside a <group>/<version>/ directory`,
+        "API packages live at <input>/<group>/<version>/*.ts",
+      ),
     );
   }
   const project = createParser();
@@ -32,7 +44,15 @@ export function loadInput(inputRoot: string, cwd: string = process.cwd()): { inp
     diagnostics.push(...parsed.diagnostics);
     const dir = f.rel.slice(0, f.rel.lastIndexOf("/"));
     const list = byDir.get(dir) ?? [];
-    list.push({ rel: f.rel, display: display(f.rel), text: f.text, imports: parsed.imports, decls: parsed.decls, generated, ...(parsed.unparsed ? { unparsed: true as const } : {}) });
+    list.push({
+      rel: f.rel,
+      display: display(f.rel),
+      text: f.text,
+      imports: parsed.imports,
+      decls: parsed.decls,
+      generated,
+      ...(parsed.unparsed ? { unparsed: true as const } : {}),
+    });
     byDir.set(dir, list);
   }
   const packages: LoadedPackage[] = [];

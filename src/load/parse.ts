@@ -33,7 +33,12 @@ export function parseFile(project: Project, rel: string, display: string, text: 
       imports: [],
       decls: [],
       diagnostics: [
-        errorAt(lines.pos(d.start ?? 0, d.length), Code.syntaxError, `TypeScript syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`, "fix the syntax here; the file's types are not read until it parses (tsc reports the same error)"),
+        errorAt(
+          lines.pos(d.start ?? 0, d.length),
+          Code.syntaxError,
+          `TypeScript syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+          "fix the syntax here; the file's types are not read until it parses (tsc reports the same error)",
+        ),
       ],
       unparsed: true,
     };
@@ -99,7 +104,10 @@ class FileParser {
             extends: [],
             members: [],
             ...(fn
-              ? { params: fn.getParameters().map((p) => p.getTypeNode()?.getText() ?? "any"), returns: fn.getReturnTypeNode()?.getText() ?? "" }
+              ? {
+                  params: fn.getParameters().map((p) => p.getTypeNode()?.getText() ?? "any"),
+                  returns: fn.getReturnTypeNode()?.getText() ?? "",
+                }
               : {}),
           });
         }
@@ -111,7 +119,14 @@ class FileParser {
   private declBase(node: Node, kind: DeclSyntax["kind"], name: string, exported: boolean, typeParams: number) {
     const nameNode = (node as Node & { getNameNode?: () => Node | undefined }).getNameNode?.();
     if ((node as Node & { isDefaultExport?: () => boolean }).isDefaultExport?.() && kind !== "variable") {
-      this.diagnostics.push(errorAt(this.at(nameNode ?? node), Code.defaultExport, `default export of ${name} is not supported`, "use a named export (`export interface X`): generated code imports types by name"));
+      this.diagnostics.push(
+        errorAt(
+          this.at(nameNode ?? node),
+          Code.defaultExport,
+          `default export of ${name} is not supported`,
+          "use a named export (`export interface X`): generated code imports types by name",
+        ),
+      );
     }
     return { kind, name, exported, typeParams, pos: this.at(nameNode ?? node), offset: node.getStart() };
   }
@@ -123,12 +138,31 @@ class FileParser {
         const t = m.getTypeNode();
         const nameNode = m.getNameNode();
         if (Node.isComputedPropertyName(nameNode)) {
-          this.diagnostics.push(errorAt(this.at(nameNode), Code.computedPropertyName, `computed property name ${nameNode.getText()} is not supported in API types`, "property names are the JSON names: write them out, quoted if needed"));
+          this.diagnostics.push(
+            errorAt(
+              this.at(nameNode),
+              Code.computedPropertyName,
+              `computed property name ${nameNode.getText()} is not supported in API types`,
+              "property names are the JSON names: write them out, quoted if needed",
+            ),
+          );
           continue;
         }
-        const name = Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode) ? nameNode.getLiteralValue() : Node.isNumericLiteral(nameNode) ? String(nameNode.getLiteralValue()) : nameNode.getText();
+        const name =
+          Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode)
+            ? nameNode.getLiteralValue()
+            : Node.isNumericLiteral(nameNode)
+              ? String(nameNode.getLiteralValue())
+              : nameNode.getText();
         if (name === "__proto__") {
-          this.diagnostics.push(errorAt(this.at(nameNode), Code.protoProperty, "a property named __proto__ is not supported in API types", "JavaScript gives this name a special meaning on plain objects; choose another JSON name"));
+          this.diagnostics.push(
+            errorAt(
+              this.at(nameNode),
+              Code.protoProperty,
+              "a property named __proto__ is not supported in API types",
+              "JavaScript gives this name a special meaning on plain objects; choose another JSON name",
+            ),
+          );
           continue;
         }
         out.push({
@@ -139,7 +173,14 @@ class FileParser {
           offset: m.getStart(),
         });
       } else if (Node.isGetAccessorDeclaration(m) || Node.isSetAccessorDeclaration(m)) {
-        this.diagnostics.push(errorAt(this.at(m), Code.unsupportedType, `accessor ${m.getName()} is not supported in API types`, "API types are plain data: declare a property"));
+        this.diagnostics.push(
+          errorAt(
+            this.at(m),
+            Code.unsupportedType,
+            `accessor ${m.getName()} is not supported in API types`,
+            "API types are plain data: declare a property",
+          ),
+        );
       } else if (Node.isMethodSignature(m)) {
         out.push({
           name: m.getName(),
@@ -237,4 +278,3 @@ function enumValue(n: Node | undefined): string | number | undefined {
   const v = literalValue(n);
   return typeof v === "boolean" ? undefined : v;
 }
-

@@ -6,7 +6,12 @@ import type { SourcePos } from "../diagnostics/index.js";
 
 /** A type as written, before references are resolved. */
 export type TypeExpr =
-  | { readonly k: "keyword"; readonly name: "string" | "number" | "boolean" | "unknown" | "any" | "null" | "undefined" | "other"; readonly text: string; readonly pos: SourcePos }
+  | {
+      readonly k: "keyword";
+      readonly name: "string" | "number" | "boolean" | "unknown" | "any" | "null" | "undefined" | "other";
+      readonly text: string;
+      readonly pos: SourcePos;
+    }
   | { readonly k: "literal"; readonly value: string | number | boolean; readonly pos: SourcePos }
   | { readonly k: "ref"; readonly name: string; readonly args: readonly TypeExpr[]; readonly pos: SourcePos }
   | { readonly k: "array"; readonly elem: TypeExpr; readonly pos: SourcePos }

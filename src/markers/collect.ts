@@ -187,7 +187,14 @@ export function leadingCommentLines(sourceText: string, file: string): CommentLi
     if (t.startsWith("/*")) {
       let end = i;
       const open = lines.text(i).indexOf("/*");
-      while (end < lines.texts.length && !lines.text(end).slice(end === i ? open + 2 : 0).includes("*/")) end++;
+      while (
+        end < lines.texts.length &&
+        !lines
+          .text(end)
+          .slice(end === i ? open + 2 : 0)
+          .includes("*/")
+      )
+        end++;
       if (end >= lines.texts.length) break;
       const after = lines.text(end).slice(lines.text(end).indexOf("*/", end === i ? open + 2 : 0) + 2);
       out.push(...blockComment(lines, i, end, file));

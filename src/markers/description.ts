@@ -19,7 +19,8 @@ export function describeDoc(lines: readonly string[]): string {
     }
     const text = inFence ? line : jsdoc(line);
     // Go reads a deprecation note only as a paragraph of its own.
-    if (!inFence && text !== line && text.trimStart().startsWith("Deprecated") && out.length > 0 && out[out.length - 1] !== "") out.push("");
+    if (!inFence && text !== line && text.trimStart().startsWith("Deprecated") && out.length > 0 && out[out.length - 1] !== "")
+      out.push("");
     if (text === "" && (out.length === 0 || out[out.length - 1] === "")) continue;
     out.push(text);
   }
@@ -28,7 +29,10 @@ export function describeDoc(lines: readonly string[]): string {
 }
 
 function jsdoc(line: string): string {
-  const linked = line.replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:\s*\|\s*|\s+)?([^}]*)\}/g, (_, target: string, label: string) => label.trim() || target);
+  const linked = line.replace(
+    /\{@link(?:code|plain)?\s+([^}|\s]+)(?:\s*\|\s*|\s+)?([^}]*)\}/g,
+    (_, target: string, label: string) => label.trim() || target,
+  );
   const m = /^(\s*)@deprecated\b\s*(.*)$/.exec(linked);
   if (!m) return linked;
   return `${m[1]}Deprecated${m[2] ? `: ${m[2]}` : "."}`;

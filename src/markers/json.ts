@@ -39,7 +39,11 @@ class JsonParser {
     if (c === "[") return this.array();
     if (c === '"') return this.string();
     if (c === "-" || (c >= "0" && c <= "9")) return this.number();
-    for (const [word, v] of [["true", true], ["false", false], ["null", null]] as const) {
+    for (const [word, v] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
       if (this.s.startsWith(word, this.pos)) {
         this.pos += word.length;
         return v;

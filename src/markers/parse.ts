@@ -3,7 +3,15 @@ import { describeDoc } from "./description.js";
 import type { MarkerRegistry } from "./registry.js";
 import { MarkerSyntaxError, Scanner } from "./scanner.js";
 import { closest, didYouMean } from "./suggest.js";
-import { allTargets, type ArgSpec, type CommentLine, type Marker, type MarkerDefinition, type MarkerTarget, type Payload } from "./types.js";
+import {
+  allTargets,
+  type ArgSpec,
+  type CommentLine,
+  type Marker,
+  type MarkerDefinition,
+  type MarkerTarget,
+  type Payload,
+} from "./types.js";
 import { ValueParser, parseValueText, typeLabel } from "./values.js";
 
 /** What parseMarkers found among a target's comment lines. */
@@ -86,11 +94,16 @@ export function parseMarkerLine(
   registry: MarkerRegistry,
   diagnostics: Diagnostic[],
 ): Marker | undefined {
-  const at = (offset: number, length: number): SourcePos => ({ file: pos.file, line: pos.line, col: pos.col + offset, length: Math.max(1, length) });
+  const at = (offset: number, length: number): SourcePos => ({
+    file: pos.file,
+    line: pos.line,
+    col: pos.col + offset,
+    length: Math.max(1, length),
+  });
   const nameMatch = NAME.exec(raw);
   if (!nameMatch) return undefined;
   let name = nameMatch[1]!;
-  let after = nameMatch[0].length;
+  const after = nameMatch[0].length;
   // `+kubebuilder:default:=3` is controller-gen's spelling of `+kubebuilder:default=3`.
   if (name.endsWith(":") && raw[after] === "=") name = name.slice(0, -1);
   const resolution = registry.resolve(name);
@@ -102,7 +115,12 @@ export function parseMarkerLine(
       const near = registry.nearNamespace(name);
       if (near) {
         diagnostics.push(
-          warningAt(at(0, name.length + 1), Code.nearNamespace, `marker +${name} is ignored: "${name.split(":")[0]}" is not a known namespace`, `did you mean +${near}:...?`),
+          warningAt(
+            at(0, name.length + 1),
+            Code.nearNamespace,
+            `marker +${name} is ignored: "${name.split(":")[0]}" is not a known namespace`,
+            `did you mean +${near}:...?`,
+          ),
         );
       }
     }
@@ -111,7 +129,12 @@ export function parseMarkerLine(
   const { def, leadingArg } = resolution;
   if (!def.targets.includes(target)) {
     diagnostics.push(
-      errorAt(at(0, name.length + 1), Code.wrongTarget, `+${def.name} describes ${joinTargets(def.targets)}, not a ${target}`, placementHint(def.targets)),
+      errorAt(
+        at(0, name.length + 1),
+        Code.wrongTarget,
+        `+${def.name} describes ${joinTargets(def.targets)}, not a ${target}`,
+        placementHint(def.targets),
+      ),
     );
     return undefined;
   }
@@ -124,14 +147,28 @@ export function parseMarkerLine(
     rest = rest.slice(1);
   } else if (rest.trim() !== "") {
     const extra = after + (rest.length - rest.trimStart().length);
-    diagnostics.push(errorAt(at(extra, raw.length - extra), Code.malformedValue, `unexpected text after +${name}`, "a marker is one word; put prose on its own comment line"));
+    diagnostics.push(
+      errorAt(
+        at(extra, raw.length - extra),
+        Code.malformedValue,
+        `unexpected text after +${name}`,
+        "a marker is one word; put prose on its own comment line",
+      ),
+    );
     return undefined;
   }
   try {
     const value = parsePayload(def, rest, hasValue, leadingArg, name);
     const problem = def.check?.(value, target);
     if (problem !== undefined) {
-      diagnostics.push(errorAt(at(hasValue ? payloadStart : 0, hasValue ? rest.length : raw.length), Code.malformedValue, `+${def.name}: ${problem}`, syntaxHint(def)));
+      diagnostics.push(
+        errorAt(
+          at(hasValue ? payloadStart : 0, hasValue ? rest.length : raw.length),
+          Code.malformedValue,
+          `+${def.name}: ${problem}`,
+          syntaxHint(def),
+        ),
+      );
       return undefined;
     }
     if (def.deprecated !== undefined) diagnostics.push(warningAt(pos, Code.deprecatedMarker, `+${def.name} is deprecated`, def.deprecated));
@@ -161,7 +198,13 @@ function parsePayload(def: MarkerDefinition, text: string, hasValue: boolean, le
     case "value":
       if (!hasValue) {
         if (p.optional) return p.type === "bool" ? true : undefined;
-        throw new MarkerSyntaxError(Code.missingArgument, `missing value (expected ${typeLabel(p.type)})`, WHOLE, 0, `write ${def.example}`);
+        throw new MarkerSyntaxError(
+          Code.missingArgument,
+          `missing value (expected ${typeLabel(p.type)})`,
+          WHOLE,
+          0,
+          `write ${def.example}`,
+        );
       }
       return parseValueText(text, p.type);
     case "args":
@@ -172,7 +215,13 @@ function parsePayload(def: MarkerDefinition, text: string, hasValue: boolean, le
   }
 }
 
-function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional: ArgSpec | undefined, text: string, leadingArg: string | undefined): Record<string, unknown> {
+function parseArgs(
+  def: MarkerDefinition,
+  specs: readonly ArgSpec[],
+  positional: ArgSpec | undefined,
+  text: string,
+  leadingArg: string | undefined,
+): Record<string, unknown> {
   const sc = new Scanner(text, Code.malformedValue);
   const values = new ValueParser(sc);
   const out: Record<string, unknown> = {};
@@ -187,7 +236,7 @@ function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional:
     let nameTok: { start: number; end: number; value: string } | undefined;
     if (first && leadingArg !== undefined) {
       // The argument name is the marker name's last segment, just before the '='.
-        nameTok = { start: -1 - leadingArg.length, end: -1, value: leadingArg };
+      nameTok = { start: -1 - leadingArg.length, end: -1, value: leadingArg };
     } else {
       const saved = sc.offset();
       const t = sc.next();
@@ -199,16 +248,35 @@ function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional:
         sc.seek(saved);
         if (!(first && positional)) {
           const expected = specs.map((s) => s.name).join(", ");
-          throw new MarkerSyntaxError(Code.malformedValue, `expected an argument name=value, got ${t.kind === "eof" ? "end of marker" : `'${text.slice(t.start, t.end)}'`}`, t.start, t.end - t.start, `arguments: ${expected}`);
+          throw new MarkerSyntaxError(
+            Code.malformedValue,
+            `expected an argument name=value, got ${t.kind === "eof" ? "end of marker" : `'${text.slice(t.start, t.end)}'`}`,
+            t.start,
+            t.end - t.start,
+            `arguments: ${expected}`,
+          );
         }
         spec = positional;
       }
     }
     if (nameTok) {
-      spec = specs.find((s) => s.name === nameTok!.value);
+      spec = specs.find((s) => s.name === nameTok.value);
       if (!spec) {
-        const hint = didYouMean(closest(nameTok.value, specs.map((s) => s.name), 1)) ?? `arguments: ${specs.map((s) => s.name).join(", ")}`;
-        throw new MarkerSyntaxError(Code.unknownArgument, `unknown argument ${JSON.stringify(nameTok.value)}`, nameTok.start, nameTok.end - nameTok.start, hint);
+        const hint =
+          didYouMean(
+            closest(
+              nameTok.value,
+              specs.map((s) => s.name),
+              1,
+            ),
+          ) ?? `arguments: ${specs.map((s) => s.name).join(", ")}`;
+        throw new MarkerSyntaxError(
+          Code.unknownArgument,
+          `unknown argument ${JSON.stringify(nameTok.value)}`,
+          nameTok.start,
+          nameTok.end - nameTok.start,
+          hint,
+        );
       }
       if (given.has(spec.name)) {
         throw new MarkerSyntaxError(Code.malformedValue, `argument ${spec.name} given twice`, nameTok.start, nameTok.end - nameTok.start);
@@ -219,20 +287,36 @@ function parseArgs(def: MarkerDefinition, specs: readonly ArgSpec[], positional:
     const sep = sc.next();
     if (sep.kind === "eof") break;
     if (sep.kind !== "punct" || sep.value !== ",") {
-      throw new MarkerSyntaxError(Code.malformedValue, `expected ',' between arguments, got '${text.slice(sep.start, sep.end)}'`, sep.start, sep.end - sep.start, "quote values that contain spaces or punctuation");
+      throw new MarkerSyntaxError(
+        Code.malformedValue,
+        `expected ',' between arguments, got '${text.slice(sep.start, sep.end)}'`,
+        sep.start,
+        sep.end - sep.start,
+        "quote values that contain spaces or punctuation",
+      );
     }
     if (sc.peek().kind === "eof") throw new MarkerSyntaxError(Code.malformedValue, "trailing ',' after the last argument", sep.start, 1);
   }
-  const missing = [...(positional && !positional.optional ? [positional] : []), ...specs.filter((s) => !s.optional)].filter((s) => !given.has(s.name));
+  const missing = [...(positional && !positional.optional ? [positional] : []), ...specs.filter((s) => !s.optional)].filter(
+    (s) => !given.has(s.name),
+  );
   if (missing.length > 0) {
     const names = missing.map((s) => s.name).join(", ");
-    throw new MarkerSyntaxError(Code.missingArgument, `missing argument${missing.length > 1 ? "s" : ""} ${names}`, WHOLE, 0, `write ${def.example}`);
+    throw new MarkerSyntaxError(
+      Code.missingArgument,
+      `missing argument${missing.length > 1 ? "s" : ""} ${names}`,
+      WHOLE,
+      0,
+      `write ${def.example}`,
+    );
   }
   return out;
 }
 
 function joinTargets(targets: readonly MarkerTarget[]): string {
-  const words = allTargets.filter((t) => targets.includes(t)).map((t) => (t === "package" ? "packages" : t === "type" ? "types" : "fields"));
+  const words = allTargets
+    .filter((t) => targets.includes(t))
+    .map((t) => (t === "package" ? "packages" : t === "type" ? "types" : "fields"));
   return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
@@ -242,7 +326,10 @@ function placementHint(targets: readonly MarkerTarget[]): string {
     type: "the comments directly above a type declaration",
     field: "the comments directly above a property",
   };
-  return `move it to ${allTargets.filter((t) => targets.includes(t)).map((t) => where[t]).join(" or ")}`;
+  return `move it to ${allTargets
+    .filter((t) => targets.includes(t))
+    .map((t) => where[t])
+    .join(" or ")}`;
 }
 
 function syntaxHint(def: MarkerDefinition): string {

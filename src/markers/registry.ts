@@ -99,7 +99,11 @@ export class MarkerRegistry {
     const all = this.all();
     const pools = target ? [all.filter((d) => d.targets.includes(target)), all] : [all];
     for (const pool of pools) {
-      const found = closest(name, pool.map((d) => d.name), 3);
+      const found = closest(
+        name,
+        pool.map((d) => d.name),
+        3,
+      );
       if (found.length > 0) return found;
       // `+a:b:arg=v` with a misspelled `a:b`: match the prefix against markers that take arguments.
       const cut = name.lastIndexOf(":");

@@ -24,7 +24,18 @@ export class MarkerSyntaxError extends Error {
 }
 
 const PUNCT = new Set<string>([",", ";", "{", "}", "=", ":", "[", "]"]);
-const SIMPLE_ESCAPES: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\", '"': '"', "'": "'" };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  '"': '"',
+  "'": "'",
+};
 
 /**
  * Tokenizer for marker payloads. Double-quoted strings take Go escapes; backtick strings are raw
@@ -108,7 +119,13 @@ export class Scanner {
       i += len;
     }
     if (i >= s.length) {
-      throw new MarkerSyntaxError(this.malformedCode, "unterminated string: missing closing \"", start, s.length - start, 'close the string with " or use backticks');
+      throw new MarkerSyntaxError(
+        this.malformedCode,
+        'unterminated string: missing closing "',
+        start,
+        s.length - start,
+        'close the string with " or use backticks',
+      );
     }
     this.pos = i + 1;
     return { kind: "string", value: out, quote: '"', start, end: this.pos };
@@ -118,7 +135,7 @@ export class Scanner {
   private escape(i: number): [string, number] {
     const s = this.text;
     const e = s[i + 1];
-    if (e === undefined) throw new MarkerSyntaxError(this.malformedCode, "unterminated string: missing closing \"", i, 1);
+    if (e === undefined) throw new MarkerSyntaxError(this.malformedCode, 'unterminated string: missing closing "', i, 1);
     const simple = SIMPLE_ESCAPES[e];
     if (simple !== undefined) return [simple, 2];
     const hexLen = e === "x" ? 2 : e === "u" ? 4 : e === "U" ? 8 : 0;
@@ -135,9 +152,16 @@ export class Scanner {
     }
     if (/[0-7]/.test(e)) {
       const oct = s.slice(i + 1, i + 4);
-      if (!/^[0-7]{3}$/.test(oct)) throw new MarkerSyntaxError(this.malformedCode, `invalid escape \\${oct}: expected 3 octal digits`, i, 1 + oct.length);
+      if (!/^[0-7]{3}$/.test(oct))
+        throw new MarkerSyntaxError(this.malformedCode, `invalid escape \\${oct}: expected 3 octal digits`, i, 1 + oct.length);
       return [String.fromCharCode(parseInt(oct, 8)), 4];
     }
-    throw new MarkerSyntaxError(this.malformedCode, `unknown escape \\${e} in string`, i, 2, 'write \\\\ for a backslash, or use a backtick string for regexes');
+    throw new MarkerSyntaxError(
+      this.malformedCode,
+      `unknown escape \\${e} in string`,
+      i,
+      2,
+      "write \\\\ for a backslash, or use a backtick string for regexes",
+    );
   }
 }

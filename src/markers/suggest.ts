@@ -60,7 +60,10 @@ export function closest(word: string, candidates: readonly string[], max = 3): s
   scored.sort((x, y) => x.score - y.score || x.index - y.index);
   // Only the best-scoring candidates: a far second guess is noise next to a near first one.
   const best = scored[0]?.score;
-  return scored.filter((s) => s.score === best).slice(0, max).map((s) => s.name);
+  return scored
+    .filter((s) => s.score === best)
+    .slice(0, max)
+    .map((s) => s.name);
 }
 
 /** Formats suggestions as a hint: `did you mean +a?` or `did you mean one of +a, +b?`. */

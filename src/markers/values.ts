@@ -125,7 +125,12 @@ export class ValueParser {
     if (values.includes(v)) return v;
     const end = Math.max(this.sc.offset(), tok.start + 1);
     const hint = didYouMean(closest(v, values, 1)) ?? `one of ${values.join(", ")}`;
-    return fail(Code.malformedValue, `expected one of ${values.join(", ")}; got ${JSON.stringify(v)}`, { start: tok.start, end: Math.min(end, tok.start + Math.max(1, v.length)) }, hint);
+    return fail(
+      Code.malformedValue,
+      `expected one of ${values.join(", ")}; got ${JSON.stringify(v)}`,
+      { start: tok.start, end: Math.min(end, tok.start + Math.max(1, v.length)) },
+      hint,
+    );
   }
 
   /** `{a,b}` or `a;b` (and `a,b` for a whole `value` payload, as gengo's comma lists). */
@@ -161,7 +166,8 @@ export class ValueParser {
         return out;
       }
       if (tok.kind === "eof") fail(Code.badList, "unclosed list: missing '}'", open, "close the list with }");
-      if (tok.kind === "punct" && (tok.value === "," || tok.value === ";")) fail(Code.badList, `expected a list item, got ${describe(tok)}`, tok);
+      if (tok.kind === "punct" && (tok.value === "," || tok.value === ";"))
+        fail(Code.badList, `expected a list item, got ${describe(tok)}`, tok);
       out.push(this.parse(item, "item"));
       const sep = this.sc.peek();
       if (sep.kind === "punct" && sep.value === ",") {
@@ -283,7 +289,12 @@ export function parseValueText(text: string, t: ValueType): unknown {
   const rest = sc.peek();
   if (rest.kind !== "eof") {
     const isListSyntax = rest.kind === "punct" && [",", ";", "}", "{"].includes(rest.value);
-    fail(isListSyntax ? Code.badList : Code.malformedValue, `unexpected ${describe(rest)} after the value`, rest, isListSyntax ? "lists are written {a,b} or a;b" : "quote the value if it contains spaces or punctuation");
+    fail(
+      isListSyntax ? Code.badList : Code.malformedValue,
+      `unexpected ${describe(rest)} after the value`,
+      rest,
+      isListSyntax ? "lists are written {a,b} or a;b" : "quote the value if it contains spaces or punctuation",
+    );
   }
   return v;
 }

@@ -1,8 +1,14 @@
 import { Code, errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import type { DeclSyntax, LoadedFile, LoadedInput, LoadedPackage, PropSyntax } from "../load/index.js";
 import {
-  commentLinesAbove, leadingCommentLines, MarkerSet, parseMarkers,
-  type CommentLine, type Marker, type MarkerRegistry, type MarkerTarget,
+  commentLinesAbove,
+  leadingCommentLines,
+  MarkerSet,
+  parseMarkers,
+  type CommentLine,
+  type Marker,
+  type MarkerRegistry,
+  type MarkerTarget,
 } from "../markers/index.js";
 import { checkModel } from "./checks.js";
 import { classifyModel } from "./classify-model.js";
@@ -10,7 +16,17 @@ import { groupGoNameOf, versionPattern } from "./naming.js";
 import { isRequired } from "./requiredness.js";
 import { resolveType } from "./resolve-type.js";
 import { fileScope, type PackageIndex } from "./scope.js";
-import type { ApiModel, FieldModel, HandwrittenFunction, KindModel, PackageId, PackageModel, TypeModel, TypeRef, TypeShape } from "./types.js";
+import type {
+  ApiModel,
+  FieldModel,
+  HandwrittenFunction,
+  KindModel,
+  PackageId,
+  PackageModel,
+  TypeModel,
+  TypeRef,
+  TypeShape,
+} from "./types.js";
 
 /** Builds the model from loaded syntax: markers parsed, types resolved, kinds named, everything sorted. */
 export function buildModel(input: LoadedInput, registry: MarkerRegistry): { model: ApiModel; diagnostics: Diagnostic[] } {
@@ -24,7 +40,14 @@ export function buildModel(input: LoadedInput, registry: MarkerRegistry): { mode
     const first = seen.get(key);
     if (first === undefined) seen.set(key, p.dir);
     else {
-      diags.push(errorAt({ file: p.docFile?.display ?? p.dir, line: 1, col: 1 }, Code.duplicateGroupVersion, `packages ${first} and ${p.dir} both declare ${key}`, "each group/version lives in one directory; merge them or change +groupName / +versionName"));
+      diags.push(
+        errorAt(
+          { file: p.docFile?.display ?? p.dir, line: 1, col: 1 },
+          Code.duplicateGroupVersion,
+          `packages ${first} and ${p.dir} both declare ${key}`,
+          "each group/version lives in one directory; merge them or change +groupName / +versionName",
+        ),
+      );
       heads[i] = { markers: heads[i]!.markers };
     }
   });
@@ -52,7 +75,9 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
   if (!p.docFile) {
     // Kubebuilder projects keep the package markers in groupversion_info.go; point a port of one at doc.ts.
     const holder = p.files.find((f) => leadingCommentLines(f.text, f.display).some((l) => l.text.trim().startsWith("+groupName")));
-    const hint = holder ? `move the package markers of ${holder.rel.slice(p.dir.length + 1)} (+groupName ...) into ${p.dir}/doc.ts: package markers are read from doc.ts only` : "add doc.ts with the package markers, e.g. `// +groupName=example.com`";
+    const hint = holder
+      ? `move the package markers of ${holder.rel.slice(p.dir.length + 1)} (+groupName ...) into ${p.dir}/doc.ts: package markers are read from doc.ts only`
+      : "add doc.ts with the package markers, e.g. `// +groupName=example.com`";
     diags.push(errorAt(holder ? { file: holder.display, line: 1, col: 1 } : at, Code.missingDocTs, `package ${p.dir} has no doc.ts`, hint));
     return { markers: new MarkerSet([]) };
   }
@@ -62,14 +87,26 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
   let ok = true;
   if (group === "") {
     diags.push(
-      errorAt(markers.get("groupName")!.pos, Code.missingGroupName, `package ${p.dir} is in the core group (+groupName= is empty), which custom resources cannot use`, "kube-codegen generates custom resources: give the package a group of your own with a dot, e.g. `// +groupName=samplecontroller.k8s.io`; core types such as Pod come from @kubernetes/client-node"),
+      errorAt(
+        markers.get("groupName")!.pos,
+        Code.missingGroupName,
+        `package ${p.dir} is in the core group (+groupName= is empty), which custom resources cannot use`,
+        "kube-codegen generates custom resources: give the package a group of your own with a dot, e.g. `// +groupName=samplecontroller.k8s.io`; core types such as Pod come from @kubernetes/client-node",
+      ),
     );
     ok = false;
   } else if (group === undefined) {
     // A +groupName line whose value was refused is already reported at the marker; saying it is
     // missing as well would be a second error for one mistake.
     if (!markers.wasRefused("groupName")) {
-      diags.push(errorAt(at, Code.missingGroupName, `package ${p.dir} has no +groupName marker`, "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`"));
+      diags.push(
+        errorAt(
+          at,
+          Code.missingGroupName,
+          `package ${p.dir} has no +groupName marker`,
+          "add `// +groupName=<group>` to the leading comment of doc.ts, e.g. `// +groupName=samplecontroller.k8s.io`",
+        ),
+      );
     }
     ok = false;
   }
@@ -77,7 +114,12 @@ function packageHead(p: LoadedPackage, registry: MarkerRegistry, diags: Diagnost
     ok = false; // the refused +versionName is reported at the marker; the directory name was not meant
   } else if (!versionName && !versionPattern.test(p.versionDir)) {
     diags.push(
-      errorAt(at, Code.badVersionDirectory, `version directory "${p.versionDir}" is not a Kubernetes version`, "name it like v1, v1beta1 or v2alpha3, or set `// +versionName=<version>` in doc.ts"),
+      errorAt(
+        at,
+        Code.badVersionDirectory,
+        `version directory "${p.versionDir}" is not a Kubernetes version`,
+        "name it like v1, v1beta1 or v2alpha3, or set `// +versionName=<version>` in doc.ts",
+      ),
     );
     ok = false;
   }
@@ -104,7 +146,12 @@ function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHe
         const prev = first.get(d.name);
         if (prev) {
           diags.push(
-            errorAt(d.pos, Code.duplicateType, `type ${d.name} is declared twice in ${p.dir} (first at ${prev.pos.file}:${prev.pos.line}:${prev.pos.col})`, "rename or remove one declaration"),
+            errorAt(
+              d.pos,
+              Code.duplicateType,
+              `type ${d.name} is declared twice in ${p.dir} (first at ${prev.pos.file}:${prev.pos.line}:${prev.pos.col})`,
+              "rename or remove one declaration",
+            ),
           );
           continue;
         }
@@ -117,7 +164,14 @@ function indexPackages(pkgs: readonly LoadedPackage[], heads: readonly PackageHe
   return { byDir };
 }
 
-function buildPackage(p: LoadedPackage, id: PackageId, markers: MarkerSet, index: PackageIndex, registry: MarkerRegistry, diags: Diagnostic[]): PackageModel {
+function buildPackage(
+  p: LoadedPackage,
+  id: PackageId,
+  markers: MarkerSet,
+  index: PackageIndex,
+  registry: MarkerRegistry,
+  diags: Diagnostic[],
+): PackageModel {
   const types: TypeModel[] = [];
   const handwritten: HandwrittenFunction[] = [];
   const seen = new Set<string>();
@@ -150,17 +204,42 @@ function buildPackage(p: LoadedPackage, id: PackageId, markers: MarkerSet, index
   };
 }
 
-function buildType(f: LoadedFile, d: DeclSyntax, pkg: PackageId, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): TypeModel | undefined {
+function buildType(
+  f: LoadedFile,
+  d: DeclSyntax,
+  pkg: PackageId,
+  pkgMarkers: MarkerSet,
+  scope: ReturnType<typeof fileScope>,
+  registry: MarkerRegistry,
+  diags: Diagnostic[],
+): TypeModel | undefined {
   const { near, far } = commentLinesAbove(f.text, d.offset, f.display);
   const nearParsed = collect(near, "type", registry, diags);
   const farParsed = collect(far, "type", registry, diags);
-  const markers = new MarkerSet([...farParsed.markers.list(), ...nearParsed.markers.list()], [...farParsed.markers.refusedNames(), ...nearParsed.markers.refusedNames()]);
+  const markers = new MarkerSet(
+    [...farParsed.markers.list(), ...nearParsed.markers.list()],
+    [...farParsed.markers.refusedNames(), ...nearParsed.markers.refusedNames()],
+  );
   if (d.kind === "class") {
-    diags.push(errorAt(d.pos, Code.unsupportedType, `class ${d.name} is not supported in API types`, "declare an interface: API types are plain data"));
+    diags.push(
+      errorAt(
+        d.pos,
+        Code.unsupportedType,
+        `class ${d.name} is not supported in API types`,
+        "declare an interface: API types are plain data",
+      ),
+    );
     return undefined;
   }
   if (d.typeParams > 0) {
-    diags.push(errorAt(d.pos, Code.genericType, `generic type ${d.name} is not supported in API types`, "declare a concrete named type for each use"));
+    diags.push(
+      errorAt(
+        d.pos,
+        Code.genericType,
+        `generic type ${d.name} is not supported in API types`,
+        "declare a concrete named type for each use",
+      ),
+    );
     return undefined;
   }
   const shape = shapeOf(f, d, pkgMarkers, scope, registry, diags);
@@ -169,15 +248,32 @@ function buildType(f: LoadedFile, d: DeclSyntax, pkg: PackageId, pkgMarkers: Mar
   return { ...base, isKind: false, isList: false };
 }
 
-function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): TypeShape | undefined {
+function shapeOf(
+  f: LoadedFile,
+  d: DeclSyntax,
+  pkgMarkers: MarkerSet,
+  scope: ReturnType<typeof fileScope>,
+  registry: MarkerRegistry,
+  diags: Diagnostic[],
+): TypeShape | undefined {
   if (d.kind === "enum") {
     const values = (d.enumMembers ?? []).map((m) => m.value);
-    if (values.some((v) => v === undefined) || !(values.every((v) => typeof v === "string") || values.every((v) => typeof v === "number"))) {
-      diags.push(errorAt(d.pos, Code.enumWithoutValues, `enum ${d.name} must give every member a string value (or every member a number)`, 'write members as `Small = "small"`'));
+    if (
+      values.some((v) => v === undefined) ||
+      !(values.every((v) => typeof v === "string") || values.every((v) => typeof v === "number"))
+    ) {
+      diags.push(
+        errorAt(
+          d.pos,
+          Code.enumWithoutValues,
+          `enum ${d.name} must give every member a string value (or every member a number)`,
+          'write members as `Small = "small"`',
+        ),
+      );
       return undefined;
     }
     const base = typeof values[0] === "number" ? "number" : "string";
-    return { kind: "alias", target: { kind: "literal", base, values: values as (string | number)[] } };
+    return { kind: "alias", target: { kind: "literal", base, values: values } };
   }
   if (d.aliasOf) {
     const target = resolveType(d.aliasOf, scope, diags);
@@ -185,7 +281,14 @@ function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: Ret
   }
   if (d.index) {
     if (d.members.length > 0) {
-      diags.push(errorAt(d.pos, Code.inlineObjectType, `${d.name} mixes properties with an index signature`, "use either named properties or Record<string, T>"));
+      diags.push(
+        errorAt(
+          d.pos,
+          Code.inlineObjectType,
+          `${d.name} mixes properties with an index signature`,
+          "use either named properties or Record<string, T>",
+        ),
+      );
       return undefined;
     }
     const value = resolveType(d.index, scope, diags);
@@ -207,18 +310,38 @@ function shapeOf(f: LoadedFile, d: DeclSyntax, pkgMarkers: MarkerSet, scope: Ret
   return { kind: "struct", fields, embeds, ...(incomplete ? { incomplete: true as const } : {}) };
 }
 
-function fieldOf(f: LoadedFile, m: PropSyntax, pkgMarkers: MarkerSet, scope: ReturnType<typeof fileScope>, registry: MarkerRegistry, diags: Diagnostic[]): FieldModel | undefined {
+function fieldOf(
+  f: LoadedFile,
+  m: PropSyntax,
+  pkgMarkers: MarkerSet,
+  scope: ReturnType<typeof fileScope>,
+  registry: MarkerRegistry,
+  diags: Diagnostic[],
+): FieldModel | undefined {
   const { near } = commentLinesAbove(f.text, m.offset, f.display);
   const parsed = collect(near, "field", registry, diags);
   const type = resolveType(m.type, scope, diags);
   if (!type) return undefined;
-  return { name: m.name, type, optional: m.optional, required: isRequired(parsed.markers, pkgMarkers, m.optional), doc: parsed.description, markers: parsed.markers, pos: m.pos };
+  return {
+    name: m.name,
+    type,
+    optional: m.optional,
+    required: isRequired(parsed.markers, pkgMarkers, m.optional),
+    doc: parsed.description,
+    markers: parsed.markers,
+    pos: m.pos,
+  };
 }
 
-function collect(lines: readonly CommentLine[], target: MarkerTarget, registry: MarkerRegistry, diags: Diagnostic[]): { markers: MarkerSet; description: string } {
+function collect(
+  lines: readonly CommentLine[],
+  target: MarkerTarget,
+  registry: MarkerRegistry,
+  diags: Diagnostic[],
+): { markers: MarkerSet; description: string } {
   const r = parseMarkers(lines, target, registry);
   diags.push(...r.diagnostics);
-  return { markers: new MarkerSet(r.markers as Marker[], r.refused), description: r.description };
+  return { markers: new MarkerSet(r.markers, r.refused), description: r.description };
 }
 
 function cmp(a: string, b: string): number {

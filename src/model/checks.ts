@@ -14,14 +14,33 @@ function checkNames(p: PackageModel): Diagnostic[] {
   const diags: Diagnostic[] = [];
   const at = { file: p.docFile || p.dir, line: 1, col: 1 };
   if (!/^[a-z0-9]+$/.test(p.id.version)) {
-    diags.push(errorAt(p.markers.get("versionName")?.pos ?? at, Code.badVersionName, `version "${p.id.version}" must be lowercase letters and digits`, "name the version like v1, v1beta1 or v2alpha3: it is part of every URL and of generated identifiers"));
+    diags.push(
+      errorAt(
+        p.markers.get("versionName")?.pos ?? at,
+        Code.badVersionName,
+        `version "${p.id.version}" must be lowercase letters and digits`,
+        "name the version like v1, v1beta1 or v2alpha3: it is part of every URL and of generated identifiers",
+      ),
+    );
   }
   for (const k of p.kinds) {
     const pos = k.pos;
-    for (const [what, names] of [["plural", [k.plural]], ["singular", [k.singular]], ["short name", k.shortNames], ["category", k.categories]] as const) {
+    for (const [what, names] of [
+      ["plural", [k.plural]],
+      ["singular", [k.singular]],
+      ["short name", k.shortNames],
+      ["category", k.categories],
+    ] as const) {
       for (const n of names) {
         if (n.length > 63 || !dns1035Label.test(n)) {
-          diags.push(errorAt(pos, Code.badResourceName, `${k.name}: ${what} "${n}" is not a lowercase DNS label`, "use lowercase letters, digits and '-', starting with a letter (see +kubebuilder:resource)"));
+          diags.push(
+            errorAt(
+              pos,
+              Code.badResourceName,
+              `${k.name}: ${what} "${n}" is not a lowercase DNS label`,
+              "use lowercase letters, digits and '-', starting with a letter (see +kubebuilder:resource)",
+            ),
+          );
         }
       }
     }
@@ -43,7 +62,12 @@ function checkScopes(p: PackageModel): Diagnostic[] {
     const nonNamespaced = t?.markers.get("genclient:nonNamespaced");
     if (res && nonNamespaced && scope === "Namespaced") {
       diags.push(
-        errorAt(res.pos, Code.conflictingScope, `${k.name} is +genclient:nonNamespaced (line ${nonNamespaced.pos.line}) but +kubebuilder:resource says scope=Namespaced`, "a kind has one scope: for a cluster-scoped kind write scope=Cluster, for a namespaced one remove +genclient:nonNamespaced"),
+        errorAt(
+          res.pos,
+          Code.conflictingScope,
+          `${k.name} is +genclient:nonNamespaced (line ${nonNamespaced.pos.line}) but +kubebuilder:resource says scope=Namespaced`,
+          "a kind has one scope: for a cluster-scoped kind write scope=Cluster, for a namespaced one remove +genclient:nonNamespaced",
+        ),
       );
     }
   }
@@ -68,7 +92,14 @@ export function checkModel(model: ApiModel): Diagnostic[] {
       // A kind whose metadata was refused is not classified as a kind; that error is the one to fix.
       const halfBuilt = p.types.some((k) => k.name === kindName && k.shape.kind === "struct" && k.shape.incomplete);
       if (!halfBuilt && !p.kinds.some((k) => k.name === kindName)) {
-        diags.push(errorAt(t.pos, Code.listWithoutKind, `list type ${t.name} has no kind ${kindName} in ${p.id.group}/${p.id.version}`, `name list types <Kind>List, next to their kind`));
+        diags.push(
+          errorAt(
+            t.pos,
+            Code.listWithoutKind,
+            `list type ${t.name} has no kind ${kindName} in ${p.id.group}/${p.id.version}`,
+            `name list types <Kind>List, next to their kind`,
+          ),
+        );
       }
     }
   }
@@ -81,17 +112,32 @@ export function checkModel(model: ApiModel): Diagnostic[] {
       const other = plurals.get(k.plural);
       if (other && other.name !== k.name) {
         diags.push(
-          errorAt(k.pos, Code.pluralClash, `kinds ${other.name} and ${k.name} of group ${group} have the same plural "${k.plural}"`, "set a distinct plural with +kubebuilder:resource:path=<plural>"),
+          errorAt(
+            k.pos,
+            Code.pluralClash,
+            `kinds ${other.name} and ${k.name} of group ${group} have the same plural "${k.plural}"`,
+            "set a distinct plural with +kubebuilder:resource:path=<plural>",
+          ),
         );
       } else plurals.set(k.plural, k);
       const sOther = singulars.get(k.singular);
       if (sOther && sOther.name !== k.name) {
-        diags.push(errorAt(k.pos, Code.singularClash, `kinds ${sOther.name} and ${k.name} of group ${group} have the same singular "${k.singular}"`, "set +kubebuilder:resource:singular=<name>"));
+        diags.push(
+          errorAt(
+            k.pos,
+            Code.singularClash,
+            `kinds ${sOther.name} and ${k.name} of group ${group} have the same singular "${k.singular}"`,
+            "set +kubebuilder:resource:singular=<name>",
+          ),
+        );
       } else singulars.set(k.singular, k);
     }
     const names = new Set(kinds.map((k) => k.name));
     for (const k of kinds) {
-      if (names.has(k.listName)) diags.push(errorAt(k.pos, Code.listNameClash, `kind ${k.listName} clashes with the list type of kind ${k.name}`, "rename one of the kinds"));
+      if (names.has(k.listName))
+        diags.push(
+          errorAt(k.pos, Code.listNameClash, `kind ${k.listName} clashes with the list type of kind ${k.name}`, "rename one of the kinds"),
+        );
     }
   }
   return diags;
@@ -114,7 +160,14 @@ function checkCycles(model: ApiModel): Diagnostic[] {
       if (!path || reported.has(t)) continue;
       for (const x of path) reported.add(x);
       const how = t.shape.kind === "struct" ? "extends itself" : "is an alias of itself";
-      diags.push(errorAt(t.pos, Code.selfExtendingType, `type ${t.name} ${how}: ${path.map((x) => x.name).join(" → ")} → ${t.name}`, "break the cycle: embed a type that does not lead back here"));
+      diags.push(
+        errorAt(
+          t.pos,
+          Code.selfExtendingType,
+          `type ${t.name} ${how}: ${path.map((x) => x.name).join(" → ")} → ${t.name}`,
+          "break the cycle: embed a type that does not lead back here",
+        ),
+      );
     }
   }
   return diags;

@@ -10,12 +10,16 @@ import { flattenStruct, resolvedEmbeds } from "./walk.js";
  */
 export function classifyModel(model: ApiModel, diags: Diagnostic[]): ApiModel {
   const embedded = new Set<TypeModel>();
-  for (const p of model.packages) for (const t of p.types) for (const e of resolvedEmbeds(model, t)) if (e.kind === "struct") embedded.add(e.type);
+  for (const p of model.packages)
+    for (const t of p.types) for (const e of resolvedEmbeds(model, t)) if (e.kind === "struct") embedded.add(e.type);
   const packages = model.packages.map((p): PackageModel => {
     const types = p.types.map((t): TypeModel => {
       if (t.shape.kind !== "struct") return t;
       const flat = flattenStruct(model, t);
-      const c = classify({ type: t, hasTypeMeta: flat.builtins.includes("TypeMeta"), fields: flat.fields.map((f) => f.field), embedded: embedded.has(t) }, diags);
+      const c = classify(
+        { type: t, hasTypeMeta: flat.builtins.includes("TypeMeta"), fields: flat.fields.map((f) => f.field), embedded: embedded.has(t) },
+        diags,
+      );
       return { ...t, ...c };
     });
     return { ...p, types, kinds: kindsOf(p, types, diags) };
@@ -30,7 +34,12 @@ function kindsOf(p: PackageModel, types: readonly TypeModel[], diags: Diagnostic
     const listType = types.find((x) => x.name === `${t.name}List`);
     if (listType && !listType.isList) {
       diags.push(
-        errorAt(listType.pos, Code.badListType, `${listType.name} is named as the list of kind ${t.name} but is not a list type`, `declare it as \`interface ${listType.name} extends TypeMeta { metadata?: ListMeta; items: ${t.name}[] }\``),
+        errorAt(
+          listType.pos,
+          Code.badListType,
+          `${listType.name} is named as the list of kind ${t.name} but is not a list type`,
+          `declare it as \`interface ${listType.name} extends TypeMeta { metadata?: ListMeta; items: ${t.name}[] }\``,
+        ),
       );
     }
     const hasStatus = t.shape.kind === "struct" && t.shape.fields.some((f) => f.name === "status");

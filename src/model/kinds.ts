@@ -5,7 +5,19 @@ import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, Ty
 import type { ScaleSubresource } from "../apiextensions/index.js";
 
 /** client-go's verbs in the order generated clients list them. */
-const allVerbs = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"] as const;
+const allVerbs = [
+  "create",
+  "update",
+  "updateStatus",
+  "delete",
+  "deleteCollection",
+  "get",
+  "list",
+  "watch",
+  "patch",
+  "apply",
+  "applyStatus",
+] as const;
 const readonlyVerbs = ["get", "list", "watch"];
 const statusVerbs = new Set(["updateStatus", "applyStatus"]);
 
@@ -46,10 +58,24 @@ export function classify(c: ClassifyInput, diags: Diagnostic[]): { isKind: boole
   // A metadata or items field whose type was refused is missing for a reason already reported.
   if (t.shape.incomplete) return { isKind: false, isList: t.name.endsWith("List") && items !== undefined };
   if (t.name.endsWith("List") && items) {
-    diags.push(errorAt(meta?.pos ?? t.pos, Code.badListType, `list type ${t.name} needs metadata: ListMeta`, "declare `metadata?: ListMeta` (from @kube-codegen/runtime)"));
+    diags.push(
+      errorAt(
+        meta?.pos ?? t.pos,
+        Code.badListType,
+        `list type ${t.name} needs metadata: ListMeta`,
+        "declare `metadata?: ListMeta` (from @kube-codegen/runtime)",
+      ),
+    );
     return { isKind: false, isList: true };
   }
-  diags.push(errorAt(meta?.pos ?? t.pos, Code.kindWithoutMetadata, `kind ${t.name} has no metadata: ObjectMeta`, "a kind extends TypeMeta and declares `metadata?: ObjectMeta` (both from @kube-codegen/runtime)"));
+  diags.push(
+    errorAt(
+      meta?.pos ?? t.pos,
+      Code.kindWithoutMetadata,
+      `kind ${t.name} has no metadata: ObjectMeta`,
+      "a kind extends TypeMeta and declares `metadata?: ObjectMeta` (both from @kube-codegen/runtime)",
+    ),
+  );
   return { isKind: false, isList: false };
 }
 
@@ -82,7 +108,7 @@ export function kindOf(t: TypeModel, pkg: PackageId, listDeclared: boolean, hasS
 function scaleOf(m: MarkerSet): ScaleSubresource | undefined {
   const s = m.value<Record<string, unknown>>("kubebuilder:subresource:scale");
   if (!s) return undefined;
-  const str = (k: string, d: string) => (typeof s[k] === "string" ? (s[k] as string) : d);
+  const str = (k: string, d: string) => (typeof s[k] === "string" ? s[k] : d);
   const selector = s["selectorpath"];
   return {
     specReplicasPath: str("specpath", ".spec.replicas"),
@@ -102,8 +128,14 @@ function clientOf(m: MarkerSet, namespaced: boolean, hasStatusField: boolean): C
   if (m.has("genclient:noStatus") || !hasStatusField) verbs = verbs.filter((v) => !statusVerbs.has(v));
   const extensions: ClientExtension[] = m.all("genclient:method").map((mk) => {
     const v = mk.value as Record<string, unknown>;
-    const opt = (k: string) => (typeof v[k] === "string" ? { [k]: v[k] as string } : {});
-    return { name: String(v["name"] ?? v[""] ?? ""), verb: String(v["verb"] ?? ""), ...opt("subresource"), ...opt("input"), ...opt("result") };
+    const opt = (k: string) => (typeof v[k] === "string" ? { [k]: v[k] } : {});
+    return {
+      name: String(v["name"] ?? v[""] ?? ""),
+      verb: String(v["verb"] ?? ""),
+      ...opt("subresource"),
+      ...opt("input"),
+      ...opt("result"),
+    };
   });
   return { namespaced, noStatus: m.has("genclient:noStatus") || !hasStatusField, verbs, extensions };
 }
@@ -111,6 +143,10 @@ function clientOf(m: MarkerSet, namespaced: boolean, hasStatusField: boolean): C
 /** Accepts a marker list value given as an array or as a single comma/semicolon-separated string. */
 export function asList(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String);
-  if (typeof v === "string") return v.split(/[;,]/).map((s) => s.trim()).filter((s) => s.length > 0);
+  if (typeof v === "string")
+    return v
+      .split(/[;,]/)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
   return [];
 }

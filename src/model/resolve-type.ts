@@ -10,7 +10,13 @@ export type NameBinding =
   | { readonly kind: "runtime"; readonly name: string }
   | { readonly kind: "foreign"; readonly module: string; readonly name: string }
   /** A name imported from (or used in) an input package that does not export it. */
-  | { readonly kind: "missing"; readonly name: string; readonly dir: string; readonly candidates: readonly string[]; readonly private: boolean }
+  | {
+      readonly kind: "missing";
+      readonly name: string;
+      readonly dir: string;
+      readonly candidates: readonly string[];
+      readonly private: boolean;
+    }
   /** A name that may be declared in a file a syntax error kept from being read: already reported there. */
   | { readonly kind: "unknowable" };
 
@@ -18,8 +24,20 @@ export type NameBinding =
 export type Scope = (name: string) => NameBinding | undefined;
 
 const builtinList: readonly BuiltinName[] = [
-  "TypeMeta", "ObjectMeta", "ListMeta", "Time", "MicroTime", "Duration", "Quantity", "IntOrString",
-  "RawExtension", "Condition", "LabelSelector", "LabelSelectorRequirement", "OwnerReference", "ManagedFieldsEntry",
+  "TypeMeta",
+  "ObjectMeta",
+  "ListMeta",
+  "Time",
+  "MicroTime",
+  "Duration",
+  "Quantity",
+  "IntOrString",
+  "RawExtension",
+  "Condition",
+  "LabelSelector",
+  "LabelSelectorRequirement",
+  "OwnerReference",
+  "ManagedFieldsEntry",
 ];
 const builtinNames = new Set<BuiltinName>(builtinList);
 
@@ -76,11 +94,18 @@ export function resolveType(t: TypeExpr, scope: Scope, diags: Diagnostic[]): Typ
         return value && { kind: "map", value };
       }
       diags.push(
-        errorAt(t.pos, Code.inlineObjectType, "inline object types are not supported in API types", "declare a named interface and refer to it, so it gets a name, docs and a deep copy"),
+        errorAt(
+          t.pos,
+          Code.inlineObjectType,
+          "inline object types are not supported in API types",
+          "declare a named interface and refer to it, so it gets a name, docs and a deep copy",
+        ),
       );
       return undefined;
     case "unsupported":
-      diags.push(errorAt(t.pos, Code.unsupportedType, `${describe(t.what)} ${t.text} is not supported in API types`, unsupportedFix[t.what]));
+      diags.push(
+        errorAt(t.pos, Code.unsupportedType, `${describe(t.what)} ${t.text} is not supported in API types`, unsupportedFix[t.what]),
+      );
       return undefined;
     case "ref":
       return resolveRef(t, scope, diags);
@@ -95,7 +120,9 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
   if (t.name === "Record" && t.args.length === 2) {
     const key = t.args[0]!;
     if (!(key.k === "keyword" && key.name === "string")) {
-      diags.push(errorAt(key.pos, Code.nonStringRecordKey, "Record keys must be string", "JSON object keys are strings: use Record<string, T>"));
+      diags.push(
+        errorAt(key.pos, Code.nonStringRecordKey, "Record keys must be string", "JSON object keys are strings: use Record<string, T>"),
+      );
       return undefined;
     }
     const value = resolveType(t.args[1]!, scope, diags);
@@ -108,14 +135,28 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
     return undefined;
   }
   if (t.args.length > 0) {
-    diags.push(errorAt(t.pos, Code.genericType, `generic type ${t.name}<...> is not supported in API types`, "declare a concrete named type for each use"));
+    diags.push(
+      errorAt(
+        t.pos,
+        Code.genericType,
+        `generic type ${t.name}<...> is not supported in API types`,
+        "declare a concrete named type for each use",
+      ),
+    );
     return undefined;
   }
   if (binding?.kind === "unknowable") return undefined;
   const dot = t.name.indexOf(".");
   if (!binding && dot > 0 && scope(t.name.slice(0, dot))) {
     const owner = t.name.slice(0, dot);
-    diags.push(errorAt(t.pos, Code.undeclaredType, `${t.name} is a member of ${owner}, not a type of its own`, `use ${owner} for any of its values, or a string literal type for a single value`));
+    diags.push(
+      errorAt(
+        t.pos,
+        Code.undeclaredType,
+        `${t.name} is a member of ${owner}, not a type of its own`,
+        `use ${owner} for any of its values, or a string literal type for a single value`,
+      ),
+    );
     return undefined;
   }
   if (!binding) {
@@ -134,21 +175,47 @@ function resolveRef(t: Extract<TypeExpr, { k: "ref" }>, scope: Scope, diags: Dia
       if (builtinNames.has(binding.name as BuiltinName)) return { kind: "builtin", name: binding.name as BuiltinName };
       {
         const near = closest(binding.name, [...runtimeNames].sort(), 2)[0];
-        diags.push(errorAt(t.pos, Code.notRuntimeApiType, `${binding.name} from @kube-codegen/runtime is not an API type`, near ? `did you mean ${near}?` : `the runtime's API types are ${builtinList.join(", ")}, int32 and int64`));
+        diags.push(
+          errorAt(
+            t.pos,
+            Code.notRuntimeApiType,
+            `${binding.name} from @kube-codegen/runtime is not an API type`,
+            near ? `did you mean ${near}?` : `the runtime's API types are ${builtinList.join(", ")}, int32 and int64`,
+          ),
+        );
       }
       return undefined;
     case "missing": {
       if (binding.private) {
-        diags.push(errorAt(t.pos, Code.typeNotExported, `type ${binding.name} is not exported`, `export it from ${binding.dir}: generated code imports it by name`));
+        diags.push(
+          errorAt(
+            t.pos,
+            Code.typeNotExported,
+            `type ${binding.name} is not exported`,
+            `export it from ${binding.dir}: generated code imports it by name`,
+          ),
+        );
         return undefined;
       }
       const near = closest(binding.name, [...binding.candidates].sort(), 1)[0];
-      diags.push(errorAt(t.pos, Code.undeclaredType, `type ${binding.name} is not declared in ${binding.dir}`, near ? `did you mean ${near}?` : `declare it in ${binding.dir}, or import it from where it is declared`));
+      diags.push(
+        errorAt(
+          t.pos,
+          Code.undeclaredType,
+          `type ${binding.name} is not declared in ${binding.dir}`,
+          near ? `did you mean ${near}?` : `declare it in ${binding.dir}, or import it from where it is declared`,
+        ),
+      );
       return undefined;
     }
     case "foreign":
       diags.push(
-        errorAt(t.pos, Code.foreignType, `type ${t.name} comes from ${binding.module}, which is not an API package of the input`, foreignHint(binding.name)),
+        errorAt(
+          t.pos,
+          Code.foreignType,
+          `type ${t.name} comes from ${binding.module}, which is not an API package of the input`,
+          foreignHint(binding.name),
+        ),
       );
       return undefined;
   }
@@ -159,17 +226,20 @@ function resolveUnion(t: Extract<TypeExpr, { k: "union" }>, scope: Scope, diags:
   const rest: TypeExpr[] = [];
   for (const m of t.members) {
     if (m.k === "keyword" && m.name === "null") nullable = true;
-    else if (m.k === "keyword" && m.name === "undefined") continue; // `p?: T | undefined` is the same as `p?: T`
+    else if (m.k === "keyword" && m.name === "undefined")
+      continue; // `p?: T | undefined` is the same as `p?: T`
     else rest.push(m);
   }
   let inner: TypeRef | undefined;
   if (rest.length === 1) {
     inner = resolveType(rest[0]!, scope, diags);
   } else if (rest.length > 1 && rest.every((m) => m.k === "literal")) {
-    const values = rest.map((m) => (m as Extract<TypeExpr, { k: "literal" }>).value);
+    const values = rest.map((m) => m.value);
     const base = typeof values[0] as "string" | "number" | "boolean";
     if (!values.every((v) => typeof v === base)) {
-      diags.push(errorAt(t.pos, Code.unsupportedUnion, "a union of literals must have literals of one type", "CRD enums hold values of one type"));
+      diags.push(
+        errorAt(t.pos, Code.unsupportedUnion, "a union of literals must have literals of one type", "CRD enums hold values of one type"),
+      );
       return undefined;
     }
     inner = { kind: "literal", base, values };
@@ -177,7 +247,12 @@ function resolveUnion(t: Extract<TypeExpr, { k: "union" }>, scope: Scope, diags:
     inner = { kind: "builtin", name: "IntOrString" };
   } else {
     diags.push(
-      errorAt(t.pos, Code.unsupportedUnion, "this union type is not supported: only unions of literals and T | null are", "use a union of string literals, T | null, IntOrString, or separate optional fields"),
+      errorAt(
+        t.pos,
+        Code.unsupportedUnion,
+        "this union type is not supported: only unions of literals and T | null are",
+        "use a union of string literals, T | null, IntOrString, or separate optional fields",
+      ),
     );
     return undefined;
   }
@@ -202,7 +277,6 @@ function unsupportedHint(text: string): string {
   if (text === "symbol") return "API types are data";
   return "use a type from the dialect (design.md §2)";
 }
-
 
 // Users reach for Kubernetes' own types (a PodTemplateSpec from @kubernetes/client-node) the way Go
 // code imports corev1; generated copies and schemas need to see the fields, so say how to get there.

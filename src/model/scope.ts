@@ -8,7 +8,15 @@ export const RUNTIME_MODULE = "@kube-codegen/runtime";
 
 /** What the scope builder needs to know about every package: its id, exported type names and private ones. */
 export interface PackageIndex {
-  readonly byDir: ReadonlyMap<string, { readonly id: PackageId; readonly names: ReadonlySet<string>; readonly privateNames: ReadonlySet<string>; readonly incomplete: boolean }>;
+  readonly byDir: ReadonlyMap<
+    string,
+    {
+      readonly id: PackageId;
+      readonly names: ReadonlySet<string>;
+      readonly privateNames: ReadonlySet<string>;
+      readonly incomplete: boolean;
+    }
+  >;
 }
 
 /**

@@ -10,9 +10,20 @@ export type PrimitiveName = "string" | "boolean" | "number" | "int32" | "int64";
 
 /** The apimachinery types the runtime exports and the generators know by name. */
 export type BuiltinName =
-  | "TypeMeta" | "ObjectMeta" | "ListMeta" | "Time" | "MicroTime" | "Duration" | "Quantity"
-  | "IntOrString" | "RawExtension" | "Condition" | "LabelSelector" | "LabelSelectorRequirement"
-  | "OwnerReference" | "ManagedFieldsEntry";
+  | "TypeMeta"
+  | "ObjectMeta"
+  | "ListMeta"
+  | "Time"
+  | "MicroTime"
+  | "Duration"
+  | "Quantity"
+  | "IntOrString"
+  | "RawExtension"
+  | "Condition"
+  | "LabelSelector"
+  | "LabelSelectorRequirement"
+  | "OwnerReference"
+  | "ManagedFieldsEntry";
 
 /** A resolved reference to a type, as a field or alias uses it. */
 export type TypeRef =

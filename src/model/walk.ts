@@ -12,8 +12,7 @@ export function findPackage(model: ApiModel, pkg: PackageId): PackageModel | und
 
 /** What a struct embeds (`extends`), aliases followed to the struct or apimachinery type they name. */
 export type ResolvedEmbed =
-  | { readonly kind: "struct"; readonly type: TypeModel }
-  | { readonly kind: "builtin"; readonly name: BuiltinName };
+  { readonly kind: "struct"; readonly type: TypeModel } | { readonly kind: "builtin"; readonly name: BuiltinName };
 
 /** Follows a reference through aliases (`type A = B`) to what it finally names; cycle-safe. */
 export function followAliases(model: ApiModel, r: TypeRef, seen = new Set<TypeModel>()): TypeRef {
@@ -61,7 +60,12 @@ export interface FlatStruct {
  * apimachinery types are listed for the caller to expand its own way (schema properties, runtime
  * copies), and embeds for which `stopAt` returns true are listed whole.
  */
-export function flattenStruct(model: ApiModel, t: TypeModel, stopAt: (t: TypeModel) => boolean = () => false, seen = new Set<TypeModel>()): FlatStruct {
+export function flattenStruct(
+  model: ApiModel,
+  t: TypeModel,
+  stopAt: (t: TypeModel) => boolean = () => false,
+  seen = new Set<TypeModel>(),
+): FlatStruct {
   const flat: FlatStruct = { fields: [], builtins: [], opaque: [] };
   if (t.shape.kind !== "struct" || seen.has(t)) return flat;
   seen.add(t);

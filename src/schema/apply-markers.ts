@@ -12,12 +12,19 @@ const ITEMS = "kubebuilder:validation:items:";
  * items. Bounds land on the node itself (never in allOf) so the server's CEL cost estimate sees
  * them. Each key a marker sets is recorded in `sources` at the marker, for later diagnostics.
  */
-export function applyMarkers(schema: JSONSchemaProps, markers: readonly Marker[], ctx: SchemaContext, path: string, sources: SourceMap): Diagnostic[] {
+export function applyMarkers(
+  schema: JSONSchemaProps,
+  markers: readonly Marker[],
+  ctx: SchemaContext,
+  path: string,
+  sources: SourceMap,
+): Diagnostic[] {
   const diags: Diagnostic[] = [];
   const effective = markers
     .map((m, index) => ({ m, index }))
     .filter((x): x is { m: Marker & { def: SchemaMarkerDefinition }; index: number } => hasSchemaEffect(x.m.def));
-  const byOrder = (a: { m: Marker & { def: SchemaMarkerDefinition }; index: number }, b: typeof a) => a.m.def.order - b.m.def.order || a.index - b.index;
+  const byOrder = (a: { m: Marker & { def: SchemaMarkerDefinition }; index: number }, b: typeof a) =>
+    a.m.def.order - b.m.def.order || a.index - b.index;
   const plain = effective.filter((x) => !x.m.name.startsWith(ITEMS)).sort(byOrder);
   const items = effective.filter((x) => x.m.name.startsWith(ITEMS)).sort(byOrder);
   for (const { m } of [...plain, ...items]) {
@@ -27,7 +34,14 @@ export function applyMarkers(schema: JSONSchemaProps, markers: readonly Marker[]
     const before = snapshot(target);
     const problem = m.def.applyToSchema(schema, m.value, ctx);
     if (problem !== undefined) {
-      diags.push(errorAt(m.pos, Code.schemaMisuse, `+${m.name}: ${problem}`, ctx.fieldType ? `the ${ctx.target === "type" ? "type" : "field's type"} is ${ctx.fieldType}` : undefined));
+      diags.push(
+        errorAt(
+          m.pos,
+          Code.schemaMisuse,
+          `+${m.name}: ${problem}`,
+          ctx.fieldType ? `the ${ctx.target === "type" ? "type" : "field's type"} is ${ctx.fieldType}` : undefined,
+        ),
+      );
       continue;
     }
     recordChanges(before, target, targetPath, m, sources);

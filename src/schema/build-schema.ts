@@ -53,7 +53,12 @@ class SchemaBuilder {
     const key = `${t.pkg.group}/${t.pkg.version}.${t.name}`;
     if (this.inProgress.has(key)) {
       this.diagnostics.push(
-        errorAt(usedAt, Code.recursiveType, `type ${t.name} contains itself; a CRD schema cannot be recursive`, "break the cycle, or mark the field +kubebuilder:validation:Schemaless with +kubebuilder:pruning:PreserveUnknownFields"),
+        errorAt(
+          usedAt,
+          Code.recursiveType,
+          `type ${t.name} contains itself; a CRD schema cannot be recursive`,
+          "break the cycle, or mark the field +kubebuilder:validation:Schemaless with +kubebuilder:pruning:PreserveUnknownFields",
+        ),
       );
       return { type: "object", "x-kubernetes-preserve-unknown-fields": true };
     }
@@ -91,7 +96,8 @@ class SchemaBuilder {
     seen.add(e);
     this.apply(schema, e.markers.list(), "type", e.name, scratch);
     for (const inner of resolvedEmbeds(this.model, e)) {
-      if (inner.kind === "struct") mergeTypeLevel(schema, this.embeddedTypeLevel(inner.type, embedder, scratch, seen), scratch, this.sources);
+      if (inner.kind === "struct")
+        mergeTypeLevel(schema, this.embeddedTypeLevel(inner.type, embedder, scratch, seen), scratch, this.sources);
     }
     delete schema.type;
     delete schema.properties;
@@ -154,14 +160,27 @@ class SchemaBuilder {
       if (i >= 0) out.splice(i, 1);
       out.push(sf);
     };
-    const pseudo = (name: string, required: boolean): FieldModel => ({ name, type: { kind: "primitive", name: "string" }, optional: !required, required, doc: "", markers: noMarkers, pos: t.pos });
+    const pseudo = (name: string, required: boolean): FieldModel => ({
+      name,
+      type: { kind: "primitive", name: "string" },
+      optional: !required,
+      required,
+      doc: "",
+      markers: noMarkers,
+      pos: t.pos,
+    });
     for (const b of flat.builtins) {
       if (b === "TypeMeta") {
-        for (const [name, doc] of [["apiVersion", API_VERSION_DESCRIPTION], ["kind", KIND_DESCRIPTION]] as const) put({ field: pseudo(name, false), fixedDoc: doc });
+        for (const [name, doc] of [
+          ["apiVersion", API_VERSION_DESCRIPTION],
+          ["kind", KIND_DESCRIPTION],
+        ] as const)
+          put({ field: pseudo(name, false), fixedDoc: doc });
         continue;
       }
       const bs = builtinSchema(b);
-      for (const [name, prop] of Object.entries(bs.properties ?? {})) put({ field: pseudo(name, (bs.required ?? []).includes(name)), prebuilt: prop });
+      for (const [name, prop] of Object.entries(bs.properties ?? {}))
+        put({ field: pseudo(name, (bs.required ?? []).includes(name)), prebuilt: prop });
     }
     for (const { field } of flat.fields) put({ field });
     return out;
@@ -208,7 +227,12 @@ class SchemaBuilder {
           if (!required.includes(f)) continue;
           const field = t.shape.kind === "struct" ? t.shape.fields.find((x) => x.name === f) : undefined;
           this.diagnostics.push(
-            errorAt(field?.pos ?? m.pos, Code.oneOfRequired, `field ${f} is named by +${name} and cannot be required`, `declare it optional (\`${f}?:\`) so that objects may leave it out`),
+            errorAt(
+              field?.pos ?? m.pos,
+              Code.oneOfRequired,
+              `field ${f} is named by +${name} and cannot be required`,
+              `declare it optional (\`${f}?:\`) so that objects may leave it out`,
+            ),
           );
         }
       }

@@ -17,7 +17,9 @@ export function schemaDescription(doc: string): string {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 // Unicode's Sentence_Terminal characters that appear in prose (Go checks unicode.STerm).
-const sentenceTerminals = new Set(Array.from(".!?\u0589\u061f\u06d4\u0964\u0965\u3002\uff01\uff0e\uff1f\uff61\u203c\u203d\u2047\u2048\u2049"));
+const sentenceTerminals = new Set(
+  Array.from(".!?\u0589\u061f\u06d4\u0964\u0965\u3002\uff01\uff0e\uff1f\uff61\u203c\u203d\u2047\u2048\u2049"),
+);
 
 /** controller-gen's truncateString: `maxLen` counts UTF-8 bytes, as Go's len does. */
 export function truncateDescription(desc: string, maxLen: number): string {

@@ -84,17 +84,11 @@ export function alreadyExists(gr: GroupResource, name: string): ApiError {
 
 /** 409 Conflict for a stale resourceVersion. */
 export function conflict(gr: GroupResource, name: string, why: string): ApiError {
-  return new ApiError(
-    409,
-    "Conflict",
-    `Operation cannot be fulfilled on ${qualifiedResource(gr)} "${name}": ${why}`,
-    detailsFor(gr, name),
-  );
+  return new ApiError(409, "Conflict", `Operation cannot be fulfilled on ${qualifiedResource(gr)} "${name}": ${why}`, detailsFor(gr, name));
 }
 
 /** The wording of a stale-update conflict. */
-export const OBJECT_MODIFIED =
-  "the object has been modified; please apply your changes to the latest version and try again";
+export const OBJECT_MODIFIED = "the object has been modified; please apply your changes to the latest version and try again";
 
 /** 400 BadRequest with no details. */
 export function badRequest(message: string): ApiError {
@@ -107,12 +101,7 @@ export function expired(message: string, continueToken?: string): ApiError {
 }
 
 /** 422 Invalid; `kindLabel` is how the message names the object ("Widget.conformance.example.com"). */
-export function invalid(
-  kindLabel: string,
-  details: { group: string; kind: string },
-  name: string,
-  causes: StatusCause[],
-): ApiError {
+export function invalid(kindLabel: string, details: { group: string; kind: string }, name: string, causes: StatusCause[]): ApiError {
   const parts = causes.map((c) => (c.field ? `${c.field}: ${c.message ?? ""}` : (c.message ?? "")));
   const joined = parts.length === 1 ? parts[0] : `[${parts.join(", ")}]`;
   return new ApiError(422, "Invalid", `${kindLabel} "${name}" is invalid: ${joined}`, {

@@ -31,7 +31,9 @@ export class CrdCatalog {
   add(crd: unknown, origin: string): boolean {
     if (!isObject(crd) || crd["kind"] !== "CustomResourceDefinition") return false;
     if (crd["apiVersion"] !== "apiextensions.k8s.io/v1") {
-      this.problems.push(`${origin}: CustomResourceDefinition apiVersion ${String(crd["apiVersion"])} is not supported (use apiextensions.k8s.io/v1)`);
+      this.problems.push(
+        `${origin}: CustomResourceDefinition apiVersion ${String(crd["apiVersion"])} is not supported (use apiextensions.k8s.io/v1)`,
+      );
       return true;
     }
     const meta = isObject(crd["metadata"]) ? crd["metadata"] : {};
@@ -49,7 +51,8 @@ export class CrdCatalog {
     const versions: CrdVersion[] = [];
     for (const v of Array.isArray(spec["versions"]) ? spec["versions"] : []) {
       if (!isObject(v)) continue;
-      const schema = isObject(v["schema"]) && isObject(v["schema"]["openAPIV3Schema"]) ? (v["schema"]["openAPIV3Schema"] as JSONSchemaProps) : undefined;
+      const schema =
+        isObject(v["schema"]) && isObject(v["schema"]["openAPIV3Schema"]) ? (v["schema"]["openAPIV3Schema"] as JSONSchemaProps) : undefined;
       if (!schema) {
         this.problems.push(`${origin}: ${name} version ${String(v["name"])} has no schema.openAPIV3Schema`);
         continue;

@@ -36,7 +36,11 @@ function identity(x: unknown): string {
 
 function stableJson(x: unknown): string {
   if (Array.isArray(x)) return `[${x.map(stableJson).join(",")}]`;
-  if (isObject(x)) return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${stableJson(x[k])}`).join(",")}}`;
+  if (isObject(x))
+    return `{${Object.keys(x)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson(x[k])}`)
+      .join(",")}}`;
   return JSON.stringify(x) ?? "null";
 }
 

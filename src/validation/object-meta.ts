@@ -186,20 +186,23 @@ function ownerReferenceErrors(refs: unknown): FieldError[] {
   let firstController = "";
   for (const r of refs) {
     const ref = isObject(r) ? r : {};
-    const str = (k: string): string => (typeof ref[k] === "string" ? (ref[k] as string) : "");
+    const str = (k: string): string => (typeof ref[k] === "string" ? ref[k] : "");
     const apiVersion = str("apiVersion");
     if (apiVersionVersion(apiVersion) === "") out.push(invalid(`${base}.apiVersion`, apiVersion, "version must not be empty"));
     if (str("kind") === "") out.push(invalid(`${base}.kind`, str("kind"), "kind must not be empty"));
     if (str("name") === "") out.push(invalid(`${base}.name`, str("name"), "name must not be empty"));
     if (str("uid") === "") out.push(invalid(`${base}.uid`, str("uid"), "uid must not be empty"));
-    if (apiVersion === "v1" && str("kind") === "Event")
-      out.push(invalid(base, ref, "/v1, Kind=Event is disallowed from being an owner"));
+    if (apiVersion === "v1" && str("kind") === "Event") out.push(invalid(base, ref, "/v1, Kind=Event is disallowed from being an owner"));
     if (ref["controller"] !== true) continue;
     const current = `${str("kind")}/${str("name")}`;
     if (firstController === "") firstController = current;
     else
       out.push(
-        invalid(base, refs, `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`),
+        invalid(
+          base,
+          refs,
+          `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`,
+        ),
       );
   }
   return out;
@@ -216,7 +219,11 @@ function finalizerErrors(finalizers: unknown, builtinRule: boolean): FieldError[
   for (const f of names) for (const m of qualifiedNameProblems(f)) out.push(invalid("metadata.finalizers", f, m));
   if (names.includes("orphan") && names.includes("foregroundDeletion")) {
     const shown = `[]string{${names.map(goQuote).join(", ")}}`;
-    out.push({ reason: "FieldValueInvalid", field: "metadata.finalizers", message: `Invalid value: ${shown}: finalizer orphan and foregroundDeletion cannot be both set` });
+    out.push({
+      reason: "FieldValueInvalid",
+      field: "metadata.finalizers",
+      message: `Invalid value: ${shown}: finalizer orphan and foregroundDeletion cannot be both set`,
+    });
   }
   if (builtinRule)
     names.forEach((f, i) => {
@@ -231,7 +238,10 @@ export function objectMetaWarnings(meta: MetaInput): string[] {
   if (!Array.isArray(meta.finalizers)) return [];
   return meta.finalizers
     .filter((f): f is string => typeof f === "string" && !f.includes("/") && !STANDARD_FINALIZERS.has(f))
-    .map((f) => `metadata.finalizers: ${goQuote(f)}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`);
+    .map(
+      (f) =>
+        `metadata.finalizers: ${goQuote(f)}: prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`,
+    );
 }
 
 /** ValidateObjectMetaAccessorUpdate's finalizer rule: no new finalizers once deletion has started. */

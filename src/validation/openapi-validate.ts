@@ -17,7 +17,10 @@ function fieldOf(name: string): string {
 
 /** errors.InvalidType rendered as a TypeInvalid field error. */
 function invalidType(name: string, typeName: string, value: string | undefined): FieldError {
-  const msg = value === undefined ? `${name} in ${IN} must be of type ${typeName}` : `${name} in ${IN} must be of type ${typeName}: ${goQuote(value)}`;
+  const msg =
+    value === undefined
+      ? `${name} in ${IN} must be of type ${typeName}`
+      : `${name} in ${IN} must be of type ${typeName}: ${goQuote(value)}`;
   return typeInvalid(fieldOf(name), value ?? "", msg);
 }
 

@@ -17,13 +17,20 @@ function nested(obj: unknown, jsonPath: string, want: "int64" | "string"): { val
     if (!isObject(cur)) {
       if (i === 0 || cur === undefined) return { value: undefined };
       const at = "." + fields.slice(0, i).join(".");
-      return { value: undefined, error: `${at} accessor error: ${goPlainV(cur)} is of the type ${goTypeName(cur)}, expected map[string]interface{}` };
+      return {
+        value: undefined,
+        error: `${at} accessor error: ${goPlainV(cur)} is of the type ${goTypeName(cur)}, expected map[string]interface{}`,
+      };
     }
     cur = cur[fields[i] ?? ""];
     if (cur === undefined) return { value: undefined };
   }
   const ok = want === "int64" ? typeof cur === "number" && Number.isInteger(cur) : typeof cur === "string";
-  if (!ok) return { value: undefined, error: `.${fields.join(".")} accessor error: ${goPlainV(cur)} is of the type ${goTypeName(cur)}, expected ${want}` };
+  if (!ok)
+    return {
+      value: undefined,
+      error: `.${fields.join(".")} accessor error: ${goPlainV(cur)} is of the type ${goTypeName(cur)}, expected ${want}`,
+    };
   return { value: cur };
 }
 

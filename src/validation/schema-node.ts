@@ -30,7 +30,17 @@ export interface SchemaNode {
   readonly listMapKeys: readonly string[];
 }
 
-const NUMBER_KEYS = ["maximum", "minimum", "multipleOf", "maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties"];
+const NUMBER_KEYS = [
+  "maximum",
+  "minimum",
+  "multipleOf",
+  "maxLength",
+  "minLength",
+  "maxItems",
+  "minItems",
+  "maxProperties",
+  "minProperties",
+];
 const STRING_KEYS = ["type", "format", "pattern", "x-kubernetes-list-type"];
 const ARRAY_KEYS = ["enum", "required", "allOf", "anyOf", "oneOf", "x-kubernetes-list-map-keys", "x-kubernetes-validations"];
 const OBJECT_KEYS = ["properties", "items", "not"];

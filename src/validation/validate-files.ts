@@ -90,7 +90,8 @@ export function validateDocument(catalog: CrdCatalog, doc: ManifestDocument, crd
     ...(doc.itemIndex !== undefined ? { itemIndex: doc.itemIndex } : {}),
     apiVersion: typeof obj["apiVersion"] === "string" ? obj["apiVersion"] : "",
     kind: typeof obj["kind"] === "string" ? obj["kind"] : "",
-    name: typeof meta["name"] === "string" ? meta["name"] : typeof meta["generateName"] === "string" ? `${meta["generateName"]}*` : "<unnamed>",
+    name:
+      typeof meta["name"] === "string" ? meta["name"] : typeof meta["generateName"] === "string" ? `${meta["generateName"]}*` : "<unnamed>",
     errors: [],
     warnings: [],
   };
@@ -116,7 +117,9 @@ export function validateDocument(catalog: CrdCatalog, doc: ManifestDocument, crd
   if (!ver || !ver.served) {
     const served = versions.filter((x) => x.served).map((x) => x.version);
     const crd = versions[0]?.crdName ?? result.kind;
-    result.errors.push(`unknown version: CustomResourceDefinition ${crd} does not serve version ${JSON.stringify(version)} (served: ${served.join(", ") || "none"})`);
+    result.errors.push(
+      `unknown version: CustomResourceDefinition ${crd} does not serve version ${JSON.stringify(version)} (served: ${served.join(", ") || "none"})`,
+    );
     return result;
   }
   checkResource(ver, structuredClone(v), result);
@@ -132,7 +135,9 @@ function checkResource(ver: CrdVersion, obj: Record<string, unknown>, result: Va
   // BeforeCreate (EnsureObjectNamespaceMatchesRequestNamespace) clears the namespace of a cluster-scoped
   // object before validation, so the server accepts it there: a warning, not ValidateObjectMeta's Forbidden.
   if (!ver.namespaced && typeof meta["namespace"] === "string" && meta["namespace"] !== "") {
-    result.warnings.push(`metadata.namespace ${JSON.stringify(meta["namespace"])} is ignored: ${ver.kind} is cluster-scoped and the server drops it`);
+    result.warnings.push(
+      `metadata.namespace ${JSON.stringify(meta["namespace"])} is ignored: ${ver.kind} is cluster-scoped and the server drops it`,
+    );
     delete meta["namespace"];
   }
   result.errors.push(...validateObjectMeta(meta, { nameRule: "subdomain", namespaced: ver.namespaced }).map(formatFieldError));

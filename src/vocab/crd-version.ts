@@ -15,7 +15,10 @@ export const crdVersionMarkers: readonly KubeMarkerDefinition[] = [
   {
     name: "kubebuilder:deprecatedversion",
     targets: TYPE,
-    payload: { kind: "args", args: [{ name: "warning", type: "string", optional: true, help: "warning sent to clients that use the version" }] },
+    payload: {
+      kind: "args",
+      args: [{ name: "warning", type: "string", optional: true, help: "warning sent to clients that use the version" }],
+    },
     help: "Mark this version deprecated; clients get a warning.",
     example: '+kubebuilder:deprecatedversion:warning="example.com/v1alpha1 Foo is deprecated; use v1"',
     family: VERSION_FAMILY,

@@ -13,7 +13,8 @@ export const deepcopyMarkers: readonly KubeMarkerDefinition[] = [
     example: "+k8s:deepcopy-gen=package",
     family: DEEPCOPY_FAMILY,
     check: (value, target) => {
-      if (target === "package" && value !== "package" && value !== "false") return `in doc.ts write =package or =false, not =${String(value)}`;
+      if (target === "package" && value !== "package" && value !== "false")
+        return `in doc.ts write =package or =false, not =${String(value)}`;
       if (target === "type" && value === "package") return "=package belongs in doc.ts; on a type write =true or =false";
       return undefined;
     },

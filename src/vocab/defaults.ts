@@ -32,7 +32,7 @@ export const defaultsMarkers: readonly KubeMarkerDefinition[] = [
     name: "kubebuilder:default",
     targets: FIELD,
     payload: { kind: "value", type: "any" },
-    help: "Default value in marker syntax: true, 1.5, Cluster or \"quoted\", lists {1,2} or a;b, objects {policy: delete}, JSON arrays [..]. Also written +kubebuilder:default:=value.",
+    help: 'Default value in marker syntax: true, 1.5, Cluster or "quoted", lists {1,2} or a;b, objects {policy: delete}, JSON arrays [..]. Also written +kubebuilder:default:=value.',
     example: "+kubebuilder:default={policy: Delete, maxSurge: 1}",
     family: DEFAULTS_FAMILY,
     applyToSchema: setValue("default", "kubebuilder:default"),
@@ -56,7 +56,7 @@ export const defaultsMarkers: readonly KubeMarkerDefinition[] = [
     example: '+kubebuilder:title="Replica count"',
     family: DEFAULTS_FAMILY,
     applyToSchema: (schema, value) => {
-      schema["title"] = value as string;
+      schema["title"] = value;
       return undefined;
     },
     order: SchemaOrder.normal,

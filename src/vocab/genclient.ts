@@ -4,7 +4,19 @@ import { TYPE, type KubeMarkerDefinition } from "./definition.js";
 export const GENCLIENT_FAMILY = "Typed clients (genclient)";
 
 /** The verbs a generated client may have, as code-generator names them. */
-export const clientVerbs = ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"] as const;
+export const clientVerbs = [
+  "create",
+  "update",
+  "updateStatus",
+  "delete",
+  "deleteCollection",
+  "get",
+  "list",
+  "watch",
+  "patch",
+  "apply",
+  "applyStatus",
+] as const;
 
 function flag(name: string, help: string): KubeMarkerDefinition {
   return { name, targets: TYPE, payload: { kind: "flag" }, help, example: `+${name}`, family: GENCLIENT_FAMILY };

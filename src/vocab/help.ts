@@ -20,14 +20,16 @@ export function byFamily(registry: MarkerRegistry, order: readonly string[]): { 
 export function formatHelp(registry: MarkerRegistry, order: readonly string[]): string {
   const out: string[] = [
     "Markers are comment lines starting with + above a declaration (or in doc.ts for packages).",
-    "Values: bare or \"quoted\" or `raw` strings; lists a;b or {a,b}; maps {k: v}; +default takes JSON.",
+    'Values: bare or "quoted" or `raw` strings; lists a;b or {a,b}; maps {k: v}; +default takes JSON.',
     "",
   ];
   for (const { family, defs } of byFamily(registry, order)) {
-    out.push(`${family}`, "=".repeat(family.length));
+    out.push(family, "=".repeat(family.length));
     for (const d of defs) {
       out.push(`  ${payloadSyntax(d)}`);
-      out.push(`      on: ${targetList(d.targets)}${d.repeatable ? "; repeatable" : ""}${d.deprecated ? `; deprecated: ${d.deprecated}` : ""}`);
+      out.push(
+        `      on: ${targetList(d.targets)}${d.repeatable ? "; repeatable" : ""}${d.deprecated ? `; deprecated: ${d.deprecated}` : ""}`,
+      );
       out.push(`      ${d.help}`);
       for (const a of argumentLines(d)) out.push(`        ${a}`);
       out.push(`      example: ${d.example}`);
@@ -54,7 +56,12 @@ function code(s: string): string {
 
 /** The README's marker reference: one table per family (the codes are in the README's "Diagnostic codes"). */
 export function referenceMarkdown(registry: MarkerRegistry, order: readonly string[]): string {
-  const out: string[] = ["## Marker reference", "", "Generated from the marker declarations in `src/vocab`; `kube-codegen markers` prints the same.", ""];
+  const out: string[] = [
+    "## Marker reference",
+    "",
+    "Generated from the marker declarations in `src/vocab`; `kube-codegen markers` prints the same.",
+    "",
+  ];
   for (const { family, defs } of byFamily(registry, order)) {
     out.push(`### ${family}`, "", "| Marker | On | Description | Example |", "| --- | --- | --- | --- |");
     for (const d of defs) {

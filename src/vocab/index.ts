@@ -100,4 +100,3 @@ export function formatMarkerHelp(): string {
 export function markerReferenceMarkdown(): string {
   return referenceMarkdown(kubernetesMarkers, familyOrder);
 }
-

@@ -42,7 +42,10 @@ const applyStructType: ApplyToSchema = (schema, value) => {
   return undefined;
 };
 
-function pair(base: string, def: Omit<KubeMarkerDefinition, "name" | "example" | "family" | "targets"> & { exampleValue: string }): KubeMarkerDefinition[] {
+function pair(
+  base: string,
+  def: Omit<KubeMarkerDefinition, "name" | "example" | "family" | "targets"> & { exampleValue: string },
+): KubeMarkerDefinition[] {
   const { exampleValue, ...rest } = def;
   return [base, `k8s:${base}`].map((name) => ({
     ...rest,

@@ -16,7 +16,10 @@ export const packageMarkers: readonly KubeMarkerDefinition[] = [
     help: "The API group of the package (a DNS subdomain); empty for the core group.",
     example: "+groupName=samplecontroller.k8s.io",
     family: PACKAGE_FAMILY,
-    check: (v) => (v === "" || (DNS_SUBDOMAIN.test(v as string) && (v as string).length <= 253) ? undefined : `${JSON.stringify(v)} is not a DNS subdomain (lower case letters, digits, '-' and '.')`),
+    check: (v) =>
+      v === "" || (DNS_SUBDOMAIN.test(v as string) && (v as string).length <= 253)
+        ? undefined
+        : `${JSON.stringify(v)} is not a DNS subdomain (lower case letters, digits, '-' and '.')`,
   },
   {
     name: "groupGoName",
@@ -34,7 +37,10 @@ export const packageMarkers: readonly KubeMarkerDefinition[] = [
     help: "The API version of the package, when the directory name is not it.",
     example: "+versionName=v1beta1",
     family: PACKAGE_FAMILY,
-    check: (v) => (DNS_LABEL.test(v as string) && (v as string).length <= 63 ? undefined : `${JSON.stringify(v)} is not a valid version name (a DNS label such as v1 or v2beta1)`),
+    check: (v) =>
+      DNS_LABEL.test(v as string) && (v as string).length <= 63
+        ? undefined
+        : `${JSON.stringify(v)} is not a valid version name (a DNS label such as v1 or v2beta1)`,
   },
   {
     name: "kubebuilder:skip",

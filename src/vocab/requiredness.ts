@@ -13,8 +13,16 @@ function marker(name: string, targets: KubeMarkerDefinition["targets"], help: st
  * then the package default, then TypeScript's `?`).
  */
 export const requirednessMarkers: readonly KubeMarkerDefinition[] = [
-  marker("kubebuilder:validation:Optional", ["package", "field"], "On a field: not required. In doc.ts: fields of the package are optional unless marked required."),
-  marker("kubebuilder:validation:Required", ["package", "field"], "On a field: required. In doc.ts: fields of the package are required unless marked optional."),
+  marker(
+    "kubebuilder:validation:Optional",
+    ["package", "field"],
+    "On a field: not required. In doc.ts: fields of the package are optional unless marked required.",
+  ),
+  marker(
+    "kubebuilder:validation:Required",
+    ["package", "field"],
+    "On a field: required. In doc.ts: fields of the package are required unless marked optional.",
+  ),
   marker("optional", FIELD, "The field is not required (overrides TypeScript's missing `?`)."),
   marker("required", FIELD, "The field is required (overrides TypeScript's `?`)."),
   marker("k8s:optional", FIELD, "The field is not required (declarative-validation spelling of +optional)."),

@@ -41,7 +41,10 @@ function nonNegative(name: string, v: number): string | undefined {
 function bound(name: string, key: "minimum" | "maximum" | "multipleOf"): ApplyToSchema {
   return (schema, value) => {
     const v = value as number;
-    const err = needNumeric(name, schema) ?? integral(name, schema, v) ?? (key === "multipleOf" && v <= 0 ? `MultipleOf must be greater than 0, got ${v}` : undefined);
+    const err =
+      needNumeric(name, schema) ??
+      integral(name, schema, v) ??
+      (key === "multipleOf" && v <= 0 ? `MultipleOf must be greater than 0, got ${v}` : undefined);
     if (err) return err;
     schema[key] = v;
     return undefined;
@@ -148,7 +151,14 @@ const applyIntOrString: ApplyToSchema = (schema) => {
 };
 
 const applyXValidation: ApplyToSchema = (schema, value) => {
-  const v = value as { rule: string; message?: string; messageExpression?: string; reason?: string; fieldPath?: string; optionalOldSelf?: boolean };
+  const v = value as {
+    rule: string;
+    message?: string;
+    messageExpression?: string;
+    reason?: string;
+    fieldPath?: string;
+    optionalOldSelf?: boolean;
+  };
   addRule(schema, {
     rule: v.rule,
     ...(v.message !== undefined ? { message: v.message } : {}),
@@ -174,26 +184,150 @@ const xValidationArgs: readonly ArgSpec[] = [
 
 /** The markers that have `+kubebuilder:validation:items:` forms, as in controller-gen. */
 const bases: readonly BaseValidation[] = [
-  { suffix: "Maximum", payload: numberValue, exampleValue: "10", help: "Largest value allowed (inclusive unless ExclusiveMaximum). Numbers only.", apply: bound("Maximum", "maximum") },
-  { suffix: "Minimum", payload: numberValue, exampleValue: "1", help: "Smallest value allowed (inclusive unless ExclusiveMinimum); negative numbers work. Numbers only.", apply: bound("Minimum", "minimum") },
-  { suffix: "ExclusiveMaximum", payload: boolValue, exampleValue: "true", help: "Makes Maximum exclusive. Numbers only.", apply: exclusive("ExclusiveMaximum", "exclusiveMaximum") },
-  { suffix: "ExclusiveMinimum", payload: boolValue, exampleValue: "true", help: "Makes Minimum exclusive. Numbers only.", apply: exclusive("ExclusiveMinimum", "exclusiveMinimum") },
-  { suffix: "MultipleOf", payload: numberValue, exampleValue: "5", help: "The value must be a multiple of this (greater than 0). Numbers only.", apply: bound("MultipleOf", "multipleOf") },
-  { suffix: "MinProperties", payload: countValue, exampleValue: "1", help: "Fewest keys an object or map may have.", apply: propertyCount("MinProperties", "minProperties") },
-  { suffix: "MaxProperties", payload: countValue, exampleValue: "10", help: "Most keys an object or map may have.", apply: propertyCount("MaxProperties", "maxProperties") },
-  { suffix: "MaxLength", payload: countValue, exampleValue: "63", help: "Longest string allowed, in characters. Strings only.", apply: length("MaxLength", "maxLength") },
-  { suffix: "MinLength", payload: countValue, exampleValue: "1", help: "Shortest string allowed, in characters. Strings only.", apply: length("MinLength", "minLength") },
-  { suffix: "Pattern", payload: { kind: "value", type: "string" }, exampleValue: "`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`", help: "Regular expression (RE2 syntax) the string must match; write it in backticks so nothing is escaped.", apply: applyPattern },
-  { suffix: "MaxItems", payload: countValue, exampleValue: "10", help: "Most items a list may have.", apply: itemCount("MaxItems", "maxItems") },
-  { suffix: "MinItems", payload: countValue, exampleValue: "1", help: "Fewest items a list may have.", apply: itemCount("MinItems", "minItems") },
-  { suffix: "UniqueItems", payload: boolValue, exampleValue: "true", help: "All items of the list must differ (prefer +listType=set).", apply: applyUniqueItems },
-  { suffix: "Enum", payload: { kind: "value", type: { list: "any" } }, exampleValue: "Always;Never;IfNotPresent", help: "The only values allowed, as a list `a;b;c` or `{a,b,c}`; each must have the field's type (quote numbers meant as strings).", apply: applyEnum },
-  { suffix: "Format", payload: { kind: "value", type: "string" }, exampleValue: "date-time", help: "OpenAPI format of the value (date-time, email, uri, uuid, int32, byte ...).", apply: applyFormat },
-  { suffix: "Type", payload: { kind: "value", type: { enum: ["string", "number", "integer", "boolean", "object", "array"] } }, exampleValue: "string", help: "Overrides the schema type derived from the TypeScript type (for values with custom serialisation).", apply: applyType, order: SchemaOrder.typeSetting },
-  { suffix: "XPreserveUnknownFields", payload: { kind: "flag" }, exampleValue: "", help: "Keeps fields the schema does not declare instead of pruning them.", apply: applyPreserveUnknownFields, deprecated: "use +kubebuilder:pruning:PreserveUnknownFields, which works the same" },
-  { suffix: "XEmbeddedResource", payload: { kind: "flag" }, exampleValue: "", help: "The object is an embedded Kubernetes resource with apiVersion, kind and metadata.", apply: applyEmbeddedResource },
-  { suffix: "XIntOrString", payload: { kind: "flag" }, exampleValue: "", help: "The value is an integer or a string (x-kubernetes-int-or-string); lets string checks apply.", apply: applyIntOrString, order: SchemaOrder.typeSetting },
-  { suffix: "XValidation", payload: { kind: "args", args: xValidationArgs }, exampleValue: ':rule="self.minReplicas <= self.maxReplicas",message="minReplicas must not exceed maxReplicas"', help: "A CEL validation rule (x-kubernetes-validations); repeat the marker for several rules.", apply: applyXValidation, repeatable: true },
+  {
+    suffix: "Maximum",
+    payload: numberValue,
+    exampleValue: "10",
+    help: "Largest value allowed (inclusive unless ExclusiveMaximum). Numbers only.",
+    apply: bound("Maximum", "maximum"),
+  },
+  {
+    suffix: "Minimum",
+    payload: numberValue,
+    exampleValue: "1",
+    help: "Smallest value allowed (inclusive unless ExclusiveMinimum); negative numbers work. Numbers only.",
+    apply: bound("Minimum", "minimum"),
+  },
+  {
+    suffix: "ExclusiveMaximum",
+    payload: boolValue,
+    exampleValue: "true",
+    help: "Makes Maximum exclusive. Numbers only.",
+    apply: exclusive("ExclusiveMaximum", "exclusiveMaximum"),
+  },
+  {
+    suffix: "ExclusiveMinimum",
+    payload: boolValue,
+    exampleValue: "true",
+    help: "Makes Minimum exclusive. Numbers only.",
+    apply: exclusive("ExclusiveMinimum", "exclusiveMinimum"),
+  },
+  {
+    suffix: "MultipleOf",
+    payload: numberValue,
+    exampleValue: "5",
+    help: "The value must be a multiple of this (greater than 0). Numbers only.",
+    apply: bound("MultipleOf", "multipleOf"),
+  },
+  {
+    suffix: "MinProperties",
+    payload: countValue,
+    exampleValue: "1",
+    help: "Fewest keys an object or map may have.",
+    apply: propertyCount("MinProperties", "minProperties"),
+  },
+  {
+    suffix: "MaxProperties",
+    payload: countValue,
+    exampleValue: "10",
+    help: "Most keys an object or map may have.",
+    apply: propertyCount("MaxProperties", "maxProperties"),
+  },
+  {
+    suffix: "MaxLength",
+    payload: countValue,
+    exampleValue: "63",
+    help: "Longest string allowed, in characters. Strings only.",
+    apply: length("MaxLength", "maxLength"),
+  },
+  {
+    suffix: "MinLength",
+    payload: countValue,
+    exampleValue: "1",
+    help: "Shortest string allowed, in characters. Strings only.",
+    apply: length("MinLength", "minLength"),
+  },
+  {
+    suffix: "Pattern",
+    payload: { kind: "value", type: "string" },
+    exampleValue: "`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`",
+    help: "Regular expression (RE2 syntax) the string must match; write it in backticks so nothing is escaped.",
+    apply: applyPattern,
+  },
+  {
+    suffix: "MaxItems",
+    payload: countValue,
+    exampleValue: "10",
+    help: "Most items a list may have.",
+    apply: itemCount("MaxItems", "maxItems"),
+  },
+  {
+    suffix: "MinItems",
+    payload: countValue,
+    exampleValue: "1",
+    help: "Fewest items a list may have.",
+    apply: itemCount("MinItems", "minItems"),
+  },
+  {
+    suffix: "UniqueItems",
+    payload: boolValue,
+    exampleValue: "true",
+    help: "All items of the list must differ (prefer +listType=set).",
+    apply: applyUniqueItems,
+  },
+  {
+    suffix: "Enum",
+    payload: { kind: "value", type: { list: "any" } },
+    exampleValue: "Always;Never;IfNotPresent",
+    help: "The only values allowed, as a list `a;b;c` or `{a,b,c}`; each must have the field's type (quote numbers meant as strings).",
+    apply: applyEnum,
+  },
+  {
+    suffix: "Format",
+    payload: { kind: "value", type: "string" },
+    exampleValue: "date-time",
+    help: "OpenAPI format of the value (date-time, email, uri, uuid, int32, byte ...).",
+    apply: applyFormat,
+  },
+  {
+    suffix: "Type",
+    payload: { kind: "value", type: { enum: ["string", "number", "integer", "boolean", "object", "array"] } },
+    exampleValue: "string",
+    help: "Overrides the schema type derived from the TypeScript type (for values with custom serialisation).",
+    apply: applyType,
+    order: SchemaOrder.typeSetting,
+  },
+  {
+    suffix: "XPreserveUnknownFields",
+    payload: { kind: "flag" },
+    exampleValue: "",
+    help: "Keeps fields the schema does not declare instead of pruning them.",
+    apply: applyPreserveUnknownFields,
+    deprecated: "use +kubebuilder:pruning:PreserveUnknownFields, which works the same",
+  },
+  {
+    suffix: "XEmbeddedResource",
+    payload: { kind: "flag" },
+    exampleValue: "",
+    help: "The object is an embedded Kubernetes resource with apiVersion, kind and metadata.",
+    apply: applyEmbeddedResource,
+  },
+  {
+    suffix: "XIntOrString",
+    payload: { kind: "flag" },
+    exampleValue: "",
+    help: "The value is an integer or a string (x-kubernetes-int-or-string); lets string checks apply.",
+    apply: applyIntOrString,
+    order: SchemaOrder.typeSetting,
+  },
+  {
+    suffix: "XValidation",
+    payload: { kind: "args", args: xValidationArgs },
+    exampleValue: ':rule="self.minReplicas <= self.maxReplicas",message="minReplicas must not exceed maxReplicas"',
+    help: "A CEL validation rule (x-kubernetes-validations); repeat the marker for several rules.",
+    apply: applyXValidation,
+    repeatable: true,
+  },
 ];
 
 function example(name: string, b: BaseValidation): string {
@@ -249,9 +383,13 @@ function oneOf(marker: string, compare: string, verb: string): ApplyToSchema {
     if (fields.length < 2) return `${marker} needs at least two field names, got ${fields.length}`;
     const props = schema.properties;
     const unknown = props ? fields.filter((f) => !Object.prototype.hasOwnProperty.call(props, f)) : [];
-    if (unknown.length > 0) return `${marker} names ${unknown.map((f) => JSON.stringify(f)).join(", ")}, not ${unknown.length > 1 ? "properties" : "a property"} of this object`;
+    if (unknown.length > 0)
+      return `${marker} names ${unknown.map((f) => JSON.stringify(f)).join(", ")}, not ${unknown.length > 1 ? "properties" : "a property"} of this object`;
     const present = fields.map((f) => `has(self.${f})`).join(",");
-    addRule(schema, { rule: `[${present}].filter(x,x==true).size() ${compare}`, message: `${verb} of the fields in [${fields.join(" ")}] ${verb === "at most one" ? "may" : "must"} be set` });
+    addRule(schema, {
+      rule: `[${present}].filter(x,x==true).size() ${compare}`,
+      message: `${verb} of the fields in [${fields.join(" ")}] ${verb === "at most one" ? "may" : "must"} be set`,
+    });
     return undefined;
   };
 }

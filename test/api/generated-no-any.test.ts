@@ -31,7 +31,10 @@ test("the scan finds an any wherever a type can be written", () => {
 
 test("no generated example file contains an explicit any", () => {
   const files = (readdirSync(apis, { recursive: true }) as string[]).filter((f) => /(^|[\\/])zz_generated\.[^\\/]+\.ts$/.test(f)).sort();
-  assert.ok(files.some((f) => f.endsWith("zz_generated.register.ts")) && files.some((f) => f.endsWith("zz_generated.deepcopy.ts")), files.join(", "));
+  assert.ok(
+    files.some((f) => f.endsWith("zz_generated.register.ts")) && files.some((f) => f.endsWith("zz_generated.deepcopy.ts")),
+    files.join(", "),
+  );
   const found = files.flatMap((f) => explicitAnys(f, readFileSync(join(apis, f), "utf8")).map((at) => `${f}:${at}`));
   assert.deepEqual(found, []);
 });

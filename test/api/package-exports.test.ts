@@ -27,7 +27,10 @@ test("kube-codegen exports . and ./testing and the bin; the runtime is its own p
 
 test("the runtime depends on none of the generator's libraries", () => {
   const generatorOnly = ["kube-codegen", "typescript", "ts-morph", "prettier", "yargs", "diff", "@bufbuild/cel", "@bufbuild/re2"];
-  assert.deepEqual(Object.keys(runtime.dependencies ?? {}).filter((d) => generatorOnly.includes(d)), []);
+  assert.deepEqual(
+    Object.keys(runtime.dependencies ?? {}).filter((d) => generatorOnly.includes(d)),
+    [],
+  );
 });
 
 test("the built entry points load and export the documented API", async (t) => {

@@ -24,13 +24,19 @@ test("generate --runtime-import makes every generated file import the runtime fr
   const out = Console.memory();
   const code = await main(["generate", "--input", "apis", "--crd-output", "crds", "--runtime-import", "#app/k8s-runtime"], out, dir);
   assert.equal(code, 0, out.stderr.join("\n"));
-  const generated = (readdirSync(join(dir, "apis"), { recursive: true }) as string[]).filter((f) => /(^|[\\/])zz_generated\.[^\\/]+\.ts$/.test(f)).sort();
-  assert.ok(generated.some((f) => f.endsWith("zz_generated.deepcopy.ts")) && generated.some((f) => f.endsWith("zz_generated.register.ts")), generated.join(", "));
+  const generated = (readdirSync(join(dir, "apis"), { recursive: true }) as string[])
+    .filter((f) => /(^|[\\/])zz_generated\.[^\\/]+\.ts$/.test(f))
+    .sort();
+  assert.ok(
+    generated.some((f) => f.endsWith("zz_generated.deepcopy.ts")) && generated.some((f) => f.endsWith("zz_generated.register.ts")),
+    generated.join(", "),
+  );
   for (const f of generated) {
     const text = readFileSync(join(dir, "apis", f), "utf8");
     const specifiers = importsOf(f, text);
     // Every register file uses runtime.Scheme; a deep copy file, when it copies a runtime type.
-    if (f.endsWith("zz_generated.register.ts") || text.includes("runtime.")) assert.ok(specifiers.includes("#app/k8s-runtime"), `${f} imports ${specifiers.join(", ")}`);
+    if (f.endsWith("zz_generated.register.ts") || text.includes("runtime."))
+      assert.ok(specifiers.includes("#app/k8s-runtime"), `${f} imports ${specifiers.join(", ")}`);
     assert.ok(!text.includes("@kube-codegen/runtime"), `${f} still names @kube-codegen/runtime`);
   }
   // The hand-written sources are left as they are.

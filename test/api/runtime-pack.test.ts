@@ -14,7 +14,9 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** The runtime's declared dependencies: the only packages that may come with it. */
 function runtimeDependencies(): Record<string, string> {
-  return (JSON.parse(readFileSync(join(repo, "runtime/package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {};
+  return (
+    (JSON.parse(readFileSync(join(repo, "runtime/package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {}
+  );
 }
 
 function run(cmd: string, args: string[], cwd: string): string {
@@ -64,8 +66,15 @@ test("the packed runtime installs alone and the generated examples compile and r
   // other tests reading runtime/dist at the same moment never see it half rebuilt.
   const stage = join(work, "stage");
   for (const f of ["package.json", "README.md"]) cpSync(join(repo, "runtime", f), join(stage, f));
-  run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "runtime/tsconfig.build.json"), "--outDir", join(stage, "dist")], repo);
-  const packed = JSON.parse(run(npm, ["pack", stage, "--json", "--ignore-scripts", "--pack-destination", work], work)) as { filename: string; files: { path: string }[] }[];
+  run(
+    process.execPath,
+    [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "runtime/tsconfig.build.json"), "--outDir", join(stage, "dist")],
+    repo,
+  );
+  const packed = JSON.parse(run(npm, ["pack", stage, "--json", "--ignore-scripts", "--pack-destination", work], work)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   const [pkg] = packed;
   assert.ok(pkg);
   const stray = pkg.files.map((f) => f.path).filter((p) => !p.startsWith("dist/") && p !== "package.json" && p !== "README.md");
@@ -82,7 +91,10 @@ test("the packed runtime installs alone and the generated examples compile and r
   // files) and Node's types: no typescript, ts-morph, prettier, yargs or anything they need.
   const allowed = new Set(["@kube-codegen", "@types", "undici-types", ...Object.keys(runtimeDependencies())]);
   const installed = readdirSync(join(project, "node_modules")).filter((n) => !n.startsWith("."));
-  assert.deepEqual(installed.filter((n) => !allowed.has(n)), []);
+  assert.deepEqual(
+    installed.filter((n) => !allowed.has(n)),
+    [],
+  );
   assert.deepEqual(readdirSync(join(project, "node_modules/@types")), ["node"]);
   assert.deepEqual(readdirSync(join(project, "node_modules/@kube-codegen")), ["runtime"]);
   assert.equal(existsSync(join(project, "node_modules/@kube-codegen/runtime/node_modules")), false);
@@ -90,7 +102,12 @@ test("the packed runtime installs alone and the generated examples compile and r
   writeFileSync(join(project, "consumer.ts"), consumer);
   writeFileSync(join(project, "check.mjs"), check);
   // Every example package, not only the two the consumer imports.
-  const roots = [join(project, "consumer.ts"), ...(readdirSync(join(project, "apis"), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => join(project, "apis", f))];
+  const roots = [
+    join(project, "consumer.ts"),
+    ...(readdirSync(join(project, "apis"), { recursive: true }) as string[])
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => join(project, "apis", f)),
+  ];
   const program = ts.createProgram(roots, {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -107,12 +124,23 @@ test("the packed runtime installs alone and the generated examples compile and r
   });
   const emitted = program.emit();
   const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
-  assert.deepEqual(problems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n") + (d.file ? ` (${d.file.fileName})` : "")), []);
+  assert.deepEqual(
+    problems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n") + (d.file ? ` (${d.file.fileName})` : "")),
+    [],
+  );
   // The runtime came from the project's node_modules, the generated code from the copied examples.
   const files = program.getSourceFiles().map((f) => resolve(f.fileName));
   const runtimeTypes = files.filter((f) => f.includes(`${sep}@kube-codegen${sep}runtime${sep}`));
-  assert.ok(runtimeTypes.length > 0 && runtimeTypes.every((f) => f.startsWith(join(project, "node_modules") + sep) && f.endsWith(".d.ts")), runtimeTypes.join("\n"));
-  for (const f of ["apis/helm/v1/zz_generated.deepcopy.ts", "apis/helm/v1/values_deepcopy.ts", "apis/samplecontroller/v1alpha1/zz_generated.register.ts"]) assert.ok(files.includes(join(project, f)), f);
+  assert.ok(
+    runtimeTypes.length > 0 && runtimeTypes.every((f) => f.startsWith(join(project, "node_modules") + sep) && f.endsWith(".d.ts")),
+    runtimeTypes.join("\n"),
+  );
+  for (const f of [
+    "apis/helm/v1/zz_generated.deepcopy.ts",
+    "apis/helm/v1/values_deepcopy.ts",
+    "apis/samplecontroller/v1alpha1/zz_generated.register.ts",
+  ])
+    assert.ok(files.includes(join(project, f)), f);
 
   assert.deepEqual(JSON.parse(run(process.execPath, ["check.mjs"], project)), ["HelmRelease", "Foo"]);
 });

@@ -13,7 +13,13 @@ function withConfig(config: unknown) {
 }
 
 test("a misspelt or kebab-case config key is KCG1011 with a did-you-mean hint", () => {
-  for (const [wrong, meant] of [["crd-output", "crdOutput"], ["inputs", "input"], ["CRDOutput", "crdOutput"], ["maxDescLength", "maxDescLen"], ["runtime_import", "runtimeImport"]] as const) {
+  for (const [wrong, meant] of [
+    ["crd-output", "crdOutput"],
+    ["inputs", "input"],
+    ["CRDOutput", "crdOutput"],
+    ["maxDescLength", "maxDescLen"],
+    ["runtime_import", "runtimeImport"],
+  ] as const) {
     const r = withConfig({ [wrong]: "x" });
     assert.equal(r.options, undefined, wrong);
     const d = r.diagnostics.find((x) => x.code === "KCG1011");
@@ -64,7 +70,11 @@ test("--max-desc-len that is not a number does not say NaN", () => {
 });
 
 test("a config file that is JSON but not an object says it must be an object, not that it is invalid JSON", () => {
-  for (const [config, what] of [[[], "an array"], [null, "null"], ["apis", "a string"]] as const) {
+  for (const [config, what] of [
+    [[], "an array"],
+    [null, "null"],
+    ["apis", "a string"],
+  ] as const) {
     const r = withConfig(config);
     assert.equal(r.options, undefined);
     assert.equal(r.diagnostics.length, 1);
@@ -74,7 +84,7 @@ test("a config file that is JSON but not an object says it must be an object, no
   assert.deepEqual(d, [], "an empty object is a valid config");
 });
 
-test("a config file that does not parse is KCG1012, \"config file is not valid JSON\"", () => {
+test('a config file that does not parse is KCG1012, "config file is not valid JSON"', () => {
   const dir = tempDir();
   writeFileSync(join(dir, "kube-codegen.config.json"), "{ input: apis }");
   const d = resolveOptions({}, dir).diagnostics;

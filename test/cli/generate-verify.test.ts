@@ -16,7 +16,8 @@ const REGISTER = "examples/apis/samplecontroller/v1alpha1/zz_generated.register.
 
 function workspace(): string {
   const dir = tempDir();
-  for (const group of ["samplecontroller", "traefik"]) cpSync(join(repo, "examples/apis", group), join(dir, "examples/apis", group), { recursive: true });
+  for (const group of ["samplecontroller", "traefik"])
+    cpSync(join(repo, "examples/apis", group), join(dir, "examples/apis", group), { recursive: true });
   cpSync(join(repo, "hack"), join(dir, "hack"), { recursive: true });
   cpSync(join(repo, "kube-codegen.config.json"), join(dir, "kube-codegen.config.json"));
   rmSync(join(dir, "generated-examples"), { recursive: true, force: true });
@@ -93,7 +94,14 @@ test("usage errors exit 2 without a stack trace", async () => {
 
 test("paths spelled ./dir/ or dir/../dir name the same files: a second run changes nothing", async () => {
   const dir = workspace();
-  const flags = ["--input", "./examples/apis/", "--output", "generated-examples/../generated-examples", "--crd-output", "./generated-examples/config/crd/bases/"];
+  const flags = [
+    "--input",
+    "./examples/apis/",
+    "--output",
+    "generated-examples/../generated-examples",
+    "--crd-output",
+    "./generated-examples/config/crd/bases/",
+  ];
   assert.equal((await run(dir, "generate", ...flags)).code, 0);
   const again = await run(dir, "generate", ...flags);
   assert.match(again.stdout, / 0 written, \d+ unchanged, 0 removed /);

@@ -39,7 +39,27 @@ test("a filter that matches nothing exits 2 and says so", async () => {
 });
 
 test("filterMarkerHelp keeps one heading per section and every continuation line of an entry", () => {
-  const text = ["intro", "", "A", "=", "  +a:one", "      on: type", "  +b", "      on: field", "", "B", "=", "  +a:two", "      on: package", ""].join("\n").replace(/\n=\n/g, "\n===\n");
-  assert.equal(filterMarkerHelp(text, "a:"), ["A", "===", "  +a:one", "      on: type", "", "B", "===", "  +a:two", "      on: package"].join("\n"));
+  const text = [
+    "intro",
+    "",
+    "A",
+    "=",
+    "  +a:one",
+    "      on: type",
+    "  +b",
+    "      on: field",
+    "",
+    "B",
+    "=",
+    "  +a:two",
+    "      on: package",
+    "",
+  ]
+    .join("\n")
+    .replace(/\n=\n/g, "\n===\n");
+  assert.equal(
+    filterMarkerHelp(text, "a:"),
+    ["A", "===", "  +a:one", "      on: type", "", "B", "===", "  +a:two", "      on: package"].join("\n"),
+  );
   assert.equal(filterMarkerHelp(text, "zzz"), undefined);
 });

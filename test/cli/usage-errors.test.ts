@@ -59,7 +59,10 @@ test("test-server with a missing CRD directory or a CRD the server refuses exits
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /^kube-codegen test-server: no-such-dir does not exist$/);
   const dir = tempDir();
-  writeFileSync(join(dir, "bad.yaml"), "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {}\n");
+  writeFileSync(
+    join(dir, "bad.yaml"),
+    "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata: {name: x}\nspec: {}\n",
+  );
   const refused = await run(dir, "test-server", "--crds", join(dir, "bad.yaml").replace(/bad\.yaml$/, ""));
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /kube-codegen test-server: .*CustomResourceDefinition.*"x" is invalid/);

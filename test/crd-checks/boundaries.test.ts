@@ -26,9 +26,15 @@ test("src/crd-checks imports only itself, src/apiextensions and src/validation",
   const allowed = new Set(["crd-checks", "apiextensions", "validation"]);
   const found = importedFolders(join(src, "crd-checks")).filter((i) => !allowed.has(i.folder));
   assert.deepEqual(found, []);
-  assert.ok(importedFolders(join(src, "crd-checks")).some((i) => i.folder === "apiextensions"), "the scan sees imports");
+  assert.ok(
+    importedFolders(join(src, "crd-checks")).some((i) => i.folder === "apiextensions"),
+    "the scan sees imports",
+  );
 });
 
 test("src/apiextensions imports nothing outside itself", () => {
-  assert.deepEqual(importedFolders(join(src, "apiextensions")).filter((i) => i.folder !== "apiextensions"), []);
+  assert.deepEqual(
+    importedFolders(join(src, "apiextensions")).filter((i) => i.folder !== "apiextensions"),
+    [],
+  );
 });

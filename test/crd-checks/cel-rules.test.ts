@@ -70,9 +70,14 @@ test("rules at the root see apiVersion, kind, metadata.name and metadata.generat
 });
 
 test("type errors are reported like cel-go's, with the source excerpt", () => {
-  const p = checkCrd(withRules("self.nope == 1", "other > 1", "self.replicas.x == 1", "self.replicas + 1", "self.tags.all(t, t.name == 'a')"));
+  const p = checkCrd(
+    withRules("self.nope == 1", "other > 1", "self.replicas.x == 1", "self.replicas + 1", "self.tags.all(t, t.name == 'a')"),
+  );
   const base = `${SPEC}.x-kubernetes-validations`;
-  assert.deepEqual(keys(p), [0, 1, 2, 3, 4].map((i) => `${base}[${i}].rule FieldValueInvalid`));
+  assert.deepEqual(
+    keys(p),
+    [0, 1, 2, 3, 4].map((i) => `${base}[${i}].rule FieldValueInvalid`),
+  );
   assert.equal(
     p[0]!.message,
     `Invalid value: apiextensions.ValidationRule{Rule:"self.nope == 1", Message:""}: compilation failed: ERROR: <input>:1:5: undefined field 'nope'\n | self.nope == 1\n | ....^`,
@@ -85,14 +90,22 @@ test("type errors are reported like cel-go's, with the source excerpt", () => {
 
 test("syntax errors are rejected", () => {
   const p = checkCrd(withRules("self.name ==", "self.name == 'a"));
-  assert.deepEqual(keys(p), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`, `${SPEC}.x-kubernetes-validations[1].rule FieldValueInvalid`]);
+  assert.deepEqual(keys(p), [
+    `${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`,
+    `${SPEC}.x-kubernetes-validations[1].rule FieldValueInvalid`,
+  ]);
   assert.match(p[0]!.message, /compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
 });
 
 test("rule and message text rules", () => {
   const crd = crdWithSpec({
     ...specSchema,
-    "x-kubernetes-validations": [{ rule: "  " }, { rule: "true", message: " " }, { rule: "true\n&& true" }, { rule: "true", message: "a\nb" }],
+    "x-kubernetes-validations": [
+      { rule: "  " },
+      { rule: "true", message: " " },
+      { rule: "true\n&& true" },
+      { rule: "true", message: "a\nb" },
+    ],
   });
   assert.deepEqual(keys(checkCrd(crd)), [
     `${SPEC}.x-kubernetes-validations[0].rule FieldValueRequired`,
@@ -106,13 +119,22 @@ test("oldSelf is refused below lists that are not maps, but not below atomic map
   const crd = crdWithSpec({
     type: "object",
     properties: {
-      atomicList: { type: "array", maxItems: 5, items: { type: "string", maxLength: 5, "x-kubernetes-validations": [{ rule: "self == oldSelf" }] } },
+      atomicList: {
+        type: "array",
+        maxItems: 5,
+        items: { type: "string", maxLength: 5, "x-kubernetes-validations": [{ rule: "self == oldSelf" }] },
+      },
       mapList: {
         type: "array",
         maxItems: 5,
         "x-kubernetes-list-type": "map",
         "x-kubernetes-list-map-keys": ["k"],
-        items: { type: "object", required: ["k"], properties: { k: { type: "string", maxLength: 5 } }, "x-kubernetes-validations": [{ rule: "self.k == oldSelf.k" }] },
+        items: {
+          type: "object",
+          required: ["k"],
+          properties: { k: { type: "string", maxLength: 5 } },
+          "x-kubernetes-validations": [{ rule: "self.k == oldSelf.k" }],
+        },
       },
       atomicMap: {
         type: "object",
@@ -122,10 +144,11 @@ test("oldSelf is refused below lists that are not maps, but not below atomic map
     },
   });
   const p = checkCrd(crd);
-  assert.deepEqual(keys(p), [
-    `${SPEC}.properties[atomicList].items.x-kubernetes-validations[0].rule FieldValueInvalid`,
-  ]);
-  assert.equal(p[0]!.message, `Invalid value: "self == oldSelf": oldSelf cannot be used on the uncorrelatable portion of the schema within ${SPEC}.properties[atomicList]`);
+  assert.deepEqual(keys(p), [`${SPEC}.properties[atomicList].items.x-kubernetes-validations[0].rule FieldValueInvalid`]);
+  assert.equal(
+    p[0]!.message,
+    `Invalid value: "self == oldSelf": oldSelf cannot be used on the uncorrelatable portion of the schema within ${SPEC}.properties[atomicList]`,
+  );
 });
 
 test("rules are not compiled while the schema has other errors", () => {
@@ -145,7 +168,9 @@ test("rule cost: the per-rule budget follows maxItems and maxLength as the serve
   const rule = "self.all(x, x.contains('gpu'))";
   // The largest maxItems a 1.2x-era server accepts for this rule at these string lengths.
   assert.deepEqual(checkCrd(listRule(909090, 16, rule)), []);
-  assert.deepEqual(keys(checkCrd(listRule(909091, 16, rule))), [`${SPEC}.properties[a].x-kubernetes-validations[0].rule FieldValueForbidden`]);
+  assert.deepEqual(keys(checkCrd(listRule(909091, 16, rule))), [
+    `${SPEC}.properties[a].x-kubernetes-validations[0].rule FieldValueForbidden`,
+  ]);
   assert.deepEqual(checkCrd(listRule(333333, 63, rule)), []);
   const p = checkCrd(listRule(333334, 63, rule));
   assert.equal(
@@ -167,19 +192,33 @@ test("rule cost: a rule under a list runs once per item", () => {
   const crd = crdWithSpec({
     type: "object",
     properties: {
-      a: { type: "array", maxItems: 2000, items: { type: "string", maxLength: 10000, "x-kubernetes-validations": [{ rule: "self.contains('x')" }] } },
+      a: {
+        type: "array",
+        maxItems: 2000,
+        items: { type: "string", maxLength: 10000, "x-kubernetes-validations": [{ rule: "self.contains('x')" }] },
+      },
     },
   });
   // 2000 items x (1 + 1 + ceil(0.1 * 40000)) = 8,004,000: within the per-rule budget.
   assert.deepEqual(checkCrd(crd), []);
-  (((crd.spec as Json).versions as Json[])[0] as { schema: { openAPIV3Schema: { properties: { spec: { properties: { a: Json } } } } } }).schema.openAPIV3Schema.properties.spec.properties.a.maxItems = 3000;
+  (
+    ((crd.spec as Json).versions as Json[])[0] as { schema: { openAPIV3Schema: { properties: { spec: { properties: { a: Json } } } } } }
+  ).schema.openAPIV3Schema.properties.spec.properties.a.maxItems = 3000;
   assert.deepEqual(keys(checkCrd(crd)), [`${SPEC}.properties[a].items.x-kubernetes-validations[0].rule FieldValueForbidden`]);
 });
 
 test("comparisons of different declared types and string methods on non-strings have no overload", () => {
-  const p = checkCrd(withRules("self.replicas == '3'", "self.replicas.startsWith('1')", "self.quantity == '3' && self.name == self.labels['a']"));
-  assert.deepEqual(keys(p), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`, `${SPEC}.x-kubernetes-validations[1].rule FieldValueInvalid`]);
-  assert.match(p[0]!.message, /ERROR: <input>:1:15: found no matching overload for '_==_' applied to '\(int, string\)'\n \| self.replicas == '3'\n \| \.{14}\^$/);
+  const p = checkCrd(
+    withRules("self.replicas == '3'", "self.replicas.startsWith('1')", "self.quantity == '3' && self.name == self.labels['a']"),
+  );
+  assert.deepEqual(keys(p), [
+    `${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`,
+    `${SPEC}.x-kubernetes-validations[1].rule FieldValueInvalid`,
+  ]);
+  assert.match(
+    p[0]!.message,
+    /ERROR: <input>:1:15: found no matching overload for '_==_' applied to '\(int, string\)'\n \| self.replicas == '3'\n \| \.{14}\^$/,
+  );
   assert.match(p[1]!.message, /found no matching overload for 'startsWith' applied to 'int\.\(string\)'/);
 });
 
@@ -189,10 +228,16 @@ test("a rule that fails to compile or is not a bool has no cost: only its own er
     properties: { l: { type: "array", items: { type: "array", items: { type: "string" } } } },
   };
   const withRule = (rule: string) => crdWithSpec({ ...unbounded, "x-kubernetes-validations": [{ rule }] });
-  assert.deepEqual(keys(checkCrd(withRule("self.nope.all(x, x.all(y, y == 1))"))), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`]);
-  assert.deepEqual(keys(checkCrd(withRule("self.l.map(x, x.map(y, y + 'a'))"))), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`]);
+  assert.deepEqual(keys(checkCrd(withRule("self.nope.all(x, x.all(y, y == 1))"))), [
+    `${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`,
+  ]);
+  assert.deepEqual(keys(checkCrd(withRule("self.l.map(x, x.map(y, y + 'a'))"))), [
+    `${SPEC}.x-kubernetes-validations[0].rule FieldValueInvalid`,
+  ]);
   // The same traversal that compiles is over budget, as a control.
-  assert.ok(checkCrd(withRule("self.l.all(x, x.all(y, y.startsWith('a')))")).some((p) => /estimated rule cost exceeds budget/.test(p.message)));
+  assert.ok(
+    checkCrd(withRule("self.l.all(x, x.all(y, y.startsWith('a')))")).some((p) => /estimated rule cost exceeds budget/.test(p.message)),
+  );
 });
 
 test("arithmetic without a cel-go overload is reported once, at the operator, and does not cascade; timestamp - timestamp is a duration", () => {
@@ -200,12 +245,19 @@ test("arithmetic without a cel-go overload is reported once, at the operator, an
     type: "object",
     properties: { i: { type: "integer" }, d: { type: "number" }, t: { type: "string", format: "date-time", maxLength: 40 } },
   };
-  const compile = (rule: string) => checkCrd(crdWithSpec({ ...schema, "x-kubernetes-validations": [{ rule }] })).map((p) => p.message.split("\n")[0]);
+  const compile = (rule: string) =>
+    checkCrd(crdWithSpec({ ...schema, "x-kubernetes-validations": [{ rule }] })).map((p) => p.message.split("\n")[0]);
   assert.deepEqual(compile("self.i + 'a' == 'b'"), [
     `Invalid value: apiextensions.ValidationRule{Rule:"self.i + 'a' == 'b'", Message:""}: compilation failed: ERROR: <input>:1:8: found no matching overload for '_+_' applied to '(int, string)'`,
   ]);
-  assert.match(compile("self.d % 2.0 == 0.0")[0] ?? "", /ERROR: <input>:1:8: found no matching overload for '_%_' applied to '\(double, double\)'/);
-  assert.deepEqual(compile("timestamp(self.t) - timestamp(self.t) == duration('0s') && timestamp(self.t) + duration('1h') > timestamp(self.t)"), []);
+  assert.match(
+    compile("self.d % 2.0 == 0.0")[0] ?? "",
+    /ERROR: <input>:1:8: found no matching overload for '_%_' applied to '\(double, double\)'/,
+  );
+  assert.deepEqual(
+    compile("timestamp(self.t) - timestamp(self.t) == duration('0s') && timestamp(self.t) + duration('1h') > timestamp(self.t)"),
+    [],
+  );
   assert.deepEqual(compile("self.i % 2 == 0 && -self.i < 3 && 2.0 * self.d > 1.0"), []);
 });
 
@@ -255,10 +307,17 @@ test("rule cost: unbounded lists hold as many items as fit given each item's req
   assert.equal(overBudget(conditions), false);
   // A bounded outer list does not multiply an unbounded inner one: the server takes the rule's own
   // MaxCardinality (3 MiB / 13 bytes per inner item) rather than 100 x that.
-  const inner: Json = { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 10 } }, "x-kubernetes-validations": [{ rule: "self.name == 'abc'" }] };
+  const inner: Json = {
+    type: "object",
+    required: ["name"],
+    properties: { name: { type: "string", maxLength: 10 } },
+    "x-kubernetes-validations": [{ rule: "self.name == 'abc'" }],
+  };
   const nested = crdWithSpec({
     type: "object",
-    properties: { outer: { type: "array", maxItems: 100, items: { type: "object", properties: { inner: { type: "array", items: inner } } } } },
+    properties: {
+      outer: { type: "array", maxItems: 100, items: { type: "object", properties: { inner: { type: "array", items: inner } } } },
+    },
   });
   assert.equal(overBudget(nested), false);
   assert.equal(maxMapSize({ type: "object", additionalProperties: { type: "string" } }), Math.floor((3 * 1024 * 1024 - 2) / 8));
@@ -269,6 +328,9 @@ test("messageExpression compiles against the rule's object and must give a strin
   assert.equal(messageExpressionError("'max is ' + string(self.max)", self), undefined);
   assert.equal(messageExpressionError("self.name", self), undefined);
   assert.equal(messageExpressionError("self.max", self), "messageExpression must evaluate to a string");
-  assert.match(messageExpressionError("'x' + self.nope", self) ?? "", /^messageExpression compilation failed: ERROR: <input>:1:11: undefined field 'nope'/);
+  assert.match(
+    messageExpressionError("'x' + self.nope", self) ?? "",
+    /^messageExpression compilation failed: ERROR: <input>:1:11: undefined field 'nope'/,
+  );
   assert.match(messageExpressionError("'x' +", self) ?? "", /^messageExpression compilation failed: ERROR: <input>:1:/);
 });

@@ -21,6 +21,8 @@ test("shared and per-version schema paths", () => {
 });
 
 test("locations of real problems", () => {
-  const [p] = checkCrd(crdWithSpec({ type: "object", properties: { "a.b": { type: "object", properties: { c: { type: "string", pattern: "(" } } } } }));
+  const [p] = checkCrd(
+    crdWithSpec({ type: "object", properties: { "a.b": { type: "object", properties: { c: { type: "string", pattern: "(" } } } } }),
+  );
   assert.deepEqual(schemaLocation(p!.field), { versionIndex: undefined, properties: ["spec", "a.b", "c"], rest: "pattern" });
 });

@@ -24,7 +24,10 @@ test("per-version paths are used when versions differ", () => {
   crd.spec.versions[0].subresources.scale = { specReplicasPath: ".status.x", statusReplicasPath: ".status.y" };
   assert.deepEqual(
     checkCrd(crd).map((p) => p.field),
-    ["spec.versions[0].subresources.scale.specReplicasPath", "spec.versions[1].schema.openAPIV3Schema.properties[spec].properties[replicas].default"],
+    [
+      "spec.versions[0].subresources.scale.specReplicasPath",
+      "spec.versions[1].schema.openAPIV3Schema.properties[spec].properties[replicas].default",
+    ],
   );
 });
 

@@ -55,18 +55,25 @@ test("names: plural and kind are required; name must still be <plural>.<group>",
 });
 
 test("group and scope", () => {
-  assert.deepEqual(keys(checkCrd(crd((c) => ((c.spec.group = "example"), (c.metadata.name = "foos.example"))))), ["spec.group FieldValueInvalid"]);
+  assert.deepEqual(keys(checkCrd(crd((c) => ((c.spec.group = "example"), (c.metadata.name = "foos.example"))))), [
+    "spec.group FieldValueInvalid",
+  ]);
   assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.scope = "Global")))), ["spec.scope FieldValueNotSupported"]);
   assert.deepEqual(keys(checkCrd(crd((c) => delete c.spec.scope))), ["spec.scope FieldValueRequired"]);
 });
 
 test("versions: unique names, one storage version, valid names, schemas required", () => {
-  assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.versions = [version("v1", true), version("v1", false)])))), ["spec.versions FieldValueInvalid"]);
+  assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.versions = [version("v1", true), version("v1", false)])))), [
+    "spec.versions FieldValueInvalid",
+  ]);
   assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.versions = [version("v1", false)])))), [
     "spec.versions FieldValueInvalid",
     "status.storedVersions FieldValueInvalid",
   ]);
-  assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.versions = [version("V1", true)])))), ["spec.versions[0].name FieldValueInvalid", "spec.version FieldValueInvalid"]);
+  assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.versions = [version("V1", true)])))), [
+    "spec.versions[0].name FieldValueInvalid",
+    "spec.version FieldValueInvalid",
+  ]);
   assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.versions = [{ name: "v1", served: true, storage: true }])))), [
     "spec.versions[0].schema.openAPIV3Schema FieldValueRequired",
   ]);
@@ -76,27 +83,45 @@ test("versions: unique names, one storage version, valid names, schemas required
 });
 
 test("versions with different schemas are checked at their own paths", () => {
-  const p = checkCrd(crd((c) => (c.spec.versions = [version("v1", true), version("v2", false, { type: "object", properties: { a: {} } })])));
+  const p = checkCrd(
+    crd((c) => (c.spec.versions = [version("v1", true), version("v2", false, { type: "object", properties: { a: {} } })])),
+  );
   assert.deepEqual(keys(p), ["spec.versions[1].schema.openAPIV3Schema.properties[spec].properties[a].type FieldValueRequired"]);
 });
 
 test("scale subresource paths", () => {
   const withScale = (scale: Json): CrdProblem[] => checkCrd(crd((c) => ((c.spec.versions as Json[])[0]!.subresources = { scale })));
-  assert.deepEqual(withScale({ specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" }), []);
-  assert.deepEqual(keys(withScale({ specReplicasPath: ".status.replicas", statusReplicasPath: ".spec.replicas", labelSelectorPath: ".metadata.labels" })), [
-    "spec.subresources.scale.specReplicasPath FieldValueInvalid",
-    "spec.subresources.scale.statusReplicasPath FieldValueInvalid",
-    "spec.subresources.scale.labelSelectorPath FieldValueInvalid",
-  ]);
+  assert.deepEqual(
+    withScale({ specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" }),
+    [],
+  );
+  assert.deepEqual(
+    keys(withScale({ specReplicasPath: ".status.replicas", statusReplicasPath: ".spec.replicas", labelSelectorPath: ".metadata.labels" })),
+    [
+      "spec.subresources.scale.specReplicasPath FieldValueInvalid",
+      "spec.subresources.scale.statusReplicasPath FieldValueInvalid",
+      "spec.subresources.scale.labelSelectorPath FieldValueInvalid",
+    ],
+  );
   const p = withScale({ specReplicasPath: "" });
-  assert.deepEqual(keys(p), ["spec.subresources.scale.specReplicasPath FieldValueRequired", "spec.subresources.scale.statusReplicasPath FieldValueRequired"]);
-  assert.equal(withScale({ specReplicasPath: ".spec.x", statusReplicasPath: ".status.y", labelSelectorPath: "status.s" })[0]!.message, 'Invalid value: "status.s": must be a simple json path starting with .');
+  assert.deepEqual(keys(p), [
+    "spec.subresources.scale.specReplicasPath FieldValueRequired",
+    "spec.subresources.scale.statusReplicasPath FieldValueRequired",
+  ]);
+  assert.equal(
+    withScale({ specReplicasPath: ".spec.x", statusReplicasPath: ".status.y", labelSelectorPath: "status.s" })[0]!.message,
+    'Invalid value: "status.s": must be a simple json path starting with .',
+  );
 });
 
 test("printer columns", () => {
-  const withColumns = (cols: Json[]): CrdProblem[] => checkCrd(crd((c) => ((c.spec.versions as Json[])[0]!.additionalPrinterColumns = cols)));
+  const withColumns = (cols: Json[]): CrdProblem[] =>
+    checkCrd(crd((c) => ((c.spec.versions as Json[])[0]!.additionalPrinterColumns = cols)));
   assert.deepEqual(withColumns([{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" }]), []);
-  const p = withColumns([{ name: "", type: "", format: "hex", jsonPath: "" }, { name: "X", type: "integer", jsonPath: "spec.x" }]);
+  const p = withColumns([
+    { name: "", type: "", format: "hex", jsonPath: "" },
+    { name: "X", type: "integer", jsonPath: "spec.x" },
+  ]);
   assert.deepEqual(keys(p), [
     "spec.additionalPrinterColumns[0].name FieldValueRequired",
     "spec.additionalPrinterColumns[0].type FieldValueRequired",
@@ -112,12 +137,23 @@ test("conversion", () => {
     "spec.conversion.webhookClientConfig FieldValueRequired",
     "spec.conversion.conversionReviewVersions FieldValueRequired",
   ]);
-  const ok = { strategy: "Webhook", webhook: { conversionReviewVersions: ["v1"], clientConfig: { service: { namespace: "ns", name: "svc" } } } };
+  const ok = {
+    strategy: "Webhook",
+    webhook: { conversionReviewVersions: ["v1"], clientConfig: { service: { namespace: "ns", name: "svc" } } },
+  };
   assert.deepEqual(checkCrd(crd((c) => (c.spec.conversion = ok))), []);
-  assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.conversion = { strategy: "Magic" })))), ["spec.conversion.strategy FieldValueNotSupported"]);
+  assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.conversion = { strategy: "Magic" })))), [
+    "spec.conversion.strategy FieldValueNotSupported",
+  ]);
   assert.deepEqual(keys(checkCrd(crd((c) => (c.spec.preserveUnknownFields = true)))), ["spec.preserveUnknownFields FieldValueInvalid"]);
-  const withDefault = crdWithSpec({ type: "object", properties: { a: { type: "string", default: "x" } } }, (c) => (c.spec.preserveUnknownFields = true));
-  assert.deepEqual(keys(checkCrd(withDefault)), ["spec.preserveUnknownFields FieldValueInvalid", "spec.preserveUnknownFields FieldValueInvalid"]);
+  const withDefault = crdWithSpec(
+    { type: "object", properties: { a: { type: "string", default: "x" } } },
+    (c) => (c.spec.preserveUnknownFields = true),
+  );
+  assert.deepEqual(keys(checkCrd(withDefault)), [
+    "spec.preserveUnknownFields FieldValueInvalid",
+    "spec.preserveUnknownFields FieldValueInvalid",
+  ]);
 });
 
 test("API approval for protected groups", () => {
@@ -144,7 +180,12 @@ test("metadata labels, annotations and namespace", () => {
       c.metadata.namespace = "default";
     }),
   );
-  assert.deepEqual(keys(p), ["metadata.namespace FieldValueForbidden", "metadata.labels FieldValueInvalid", "metadata.labels FieldValueInvalid", "metadata.annotations FieldValueInvalid"]);
+  assert.deepEqual(keys(p), [
+    "metadata.namespace FieldValueForbidden",
+    "metadata.labels FieldValueInvalid",
+    "metadata.labels FieldValueInvalid",
+    "metadata.annotations FieldValueInvalid",
+  ]);
   assert.match(p[1]!.message, /^Invalid value: "bad key!": name part must consist of alphanumeric characters/);
 });
 
@@ -167,7 +208,11 @@ test("values of the wrong JSON type are reported instead of crashing", () => {
 });
 
 test("checks are pure and deterministic", () => {
-  const input = crdWithSpec({ type: "object", properties: { a: {}, b: { type: "array" } }, "x-kubernetes-validations": [{ rule: "self.x" }] });
+  const input = crdWithSpec({
+    type: "object",
+    properties: { a: {}, b: { type: "array" } },
+    "x-kubernetes-validations": [{ rule: "self.x" }],
+  });
   const before = JSON.stringify(input);
   const first = checkCrd(input);
   assert.equal(JSON.stringify(input), before);
@@ -178,7 +223,10 @@ test("checks are pure and deterministic", () => {
 test("formatCrdProblem and crdInvalidStatus word causes like the server", () => {
   const p: CrdProblem = { field: "spec.group", reason: "FieldValueRequired", message: "Required value" };
   assert.equal(formatCrdProblem(p), "spec.group: Required value");
-  assert.equal(crdInvalidStatus("a.b", [p]).message, 'CustomResourceDefinition.apiextensions.k8s.io "a.b" is invalid: spec.group: Required value');
+  assert.equal(
+    crdInvalidStatus("a.b", [p]).message,
+    'CustomResourceDefinition.apiextensions.k8s.io "a.b" is invalid: spec.group: Required value',
+  );
   assert.equal(
     crdInvalidStatus("a.b", [p, p]).message,
     'CustomResourceDefinition.apiextensions.k8s.io "a.b" is invalid: [spec.group: Required value, spec.group: Required value]',

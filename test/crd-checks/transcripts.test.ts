@@ -9,14 +9,19 @@ import { TRANSCRIPTS } from "../helpers/fixtures.js";
 interface Exchange {
   step: string;
   request: { method: string; path: string; body?: unknown };
-  response: { status: number; body?: { kind?: string; message?: string; spec?: unknown; details?: { causes?: { field: string; reason: string; message: string }[] } } };
+  response: {
+    status: number;
+    body?: { kind?: string; message?: string; spec?: unknown; details?: { causes?: { field: string; reason: string; message: string }[] } };
+  };
 }
 
 const dir = TRANSCRIPTS;
 
 function crdCreates(file: string): Exchange[] {
   const all = JSON.parse(readFileSync(`${dir}/${file}`, "utf8")) as Exchange[];
-  return all.filter((e) => e.request.method === "POST" && e.request.path.startsWith("/apis/apiextensions.k8s.io/v1/customresourcedefinitions"));
+  return all.filter(
+    (e) => e.request.method === "POST" && e.request.path.startsWith("/apis/apiextensions.k8s.io/v1/customresourcedefinitions"),
+  );
 }
 
 function causeKeys(cs: readonly { field: string; reason: string }[]): string[] {
@@ -30,7 +35,7 @@ for (const file of ["crd_validation.json", "crd_lifecycle.json"]) {
     let ok = 0;
     for (const ex of cases) {
       const got = checkCrd(ex.request.body);
-      const want = ex.response.status === 422 ? ex.response.body?.details?.causes ?? [] : [];
+      const want = ex.response.status === 422 ? (ex.response.body?.details?.causes ?? []) : [];
       const g = causeKeys(got);
       const w = causeKeys(want);
       if (JSON.stringify(g) === JSON.stringify(w)) ok++;

@@ -23,7 +23,9 @@ function edited(old: Json, edit: (c: Json & { spec: Json; metadata: Json }) => v
 test("an unchanged CRD and a new served version are accepted", () => {
   const old = stored();
   assert.deepEqual(checkCrdUpdate(old, old, { established: true }), []);
-  const withV2 = edited(old, (c) => (c.spec.versions as Json[]).push({ name: "v2", served: true, storage: false, schema: { openAPIV3Schema: { type: "object" } } }));
+  const withV2 = edited(old, (c) =>
+    (c.spec.versions as Json[]).push({ name: "v2", served: true, storage: false, schema: { openAPIV3Schema: { type: "object" } } }),
+  );
   assert.deepEqual(checkCrdUpdate(withV2, old, { established: true }), []);
 });
 
@@ -35,7 +37,11 @@ test("name, group and plural are immutable; scope and kind once established", ()
     c.spec.names = { kind: "Bar", plural: "bars", singular: "bar", listKind: "BarList" };
     c.spec.scope = "Namespaced";
   });
-  assert.deepEqual(keys(checkCrdUpdate(changed, old)), ["metadata.name FieldValueInvalid", "spec.group FieldValueInvalid", "spec.names.plural FieldValueInvalid"]);
+  assert.deepEqual(keys(checkCrdUpdate(changed, old)), [
+    "metadata.name FieldValueInvalid",
+    "spec.group FieldValueInvalid",
+    "spec.names.plural FieldValueInvalid",
+  ]);
   assert.deepEqual(keys(checkCrdUpdate(changed, old, { established: true })), [
     "metadata.name FieldValueInvalid",
     "spec.scope FieldValueInvalid",
@@ -47,7 +53,10 @@ test("name, group and plural are immutable; scope and kind once established", ()
 
 test("a version that was ever stored must stay in spec.versions", () => {
   const old = stored();
-  const moved = edited(old, (c) => (c.spec.versions = [{ name: "v2", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } } }]));
+  const moved = edited(
+    old,
+    (c) => (c.spec.versions = [{ name: "v2", served: true, storage: true, schema: { openAPIV3Schema: { type: "object" } } }]),
+  );
   const p = checkCrdUpdate(moved, old);
   assert.deepEqual(keys(p), ["status.storedVersions[0] FieldValueInvalid"]);
   assert.equal(p[0]!.message, 'Invalid value: "v1": must appear in spec.versions');
@@ -55,7 +64,10 @@ test("a version that was ever stored must stay in spec.versions", () => {
 
 test("update runs the create rules on the new object", () => {
   const old = stored();
-  const bad = edited(old, (c) => (((c.spec.versions as Json[])[0]!.schema as Json).openAPIV3Schema = { type: "object", properties: { a: {} } }));
+  const bad = edited(
+    old,
+    (c) => (((c.spec.versions as Json[])[0]!.schema as Json).openAPIV3Schema = { type: "object", properties: { a: {} } }),
+  );
   assert.deepEqual(keys(checkCrdUpdate(bad, old)), ["spec.validation.openAPIV3Schema.properties[a].type FieldValueRequired"]);
 });
 

@@ -32,13 +32,22 @@ function emittedByCorpus(): Map<string, { cases: string[]; severities: Set<strin
 test("every declared code is emitted by a corpus case, and every emitted code is declared", () => {
   const emitted = emittedByCorpus();
   const declared = diagnosticCodes.map((c) => c.code);
-  assert.deepEqual(declared.filter((c) => !emitted.has(c)), [], "declared codes no corpus case emits: add a case, or retire the code");
-  assert.deepEqual([...emitted.keys()].filter((c) => !(declared as string[]).includes(c)).sort(), [], "emitted codes missing from src/diagnostics/codes.ts");
+  assert.deepEqual(
+    declared.filter((c) => !emitted.has(c)),
+    [],
+    "declared codes no corpus case emits: add a case, or retire the code",
+  );
+  assert.deepEqual(
+    [...emitted.keys()].filter((c) => !(declared as string[]).includes(c)).sort(),
+    [],
+    "emitted codes missing from src/diagnostics/codes.ts",
+  );
 });
 
 test("each code is printed at the severity the table declares", () => {
   const emitted = emittedByCorpus();
-  for (const c of diagnosticCodes) assert.deepEqual([...(emitted.get(c.code)?.severities ?? [])], [c.severity], `${c.code} in ${emitted.get(c.code)?.cases.join(", ")}`);
+  for (const c of diagnosticCodes)
+    assert.deepEqual([...(emitted.get(c.code)?.severities ?? [])], [c.severity], `${c.code} in ${emitted.get(c.code)?.cases.join(", ")}`);
 });
 
 test("the table: one row per code, in a known family, each with a meaning and an example", () => {
@@ -54,14 +63,21 @@ test("the table: one row per code, in a known family, each with a meaning and an
     assert.ok(c.example.length > 0, `${c.code}: an example`);
   }
   assert.equal(Object.keys(Code).length, codes.length);
-  for (const f of codeFamilies) assert.ok(diagnosticCodes.some((c) => c.family === f.digits), `family ${f.digits} is empty`);
+  for (const f of codeFamilies)
+    assert.ok(
+      diagnosticCodes.some((c) => c.family === f.digits),
+      `family ${f.digits} is empty`,
+    );
 });
 
 test("the README section has a table per family and a row per code", () => {
   const md = diagnosticReferenceMarkdown();
   for (const f of codeFamilies) assert.ok(md.includes(`\n### ${f.title}\n`), f.title);
   const rows = md.split("\n").filter((l) => /^\| KCG\d{4} \|/.test(l));
-  assert.deepEqual(rows.map((r) => r.slice(2, 9)), diagnosticCodes.map((c) => c.code));
+  assert.deepEqual(
+    rows.map((r) => r.slice(2, 9)),
+    diagnosticCodes.map((c) => c.code),
+  );
   // A | inside a meaning or example must not split the row.
   assert.ok(md.includes("T \\| null"));
 });

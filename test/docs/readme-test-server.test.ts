@@ -63,13 +63,20 @@ test("the README's test-server example type-checks under the strict options it p
   const source = program.getSourceFile(file);
   assert.ok(source, "the example is in the program");
   const diags = ts.getPreEmitDiagnostics(program, source).filter((d) => d.file?.fileName === file || d.file === undefined);
-  assert.deepEqual(diags.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")), []);
+  assert.deepEqual(
+    diags.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    [],
+  );
 });
 
 test("the README's test-server example runs: the Foo is created over HTTPS and deep-copied", async () => {
   const file = join(tempDir(), "example.mts");
   writeFileSync(file, localised(snippet(), true));
-  const m = (await import(pathToFileURL(file).href)) as { foo: { spec: unknown }; created: { metadata: { uid?: string; namespace?: string }; spec: unknown }; copy: unknown };
+  const m = (await import(pathToFileURL(file).href)) as {
+    foo: { spec: unknown };
+    created: { metadata: { uid?: string; namespace?: string }; spec: unknown };
+    copy: unknown;
+  };
   assert.equal(m.created.metadata.namespace, "default");
   assert.ok(m.created.metadata.uid, "the server assigned a uid");
   assert.deepEqual(m.created.spec, m.foo.spec);

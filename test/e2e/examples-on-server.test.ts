@@ -16,13 +16,19 @@ import { tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const crdDir = join(repo, "generated-examples/config/crd/bases");
-const crds = readdirSync(crdDir).sort().map((f) => parse(readFileSync(join(crdDir, f), "utf8")) as Record<string, unknown>);
+const crds = readdirSync(crdDir)
+  .sort()
+  .map((f) => parse(readFileSync(join(crdDir, f), "utf8")) as Record<string, unknown>);
 
 function call(server: { url: string; token: string; caPem: string | undefined }, method: string, path: string, body?: unknown) {
   return new Promise<{ status: number; body: any }>((done, fail) => {
     const req = request(
       `${server.url}${path}`,
-      { method, ca: server.caPem, headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json", accept: "application/json" } },
+      {
+        method,
+        ca: server.caPem,
+        headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json", accept: "application/json" },
+      },
       (res) => {
         let text = "";
         res.on("data", (c) => (text += c));
@@ -41,11 +47,20 @@ test("generated CRDs are served, enforced like the real server, and agree with k
     assert.equal(ns.status, 201);
     const disc = await call(server, "GET", "/apis/samplecontroller.k8s.io/v1alpha1");
     assert.deepEqual(disc.body.resources.map((r: { name: string }) => r.name).sort(), ["foos"]);
-    const bad = { apiVersion: "samplecontroller.k8s.io/v1alpha1", kind: "Foo", metadata: { name: "too-many" }, spec: { deploymentName: "d", replicas: 11 }, status: { availableReplicas: 0 } };
+    const bad = {
+      apiVersion: "samplecontroller.k8s.io/v1alpha1",
+      kind: "Foo",
+      metadata: { name: "too-many" },
+      spec: { deploymentName: "d", replicas: 11 },
+      status: { availableReplicas: 0 },
+    };
     const rejected = await call(server, "POST", "/apis/samplecontroller.k8s.io/v1alpha1/namespaces/demo/foos", bad);
     assert.equal(rejected.status, 422);
     assert.equal(rejected.body.reason, "Invalid");
-    assert.deepEqual(rejected.body.details.causes.map((c: { field: string; reason: string }) => [c.field, c.reason]), [["spec.replicas", "FieldValueInvalid"]]);
+    assert.deepEqual(
+      rejected.body.details.causes.map((c: { field: string; reason: string }) => [c.field, c.reason]),
+      [["spec.replicas", "FieldValueInvalid"]],
+    );
 
     const good = { ...bad, metadata: { name: "example-foo" }, spec: { deploymentName: "example-foo", replicas: 1 } };
     const created = await call(server, "POST", "/apis/samplecontroller.k8s.io/v1alpha1/namespaces/demo/foos", good);
@@ -79,7 +94,13 @@ test("validate: paths that do not exist are usage errors", async () => {
 
 test("validate names each item of a List and says plainly when YAML does not parse", async () => {
   const dir = tempDir();
-  const bad = (name: string, replicas: number) => ({ apiVersion: "samplecontroller.k8s.io/v1alpha1", kind: "Foo", metadata: { name }, spec: { deploymentName: "d", replicas }, status: { availableReplicas: 0 } });
+  const bad = (name: string, replicas: number) => ({
+    apiVersion: "samplecontroller.k8s.io/v1alpha1",
+    kind: "Foo",
+    metadata: { name },
+    spec: { deploymentName: "d", replicas },
+    status: { availableReplicas: 0 },
+  });
   writeFileSync(join(dir, "list.json"), JSON.stringify({ apiVersion: "v1", kind: "List", items: [bad("a", 1), bad("b", 12)] }));
   writeFileSync(join(dir, "broken.yaml"), "a: b: c\n");
   const out = Console.memory();

@@ -18,7 +18,8 @@ const update = process.env["UPDATE_GOLDEN"] === "1";
 
 const cases: string[] = [];
 for (const family of readdirSync(root).sort()) {
-  for (const c of readdirSync(join(root, family)).sort()) if (existsSync(join(root, family, c, "input")) || existsSync(join(root, family, c, "flags.json"))) cases.push(join(family, c));
+  for (const c of readdirSync(join(root, family)).sort())
+    if (existsSync(join(root, family, c, "input")) || existsSync(join(root, family, c, "flags.json"))) cases.push(join(family, c));
 }
 
 test("the corpus has at least 30 foundation cases", () => {
@@ -35,7 +36,10 @@ for (const c of cases) {
     const expectedFile = join(dir, "expected.txt");
     if (update) writeFileSync(expectedFile, lines);
     assert.equal(lines, readFileSync(expectedFile, "utf8"));
-    assert.ok(result.diagnostics.some((d) => d.severity === "error"), "a corpus case must have an error");
+    assert.ok(
+      result.diagnostics.some((d) => d.severity === "error"),
+      "a corpus case must have an error",
+    );
     assert.equal(result.files.length, 0, "no files may be produced when there are errors");
     // Through the CLI: exit code 2, and the directory is byte-for-byte as before.
     const tmp = copyToTemp(dir);
@@ -58,5 +62,7 @@ function readFlags(dir: string): RawOptions {
 
 /** The same options as command-line flags: `crdOutput: "x"` is `--crd-output=x`. */
 function flagArgs(flags: RawOptions): string[] {
-  return Object.entries(flags).map(([k, v]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=${Array.isArray(v) ? v.join(",") : String(v)}`);
+  return Object.entries(flags).map(
+    ([k, v]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=${Array.isArray(v) ? v.join(",") : String(v)}`,
+  );
 }

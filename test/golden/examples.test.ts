@@ -18,7 +18,10 @@ async function runRepoConfig(cwd: string) {
   const { options } = resolveOptions({ config: join(repo, "kube-codegen.config.json") }, cwd);
   assert.ok(options);
   const r = await runPipeline(options);
-  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === "error"),
+    [],
+  );
   return r;
 }
 
@@ -42,7 +45,10 @@ test("no stale generated file is committed: every generated file in the generate
   assert.ok(existing.length >= files.length, "the scan finds the committed files");
   const plan = planOutput(repo, files, existing);
   assert.deepEqual(plan.remove, [], "stale generated files: run npm run codegen");
-  assert.deepEqual(plan.write.map((f) => f.path), []);
+  assert.deepEqual(
+    plan.write.map((f) => f.path),
+    [],
+  );
 });
 
 test("a second run gives the same bytes", async () => {
@@ -66,7 +72,10 @@ test("output does not depend on the order files are created or listed in", async
     const { options } = resolveOptions({ config: join(repo, "kube-codegen.config.json") }, dir);
     assert.ok(options);
     const r = await runPipeline(options);
-    assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
+    assert.deepEqual(
+      r.diagnostics.filter((d) => d.severity === "error"),
+      [],
+    );
     outputs.push(r.files);
     rmSync(dir, { recursive: true, force: true });
   }

@@ -74,7 +74,15 @@ describe("commentLinesAbove: gengo's two-block rule", () => {
   });
 
   it("reads /** */ blocks, ignoring leading * and the opener and closer lines", () => {
-    const src = ["/**", " * Foo is a foo.", " *", " * +genclient", " * +kubebuilder:resource:scope=Cluster", " */", "export interface Foo {}"].join("\n");
+    const src = [
+      "/**",
+      " * Foo is a foo.",
+      " *",
+      " * +genclient",
+      " * +kubebuilder:resource:scope=Cluster",
+      " */",
+      "export interface Foo {}",
+    ].join("\n");
     const r = above(src, "export interface Foo");
     assert.deepEqual(texts(r.near), ["Foo is a foo.", "", "+genclient", "+kubebuilder:resource:scope=Cluster"]);
   });
@@ -139,7 +147,16 @@ describe("commentLinesAbove: gengo's two-block rule", () => {
   });
 
   it("works for properties inside an interface", () => {
-    const src = ["interface Spec {", "  // +optional", "  a?: string;", "", "  // Doc of b.", "  // +kubebuilder:validation:Minimum=1", "  b: number;", "}"].join("\n");
+    const src = [
+      "interface Spec {",
+      "  // +optional",
+      "  a?: string;",
+      "",
+      "  // Doc of b.",
+      "  // +kubebuilder:validation:Minimum=1",
+      "  b: number;",
+      "}",
+    ].join("\n");
     assert.deepEqual(texts(above(src, "a?:").near), ["+optional"]);
     const b = above(src, "b: number");
     assert.deepEqual(texts(b.near), ["Doc of b.", "+kubebuilder:validation:Minimum=1"]);
@@ -154,7 +171,18 @@ describe("commentLinesAbove: gengo's two-block rule", () => {
 
 describe("leadingCommentLines", () => {
   it("returns every comment before the first statement, across blank lines", () => {
-    const src = ["// Copyright header", "", "// Package v1 is the v1 API.", "// +groupName=example.com", "/**", " * +k8s:deepcopy-gen=package", " */", "", "export {};", "// +later"].join("\n");
+    const src = [
+      "// Copyright header",
+      "",
+      "// Package v1 is the v1 API.",
+      "// +groupName=example.com",
+      "/**",
+      " * +k8s:deepcopy-gen=package",
+      " */",
+      "",
+      "export {};",
+      "// +later",
+    ].join("\n");
     const r = leadingCommentLines(src, "doc.ts");
     assert.deepEqual(texts(r), ["Copyright header", "Package v1 is the v1 API.", "+groupName=example.com", "+k8s:deepcopy-gen=package"]);
     assert.deepEqual(r[2], { text: "+groupName=example.com", line: 4, col: 4, file: "doc.ts" });

@@ -17,7 +17,7 @@ describe("marker grammar: scalar values", () => {
   it("parses bare, quoted and backtick strings", () => {
     assert.equal(valueOf("+demo:str=hello"), "hello");
     assert.equal(valueOf('+demo:str="hello, world"'), "hello, world");
-    assert.equal(valueOf("+demo:str=`a\\d+\"b`"), 'a\\d+"b');
+    assert.equal(valueOf('+demo:str=`a\\d+"b`'), 'a\\d+"b');
   });
 
   it("keeps a bare top-level string verbatim to the end of the line, punctuation included", () => {
@@ -200,12 +200,27 @@ describe("marker grammar: args", () => {
   });
 
   it("keeps quoted sections inside bare argument values", () => {
-    assert.deepEqual(valueOf('+demo:column:name=R,type=string,JSONPath=.a[?(@.t=="x,y")].b', "type"), { name: "R", type: "string", JSONPath: '.a[?(@.t=="x,y")].b' });
+    assert.deepEqual(valueOf('+demo:column:name=R,type=string,JSONPath=.a[?(@.t=="x,y")].b', "type"), {
+      name: "R",
+      type: "string",
+      JSONPath: '.a[?(@.t=="x,y")].b',
+    });
   });
 
   it("parses typed and list arguments", () => {
-    assert.deepEqual(valueOf("+demo:column:name=A,type=string,JSONPath=.a,priority=1,tags=x;y", "type"), { name: "A", type: "string", JSONPath: ".a", priority: 1, tags: ["x", "y"] });
-    assert.deepEqual(valueOf("+demo:column:name=A,type=string,JSONPath=.a,tags={x,y}", "type"), { name: "A", type: "string", JSONPath: ".a", tags: ["x", "y"] });
+    assert.deepEqual(valueOf("+demo:column:name=A,type=string,JSONPath=.a,priority=1,tags=x;y", "type"), {
+      name: "A",
+      type: "string",
+      JSONPath: ".a",
+      priority: 1,
+      tags: ["x", "y"],
+    });
+    assert.deepEqual(valueOf("+demo:column:name=A,type=string,JSONPath=.a,tags={x,y}", "type"), {
+      name: "A",
+      type: "string",
+      JSONPath: ".a",
+      tags: ["x", "y"],
+    });
   });
 
   it("parses a leading positional value (genclient:method style)", () => {

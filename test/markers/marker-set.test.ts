@@ -4,7 +4,11 @@ import { MarkerSet, parseMarkers } from "../../src/markers/index.js";
 import { lines, testRegistry } from "./helpers.js";
 
 describe("MarkerSet", () => {
-  const parsed = parseMarkers(lines(["+demo:method=A,verb=get", "+demo:flag", "+demo:method=B,verb=list", "+demo:str=x"]), "type", testRegistry());
+  const parsed = parseMarkers(
+    lines(["+demo:method=A,verb=get", "+demo:flag", "+demo:method=B,verb=list", "+demo:str=x"]),
+    "type",
+    testRegistry(),
+  );
   const set = new MarkerSet(parsed.markers);
 
   it("looks markers up by definition name", () => {
@@ -16,12 +20,18 @@ describe("MarkerSet", () => {
   });
 
   it("returns repeatable markers in source order", () => {
-    assert.deepEqual(set.all("demo:method").map((m) => (m.value as { name: string }).name), ["A", "B"]);
+    assert.deepEqual(
+      set.all("demo:method").map((m) => (m.value as { name: string }).name),
+      ["A", "B"],
+    );
     assert.deepEqual(set.all("demo:nope"), []);
   });
 
   it("lists every marker in source order", () => {
-    assert.deepEqual(set.list().map((m) => m.name), ["demo:method", "demo:flag", "demo:method", "demo:str"]);
+    assert.deepEqual(
+      set.list().map((m) => m.name),
+      ["demo:method", "demo:flag", "demo:method", "demo:str"],
+    );
     assert.equal(set.size, 4);
   });
 

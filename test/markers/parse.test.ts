@@ -5,9 +5,16 @@ import { lines, one, testRegistry } from "./helpers.js";
 
 describe("parseMarkers: markers and description", () => {
   it("separates markers from the description and keeps paragraphs", () => {
-    const r = parseMarkers(lines(["Foo is a thing.", "It has two lines.", "", "", "Second paragraph.", "+demo:flag", ""]), "type", testRegistry());
+    const r = parseMarkers(
+      lines(["Foo is a thing.", "It has two lines.", "", "", "Second paragraph.", "+demo:flag", ""]),
+      "type",
+      testRegistry(),
+    );
     assert.equal(r.description, "Foo is a thing.\nIt has two lines.\n\nSecond paragraph.");
-    assert.deepEqual(r.markers.map((m) => m.name), ["demo:flag"]);
+    assert.deepEqual(
+      r.markers.map((m) => m.name),
+      ["demo:flag"],
+    );
     assert.deepEqual(r.diagnostics, []);
   });
 
@@ -140,13 +147,25 @@ describe("parseMarkers: targets and repeats", () => {
   it("keeps every occurrence of a repeatable marker in order", () => {
     const r = parseMarkers(lines(["+demo:method=A,verb=get", "+demo:method=B,verb=list"]), "type", testRegistry());
     assert.deepEqual(r.diagnostics, []);
-    assert.deepEqual(r.markers.map((m) => (m.value as { name: string }).name), ["A", "B"]);
+    assert.deepEqual(
+      r.markers.map((m) => (m.value as { name: string }).name),
+      ["A", "B"],
+    );
   });
 
   it("continues after a bad marker and reports each problem", () => {
     const r = parseMarkers(lines(["+demo:int=x", "+demo:num=y", "+demo:bool"]), "field", testRegistry());
-    assert.deepEqual(r.diagnostics.map((d) => [d.code, d.line]), [["KCG1103", 1], ["KCG1103", 2]]);
-    assert.deepEqual(r.markers.map((m) => m.name), ["demo:bool"]);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.code, d.line]),
+      [
+        ["KCG1103", 1],
+        ["KCG1103", 2],
+      ],
+    );
+    assert.deepEqual(
+      r.markers.map((m) => m.name),
+      ["demo:bool"],
+    );
   });
 });
 
@@ -155,7 +174,10 @@ describe("parseMarkersAbove", () => {
     const far = lines(["Far text.", "+demo:method=A,verb=get"]);
     const near = lines(["Near text.", "+demo:flag"]).map((l) => ({ ...l, line: l.line + 3 }));
     const r = parseMarkersAbove({ near, far }, "type", testRegistry());
-    assert.deepEqual(r.markers.map((m) => m.name), ["demo:method", "demo:flag"]);
+    assert.deepEqual(
+      r.markers.map((m) => m.name),
+      ["demo:method", "demo:flag"],
+    );
     assert.equal(r.description, "Near text.");
   });
 

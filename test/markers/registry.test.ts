@@ -10,7 +10,10 @@ describe("MarkerRegistry", () => {
     assert.equal(r.lookup("demo:nope"), undefined);
     const names = r.all().map((d) => d.name);
     assert.deepEqual(names, [...names].sort());
-    assert.throws(() => r.define({ name: "demo:int", targets: ["field"], payload: { kind: "flag" }, help: "", example: "" }), /declared twice/);
+    assert.throws(
+      () => r.define({ name: "demo:int", targets: ["field"], payload: { kind: "flag" }, help: "", example: "" }),
+      /declared twice/,
+    );
     assert.throws(() => r.define({ name: "demo:none", targets: [], payload: { kind: "flag" }, help: "", example: "" }), /no targets/);
   });
 

@@ -39,11 +39,25 @@ describe("Scanner", () => {
   });
 
   it("ends a word at a quote and starts a string there", () => {
-    assert.deepEqual(tokens('a"b"c').map((t) => [t.kind, t.value]), [["word", "a"], ["string", "b"], ["word", "c"], ["eof", ""]]);
+    assert.deepEqual(
+      tokens('a"b"c').map((t) => [t.kind, t.value]),
+      [
+        ["word", "a"],
+        ["string", "b"],
+        ["word", "c"],
+        ["eof", ""],
+      ],
+    );
   });
 
   it("keeps an unpaired backtick inside a word", () => {
-    assert.deepEqual(tokens("a`b").map((t) => [t.kind, t.value]), [["word", "a`b"], ["eof", ""]]);
+    assert.deepEqual(
+      tokens("a`b").map((t) => [t.kind, t.value]),
+      [
+        ["word", "a`b"],
+        ["eof", ""],
+      ],
+    );
   });
 
   it("marks which quote a string used", () => {

@@ -37,12 +37,18 @@ export enum Level { Low = "low", High = "high" }
   assert.deepEqual(f["size"], { kind: "named", name: "Size", pkg: { group: "example.com", version: "v1" } });
   assert.deepEqual(f["level"], { kind: "nullable", inner: { kind: "named", name: "Level", pkg: { group: "example.com", version: "v1" } } });
   assert.deepEqual(f["tags"], { kind: "array", elem: { kind: "primitive", name: "string" } });
-  assert.deepEqual(f["byName"], { kind: "array", elem: { kind: "map", value: { kind: "nullable", inner: { kind: "primitive", name: "int32" } } } });
+  assert.deepEqual(f["byName"], {
+    kind: "array",
+    elem: { kind: "map", value: { kind: "nullable", inner: { kind: "primitive", name: "int32" } } },
+  });
   assert.deepEqual(f["when"], { kind: "builtin", name: "Time" });
   assert.deepEqual(f["extra"], { kind: "map", value: { kind: "primitive", name: "string" } });
   const level = findType(model, { group: "example.com", version: "v1" }, "Level");
   assert.deepEqual(level?.shape, { kind: "alias", target: { kind: "literal", base: "string", values: ["low", "high"] } });
-  assert.deepEqual(flattenStruct(model, spec).fields.map((x) => x.field.name), ["owner", "size", "level", "tags", "byName", "when", "extra"]);
+  assert.deepEqual(
+    flattenStruct(model, spec).fields.map((x) => x.field.name),
+    ["owner", "size", "level", "tags", "byName", "when", "extra"],
+  );
 });
 
 test("requiredness: field marker, then package default, then ?", () => {
@@ -95,7 +101,10 @@ export interface WidgetList extends TypeMeta {
   });
   assert.deepEqual(diagnostics, []);
   const pkg = model.packages[0]!;
-  assert.deepEqual(pkg.kinds.map((k) => k.name), ["Gadget", "Widget"]);
+  assert.deepEqual(
+    pkg.kinds.map((k) => k.name),
+    ["Gadget", "Widget"],
+  );
   const w = pkg.kinds.find((k) => k.name === "Widget")!;
   assert.equal(w.plural, "widgetz");
   assert.equal(w.singular, "widgy");
@@ -103,9 +112,25 @@ export interface WidgetList extends TypeMeta {
   assert.deepEqual(w.categories, ["all"]);
   assert.equal(w.namespaced, false);
   assert.equal(w.statusSubresource, true);
-  assert.deepEqual(w.scale, { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" });
+  assert.deepEqual(w.scale, {
+    specReplicasPath: ".spec.replicas",
+    statusReplicasPath: ".status.replicas",
+    labelSelectorPath: ".status.selector",
+  });
   assert.equal(w.listDeclared, true);
-  assert.deepEqual(w.client?.verbs, ["create", "update", "updateStatus", "delete", "deleteCollection", "get", "list", "watch", "patch", "apply", "applyStatus"]);
+  assert.deepEqual(w.client?.verbs, [
+    "create",
+    "update",
+    "updateStatus",
+    "delete",
+    "deleteCollection",
+    "get",
+    "list",
+    "watch",
+    "patch",
+    "apply",
+    "applyStatus",
+  ]);
   const g = pkg.kinds.find((k) => k.name === "Gadget")!;
   assert.equal(g.plural, "gadgets");
   assert.equal(g.listDeclared, false);
@@ -163,8 +188,16 @@ export interface C extends TypeMeta { metadata?: ObjectMeta; }
 });
 
 test("two directories cannot declare the same group and version", () => {
-  const { diagnostics } = modelOf({ "a/v1/doc.ts": doc(), "a/v1/t.ts": "export interface X { a: string; }\n", "b/v1/doc.ts": doc(), "b/v1/t.ts": "export interface Y { a: string; }\n" });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.file, d.message]), [["KCG1314", "input/b/v1/doc.ts", "packages a/v1 and b/v1 both declare example.com/v1"]]);
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/t.ts": "export interface X { a: string; }\n",
+    "b/v1/doc.ts": doc(),
+    "b/v1/t.ts": "export interface Y { a: string; }\n",
+  });
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.file, d.message]),
+    [["KCG1314", "input/b/v1/doc.ts", "packages a/v1 and b/v1 both declare example.com/v1"]],
+  );
 });
 
 test("requiredness: kubebuilder's markers outrank the short forms, as in controller-gen", () => {
@@ -174,7 +207,13 @@ test("requiredness: kubebuilder's markers outrank the short forms, as in control
   });
   const t = model.packages[0]!.types[0]!;
   assert.ok(t.shape.kind === "struct");
-  assert.deepEqual(t.shape.fields.map((f) => [f.name, f.required]), [["a", true], ["b", false]]);
+  assert.deepEqual(
+    t.shape.fields.map((f) => [f.name, f.required]),
+    [
+      ["a", true],
+      ["b", false],
+    ],
+  );
 });
 
 test("an explicit import wins over a package-level declaration of the same name", () => {
@@ -194,8 +233,14 @@ test("unexported types are not API types: using one is an error, declaring one i
     "a/v1/doc.ts": doc(),
     "a/v1/types.ts": `interface Hidden {\n  a: string;\n}\nexport interface S {\n  h?: Hidden;\n}\ntype Json = string | number | Json[];\n`,
   });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["KCG1210", "type Hidden is not exported"]]);
-  assert.deepEqual(model.packages[0]!.types.map((t) => t.name), ["S"]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [["KCG1210", "type Hidden is not exported"]],
+  );
+  assert.deepEqual(
+    model.packages[0]!.types.map((t) => t.name),
+    ["S"],
+  );
 });
 
 test("a misspelled import from an input package suggests the right name", () => {
@@ -205,7 +250,10 @@ test("a misspelled import from an input package suggests the right name", () => 
     "b/v1/doc.ts": "// +groupName=b.example.com\nexport {};\n",
     "b/v1/types.ts": `export interface Common {\n  a: string;\n}\n`,
   });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.message, d.hint]), [["KCG1205", "type Comon is not declared in b/v1", "did you mean Common?"]]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message, d.hint]),
+    [["KCG1205", "type Comon is not declared in b/v1", "did you mean Common?"]],
+  );
 });
 
 test("kinds get TypeMeta and metadata through base types; a base type is not a kind", () => {
@@ -213,8 +261,14 @@ test("kinds get TypeMeta and metadata through base types; a base type is not a k
     "a/v1/doc.ts": doc(),
     "a/v1/types.ts": `${imp}export interface Base extends TypeMeta {\n  metadata?: ObjectMeta;\n}\n// +genclient\nexport interface Gadget extends Base {\n  spec?: string;\n}\nexport interface GadgetList {\n  items: Gadget[];\n}\n`,
   });
-  assert.deepEqual(model.packages[0]!.kinds.map((k) => k.name), ["Gadget"]);
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["KCG1306", "GadgetList is named as the list of kind Gadget but is not a list type"]]);
+  assert.deepEqual(
+    model.packages[0]!.kinds.map((k) => k.name),
+    ["Gadget"],
+  );
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [["KCG1306", "GadgetList is named as the list of kind Gadget but is not a list type"]],
+  );
 });
 
 test("types that extend themselves or alias themselves are errors, not endless loops", () => {
@@ -222,10 +276,13 @@ test("types that extend themselves or alias themselves are errors, not endless l
     "a/v1/doc.ts": doc(),
     "a/v1/types.ts": `export interface A extends B {\n  a?: string;\n}\nexport interface B extends A {\n  b?: string;\n}\nexport type X = Y;\nexport type Y = X;\nexport interface Tree {\n  children?: Tree[];\n}\n`,
   });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [
-    ["KCG1211", "type A extends itself: A → B → A"],
-    ["KCG1211", "type X is an alias of itself: X → Y → X"],
-  ]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [
+      ["KCG1211", "type A extends itself: A → B → A"],
+      ["KCG1211", "type X is an alias of itself: X → Y → X"],
+    ],
+  );
 });
 
 test("namespace imports: `ns.Name` resolves like a named import, from another version and from the runtime", () => {
@@ -237,14 +294,20 @@ test("namespace imports: `ns.Name` resolves like a named import, from another ve
   });
   assert.deepEqual(diagnostics, []);
   const beta = model.packages.find((p) => p.id.version === "v1beta1")!;
-  assert.deepEqual(beta.kinds.map((k) => k.name), ["Thing"]);
+  assert.deepEqual(
+    beta.kinds.map((k) => k.name),
+    ["Thing"],
+  );
   const thing = beta.types.find((t) => t.name === "Thing")!;
   assert.ok(thing.shape.kind === "struct");
-  assert.deepEqual(thing.shape.fields.map((f) => f.type), [
-    { kind: "builtin", name: "ObjectMeta" },
-    { kind: "named", name: "Template", pkg: { group: "example.com", version: "v1" } },
-    { kind: "primitive", name: "int64" },
-  ]);
+  assert.deepEqual(
+    thing.shape.fields.map((f) => f.type),
+    [
+      { kind: "builtin", name: "ObjectMeta" },
+      { kind: "named", name: "Template", pkg: { group: "example.com", version: "v1" } },
+      { kind: "primitive", name: "int64" },
+    ],
+  );
 });
 
 test("a misspelled name through a namespace import suggests the right one", () => {
@@ -254,24 +317,48 @@ test("a misspelled name through a namespace import suggests the right one", () =
     "a/v2/doc.ts": doc(),
     "a/v2/types.ts": `import * as v1 from "../v1/types.js";\nexport interface S {\n  t?: v1.Templat;\n}\n`,
   });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.message, d.hint]), [["KCG1205", "type Templat is not declared in a/v1", "did you mean Template?"]]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message, d.hint]),
+    [["KCG1205", "type Templat is not declared in a/v1", "did you mean Template?"]],
+  );
 });
 
 test("an empty +groupName (the core group) is refused at the marker as unsupported, not reported as missing", () => {
-  const { diagnostics } = modelOf({ "a/v1/doc.ts": "// +groupName=\nexport {};\n", "a/v1/t.ts": "export interface X {\n  a: string;\n}\n" });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.line, d.col]), [["KCG1302", 1, 4]]);
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": "// +groupName=\nexport {};\n",
+    "a/v1/t.ts": "export interface X {\n  a: string;\n}\n",
+  });
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.line, d.col]),
+    [["KCG1302", 1, 4]],
+  );
   assert.match(diagnostics[0]!.message, /core group/);
   assert.match(diagnostics[0]!.hint ?? "", /group of your own/);
 });
 
 test("a refused +groupName or +versionName value is one error, not also a missing marker or a bad directory", () => {
-  const { diagnostics } = modelOf({ "a/vx/doc.ts": "// +groupName=Bad_Group\n// +versionName=V_1\nexport {};\n", "a/vx/t.ts": "export interface X {\n  a: string;\n}\n" });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.line]), [["KCG1103", 1], ["KCG1103", 2]]);
+  const { diagnostics } = modelOf({
+    "a/vx/doc.ts": "// +groupName=Bad_Group\n// +versionName=V_1\nexport {};\n",
+    "a/vx/t.ts": "export interface X {\n  a: string;\n}\n",
+  });
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.line]),
+    [
+      ["KCG1103", 1],
+      ["KCG1103", 2],
+    ],
+  );
 });
 
 test("a version name that is not letters and digits is an error with a hint", () => {
-  const { diagnostics } = modelOf({ "a/v1/doc.ts": "// +groupName=example.com\n// +versionName=v1-beta\nexport {};\n", "a/v1/t.ts": "export interface X {\n  a: string;\n}\n" });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.line]), [["KCG1312", 2]]);
+  const { diagnostics } = modelOf({
+    "a/v1/doc.ts": "// +groupName=example.com\n// +versionName=v1-beta\nexport {};\n",
+    "a/v1/t.ts": "export interface X {\n  a: string;\n}\n",
+  });
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.line]),
+    [["KCG1312", 2]],
+  );
   assert.match(diagnostics[0]!.hint ?? "", /v1beta1/);
 });
 
@@ -280,7 +367,10 @@ test("an enum member used as a type says so, instead of 'not declared'", () => {
     "a/v1/doc.ts": doc(),
     "a/v1/types.ts": `export enum Phase { Running = "Running", Done = "Done" }\nexport interface S {\n  p?: Phase.Running;\n}\n`,
   });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [["KCG1205", "Phase.Running is a member of Phase, not a type of its own"]]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [["KCG1205", "Phase.Running is a member of Phase, not a type of its own"]],
+  );
 });
 
 test("a file that does not parse hides only names it might declare: Date is still refused elsewhere", () => {
@@ -289,5 +379,11 @@ test("a file that does not parse hides only names it might declare: Date is stil
     "a/v1/broken.ts": "export interface Broken {\n  a: = ;\n}\n",
     "a/v1/types.ts": "export interface S {\n  b?: Broken;\n  c?: Maybe;\n  when?: Date;\n}\n",
   });
-  assert.deepEqual(diagnostics.map((d) => [d.code, (d.file ?? "").replace(/.*\//, ""), d.line]), [["KCG1003", "broken.ts", 2], ["KCG1201", "types.ts", 4]]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, (d.file ?? "").replace(/.*\//, ""), d.line]),
+    [
+      ["KCG1003", "broken.ts", 2],
+      ["KCG1201", "types.ts", 4],
+    ],
+  );
 });

@@ -4,10 +4,22 @@ import { compareVersions, groupGoNameOf, pluralize } from "../../src/model/index
 
 test("pluralize follows controller-gen's rules for resource names", () => {
   const cases: Record<string, string> = {
-    foo: "foos", traefikservice: "traefikservices", policy: "policies", gateway: "gateways",
-    ingress: "ingresses", box: "boxes", match: "matches", mesh: "meshes", quiz: "quizzes",
-    status: "statuses", networkpolicy: "networkpolicies", endpoints: "endpoints", person: "people",
-    key: "keys", day: "days", buzz: "buzzes",
+    foo: "foos",
+    traefikservice: "traefikservices",
+    policy: "policies",
+    gateway: "gateways",
+    ingress: "ingresses",
+    box: "boxes",
+    match: "matches",
+    mesh: "meshes",
+    quiz: "quizzes",
+    status: "statuses",
+    networkpolicy: "networkpolicies",
+    endpoints: "endpoints",
+    person: "people",
+    key: "keys",
+    day: "days",
+    buzz: "buzzes",
   };
   for (const [s, p] of Object.entries(cases)) assert.equal(pluralize(s), p, s);
 });

@@ -19,9 +19,20 @@ async function specOf(specBody: string, extra = "", imports?: string) {
 test("primitives, int32/int64, literal unions, arrays, maps, nullables and unknowns", async () => {
   const { props, diagnostics } = await specOf(
     [
-      "  s?: string;", "  b?: boolean;", "  n?: number;", "  i?: int32;", "  l?: int64;", '  mode?: "a" | "b";', "  nums?: 1 | 2;",
-      "  list?: string[];", "  map?: Record<string, int32>;", "  free?: Record<string, unknown>;", "  maybe?: string | null;",
-      "  // +k8s:deepcopy-gen:unknown=json", "  any?: unknown;", "",
+      "  s?: string;",
+      "  b?: boolean;",
+      "  n?: number;",
+      "  i?: int32;",
+      "  l?: int64;",
+      '  mode?: "a" | "b";',
+      "  nums?: 1 | 2;",
+      "  list?: string[];",
+      "  map?: Record<string, int32>;",
+      "  free?: Record<string, unknown>;",
+      "  maybe?: string | null;",
+      "  // +k8s:deepcopy-gen:unknown=json",
+      "  any?: unknown;",
+      "",
     ].join("\n"),
   );
   assert.deepEqual(diagnostics, []);
@@ -47,7 +58,11 @@ test("apimachinery types: Time, Duration, Quantity, IntOrString, RawExtension", 
   );
   assert.deepEqual(props["t"], { type: "string", format: "date-time" });
   assert.deepEqual(props["d"], { type: "string" });
-  assert.deepEqual(props["q"], { anyOf: [{ type: "integer" }, { type: "string" }], pattern: QUANTITY_PATTERN, "x-kubernetes-int-or-string": true });
+  assert.deepEqual(props["q"], {
+    anyOf: [{ type: "integer" }, { type: "string" }],
+    pattern: QUANTITY_PATTERN,
+    "x-kubernetes-int-or-string": true,
+  });
   assert.deepEqual(props["ios"], { anyOf: [{ type: "integer" }, { type: "string" }], "x-kubernetes-int-or-string": true });
   assert.deepEqual(props["raw"], { type: "object", "x-kubernetes-preserve-unknown-fields": true });
 });
@@ -62,10 +77,23 @@ test("kinds: apiVersion and kind described as controller-gen does, metadata is {
 
 test("named types are inlined with their doc and markers; the field's doc and markers win", async () => {
   const extra = [
-    "", "// Name is a DNS label.", "// +kubebuilder:validation:MaxLength=63", "export type Name = string;",
-    "", "// Port is a port.", "export interface Port {", "  // +kubebuilder:validation:Minimum=1", "  number: int32;", "  name?: string;", "}", "",
+    "",
+    "// Name is a DNS label.",
+    "// +kubebuilder:validation:MaxLength=63",
+    "export type Name = string;",
+    "",
+    "// Port is a port.",
+    "export interface Port {",
+    "  // +kubebuilder:validation:Minimum=1",
+    "  number: int32;",
+    "  name?: string;",
+    "}",
+    "",
   ].join("\n");
-  const { props } = await specOf("  plain?: Name;\n  // the owner's name.\n  // +kubebuilder:validation:MaxLength=20\n  owner?: Name;\n  ports?: Port[];\n", extra);
+  const { props } = await specOf(
+    "  plain?: Name;\n  // the owner's name.\n  // +kubebuilder:validation:MaxLength=20\n  owner?: Name;\n  ports?: Port[];\n",
+    extra,
+  );
   assert.deepEqual(props["plain"], { type: "string", description: "Name is a DNS label.", maxLength: 63 });
   assert.deepEqual(props["owner"], { type: "string", description: "the owner's name.", maxLength: 20 });
   assert.deepEqual(props["ports"]!.items, {
@@ -77,7 +105,9 @@ test("named types are inlined with their doc and markers; the field's doc and ma
 });
 
 test("required lists follow requiredness and are sorted", async () => {
-  const { spec } = await specOf("  zeta: string;\n  alpha: string;\n  // +optional\n  opt: string;\n  // +required\n  req?: string;\n  maybe?: string;\n");
+  const { spec } = await specOf(
+    "  zeta: string;\n  alpha: string;\n  // +optional\n  opt: string;\n  // +required\n  req?: string;\n  maybe?: string;\n",
+  );
   assert.deepEqual(spec.required, ["alpha", "req", "zeta"]);
 });
 
@@ -90,7 +120,9 @@ test("markers apply in controller-gen's order: +kubebuilder:default beats +defau
 });
 
 test("marker misuse is an error at the marker; the source map points schema keys at their markers", async () => {
-  const { diagnostics, sources } = await specOf("  // +kubebuilder:validation:Minimum=1\n  name?: string;\n  // +kubebuilder:validation:Maximum=9\n  n?: int32;\n");
+  const { diagnostics, sources } = await specOf(
+    "  // +kubebuilder:validation:Minimum=1\n  name?: string;\n  // +kubebuilder:validation:Maximum=9\n  n?: int32;\n",
+  );
   assert.equal(diagnostics.length, 1);
   assert.equal(diagnostics[0]!.code, "KCG1108");
   assert.match(diagnostics[0]!.message, /Minimum applies to numbers, not string/);
@@ -103,12 +135,16 @@ test("marker misuse is an error at the marker; the source map points schema keys
 test("a type that contains itself is an error, not an endless schema", async () => {
   const extra = "\n// Tree has subtrees.\nexport interface Tree {\n  kids?: Tree[];\n}\n";
   const { diagnostics, props } = await specOf("  tree?: Tree;\n", extra);
-  assert.deepEqual(diagnostics.map((d) => d.code), ["KCG1407"]);
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ["KCG1407"],
+  );
   assert.equal((props["tree"]!.properties!["kids"]!.items as JSONSchemaProps)["x-kubernetes-preserve-unknown-fields"], true);
 });
 
 test("a field's CEL rules come before its type's (controller-gen's merge order), positions following them", async () => {
-  const extra = '\n// Range is a range.\n// +kubebuilder:validation:XValidation:rule="self.min <= self.max"\nexport interface Range {\n  min: int32;\n  max: int32;\n}\n';
+  const extra =
+    '\n// Range is a range.\n// +kubebuilder:validation:XValidation:rule="self.min <= self.max"\nexport interface Range {\n  min: int32;\n  max: int32;\n}\n';
   const { props, sources } = await specOf('  // +kubebuilder:validation:XValidation:rule="self.max < 100"\n  r?: Range;\n', extra);
   assert.deepEqual(props["r"]!["x-kubernetes-validations"], [{ rule: "self.max < 100" }, { rule: "self.min <= self.max" }]);
   const key = `${SCHEMA_ROOT}.properties[spec].properties[r].x-kubernetes-validations`;

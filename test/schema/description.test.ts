@@ -28,7 +28,10 @@ test("the limit counts UTF-8 bytes and never splits a character", () => {
 test("limitDescriptions walks properties, items and additionalProperties; 0 drops every description", () => {
   const schema = {
     description: "Root. More.",
-    properties: { a: { description: "A thing. More.", items: { description: "Item. More." } }, m: { additionalProperties: { description: "Value. More." } } },
+    properties: {
+      a: { description: "A thing. More.", items: { description: "Item. More." } },
+      m: { additionalProperties: { description: "Value. More." } },
+    },
   };
   const zero = structuredClone(schema);
   limitDescriptions(zero, 0);

@@ -34,8 +34,19 @@ export interface WidgetStatus extends BaseAlias {
   const status = schema.properties!["status"]!;
   assert.deepEqual(Object.keys(status.properties!).sort(), ["conditions", "owner", "selector"]);
   assert.deepEqual(status.required, ["owner"]);
-  const cond = status.properties!["conditions"]!.items as { properties: Record<string, { type?: string; format?: string }>; required: string[] };
-  assert.deepEqual(Object.keys(cond.properties).sort(), ["lastTransitionTime", "message", "observedGeneration", "reason", "severity", "status", "type"]);
+  const cond = status.properties!["conditions"]!.items as {
+    properties: Record<string, { type?: string; format?: string }>;
+    required: string[];
+  };
+  assert.deepEqual(Object.keys(cond.properties).sort(), [
+    "lastTransitionTime",
+    "message",
+    "observedGeneration",
+    "reason",
+    "severity",
+    "status",
+    "type",
+  ]);
   assert.equal(cond.properties["lastTransitionTime"]!.format, "date-time");
   assert.deepEqual([...cond.required].sort(), ["lastTransitionTime", "message", "reason", "status", "type"]);
   assert.deepEqual(Object.keys(status.properties!["selector"]!.properties!).sort(), ["matchExpressions", "matchLabels"]);

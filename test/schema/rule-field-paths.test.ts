@@ -16,7 +16,14 @@ const node: JSONSchemaProps = {
 };
 
 test("fieldPath steps through properties with .name and ['name'], and through map keys", () => {
-  for (const p of [".replicas", ".template.name", "['dashed-key']", ".template['name']", ".labels.anyKey", ".labels['a.b'].v".replace("a.b", "ab")]) {
+  for (const p of [
+    ".replicas",
+    ".template.name",
+    "['dashed-key']",
+    ".template['name']",
+    ".labels.anyKey",
+    ".labels['a.b'].v".replace("a.b", "ab"),
+  ]) {
     assert.equal(resolveFieldPath(node, p), undefined, p);
   }
 });

@@ -11,7 +11,20 @@ import { runPipeline } from "../../src/pipeline.js";
 import { testOptions } from "../helpers/options.js";
 import { tempDir } from "../helpers/fs.js";
 
-const nasty = ['quote"d', "back`tick`", "${process.exit(1)}", "*/ end", "# not a comment", "key: value", "- item", "&anchor *alias", "'single'", "@at !tag %pct", "|", "null"];
+const nasty = [
+  'quote"d',
+  "back`tick`",
+  "${process.exit(1)}",
+  "*/ end",
+  "# not a comment",
+  "key: value",
+  "- item",
+  "&anchor *alias",
+  "'single'",
+  "@at !tag %pct",
+  "|",
+  "null",
+];
 
 function writePackage(dir: string): void {
   const pkg = join(dir, "input/widgets/v1");
@@ -46,7 +59,10 @@ test("marker values and docs round-trip as data through the generated CRD and Ty
   const dir = tempDir();
   writePackage(dir);
   const r = await runPipeline(testOptions(dir));
-  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === "error"),
+    [],
+  );
   const crdFile = r.files.find((f) => f.path.endsWith(".yaml"));
   assert.ok(crdFile, "a CRD was generated");
   const docs = parseAllDocuments(crdFile.content).map((d) => {
@@ -61,7 +77,12 @@ test("marker values and docs round-trip as data through the generated CRD and Ty
   assert.deepEqual(mode["x-kubernetes-validations"], [{ rule: "self != 'x'", message: 'can\'t be "x" */ ${y}' }]);
   assert.match(mode.description, /backtick ` and \*\/ and a newline escape \\n inside/);
   assert.equal(version.schema.openAPIV3Schema.description, 'Widget is described with */ and ${danger} and "quotes" and: a colon.');
-  assert.deepEqual(version.additionalPrinterColumns[0], { description: 'says "hi" */ ${x} # y: z', jsonPath: ".spec.mode", name: "Mode", type: "string" });
+  assert.deepEqual(version.additionalPrinterColumns[0], {
+    description: 'says "hi" */ ${x} # y: z',
+    jsonPath: ".spec.mode",
+    name: "Mode",
+    type: "string",
+  });
   // Every generated TypeScript file parses, and declares only what the generators meant to.
   for (const f of r.files.filter((x) => x.path.endsWith(".ts"))) {
     const sf = ts.createSourceFile(f.path, f.content, ts.ScriptTarget.ES2022, true);

@@ -14,7 +14,13 @@ export class ApiClient {
   request(method: string, path: string, body?: unknown, contentType = "application/json"): Promise<Answer> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.server.token}` };
     if (body !== undefined) headers["Content-Type"] = contentType;
-    return send(this.target, method, path, headers, body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body));
+    return send(
+      this.target,
+      method,
+      path,
+      headers,
+      body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    );
   }
 
   /** GET, returning the parsed body (and asserting nothing). */
@@ -39,7 +45,11 @@ export function namespace(name: string): Record<string, unknown> {
 }
 
 /** A ConfigMap object. */
-export function configMap(name: string, extra: Record<string, unknown> = {}, data: Record<string, string> = { k: "v" }): Record<string, unknown> {
+export function configMap(
+  name: string,
+  extra: Record<string, unknown> = {},
+  data: Record<string, string> = { k: "v" },
+): Record<string, unknown> {
   return { apiVersion: "v1", kind: "ConfigMap", metadata: { name, ...extra }, data };
 }
 

@@ -64,10 +64,21 @@ test("a create with a value of the wrong type is 400 naming the Go struct field,
     await rejected(CMS, configMap("lbl", { labels: ["a"] })),
     'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal array into Go struct field ObjectMeta.metadata.labels of type map[string]string',
   );
-  assert.match(await rejected(DEPLOYS, deployment("d3", { replicas: 1.5 })), /cannot unmarshal number 1\.5 into Go struct field DeploymentSpec\.spec\.replicas of type int32$/);
-  assert.match(await rejected(DEPLOYS, deployment("d4", { paused: "yes" })), /cannot unmarshal string into Go struct field DeploymentSpec\.spec\.paused of type bool$/);
   assert.match(
-    await rejected("/api/v1/namespaces/bd/secrets", { apiVersion: "v1", kind: "Secret", metadata: { name: "s" }, data: { k: "not base64!" } }),
+    await rejected(DEPLOYS, deployment("d3", { replicas: 1.5 })),
+    /cannot unmarshal number 1\.5 into Go struct field DeploymentSpec\.spec\.replicas of type int32$/,
+  );
+  assert.match(
+    await rejected(DEPLOYS, deployment("d4", { paused: "yes" })),
+    /cannot unmarshal string into Go struct field DeploymentSpec\.spec\.paused of type bool$/,
+  );
+  assert.match(
+    await rejected("/api/v1/namespaces/bd/secrets", {
+      apiVersion: "v1",
+      kind: "Secret",
+      metadata: { name: "s" },
+      data: { k: "not base64!" },
+    }),
     /cannot be handled as a Secret: illegal base64 data at input byte 3$/,
   );
 });
@@ -75,14 +86,25 @@ test("a create with a value of the wrong type is 400 naming the Go struct field,
 test("values the Go types accept in several forms decode: int-or-string, quantities, null", async () => {
   const ok = await api.request("POST", DEPLOYS, deployment("fine", { revisionHistoryLimit: null }));
   assert.equal(ok.status, 201, JSON.stringify(ok.body));
-  const secret = await api.request("POST", "/api/v1/namespaces/bd/secrets", { apiVersion: "v1", kind: "Secret", metadata: { name: "ok" }, data: { k: "dmFsdWU=" } });
+  const secret = await api.request("POST", "/api/v1/namespaces/bd/secrets", {
+    apiVersion: "v1",
+    kind: "Secret",
+    metadata: { name: "ok" },
+    data: { k: "dmFsdWU=" },
+  });
   assert.equal(secret.status, 201);
-  assert.match(await rejected(DEPLOYS, deployment("q", {}, { resources: { limits: { cpu: "lots" } } })), /quantities must match the regular expression/);
+  assert.match(
+    await rejected(DEPLOYS, deployment("q", {}, { resources: { limits: { cpu: "lots" } } })),
+    /quantities must match the regular expression/,
+  );
 });
 
 test("an update with a wrong type is 400; a merge patch producing one is 422 on patch", async () => {
   const cm = (await api.request("POST", CMS, configMap("upd"))).body as Obj;
-  assert.match(await rejected(`${CMS}/upd`, { ...cm, data: { k: true } }, "PUT"), /cannot unmarshal bool into Go struct field ConfigMap\.data of type string$/);
+  assert.match(
+    await rejected(`${CMS}/upd`, { ...cm, data: { k: true } }, "PUT"),
+    /cannot unmarshal bool into Go struct field ConfigMap\.data of type string$/,
+  );
   const r = await api.request("PATCH", `${DEPLOYS}/fine`, { spec: { replicas: "two" } }, "application/merge-patch+json");
   assert.equal(r.status, 422);
   const body = r.body as Obj;
@@ -90,7 +112,10 @@ test("an update with a wrong type is 400; a merge patch producing one is 422 on 
   const causes = (body["details"] as Obj)["causes"] as Obj[];
   assert.equal(causes.length, 1);
   assert.equal(causes[0]?.["field"], "patch");
-  assert.match(String(causes[0]?.["message"]), /^Invalid value: ".*": json: cannot unmarshal string into Go struct field DeploymentSpec\.spec\.replicas of type int32$/);
+  assert.match(
+    String(causes[0]?.["message"]),
+    /^Invalid value: ".*": json: cannot unmarshal string into Go struct field DeploymentSpec\.spec\.replicas of type int32$/,
+  );
   assert.match(String(body["message"]), /^ "" is invalid: patch: Invalid value: /);
   const still = (await api.get(`${DEPLOYS}/fine`)).body as Obj;
   assert.equal((still["spec"] as Obj)["replicas"], 1);

@@ -22,11 +22,21 @@ after(async () => {
 const MiB = 1024 * 1024;
 
 test("a ConfigMap over 1 MiB is 422 on [] and one at the limit is stored", async () => {
-  const big = await api.request("POST", "/api/v1/namespaces/bv/configmaps", configMap("big", {}, { a: "x".repeat(MiB - 10), b: "y".repeat(11) }));
+  const big = await api.request(
+    "POST",
+    "/api/v1/namespaces/bv/configmaps",
+    configMap("big", {}, { a: "x".repeat(MiB - 10), b: "y".repeat(11) }),
+  );
   assert.equal(big.status, 422);
   assert.equal((big.body as Obj)["message"], 'ConfigMap "big" is invalid: []: Too long: must have at most 1048576 bytes');
-  assert.deepEqual(((big.body as Obj)["details"] as Obj)["causes"], [{ reason: "FieldValueTooLong", message: "Too long: must have at most 1048576 bytes", field: "[]" }]);
-  const fits = await api.request("POST", "/api/v1/namespaces/bv/configmaps", configMap("fits", {}, { a: "x".repeat(MiB - 10), b: "y".repeat(10) }));
+  assert.deepEqual(((big.body as Obj)["details"] as Obj)["causes"], [
+    { reason: "FieldValueTooLong", message: "Too long: must have at most 1048576 bytes", field: "[]" },
+  ]);
+  const fits = await api.request(
+    "POST",
+    "/api/v1/namespaces/bv/configmaps",
+    configMap("fits", {}, { a: "x".repeat(MiB - 10), b: "y".repeat(10) }),
+  );
   assert.equal(fits.status, 201);
 });
 
@@ -48,7 +58,14 @@ test("a Secret's limit counts decoded data and stringData", async () => {
     stringData: { b: "z".repeat(MiB / 2) },
   });
   assert.equal(r.status, 422);
-  assert.deepEqual(((r.body as Obj)["details"] as Obj)["causes"], [{ reason: "FieldValueTooLong", message: "Too long: must have at most 1048576 bytes", field: "data" }]);
-  const ok = await api.request("POST", "/api/v1/namespaces/bv/secrets", { apiVersion: "v1", kind: "Secret", metadata: { name: "ok" }, data: { a: half } });
+  assert.deepEqual(((r.body as Obj)["details"] as Obj)["causes"], [
+    { reason: "FieldValueTooLong", message: "Too long: must have at most 1048576 bytes", field: "data" },
+  ]);
+  const ok = await api.request("POST", "/api/v1/namespaces/bv/secrets", {
+    apiVersion: "v1",
+    kind: "Secret",
+    metadata: { name: "ok" },
+    data: { a: half },
+  });
   assert.equal(ok.status, 201);
 });

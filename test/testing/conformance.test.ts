@@ -18,7 +18,18 @@ const KNOWN_FAILING: Record<string, Record<string, string>> = {
   },
 };
 
-const FILES = ["crud", "validation", "status_and_scale", "patch", "list_and_select", "watch", "finalizers_and_owners", "builtin", "auth", "crd_lifecycle"];
+const FILES = [
+  "crud",
+  "validation",
+  "status_and_scale",
+  "patch",
+  "list_and_select",
+  "watch",
+  "finalizers_and_owners",
+  "builtin",
+  "auth",
+  "crd_lifecycle",
+];
 
 for (const file of FILES) {
   test(`transcript ${file}`, async () => {
@@ -31,7 +42,8 @@ for (const file of FILES) {
     const statuses = counted.filter((r) => r.sameMessage !== undefined);
     const sameText = statuses.filter((r) => r.sameMessage).length;
     console.log(`${file}: ${passed.length}/${counted.length} (Status message text identical: ${sameText}/${statuses.length})`);
-    if (process.env["REPLAY_VERBOSE"]) for (const r of statuses.filter((x) => !x.sameMessage)) console.log(`  message differs: [${r.index}] ${r.step}`);
+    if (process.env["REPLAY_VERBOSE"])
+      for (const r of statuses.filter((x) => !x.sameMessage)) console.log(`  message differs: [${r.index}] ${r.step}`);
     const unexpected = counted.filter((r) => !r.ok && !(r.step in known));
     assert.deepEqual(
       unexpected.map((r) => `[${r.index}] ${r.step}: ${r.problems.join("; ").slice(0, 1500)}`),

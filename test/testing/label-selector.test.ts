@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { formatLabelSelector, fromLabelSelectorObject, matchesLabels, parseLabelSelector } from "../../src/testing/selectors/label-selector.js";
+import {
+  formatLabelSelector,
+  fromLabelSelectorObject,
+  matchesLabels,
+  parseLabelSelector,
+} from "../../src/testing/selectors/label-selector.js";
 import { ApiError } from "../../src/testing/status-errors.js";
 
 test("equality, set-based and existence requirements match like labels.Parse", () => {
@@ -35,7 +40,10 @@ test("malformed selectors are 400s worded as the server words them", () => {
 });
 
 test("metav1.LabelSelector objects convert to requirements and back to text", () => {
-  const sel = fromLabelSelectorObject({ matchLabels: { app: "demo" }, matchExpressions: [{ key: "tier", operator: "In", values: ["b", "a"] }] });
+  const sel = fromLabelSelectorObject({
+    matchLabels: { app: "demo" },
+    matchExpressions: [{ key: "tier", operator: "In", values: ["b", "a"] }],
+  });
   assert.equal(formatLabelSelector(sel), "app=demo,tier in (a,b)");
   assert.equal(matchesLabels(sel, { app: "demo", tier: "a" }), true);
   assert.equal(matchesLabels(sel, { app: "demo", tier: "c" }), false);

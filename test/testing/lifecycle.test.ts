@@ -23,7 +23,13 @@ async function owner(name: string): Promise<Record<string, unknown>> {
 }
 
 function ref(o: Record<string, unknown>, block = false): Record<string, unknown> {
-  return { apiVersion: "v1", kind: "ConfigMap", name: meta(o)["name"], uid: meta(o)["uid"], ...(block ? { blockOwnerDeletion: true } : {}) };
+  return {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    name: meta(o)["name"],
+    uid: meta(o)["uid"],
+    ...(block ? { blockOwnerDeletion: true } : {}),
+  };
 }
 
 async function exists(name: string): Promise<boolean> {
@@ -45,7 +51,10 @@ test("a dependent with another live owner only loses the reference", async () =>
   await api.request("DELETE", `${CMS}/two-a`);
   await server.settle();
   const dep = (await api.get(`${CMS}/two-dep`)).body;
-  assert.deepEqual((meta(dep)["ownerReferences"] as { name: string }[]).map((r) => r.name), ["two-b"]);
+  assert.deepEqual(
+    (meta(dep)["ownerReferences"] as { name: string }[]).map((r) => r.name),
+    ["two-b"],
+  );
 });
 
 test("foreground deletion keeps the owner until blocking dependents are gone", async () => {
@@ -95,7 +104,12 @@ test("deleting a namespace removes its contents, then the namespace; creates in 
   await server.settle();
   assert.equal((await api.get("/api/v1/namespaces/doomed/configmaps/x")).status, 404);
   assert.equal((await api.get("/api/v1/namespaces/doomed")).status, 200);
-  await api.request("PATCH", "/api/v1/namespaces/doomed/configmaps/held", [{ op: "remove", path: "/metadata/finalizers" }], "application/json-patch+json");
+  await api.request(
+    "PATCH",
+    "/api/v1/namespaces/doomed/configmaps/held",
+    [{ op: "remove", path: "/metadata/finalizers" }],
+    "application/json-patch+json",
+  );
   await server.settle();
   assert.equal((await api.get("/api/v1/namespaces/doomed")).status, 404);
 });
@@ -103,10 +117,18 @@ test("deleting a namespace removes its contents, then the namespace; creates in 
 test("no new finalizers may be added once deletion has started", async () => {
   await api.request("POST", CMS, configMap("nf", { finalizers: ["example.com/a"] }));
   await api.request("DELETE", `${CMS}/nf`);
-  const res = await api.request("PATCH", `${CMS}/nf`, { metadata: { finalizers: ["example.com/a", "example.com/b"] } }, "application/merge-patch+json");
+  const res = await api.request(
+    "PATCH",
+    `${CMS}/nf`,
+    { metadata: { finalizers: ["example.com/a", "example.com/b"] } },
+    "application/merge-patch+json",
+  );
   assert.equal(res.status, 422);
   const causes = ((res.body as Record<string, Record<string, unknown>>)["details"] ?? {})["causes"] as { field: string; reason: string }[];
-  assert.deepEqual(causes.map((c) => [c.reason, c.field]), [["FieldValueForbidden", "metadata.finalizers"]]);
+  assert.deepEqual(
+    causes.map((c) => [c.reason, c.field]),
+    [["FieldValueForbidden", "metadata.finalizers"]],
+  );
   await api.request("PATCH", `${CMS}/nf`, { metadata: { finalizers: null } }, "application/merge-patch+json");
   assert.equal(await exists("nf"), false);
 });

@@ -25,17 +25,37 @@ const names = (body: unknown): unknown[] => ((body as { items: unknown[] }).item
 
 test("a misused resourceVersionMatch is 422 Invalid on ListOptions.meta.k8s.io with field causes", async () => {
   const cases: [string, string, string][] = [
-    ["resourceVersionMatch=NotOlderThan", "FieldValueForbidden", "Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided"],
-    ["resourceVersion=1&resourceVersionMatch=Bogus", "FieldValueNotSupported", 'Unsupported value: "Bogus": supported values: "Exact", "NotOlderThan", ""'],
-    ["resourceVersion=0&resourceVersionMatch=Exact", "FieldValueForbidden", 'Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"'],
-    ["watch=1&resourceVersion=1&resourceVersionMatch=NotOlderThan", "FieldValueForbidden", "Forbidden: resourceVersionMatch is forbidden for watch"],
+    [
+      "resourceVersionMatch=NotOlderThan",
+      "FieldValueForbidden",
+      "Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided",
+    ],
+    [
+      "resourceVersion=1&resourceVersionMatch=Bogus",
+      "FieldValueNotSupported",
+      'Unsupported value: "Bogus": supported values: "Exact", "NotOlderThan", ""',
+    ],
+    [
+      "resourceVersion=0&resourceVersionMatch=Exact",
+      "FieldValueForbidden",
+      'Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"',
+    ],
+    [
+      "watch=1&resourceVersion=1&resourceVersionMatch=NotOlderThan",
+      "FieldValueForbidden",
+      "Forbidden: resourceVersionMatch is forbidden for watch",
+    ],
   ];
   for (const [q, reason, message] of cases) {
     const r = await api.get(`${CMS}?${q}`);
     assert.equal(r.status, 422, q);
     const body = r.body as Obj;
     assert.equal(body["reason"], "Invalid");
-    assert.deepEqual(body["details"], { group: "meta.k8s.io", kind: "ListOptions", causes: [{ reason, message, field: "resourceVersionMatch" }] });
+    assert.deepEqual(body["details"], {
+      group: "meta.k8s.io",
+      kind: "ListOptions",
+      causes: [{ reason, message, field: "resourceVersionMatch" }],
+    });
     assert.equal(body["message"], `ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: ${message}`);
   }
   const both = await api.get(`${CMS}?limit=1&continue=x&resourceVersion=1&resourceVersionMatch=Exact`);
@@ -89,9 +109,15 @@ test("an expired continue answers 410 with a token that resumes at the latest st
 test("continue tokens with another version or no start key are rejected with the server's wording", async () => {
   const enc = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString("base64url");
   const wrongVersion = await api.get(`${CMS}?limit=1&continue=${enc({ v: "x/v9", rv: 5, start: "a" })}`);
-  assert.equal((wrongVersion.body as Obj)["message"], 'invalid continue token: continue key is not valid: server does not recognize this encoded version "x/v9"');
+  assert.equal(
+    (wrongVersion.body as Obj)["message"],
+    'invalid continue token: continue key is not valid: server does not recognize this encoded version "x/v9"',
+  );
   const noStart = await api.get(`${CMS}?limit=1&continue=${enc({ v: "meta.k8s.io/v1", rv: 5, start: "" })}`);
-  assert.equal((noStart.body as Obj)["message"], "invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)");
+  assert.equal(
+    (noStart.body as Obj)["message"],
+    "invalid continue token: continue key is not valid: encoded start key empty (version meta.k8s.io/v1)",
+  );
 });
 
 test("an unsupported field selector is worded by the kind's field label conversion", async () => {
@@ -121,7 +147,10 @@ test("a GET or list at a resourceVersion the server has not reached is 504 with 
     const body = r.body as Obj;
     assert.equal(body["reason"], "Timeout");
     assert.equal(body["message"], `Timeout: Too large resource version: ${ahead}, current: ${server.currentResourceVersion()}`);
-    assert.deepEqual(body["details"], { causes: [{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }], retryAfterSeconds: 1 });
+    assert.deepEqual(body["details"], {
+      causes: [{ reason: "ResourceVersionTooLarge", message: "Too large resource version" }],
+      retryAfterSeconds: 1,
+    });
     assert.equal(r.headers["retry-after"], "1");
   }
   assert.equal((await api.get(`${CMS}/a?resourceVersion=1`)).status, 200);

@@ -95,7 +95,10 @@ export async function runLoad(shape: LoadShape): Promise<LoadResult> {
     snapshots.push(await listAllPages());
 
     for (const s of snapshots) {
-      const expected = [...createdAt].filter(([, rv]) => rv <= s.rv).map(([n]) => n).sort();
+      const expected = [...createdAt]
+        .filter(([, rv]) => rv <= s.rv)
+        .map(([n]) => n)
+        .sort();
       assert.deepEqual(s.names, expected, `listing at resourceVersion ${s.rv} is not a consistent snapshot`);
     }
     assert.equal(snapshots[snapshots.length - 1]?.names.length, shape.objects);
@@ -104,7 +107,11 @@ export async function runLoad(shape: LoadShape): Promise<LoadResult> {
     for (const [i, w] of watchers.entries()) {
       assert.equal(w.events.length, shape.objects, `watcher ${i} saw ${w.events.length} events`);
       assert.ok(w.events.every((e) => e.type === "ADDED"));
-      assert.deepEqual(w.events.map((e) => meta(e.object)["name"]), order, `watcher ${i} lost or reordered events`);
+      assert.deepEqual(
+        w.events.map((e) => meta(e.object)["name"]),
+        order,
+        `watcher ${i} lost or reordered events`,
+      );
     }
     const partialListings = snapshots.filter((s) => s.names.length > 0 && s.names.length < shape.objects).length;
     return { ms, listings: snapshots.length, partialListings };

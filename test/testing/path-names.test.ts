@@ -27,12 +27,15 @@ function raw(method: string, rawPath: string, body?: string): Promise<{ status: 
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Authorization: `Bearer ${server.token}` };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const req = https.request({ method, hostname: u.hostname, port: u.port, path: rawPath, headers, ca: server.caPem, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = https.request(
+      { method, hostname: u.hostname, port: u.port, path: rawPath, headers, ca: server.caPem, agent: false },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

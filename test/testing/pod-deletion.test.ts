@@ -50,7 +50,10 @@ test("a scheduled pod stays terminating for its grace period; gracePeriodSeconds
   assert.equal((await api.get(`${PODS}/sched`)).status, 404);
   await w.waitFor(4, 5000);
   w.close();
-  assert.deepEqual(w.events.map((e) => e.type), ["MODIFIED", "MODIFIED", "MODIFIED", "DELETED"]);
+  assert.deepEqual(
+    w.events.map((e) => e.type),
+    ["MODIFIED", "MODIFIED", "MODIFIED", "DELETED"],
+  );
 });
 
 test("unscheduled and finished pods are deleted at once", async () => {

@@ -22,7 +22,10 @@ after(async () => {
 
 test("queryBool follows the codec", () => {
   const q = new URLSearchParams("a=True&b=FALSE&c=0&d=&e=yes");
-  assert.deepEqual(["a", "b", "c", "d", "e", "missing"].map((k) => queryBool(q, k)), [true, false, false, true, true, undefined]);
+  assert.deepEqual(
+    ["a", "b", "c", "d", "e", "missing"].map((k) => queryBool(q, k)),
+    [true, false, false, true, true, undefined],
+  );
 });
 
 test("watch=True opens a watch and allowWatchBookmarks=True sends bookmarks; watch=False lists", async () => {
@@ -44,7 +47,10 @@ test("malformed integer parameters are the codec's 400, before any other check",
   const cases: [string, string][] = [
     [`${CMS}?limit=abc`, 'strconv.ParseInt: parsing "abc": invalid syntax'],
     [`${CMS}?watch=1&timeoutSeconds=1.5`, 'strconv.ParseInt: parsing "1.5": invalid syntax'],
-    [`${CMS}?limit=99999999999999999999&resourceVersionMatch=Bogus`, 'strconv.ParseInt: parsing "99999999999999999999": value out of range'],
+    [
+      `${CMS}?limit=99999999999999999999&resourceVersionMatch=Bogus`,
+      'strconv.ParseInt: parsing "99999999999999999999": value out of range',
+    ],
   ];
   for (const [path, message] of cases) {
     const r = await api.get(path);

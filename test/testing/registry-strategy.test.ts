@@ -15,7 +15,14 @@ function crd(kind: string, plural: string, scope: "Namespaced" | "Cluster"): Rec
       group: GROUP,
       names: { kind, plural },
       scope,
-      versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } }],
+      versions: [
+        {
+          name: "v1",
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true } },
+        },
+      ],
     },
   };
 }
@@ -61,7 +68,10 @@ test("a scheduled built-in pod deletes gracefully and answers with the pod; a cu
 test("the default namespace may not be deleted, a custom 'namespaces' object named default may", async () => {
   assert.equal((await api.request("DELETE", "/api/v1/namespaces/default")).status, 403);
   const custom = `/apis/${GROUP}/v1/namespaces`;
-  assert.equal((await api.request("POST", custom, { apiVersion: `${GROUP}/v1`, kind: "Namespace", metadata: { name: "default" } })).status, 201);
+  assert.equal(
+    (await api.request("POST", custom, { apiVersion: `${GROUP}/v1`, kind: "Namespace", metadata: { name: "default" } })).status,
+    201,
+  );
   const gone = await api.request("DELETE", `${custom}/default`);
   assert.equal(gone.status, 200);
   assert.equal((gone.body as Record<string, unknown>)["kind"], "Status");
@@ -80,6 +90,11 @@ test("PUT without a resourceVersion is unconditional for built-ins and 422 for c
   assert.equal((await api.request("PUT", "/api/v1/namespaces/st/configmaps/c", configMap("c", {}, { k: "w" }))).status, 200);
   const custom = `/apis/${GROUP}/v1/namespaces/st/services`;
   assert.equal((await api.request("POST", custom, { apiVersion: `${GROUP}/v1`, kind: "Service", metadata: { name: "u" } })).status, 201);
-  const put = await api.request("PUT", `${custom}/u`, { apiVersion: `${GROUP}/v1`, kind: "Service", metadata: { name: "u" }, spec: { x: 1 } });
+  const put = await api.request("PUT", `${custom}/u`, {
+    apiVersion: `${GROUP}/v1`,
+    kind: "Service",
+    metadata: { name: "u" },
+    spec: { x: 1 },
+  });
   assert.equal(put.status, 422);
 });

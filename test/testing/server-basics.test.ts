@@ -31,7 +31,9 @@ test("kubeconfig file carries server URL, CA data and token; TLS verifies agains
   assert.equal(cfg.users[0]?.user.token, server.token);
   const ok = await send({ url: server.url, caPem: server.caPem }, "GET", "/api/v1/namespaces", { Authorization: `Bearer ${server.token}` });
   assert.equal(ok.status, 200);
-  const untrusted = new Promise((resolve, reject) => https.get(`${server.url}/version`, { agent: false }, (r) => resolve(r.statusCode)).on("error", reject));
+  const untrusted = new Promise((resolve, reject) =>
+    https.get(`${server.url}/version`, { agent: false }, (r) => resolve(r.statusCode)).on("error", reject),
+  );
   await assert.rejects(untrusted, /self-signed|certificate/);
 });
 
@@ -48,7 +50,10 @@ test("wrong token is 401, no token is 403 for system:anonymous, /version is publ
 
 test("discovery lists CRD resources with status and scale subresources", async () => {
   const gv = (await api.get("/apis/conformance.example.com/v1")).body as { resources: { name: string }[] };
-  assert.deepEqual(gv.resources.map((r) => r.name), ["widgets", "widgets/status", "widgets/scale", "gadgets"]);
+  assert.deepEqual(
+    gv.resources.map((r) => r.name),
+    ["widgets", "widgets/status", "widgets/scale", "gadgets"],
+  );
   const groups = (await api.get("/apis")).body as { groups: { name: string }[] };
   assert.ok(groups.groups.some((g) => g.name === "apps"));
   assert.ok(groups.groups.some((g) => g.name === "conformance.example.com"));
@@ -57,7 +62,12 @@ test("discovery lists CRD resources with status and scale subresources", async (
 });
 
 test("fieldValidation: Warn adds a Warning header, Strict answers 400, Ignore is silent", async () => {
-  const w = (name: string): Record<string, unknown> => ({ apiVersion: "conformance.example.com/v1", kind: "Widget", metadata: { name }, spec: { size: "large", junk: 1 } });
+  const w = (name: string): Record<string, unknown> => ({
+    apiVersion: "conformance.example.com/v1",
+    kind: "Widget",
+    metadata: { name },
+    spec: { size: "large", junk: 1 },
+  });
   const warn = await api.request("POST", WIDGETS, w("fv-warn"));
   assert.equal(warn.status, 201);
   assert.equal(warn.headers["warning"], '299 - "unknown field \\"spec.junk\\""');
@@ -86,24 +96,50 @@ test("CRDs created at run time are served, invalid ones are 422, deleted ones st
       group: "runtime.example.com",
       names: { kind: "Thing", plural: "things" },
       scope: "Namespaced",
-      versions: [{ name: "v1", served: true, storage: true, schema: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: { n: { type: "integer", maximum: 3 } } } } } } }],
+      versions: [
+        {
+          name: "v1",
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: "object",
+              properties: { spec: { type: "object", properties: { n: { type: "integer", maximum: 3 } } } },
+            },
+          },
+        },
+      ],
     },
   };
   const created = await api.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd);
   assert.equal(created.status, 201);
   await server.settle();
-  const got = (await api.get("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/things.runtime.example.com")).body as { status: { conditions: { type: string }[] } };
+  const got = (await api.get("/apis/apiextensions.k8s.io/v1/customresourcedefinitions/things.runtime.example.com")).body as {
+    status: { conditions: { type: string }[] };
+  };
   assert.ok(got.status.conditions.some((c) => c.type === "Established"));
   const things = "/apis/runtime.example.com/v1/namespaces/team/things";
-  const bad = await api.request("POST", things, { apiVersion: "runtime.example.com/v1", kind: "Thing", metadata: { name: "t" }, spec: { n: 5 } });
+  const bad = await api.request("POST", things, {
+    apiVersion: "runtime.example.com/v1",
+    kind: "Thing",
+    metadata: { name: "t" },
+    spec: { n: 5 },
+  });
   assert.equal(bad.status, 422);
-  assert.equal((await api.request("POST", things, { apiVersion: "runtime.example.com/v1", kind: "Thing", metadata: { name: "t" }, spec: { n: 2 } })).status, 201);
+  assert.equal(
+    (await api.request("POST", things, { apiVersion: "runtime.example.com/v1", kind: "Thing", metadata: { name: "t" }, spec: { n: 2 } }))
+      .status,
+    201,
+  );
   const invalid = await api.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", {
     ...crd,
     metadata: { name: "wrong.runtime.example.com" },
   });
   assert.equal(invalid.status, 422);
-  assert.equal((await api.request("DELETE", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/things.runtime.example.com")).status, 200);
+  assert.equal(
+    (await api.request("DELETE", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/things.runtime.example.com")).status,
+    200,
+  );
   await server.settle();
   assert.equal((await api.get(things)).status, 404);
 });
@@ -113,7 +149,10 @@ test("Deployments: defaults, strategic merge patch, scale subresource, generatio
     apiVersion: "apps/v1",
     kind: "Deployment",
     metadata: { name: "web" },
-    spec: { selector: { matchLabels: { app: "web" } }, template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "c", image: "nginx:1.25" }] } } },
+    spec: {
+      selector: { matchLabels: { app: "web" } },
+      template: { metadata: { labels: { app: "web" } }, spec: { containers: [{ name: "c", image: "nginx:1.25" }] } },
+    },
   };
   const created = await api.request("POST", "/apis/apps/v1/namespaces/team/deployments", deploy);
   assert.equal(created.status, 201);
@@ -127,12 +166,18 @@ test("Deployments: defaults, strategic merge patch, scale subresource, generatio
     "application/strategic-merge-patch+json",
   );
   assert.equal(smp.status, 200);
-  const containers = (smp.body as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } }).spec.template.spec.containers;
+  const containers = (smp.body as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } }).spec.template.spec
+    .containers;
   assert.equal(containers.length, 1);
   assert.equal(containers[0]?.["image"], "nginx:1.26");
   assert.equal(containers[0]?.["imagePullPolicy"], "IfNotPresent");
   assert.equal(meta(smp.body)["generation"], 2);
-  const scale = await api.request("PATCH", "/apis/apps/v1/namespaces/team/deployments/web/scale", { spec: { replicas: 3 } }, "application/merge-patch+json");
+  const scale = await api.request(
+    "PATCH",
+    "/apis/apps/v1/namespaces/team/deployments/web/scale",
+    { spec: { replicas: 3 } },
+    "application/merge-patch+json",
+  );
   assert.equal(scale.status, 200);
   assert.deepEqual((scale.body as Record<string, unknown>)["status"], { replicas: 0, selector: "app=web" });
   const after = (await api.get("/apis/apps/v1/namespaces/team/deployments/web")).body as { spec: { replicas: number } };
@@ -140,13 +185,23 @@ test("Deployments: defaults, strategic merge patch, scale subresource, generatio
 });
 
 test("deletecollection deletes what the selector matches and answers the deleted list", async () => {
-  for (const [name, tier] of [["dc1", "a"], ["dc2", "b"], ["dc3", "a"]] as const)
+  for (const [name, tier] of [
+    ["dc1", "a"],
+    ["dc2", "b"],
+    ["dc3", "a"],
+  ] as const)
     assert.equal((await api.request("POST", "/api/v1/namespaces/team/configmaps", configMap(name, { labels: { tier } }))).status, 201);
   const res = await api.request("DELETE", "/api/v1/namespaces/team/configmaps?labelSelector=tier%3Da");
   assert.equal(res.status, 200);
-  assert.deepEqual((res.body as { items: unknown[] }).items.map((o) => meta(o)["name"]), ["dc1", "dc3"]);
+  assert.deepEqual(
+    (res.body as { items: unknown[] }).items.map((o) => meta(o)["name"]),
+    ["dc1", "dc3"],
+  );
   const left = (await api.get("/api/v1/namespaces/team/configmaps?labelSelector=tier")).body as { items: unknown[] };
-  assert.deepEqual(left.items.map((o) => meta(o)["name"]), ["dc2"]);
+  assert.deepEqual(
+    left.items.map((o) => meta(o)["name"]),
+    ["dc2"],
+  );
 });
 
 test("plain HTTP with tls: false; anonymousAuth: false answers 401 without a token", async () => {
@@ -168,7 +223,10 @@ test("built-in objects lose undeclared fields with a warning, as typed decoding 
   assert.equal(res.status, 201);
   assert.equal(res.headers["warning"], '299 - "unknown field \\"dataa\\""');
   assert.equal((res.body as Record<string, unknown>)["dataa"], undefined);
-  const strict = await api.request("POST", "/api/v1/namespaces/team/configmaps?fieldValidation=Strict", { ...configMap("typo2"), metadata: { name: "typo2", labelz: {} } });
+  const strict = await api.request("POST", "/api/v1/namespaces/team/configmaps?fieldValidation=Strict", {
+    ...configMap("typo2"),
+    metadata: { name: "typo2", labelz: {} },
+  });
   assert.equal(strict.status, 400);
 });
 
@@ -186,12 +244,18 @@ test("server-side apply on a built-in creates, then merges containers by name an
     apiVersion: "apps/v1",
     kind: "Deployment",
     metadata: { name: "applied" },
-    spec: { selector: { matchLabels: { app: "a" } }, template: { metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image: "img:1" }] } } },
+    spec: {
+      selector: { matchLabels: { app: "a" } },
+      template: { metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image: "img:1" }] } },
+    },
   };
   const created = await api.request("PATCH", path, doc, "application/apply-patch+yaml");
   assert.equal(created.status, 201);
   const mf = meta(created.body)["managedFields"] as { manager: string; operation: string }[];
-  assert.deepEqual(mf.map((m) => [m.manager, m.operation]), [["tool", "Apply"]]);
+  assert.deepEqual(
+    mf.map((m) => [m.manager, m.operation]),
+    [["tool", "Apply"]],
+  );
   const other = await api.request(
     "PATCH",
     "/apis/apps/v1/namespaces/team/deployments/applied?fieldManager=other",
@@ -203,7 +267,12 @@ test("server-side apply on a built-in creates, then merges containers by name an
 });
 
 test("YAML request bodies are accepted", async () => {
-  const res = await api.request("POST", "/api/v1/namespaces/team/configmaps", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  a: b\n", "application/yaml");
+  const res = await api.request(
+    "POST",
+    "/api/v1/namespaces/team/configmaps",
+    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  a: b\n",
+    "application/yaml",
+  );
   assert.equal(res.status, 201);
   assert.deepEqual((res.body as Record<string, unknown>)["data"], { a: "b" });
 });
@@ -226,12 +295,28 @@ test("a CRD's served versions share storage; each answers in its own apiVersion"
     },
   };
   assert.equal((await api.request("POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", crd)).status, 201);
-  assert.equal((await api.request("POST", "/apis/versions.example.com/v1/multis", { apiVersion: "versions.example.com/v1", kind: "Multi", metadata: { name: "m" }, spec: { n: 1 } })).status, 201);
+  assert.equal(
+    (
+      await api.request("POST", "/apis/versions.example.com/v1/multis", {
+        apiVersion: "versions.example.com/v1",
+        kind: "Multi",
+        metadata: { name: "m" },
+        spec: { n: 1 },
+      })
+    ).status,
+    201,
+  );
   const v2 = await api.get("/apis/versions.example.com/v2/multis/m");
   assert.equal((v2.body as Record<string, unknown>)["apiVersion"], "versions.example.com/v2");
   assert.equal((await api.get("/apis/versions.example.com/v0/multis/m")).status, 404);
-  const group = (await api.get("/apis/versions.example.com")).body as { preferredVersion: { version: string }; versions: { version: string }[] };
-  assert.deepEqual(group.versions.map((v) => v.version), ["v2", "v1"]);
+  const group = (await api.get("/apis/versions.example.com")).body as {
+    preferredVersion: { version: string };
+    versions: { version: string }[];
+  };
+  assert.deepEqual(
+    group.versions.map((v) => v.version),
+    ["v2", "v1"],
+  );
   assert.equal(group.preferredVersion.version, "v2");
 });
 
@@ -240,11 +325,17 @@ test("built-in validation: Deployment selector must match the template, config k
     apiVersion: "apps/v1",
     kind: "Deployment",
     metadata: { name: "mismatch" },
-    spec: { selector: { matchLabels: { app: "a" } }, template: { metadata: { labels: { app: "b" } }, spec: { containers: [{ name: "c" }] } } },
+    spec: {
+      selector: { matchLabels: { app: "a" } },
+      template: { metadata: { labels: { app: "b" } }, spec: { containers: [{ name: "c" }] } },
+    },
   });
   assert.equal(bad.status, 422);
   const causes = ((bad.body as Record<string, Record<string, unknown>>)["details"] ?? {})["causes"] as { field: string; message: string }[];
-  assert.deepEqual(causes.map((c) => c.field), ["spec.template.metadata.labels", "spec.template.spec.containers[0].image"]);
+  assert.deepEqual(
+    causes.map((c) => c.field),
+    ["spec.template.metadata.labels", "spec.template.spec.containers[0].image"],
+  );
   assert.equal(causes[0]?.message, 'Invalid value: map[string]string{"app":"b"}: `selector` does not match template `labels`');
   const key = await api.request("POST", "/api/v1/namespaces/team/configmaps", configMap("badkey", {}, { "bad key": "x" }));
   assert.equal(key.status, 422);

@@ -12,10 +12,16 @@ test("loadCrds reads CRDs from multi-document YAML and JSON, ignoring other kind
   const dir = mkdtempSync(join(tmpdir(), "crds-"));
   try {
     const [widgets, gadgets] = conformanceCrds();
-    writeFileSync(join(dir, "a.yaml"), `${stringify(widgets)}---\n${stringify({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "x" } })}`);
+    writeFileSync(
+      join(dir, "a.yaml"),
+      `${stringify(widgets)}---\n${stringify({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "x" } })}`,
+    );
     writeFileSync(join(dir, "b.json"), JSON.stringify(gadgets));
     writeFileSync(join(dir, "notes.txt"), "not a manifest");
-    assert.deepEqual(loadCrds(dir).map((c) => (c["metadata"] as { name: string }).name), ["widgets.conformance.example.com", "gadgets.conformance.example.com"]);
+    assert.deepEqual(
+      loadCrds(dir).map((c) => (c["metadata"] as { name: string }).name),
+      ["widgets.conformance.example.com", "gadgets.conformance.example.com"],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -40,10 +46,15 @@ test("runTestServerCommand serves the CRDs, prints the kubeconfig path and stops
     await ready;
     const path = lines[1] ?? "";
     assert.ok(existsSync(path));
-    const cfg = parse(readFileSync(path, "utf8")) as { clusters: { cluster: { server: string; "certificate-authority-data": string } }[]; users: { user: { token: string } }[] };
+    const cfg = parse(readFileSync(path, "utf8")) as {
+      clusters: { cluster: { server: string; "certificate-authority-data": string } }[];
+      users: { user: { token: string } }[];
+    };
     const cluster = cfg.clusters[0]?.cluster;
     const target = { url: cluster?.server ?? "", caPem: Buffer.from(cluster?.["certificate-authority-data"] ?? "", "base64").toString() };
-    const res = await send(target, "GET", "/apis/conformance.example.com/v1", { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` });
+    const res = await send(target, "GET", "/apis/conformance.example.com/v1", {
+      Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}`,
+    });
     assert.equal(res.status, 200);
     abort.abort();
     assert.equal(await done, 0);

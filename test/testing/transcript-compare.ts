@@ -8,8 +8,7 @@ type Json = unknown;
 function normalize(v: Json, sortItems: boolean, parentKey = ""): Json {
   if (Array.isArray(v)) {
     const out = v.map((x) => normalize(x, sortItems, parentKey));
-    if (sortItems && parentKey === "items")
-      out.sort((a, b) => (itemKey(a) < itemKey(b) ? -1 : itemKey(a) > itemKey(b) ? 1 : 0));
+    if (sortItems && parentKey === "items") out.sort((a, b) => (itemKey(a) < itemKey(b) ? -1 : itemKey(a) > itemKey(b) ? 1 : 0));
     return out;
   }
   if (!v || typeof v !== "object") return v;
@@ -97,7 +96,10 @@ export function compareBodies(expected: Json, actual: Json, opts: CompareOptions
     const a = statusSummary(actual);
     return e === a ? [] : [`Status differs:\n  expected ${e}\n  actual   ${a}\n  actual message: ${String(actual["message"])}`];
   }
-  if (typeof expected === "string") return typeof actual === "string" && actual.trim() === expected.trim() ? [] : [`body: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual).slice(0, 200)}`];
+  if (typeof expected === "string")
+    return typeof actual === "string" && actual.trim() === expected.trim()
+      ? []
+      : [`body: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual).slice(0, 200)}`];
   const e = canonical(opts.aliased ? dropSpecStatus(expected) : expected, opts.unorderedItems ?? false);
   const a = canonical(opts.aliased ? dropSpecStatus(actual) : actual, opts.unorderedItems ?? false);
   return e === a ? [] : [`body differs:\n  expected ${e.slice(0, 3000)}\n  actual   ${a.slice(0, 3000)}`];

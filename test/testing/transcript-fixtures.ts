@@ -18,7 +18,12 @@ const NAMESPACE: Obj = { apiVersion: "v1", kind: "Namespace", metadata: { name: 
 function widgetSeed(name: string, uid: string): Fixture["seeds"][number] {
   return {
     path: WIDGETS,
-    object: { apiVersion: "conformance.example.com/v1", kind: "Widget", metadata: { name, labels: { app: "demo" } }, spec: { size: "medium" } },
+    object: {
+      apiVersion: "conformance.example.com/v1",
+      kind: "Widget",
+      metadata: { name, labels: { app: "demo" } },
+      spec: { size: "medium" },
+    },
     recorded: { metadata: { uid } },
   };
 }
@@ -34,7 +39,11 @@ function seedsFromFirstList(exchanges: Exchange[]): Fixture["seeds"] {
       const object = structuredClone(item);
       const meta = object["metadata"] as Obj;
       for (const f of ["uid", "resourceVersion", "creationTimestamp", "managedFields", "generation"]) delete meta[f];
-      return { path, object, recorded: { metadata: { uid: (item["metadata"] as Obj)["uid"], resourceVersion: (item["metadata"] as Obj)["resourceVersion"] } } };
+      return {
+        path,
+        object,
+        recorded: { metadata: { uid: (item["metadata"] as Obj)["uid"], resourceVersion: (item["metadata"] as Obj)["resourceVersion"] } },
+      };
     });
 }
 

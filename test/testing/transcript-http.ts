@@ -22,7 +22,9 @@ const agents = new Map<string, http.Agent>();
 function agentFor(target: Target): http.Agent {
   let a = agents.get(target.url);
   if (!a) {
-    a = target.url.startsWith("https:") ? new https.Agent({ keepAlive: true, noDelay: true, ...(target.caPem ? { ca: target.caPem } : {}) }) : new http.Agent({ keepAlive: true, noDelay: true });
+    a = target.url.startsWith("https:")
+      ? new https.Agent({ keepAlive: true, noDelay: true, ...(target.caPem ? { ca: target.caPem } : {}) })
+      : new http.Agent({ keepAlive: true, noDelay: true });
     agents.set(target.url, a);
   }
   return a;
@@ -45,7 +47,12 @@ function request(target: Target, method: string, path: string, headers: Record<s
 /** Sends one request and reads the whole answer. */
 export function send(target: Target, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request(target, method, path, body !== undefined ? { ...headers, "Content-Length": String(Buffer.byteLength(body)) } : headers);
+    const req = request(
+      target,
+      method,
+      path,
+      body !== undefined ? { ...headers, "Content-Length": String(Buffer.byteLength(body)) } : headers,
+    );
     req.on("error", reject);
     req.on("response", (res) => {
       const chunks: Buffer[] = [];

@@ -17,7 +17,12 @@ export { TRANSCRIPTS };
 export interface Exchange {
   step: string;
   request: { method: string; path: string; headers?: Record<string, string>; body?: unknown };
-  response: { status: number; headers?: Record<string, string>; body?: unknown; events?: { type: string; object: Record<string, unknown> }[] };
+  response: {
+    status: number;
+    headers?: Record<string, string>;
+    body?: unknown;
+    events?: { type: string; object: Record<string, unknown> }[];
+  };
 }
 
 /** Loads a transcript file. */
@@ -37,7 +42,15 @@ export interface StepResult {
 
 type Obj = Record<string, unknown>;
 
-const SERVER_FIELDS = ["uid", "resourceVersion", "creationTimestamp", "managedFields", "generation", "deletionTimestamp", "deletionGracePeriodSeconds"];
+const SERVER_FIELDS = [
+  "uid",
+  "resourceVersion",
+  "creationTimestamp",
+  "managedFields",
+  "generation",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+];
 
 function stripServerFields(o: Obj): Obj {
   const c = structuredClone(o);
@@ -208,8 +221,14 @@ class Replayer {
       const cur = await send(this.target, "GET", itemPath, this.auth);
       const curObj = cur.body as Obj;
       const prev = this.lastSeen.get(itemPath);
-      const onlyStatus = prev && JSON.stringify({ ...prev, status: null, metadata: null }) === JSON.stringify({ ...w.object, status: null, metadata: null }) && JSON.stringify((prev["metadata"] as Obj)["labels"]) === JSON.stringify(meta["labels"]);
-      const next = { ...stripServerFields(w.object), metadata: { ...(stripServerFields(w.object)["metadata"] as Obj), resourceVersion: (curObj["metadata"] as Obj)["resourceVersion"] } };
+      const onlyStatus =
+        prev &&
+        JSON.stringify({ ...prev, status: null, metadata: null }) === JSON.stringify({ ...w.object, status: null, metadata: null }) &&
+        JSON.stringify((prev["metadata"] as Obj)["labels"]) === JSON.stringify(meta["labels"]);
+      const next = {
+        ...stripServerFields(w.object),
+        metadata: { ...(stripServerFields(w.object)["metadata"] as Obj), resourceVersion: (curObj["metadata"] as Obj)["resourceVersion"] },
+      };
       ans = await send(this.target, "PUT", onlyStatus ? `${itemPath}/status` : itemPath, headers, JSON.stringify(next));
     }
     this.lastSeen.set(itemPath, w.object);
@@ -232,25 +251,41 @@ class Replayer {
     if (e.response.status === 410 && !isWatch) this.server.faults.expireResourceVersions();
     const headers: Record<string, string> = { ...(e.request.headers ?? {}) };
     const recordedAuth = headers["Authorization"];
-    if (recordedAuth === undefined && e.request.headers !== undefined && Object.keys(e.request.headers).length > 0) Object.assign(headers, this.auth);
+    if (recordedAuth === undefined && e.request.headers !== undefined && Object.keys(e.request.headers).length > 0)
+      Object.assign(headers, this.auth);
     if (e.request.headers === undefined) Object.assign(headers, this.auth);
     const path = this.t.path(e.request.path);
     if (isWatch) return this.watchExchange(e, path, headers, fresh, result);
-    const body = e.request.body === undefined ? undefined : typeof e.request.body === "string" ? e.request.body : JSON.stringify(this.t.body(e.request.body));
+    const body =
+      e.request.body === undefined
+        ? undefined
+        : typeof e.request.body === "string"
+          ? e.request.body
+          : JSON.stringify(this.t.body(e.request.body));
     const ans = await send(this.target, e.request.method, path, headers, body);
-    if (ans.status !== e.response.status) result.problems.push(`status: expected ${e.response.status}, got ${ans.status}: ${JSON.stringify(ans.body).slice(0, 600)}`);
+    if (ans.status !== e.response.status)
+      result.problems.push(`status: expected ${e.response.status}, got ${ans.status}: ${JSON.stringify(ans.body).slice(0, 600)}`);
     this.t.learn(e.response.body, ans.body);
-    const aliased = this.exchanges.slice(i + 1).some((x) => x.request.body !== undefined && JSON.stringify(x.request.body) === JSON.stringify(e.response.body));
+    const aliased = this.exchanges
+      .slice(i + 1)
+      .some((x) => x.request.body !== undefined && JSON.stringify(x.request.body) === JSON.stringify(e.response.body));
     const unordered = /[?&]resourceVersion=0(&|$)/.test(e.request.path);
     const expectedBody = this.t.expected(e.response.body);
     result.problems.push(...compareBodies(expectedBody, ans.body, { aliased, unorderedItems: unordered }));
-    const message = (v: unknown): unknown => (v && typeof v === "object" && (v as Obj)["kind"] === "Status" ? (v as Obj)["message"] : undefined);
+    const message = (v: unknown): unknown =>
+      v && typeof v === "object" && (v as Obj)["kind"] === "Status" ? (v as Obj)["message"] : undefined;
     if (message(expectedBody) !== undefined) result.sameMessage = message(expectedBody) === message(ans.body);
     result.ok = result.problems.length === 0;
     return result;
   }
 
-  private async watchExchange(e: Exchange, path: string, headers: Record<string, string>, fresh: number[], result: StepResult): Promise<StepResult> {
+  private async watchExchange(
+    e: Exchange,
+    path: string,
+    headers: Record<string, string>,
+    fresh: number[],
+    result: StepResult,
+  ): Promise<StepResult> {
     const expected = e.response.events ?? [];
     const w = await openWatch(this.target, path, headers);
     if (w.status !== e.response.status) result.problems.push(`status: expected ${e.response.status}, got ${w.status}`);
@@ -263,9 +298,11 @@ class Replayer {
     }
     w.close();
     const got = w.events;
-    if (got.length !== expected.length) result.problems.push(`events: expected ${expected.length}, got ${got.length}: ${got.map((g) => g.type).join(",")}`);
+    if (got.length !== expected.length)
+      result.problems.push(`events: expected ${expected.length}, got ${got.length}: ${got.map((g) => g.type).join(",")}`);
     const types = (evs: { type: string }[]): string => evs.map((x) => x.type).join(",");
-    if (types(got) !== types(expected)) result.problems.push(`event types: expected ${types(expected).slice(0, 200)}, got ${types(got).slice(0, 200)}`);
+    if (types(got) !== types(expected))
+      result.problems.push(`event types: expected ${types(expected).slice(0, 200)}, got ${types(got).slice(0, 200)}`);
     expected.forEach((ev, k) => {
       const g = got[k];
       if (!g) return;

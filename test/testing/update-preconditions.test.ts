@@ -41,8 +41,15 @@ test("a PUT carrying another object's uid is 409 with the precondition message",
   assert.equal((await api.request("PUT", `${CMS}/u1`, { ...cm, data: { k: "3" } })).status, 200);
 });
 
-test("a PUT with a uid to a deleted custom resource is 409 (uid \"\" in storage), without a uid 404", async () => {
-  const w = (await api.request("POST", WIDGETS, { apiVersion: "conformance.example.com/v1", kind: "Widget", metadata: { name: "w1" }, spec: { size: "small" } })).body as Obj;
+test('a PUT with a uid to a deleted custom resource is 409 (uid "" in storage), without a uid 404', async () => {
+  const w = (
+    await api.request("POST", WIDGETS, {
+      apiVersion: "conformance.example.com/v1",
+      kind: "Widget",
+      metadata: { name: "w1" },
+      spec: { size: "small" },
+    })
+  ).body as Obj;
   await api.request("DELETE", `${WIDGETS}/w1`);
   const withUid = await api.request("PUT", `${WIDGETS}/w1`, w);
   assert.equal(withUid.status, 409);
@@ -63,6 +70,11 @@ test("creating in a terminating namespace is 403 with the admission plugin's cau
   const r = await api.request("POST", "/api/v1/namespaces/gone/configmaps", configMap("late"));
   assert.equal(r.status, 403);
   const body = r.body as Obj;
-  assert.equal(body["message"], 'configmaps "late" is forbidden: unable to create new content in namespace gone because it is being terminated');
-  assert.deepEqual((body["details"] as Obj)["causes"], [{ reason: "NamespaceTerminating", message: "namespace gone is being terminated", field: "metadata.namespace" }]);
+  assert.equal(
+    body["message"],
+    'configmaps "late" is forbidden: unable to create new content in namespace gone because it is being terminated',
+  );
+  assert.deepEqual((body["details"] as Obj)["causes"], [
+    { reason: "NamespaceTerminating", message: "namespace gone is being terminated", field: "metadata.namespace" },
+  ]);
 });

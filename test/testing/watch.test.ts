@@ -27,9 +27,19 @@ test("watch from a list's resourceVersion sees later changes in order", async ()
   await api.request("DELETE", `${CMS}/a`);
   await w.waitFor(3, 5000);
   w.close();
-  assert.deepEqual(w.events.map((e) => [e.type, meta(e.object)["name"]]), [["ADDED", "a"], ["MODIFIED", "a"], ["DELETED", "a"]]);
+  assert.deepEqual(
+    w.events.map((e) => [e.type, meta(e.object)["name"]]),
+    [
+      ["ADDED", "a"],
+      ["MODIFIED", "a"],
+      ["DELETED", "a"],
+    ],
+  );
   const rvs = w.events.map((e) => Number(meta(e.object)["resourceVersion"]));
-  assert.deepEqual([...rvs].sort((x, y) => x - y), rvs);
+  assert.deepEqual(
+    [...rvs].sort((x, y) => x - y),
+    rvs,
+  );
 });
 
 test("resourceVersion unset starts with synthetic ADDED events; selectors turn leaving into DELETED", async () => {
@@ -41,7 +51,10 @@ test("resourceVersion unset starts with synthetic ADDED events; selectors turn l
   await api.request("PUT", `${CMS}/sel`, { ...cur, metadata: { ...meta(cur), resourceVersion: undefined, labels: { tier: "front" } } });
   await w.waitFor(3, 5000);
   w.close();
-  assert.deepEqual(w.events.map((e) => e.type), ["ADDED", "DELETED", "ADDED"]);
+  assert.deepEqual(
+    w.events.map((e) => e.type),
+    ["ADDED", "DELETED", "ADDED"],
+  );
   // The DELETED event carries the object as it was while it still matched.
   assert.deepEqual(meta(w.events[1]?.object)["labels"], { tier: "front" });
 });
@@ -71,7 +84,10 @@ test("watching one object through the legacy /watch/ path follows only that obje
   await api.request("POST", CMS, configMap("other"));
   const w = await api.watch(`/api/v1/watch/namespaces/w/configmaps/single?timeoutSeconds=1`);
   await w.ended;
-  assert.deepEqual(w.events.map((e) => [e.type, meta(e.object)["name"]]), [["ADDED", "single"]]);
+  assert.deepEqual(
+    w.events.map((e) => [e.type, meta(e.object)["name"]]),
+    [["ADDED", "single"]],
+  );
 });
 
 test("removing the last finalizer of a terminating object produces one DELETED event", async () => {
@@ -83,7 +99,10 @@ test("removing the last finalizer of a terminating object produces one DELETED e
   await w.waitFor(1, 5000);
   await new Promise((r) => setTimeout(r, 100));
   w.close();
-  assert.deepEqual(w.events.map((e) => e.type), ["DELETED"]);
+  assert.deepEqual(
+    w.events.map((e) => e.type),
+    ["DELETED"],
+  );
 });
 
 test("a watch closed by the client is unregistered", async () => {
@@ -107,7 +126,10 @@ test("a watch from a resourceVersion the server has not reached skips changes up
   await api.request("POST", CMS, configMap("future-3"));
   await w.waitFor(1, 5000);
   w.close();
-  assert.deepEqual(w.events.map((e) => [e.type, meta(e.object)["name"]]), [["ADDED", "future-3"]]);
+  assert.deepEqual(
+    w.events.map((e) => [e.type, meta(e.object)["name"]]),
+    [["ADDED", "future-3"]],
+  );
 });
 
 test("parallel writes get distinct increasing resourceVersions and every watcher sees them in that order", async () => {
@@ -115,7 +137,9 @@ test("parallel writes get distinct increasing resourceVersions and every watcher
   const watchers = await Promise.all([1, 2, 3].map(() => api.watch(`${CMS}?watch=1&resourceVersion=${from}`)));
   const created = await Promise.all(Array.from({ length: 30 }, (_, i) => api.request("POST", CMS, configMap(`par-${i}`))));
   const updated = await Promise.all(
-    created.map((c) => api.request("PUT", `${CMS}/${String(meta(c.body)["name"])}`, { ...(c.body as Record<string, unknown>), data: { k: "2" } })),
+    created.map((c) =>
+      api.request("PUT", `${CMS}/${String(meta(c.body)["name"])}`, { ...(c.body as Record<string, unknown>), data: { k: "2" } }),
+    ),
   );
   const written = [...created, ...updated].map((r) => Number(meta(r.body)["resourceVersion"]));
   assert.equal(new Set(written).size, 60);
@@ -124,6 +148,9 @@ test("parallel writes get distinct increasing resourceVersions and every watcher
   for (const w of watchers) {
     const rvs = w.events.map((e) => Number(meta(e.object)["resourceVersion"]));
     assert.equal(rvs.length, 60);
-    assert.deepEqual(rvs, [...written].sort((a, b) => a - b));
+    assert.deepEqual(
+      rvs,
+      [...written].sort((a, b) => a - b),
+    );
   }
 });

@@ -30,7 +30,11 @@ function expectInvalid(r: { status: number; body: unknown }, kind: string, cause
   assert.equal(body["message"], `${kind}.meta.k8s.io "" is invalid: ${parts.length === 1 ? parts[0] : `[${parts.join(", ")}]`}`);
 }
 
-const BAD_DRY_RUN = { reason: "FieldValueNotSupported", message: 'Unsupported value: []string{"Bogus"}: supported values: "All"', field: "dryRun" };
+const BAD_DRY_RUN = {
+  reason: "FieldValueNotSupported",
+  message: 'Unsupported value: []string{"Bogus"}: supported values: "All"',
+  field: "dryRun",
+};
 const BAD_FIELD_VALIDATION = {
   reason: "FieldValueNotSupported",
   message: 'Unsupported value: "bogus": supported values: "", "Ignore", "Strict", "Warn"',
@@ -38,16 +42,23 @@ const BAD_FIELD_VALIDATION = {
 };
 
 test("create, update and patch name their options kind and list every bad option", async () => {
-  expectInvalid(await api.request("POST", `${CMS}?dryRun=Bogus&fieldValidation=bogus`, configMap("nope")), "CreateOptions", [BAD_DRY_RUN, BAD_FIELD_VALIDATION]);
+  expectInvalid(await api.request("POST", `${CMS}?dryRun=Bogus&fieldValidation=bogus`, configMap("nope")), "CreateOptions", [
+    BAD_DRY_RUN,
+    BAD_FIELD_VALIDATION,
+  ]);
   assert.equal((await api.get(`${CMS}/nope`)).status, 404);
   const keep = (await api.get(`${CMS}/keep`)).body as Obj;
   expectInvalid(await api.request("PUT", `${CMS}/keep?dryRun=Bogus`, keep), "UpdateOptions", [BAD_DRY_RUN]);
-  expectInvalid(await api.request("PATCH", `${CMS}/keep?fieldManager=${"m".repeat(129)}`, { data: { x: "1" } }, "application/merge-patch+json"), "PatchOptions", [
-    { reason: "FieldValueTooLong", message: "Too long: must have at most 128 bytes", field: "fieldManager" },
-  ]);
-  expectInvalid(await api.request("PATCH", `${CMS}/keep?force=true`, { data: { x: "1" } }, "application/merge-patch+json"), "PatchOptions", [
-    { reason: "FieldValueForbidden", message: "Forbidden: may not be specified for non-apply patch", field: "force" },
-  ]);
+  expectInvalid(
+    await api.request("PATCH", `${CMS}/keep?fieldManager=${"m".repeat(129)}`, { data: { x: "1" } }, "application/merge-patch+json"),
+    "PatchOptions",
+    [{ reason: "FieldValueTooLong", message: "Too long: must have at most 128 bytes", field: "fieldManager" }],
+  );
+  expectInvalid(
+    await api.request("PATCH", `${CMS}/keep?force=true`, { data: { x: "1" } }, "application/merge-patch+json"),
+    "PatchOptions",
+    [{ reason: "FieldValueForbidden", message: "Forbidden: may not be specified for non-apply patch", field: "force" }],
+  );
   assert.deepEqual(((await api.get(`${CMS}/keep`)).body as Obj)["data"], { k: "v" });
 });
 
@@ -59,10 +70,18 @@ test("an empty fieldValidation is the default (Warn), not an error", async () =>
 
 test("delete options: bad policy, policy with orphanDependents, bad dryRun are 422 DeleteOptions and delete nothing", async () => {
   expectInvalid(await api.request("DELETE", `${CMS}/keep?propagationPolicy=Bogus`), "DeleteOptions", [
-    { reason: "FieldValueNotSupported", message: 'Unsupported value: "Bogus": supported values: "Foreground", "Background", "Orphan", "nil"', field: "propagationPolicy" },
+    {
+      reason: "FieldValueNotSupported",
+      message: 'Unsupported value: "Bogus": supported values: "Foreground", "Background", "Orphan", "nil"',
+      field: "propagationPolicy",
+    },
   ]);
   expectInvalid(await api.request("DELETE", `${CMS}/keep`, { propagationPolicy: "Background", orphanDependents: true }), "DeleteOptions", [
-    { reason: "FieldValueInvalid", message: 'Invalid value: "Background": orphanDependents and deletionPropagation cannot be both set', field: "propagationPolicy" },
+    {
+      reason: "FieldValueInvalid",
+      message: 'Invalid value: "Background": orphanDependents and deletionPropagation cannot be both set',
+      field: "propagationPolicy",
+    },
   ]);
   expectInvalid(await api.request("DELETE", `${CMS}/keep?dryRun=Bogus`), "DeleteOptions", [BAD_DRY_RUN]);
   assert.equal((await api.get(`${CMS}/keep`)).status, 200);
@@ -70,7 +89,13 @@ test("delete options: bad policy, policy with orphanDependents, bad dryRun are 4
 
 test("a long User-Agent is not an error: its product name, cut to 128 characters, is the manager", async () => {
   const { send } = await import("./transcript-http.js");
-  const r = await send({ url: server.url, caPem: server.caPem }, "POST", CMS, { Authorization: `Bearer ${server.token}`, "Content-Type": "application/json", "User-Agent": `${"u".repeat(200)}/v1.0 (linux)` }, JSON.stringify(configMap("ua")));
+  const r = await send(
+    { url: server.url, caPem: server.caPem },
+    "POST",
+    CMS,
+    { Authorization: `Bearer ${server.token}`, "Content-Type": "application/json", "User-Agent": `${"u".repeat(200)}/v1.0 (linux)` },
+    JSON.stringify(configMap("ua")),
+  );
   assert.equal(r.status, 201);
   const managed = ((r.body as Obj)["metadata"] as Obj)["managedFields"] as Obj[];
   assert.equal(managed[0]?.["manager"], "u".repeat(128));

@@ -7,7 +7,12 @@ import type { JSONSchemaProps, ValidationRule } from "../../src/apiextensions/in
 
 const withRules = (spec: JSONSchemaProps, rules: ValidationRule[]): JSONSchemaProps => ({
   type: "object",
-  properties: { apiVersion: { type: "string" }, kind: { type: "string" }, metadata: { type: "object" }, spec: { ...spec, "x-kubernetes-validations": rules } },
+  properties: {
+    apiVersion: { type: "string" },
+    kind: { type: "string" },
+    metadata: { type: "object" },
+    spec: { ...spec, "x-kubernetes-validations": rules },
+  },
 });
 
 const SPEC: JSONSchemaProps = {
@@ -27,12 +32,14 @@ const SPEC: JSONSchemaProps = {
 const run = (rules: ValidationRule[], spec: unknown, oldSpec?: unknown): string[] => {
   const v = compileSchema(withRules(SPEC, rules));
   assert.deepEqual(v.uncheckedRules, []);
-  return v.validate({ spec } as Record<string, unknown>, oldSpec === undefined ? undefined : ({ spec: oldSpec } as Record<string, unknown>)).map(formatFieldError);
+  return v.validate({ spec }, oldSpec === undefined ? undefined : { spec: oldSpec }).map(formatFieldError);
 };
 
 test("a failing rule reports its message, or 'failed rule' with the rule text", () => {
   assert.deepEqual(run([{ rule: "self.replicas < 5", message: "too many" }], { replicas: 7 }), [`spec: Invalid value: "object": too many`]);
-  assert.deepEqual(run([{ rule: "self.replicas < 5" }], { replicas: 7 }), [`spec: Invalid value: "object": failed rule: self.replicas < 5`]);
+  assert.deepEqual(run([{ rule: "self.replicas < 5" }], { replicas: 7 }), [
+    `spec: Invalid value: "object": failed rule: self.replicas < 5`,
+  ]);
   assert.deepEqual(run([{ rule: "self.replicas < 5" }], { replicas: 4 }), []);
 });
 
@@ -40,14 +47,19 @@ test("messageExpression, reason and fieldPath shape the error", () => {
   assert.deepEqual(run([{ rule: "self.replicas < 5", messageExpression: "'got ' + string(self.replicas)" }], { replicas: 7 }), [
     `spec: Invalid value: "object": got 7`,
   ]);
-  assert.deepEqual(run([{ rule: "self.replicas < 5", message: "no", reason: "FieldValueForbidden", fieldPath: ".replicas" }], { replicas: 7 }), [
-    "spec.replicas: Forbidden: no",
-  ]);
+  assert.deepEqual(
+    run([{ rule: "self.replicas < 5", message: "no", reason: "FieldValueForbidden", fieldPath: ".replicas" }], { replicas: 7 }),
+    ["spec.replicas: Forbidden: no"],
+  );
 });
 
 test("evaluation errors use cel-go's wording", () => {
-  assert.deepEqual(run([{ rule: "self.name == 'x'", message: "m" }], {}), [`spec: Invalid value: "object": no such key: name evaluating rule: m`]);
-  assert.deepEqual(run([{ rule: " self.name == 'x' " }], {}), [`spec: Invalid value: "object": no such key: name evaluating rule: self.name == 'x'`]);
+  assert.deepEqual(run([{ rule: "self.name == 'x'", message: "m" }], {}), [
+    `spec: Invalid value: "object": no such key: name evaluating rule: m`,
+  ]);
+  assert.deepEqual(run([{ rule: " self.name == 'x' " }], {}), [
+    `spec: Invalid value: "object": no such key: name evaluating rule: self.name == 'x'`,
+  ]);
   assert.deepEqual(run([{ rule: "self.q + 1 > 0" }], { q: "x" }), [
     `spec: Invalid value: "object": 'no such overload': call arguments did not match a supported operator, function or macro signature for rule: self.q + 1 > 0`,
   ]);
@@ -57,7 +69,11 @@ test("transition rules run only on update and only when the old value exists", (
   const rules = [{ rule: "self >= oldSelf", message: "replicas may not decrease" }];
   const schema: JSONSchemaProps = {
     type: "object",
-    properties: { apiVersion: { type: "string" }, kind: { type: "string" }, spec: { type: "object", properties: { replicas: { type: "integer", "x-kubernetes-validations": rules } } } },
+    properties: {
+      apiVersion: { type: "string" },
+      kind: { type: "string" },
+      spec: { type: "object", properties: { replicas: { type: "integer", "x-kubernetes-validations": rules } } },
+    },
   };
   const v = compileSchema(schema);
   assert.deepEqual(v.validate({ spec: { replicas: 1 } }), []);
@@ -91,8 +107,29 @@ test("list-map items correlate with their old version by key for oldSelf", () =>
     },
   };
   const v = compileSchema(schema);
-  const old = { spec: { ports: [{ name: "a", port: 1 }, { name: "b", port: 2 }] } };
-  assert.deepEqual(v.validate({ spec: { ports: [{ name: "b", port: 2 }, { name: "a", port: 1 }, { name: "c", port: 9 }] } }, old), []);
+  const old = {
+    spec: {
+      ports: [
+        { name: "a", port: 1 },
+        { name: "b", port: 2 },
+      ],
+    },
+  };
+  assert.deepEqual(
+    v.validate(
+      {
+        spec: {
+          ports: [
+            { name: "b", port: 2 },
+            { name: "a", port: 1 },
+            { name: "c", port: 9 },
+          ],
+        },
+      },
+      old,
+    ),
+    [],
+  );
   assert.deepEqual(v.validate({ spec: { ports: [{ name: "b", port: 3 }] } }, old).map(formatFieldError), [
     `spec.ports[0]: Invalid value: "object": port is immutable`,
   ]);
@@ -130,15 +167,21 @@ test("schema errors that block CEL add the server's 'not checked' cause instead 
   ]);
   // Enum failures do not block in 1.24: rules still run.
   const enumSchema = withRules({ type: "object", properties: { s: { type: "string", enum: ["a"] } } }, [{ rule: "false", message: "m" }]);
-  assert.deepEqual(compileSchema(enumSchema).validate({ spec: { s: "b" } }).map(formatFieldError), [
-    `spec.s: Unsupported value: "b": supported values: "a"`,
-    `spec: Invalid value: "object": m`,
-  ]);
+  assert.deepEqual(
+    compileSchema(enumSchema)
+      .validate({ spec: { s: "b" } })
+      .map(formatFieldError),
+    [`spec.s: Unsupported value: "b": supported values: "a"`, `spec: Invalid value: "object": m`],
+  );
 });
 
 test("rules that cannot be compiled here are listed as unchecked, never reported as passing checks", () => {
   const v = compileSchema(
-    withRules(SPEC, [{ rule: "ip(self.name).family() == 4" }, { rule: "self.replicas +" }, { rule: "self.replicas < 5", message: "checked" }]),
+    withRules(SPEC, [
+      { rule: "ip(self.name).family() == 4" },
+      { rule: "self.replicas +" },
+      { rule: "self.replicas < 5", message: "checked" },
+    ]),
   );
   assert.deepEqual(
     v.uncheckedRules.map((u) => [u.field, u.rule]),

@@ -8,8 +8,11 @@ import { compileSchema } from "../../src/validation/index.js";
 import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
-const crd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } } } }[])[0]
-  ?.request.body;
+const crd = (
+  JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as {
+    request: { body: { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } } };
+  }[]
+)[0]?.request.body;
 const validator = compileSchema(crd?.spec.versions[0]?.schema.openAPIV3Schema as JSONSchemaProps);
 const REASONS = new Set([
   "FieldValueRequired",
@@ -32,7 +35,10 @@ const spec = fc.record(
     tags: fc.oneof(fc.array(fc.constantFrom("a", "b", "c")), anyJson),
     ports: fc.oneof(fc.array(fc.record({ name: fc.constantFrom("a", "b") }, { requiredKeys: [] })), anyJson),
     quantity: anyJson,
-    when: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), anyJson),
+    when: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      anyJson,
+    ),
     values: anyJson,
     junk: anyJson,
   },
@@ -43,7 +49,9 @@ test("validate never throws, reports well-formed causes, and prune/defaults are 
   fc.assert(
     fc.property(spec, anyJson, (s, old) => {
       // JSON round trip: decoded request bodies are plain objects (fast-check may build null-prototype ones).
-      const obj = JSON.parse(JSON.stringify({ apiVersion: "conformance.example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: s })) as Record<string, unknown>;
+      const obj = JSON.parse(
+        JSON.stringify({ apiVersion: "conformance.example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: s }),
+      ) as Record<string, unknown>;
       validator.prune(obj);
       validator.applyDefaults(obj);
       const once = structuredClone(obj);

@@ -9,7 +9,8 @@ const resource = (spec: JSONSchemaProps): JSONSchemaProps => ({
   type: "object",
   properties: { apiVersion: { type: "string" }, kind: { type: "string" }, metadata: { type: "object" }, spec },
 });
-const lines = (schema: JSONSchemaProps, spec: unknown): string[] => compileSchema(resource(schema)).validate({ spec }).map(formatFieldError);
+const lines = (schema: JSONSchemaProps, spec: unknown): string[] =>
+  compileSchema(resource(schema)).validate({ spec }).map(formatFieldError);
 
 test("int-or-string accepts integers and strings and rejects other types like the server", () => {
   const s: JSONSchemaProps = {
@@ -47,10 +48,19 @@ test("list-type set reports each repeated value once, at its second occurrence; 
       objs: { type: "array", "x-kubernetes-list-type": "set", items: { type: "object", "x-kubernetes-preserve-unknown-fields": true } },
     },
   };
-  assert.deepEqual(lines(s, { tags: ["a", "b", "a", "a", "b"] }), [`spec.tags[2]: Duplicate value: "a"`, `spec.tags[4]: Duplicate value: "b"`]);
-  assert.deepEqual(lines(s, { objs: [{ x: 1, y: 2 }, { y: 2, x: 1 }] }), [
-    `spec.objs[1]: Duplicate value: map[string]interface {}{"x":1, "y":2}`,
+  assert.deepEqual(lines(s, { tags: ["a", "b", "a", "a", "b"] }), [
+    `spec.tags[2]: Duplicate value: "a"`,
+    `spec.tags[4]: Duplicate value: "b"`,
   ]);
+  assert.deepEqual(
+    lines(s, {
+      objs: [
+        { x: 1, y: 2 },
+        { y: 2, x: 1 },
+      ],
+    }),
+    [`spec.objs[1]: Duplicate value: map[string]interface {}{"x":1, "y":2}`],
+  );
   assert.deepEqual(lines(s, { tags: ["a", "b"] }), []);
 });
 
@@ -66,7 +76,10 @@ test("list-type map compares the key tuple and reports the keys as the duplicate
       },
     },
   };
-  const ok = [{ port: 80, protocol: "TCP", name: "a" }, { port: 80, protocol: "UDP", name: "b" }];
+  const ok = [
+    { port: 80, protocol: "TCP", name: "a" },
+    { port: 80, protocol: "UDP", name: "b" },
+  ];
   assert.deepEqual(lines(s, { ports: ok }), []);
   const dup = [...ok, { port: 80, protocol: "TCP", name: "c" }];
   assert.deepEqual(lines(s, { ports: dup }), [`spec.ports[2]: Duplicate value: map[string]interface {}{"port":80, "protocol":"TCP"}`]);
@@ -116,7 +129,9 @@ test("embedded resources keep apiVersion/kind/metadata when pruned and require a
       },
     }),
   );
-  const obj = { spec: { template: { apiVersion: "v1", kind: "Pod", metadata: { name: "p", junk: 1 }, spec: { image: "x", y: 1 }, other: 2 } } };
+  const obj = {
+    spec: { template: { apiVersion: "v1", kind: "Pod", metadata: { name: "p", junk: 1 }, spec: { image: "x", y: 1 }, other: 2 } },
+  };
   assert.deepEqual(v.prune(obj), ["spec.template.metadata.junk", "spec.template.other", "spec.template.spec.y"]);
   assert.deepEqual(obj.spec.template, { apiVersion: "v1", kind: "Pod", metadata: { name: "p" }, spec: { image: "x" } });
   assert.deepEqual(v.validate(obj), []);
@@ -124,10 +139,13 @@ test("embedded resources keep apiVersion/kind/metadata when pruned and require a
     "spec.template.kind: Required value",
     `spec.template.apiVersion: Invalid value: "a/b/c": unexpected GroupVersion string: a/b/c`,
   ]);
-  assert.deepEqual(v.validate({ spec: { template: { apiVersion: "v1", kind: "My_Kind", metadata: { name: "a/b" } } } }).map(formatFieldError), [
-    `spec.template.kind: Invalid value: "My_Kind": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
-    `spec.template.metadata.name: Invalid value: "a/b": may not contain '/'`,
-  ]);
+  assert.deepEqual(
+    v.validate({ spec: { template: { apiVersion: "v1", kind: "My_Kind", metadata: { name: "a/b" } } } }).map(formatFieldError),
+    [
+      `spec.template.kind: Invalid value: "My_Kind": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
+      `spec.template.metadata.name: Invalid value: "a/b": may not contain '/'`,
+    ],
+  );
 });
 
 test("formats are checked as the 1.24 server checks them; unsupported formats are ignored", () => {
@@ -144,11 +162,21 @@ test("formats are checked as the 1.24 server checks them; unsupported formats ar
     },
   };
   assert.deepEqual(
-    lines(s, { when: "2024-01-07T00:40:57.5+02:00", day: "2024-02-29", data: "aGVsbG8=", id: "123e4567-e89b-12d3-a456-426614174000", ip: "10.0.0.1" }),
+    lines(s, {
+      when: "2024-01-07T00:40:57.5+02:00",
+      day: "2024-02-29",
+      data: "aGVsbG8=",
+      id: "123e4567-e89b-12d3-a456-426614174000",
+      ip: "10.0.0.1",
+    }),
     [],
   );
-  assert.deepEqual(lines(s, { day: "2023-02-29" }), [`spec.day: Invalid value: "2023-02-29": spec.day in body must be of type date: "2023-02-29"`]);
-  assert.deepEqual(lines(s, { ip: "256.1.1.1" }), [`spec.ip: Invalid value: "256.1.1.1": spec.ip in body must be of type ipv4: "256.1.1.1"`]);
+  assert.deepEqual(lines(s, { day: "2023-02-29" }), [
+    `spec.day: Invalid value: "2023-02-29": spec.day in body must be of type date: "2023-02-29"`,
+  ]);
+  assert.deepEqual(lines(s, { ip: "256.1.1.1" }), [
+    `spec.ip: Invalid value: "256.1.1.1": spec.ip in body must be of type ipv4: "256.1.1.1"`,
+  ]);
   assert.deepEqual(lines(s, { data: "not base64!" }).length, 1);
   assert.deepEqual(lines(s, { when: "2024-01-07 00:40:57" }).length, 1);
   // int32 and quantity are stripped by the server: no range or syntax check, and type errors name the type.
@@ -157,7 +185,8 @@ test("formats are checked as the 1.24 server checks them; unsupported formats ar
 });
 
 test("patterns use RE2 semantics where JavaScript differs", () => {
-  const check = (pattern: string, value: string): number => lines({ type: "object", properties: { s: { type: "string", pattern } } }, { s: value }).length;
+  const check = (pattern: string, value: string): number =>
+    lines({ type: "object", properties: { s: { type: "string", pattern } } }, { s: value }).length;
   assert.equal(check("^a\\z", "a"), 0); // \z is end of text in RE2, a literal z in JavaScript
   assert.equal(check("(?i)^abc$", "ABC"), 0); // inline flags are a syntax error in JavaScript
   assert.equal(check("^[[:digit:]]+$", "123"), 0); // POSIX classes
@@ -207,7 +236,12 @@ test("defaults fill missing fields, nested and in list items, without touching p
   );
   const obj = { spec: { replicas: 3, ports: [{}, { port: 8080 }], labels: { a: {} } } };
   v.applyDefaults(obj);
-  assert.deepEqual(obj.spec, { replicas: 3, ports: [{ port: 80 }, { port: 8080 }], labels: { a: { v: "d" } }, strategy: { type: "Rolling" } });
+  assert.deepEqual(obj.spec, {
+    replicas: 3,
+    ports: [{ port: 80 }, { port: 8080 }],
+    labels: { a: { v: "d" } },
+    strategy: { type: "Rolling" },
+  });
 });
 
 test("scale subresource fields are checked as the server does", () => {

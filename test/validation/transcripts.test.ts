@@ -41,7 +41,10 @@ function jsonPatch(target: unknown, ops: unknown): Obj | undefined {
   if (!Array.isArray(ops)) return undefined;
   const out = structuredClone(target) as Obj;
   for (const op of ops as { op: string; path: string; value?: unknown }[]) {
-    const parts = op.path.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const parts = op.path
+      .split("/")
+      .slice(1)
+      .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
     const last = parts.pop() ?? "";
     let cur: unknown = out;
     for (const p of parts) cur = Array.isArray(cur) ? cur[Number(p)] : (cur as Obj)[p];
@@ -85,7 +88,8 @@ function collectCases(): { cases: Case[]; skipped: string[] } {
       const { method, path } = ex.request;
       const m = /\/widgets(?:\/([^/?]+))?(\/[a-z]+)?(?:\?|$)/.exec(path);
       if (!m || !["POST", "PUT", "PATCH"].includes(method)) continue;
-      const name = m[1] ?? (isObj(ex.request.body) && isObj(ex.request.body["metadata"]) ? String(ex.request.body["metadata"]["name"]) : "");
+      const name =
+        m[1] ?? (isObj(ex.request.body) && isObj(ex.request.body["metadata"]) ? String(ex.request.body["metadata"]["name"]) : "");
       const sub = m[2];
       const status = ex.response.status;
       const resBody = ex.response.body;
@@ -101,12 +105,17 @@ function collectCases(): { cases: Case[]; skipped: string[] } {
         body = structuredClone(ex.request.body); // server-side apply that creates: the applied object is the body
       }
       const reason =
-        sub !== undefined ? "subresource"
-        : body === undefined ? "no full body (JSON/apply patch or malformed)"
-        : body["kind"] !== "Widget" || body["apiVersion"] !== "conformance.example.com/v1" ? "wrong kind/apiVersion"
-        : status !== 422 && status >= 300 ? `status ${status} decided before validation`
-        : status === 422 && !causes.some(isSchemaCause) ? "metadata-only 422"
-        : undefined;
+        sub !== undefined
+          ? "subresource"
+          : body === undefined
+            ? "no full body (JSON/apply patch or malformed)"
+            : body["kind"] !== "Widget" || body["apiVersion"] !== "conformance.example.com/v1"
+              ? "wrong kind/apiVersion"
+              : status !== 422 && status >= 300
+                ? `status ${status} decided before validation`
+                : status === 422 && !causes.some(isSchemaCause)
+                  ? "metadata-only 422"
+                  : undefined;
       if (reason === undefined && body) cases.push({ file, ex, body, old: method === "PUT" ? stored.get(name) : undefined });
       else skipped.push(`${file}: ${ex.step} (${reason})`);
       if (status < 300 && isObj(resBody) && sub === undefined) stored.set(name, resBody);
@@ -148,7 +157,13 @@ test("the wrong-kind create shows CEL errors surface when schema errors do not b
   const specSchema = schema.properties?.["spec"] as JSONSchemaProps;
   const onlyRules = compileSchema({
     type: "object",
-    properties: { spec: { type: "object", "x-kubernetes-preserve-unknown-fields": true, "x-kubernetes-validations": specSchema["x-kubernetes-validations"] ?? [] } },
+    properties: {
+      spec: {
+        type: "object",
+        "x-kubernetes-preserve-unknown-fields": true,
+        "x-kubernetes-validations": specSchema["x-kubernetes-validations"] ?? [],
+      },
+    },
   });
   const errors = onlyRules.validate({ spec: {} });
   assert.deepEqual(errors, [want]);

@@ -9,7 +9,8 @@ import { stringify } from "yaml";
 import { formatValidationReport, validateFiles, validationExitCode } from "../../src/validation/index.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
-const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: unknown } }[])[0]?.request.body;
+const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: unknown } }[])[0]?.request
+  .body;
 
 function workspace(): { dir: string; crds: string } {
   const dir = mkdtempSync(join(tmpdir(), "kcg-validate-"));
@@ -56,12 +57,23 @@ test("validates multi-document YAML and JSON files and reports errors, warnings 
     ],
   );
   assert.deepEqual(report.results[0]?.warnings, [`unknown field "spec.junk"`]);
-  assert.match(report.results[2]?.errors[0] ?? "", /unknown kind: no CustomResourceDefinition .* defines kind "ConfigMap" in the core group/);
+  assert.match(
+    report.results[2]?.errors[0] ?? "",
+    /unknown kind: no CustomResourceDefinition .* defines kind "ConfigMap" in the core group/,
+  );
   assert.match(report.results[3]?.errors[0] ?? "", /does not serve version "v2" \(served: v1\)/);
 
   const text = formatValidationReport(report);
-  assert.ok(text.includes(`${yamlFile}[1] Widget bad: spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10\n`), text);
-  assert.ok(text.includes(`${yamlFile}[1] Widget bad: spec.size: Unsupported value: "huge": supported values: "small", "medium", "large"\n`), text);
+  assert.ok(
+    text.includes(
+      `${yamlFile}[1] Widget bad: spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10\n`,
+    ),
+    text,
+  );
+  assert.ok(
+    text.includes(`${yamlFile}[1] Widget bad: spec.size: Unsupported value: "huge": supported values: "small", "medium", "large"\n`),
+    text,
+  );
   assert.ok(text.includes(`${jsonFile}[0] Widget json: spec.ports[1]: Duplicate value: map[string]interface {}{"name":"a"}\n`), text);
   assert.ok(text.includes(`${yamlFile}[0] Widget good: warning: unknown field "spec.junk"\n`), text);
   assert.ok(text.endsWith("5 resources checked: 1 valid, 4 invalid\n"), text);
@@ -74,7 +86,10 @@ test("exit code 0 when every resource is valid; problems for unreadable input an
   writeFileSync(ok, stringify(widget("fine", { size: "large", tags: ["a", "b"] })));
   // --crds may also name one manifest file.
   const good = await validateFiles({ crdsDir: join(crds, "nested", "widgets.yaml"), files: [ok] });
-  assert.deepEqual(good.results.map((r) => r.errors), [[]]);
+  assert.deepEqual(
+    good.results.map((r) => r.errors),
+    [[]],
+  );
   assert.equal(validationExitCode(good), 0);
   assert.equal(formatValidationReport(good), "1 resource checked: 1 valid, 0 invalid\n");
 
@@ -105,8 +120,12 @@ test("a resource without a name or kind is reported, and List documents are expa
   );
   const report = await validateFiles({ crdsDir: crds, files: [f] });
   // The name message is the one crud.json's "create with invalid name" got from the server.
-  const serverNameCause = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crud.json`, "utf8")) as { step: string; response: { body: { details?: { causes?: { field: string; message: string }[] } } } }[])
-    .find((e) => e.step === "create with invalid name")?.response.body.details?.causes?.[0];
+  const serverNameCause = (
+    JSON.parse(readFileSync(`${TRANSCRIPTS}/crud.json`, "utf8")) as {
+      step: string;
+      response: { body: { details?: { causes?: { field: string; message: string }[] } } };
+    }[]
+  ).find((e) => e.step === "create with invalid name")?.response.body.details?.causes?.[0];
   assert.deepEqual(
     report.results.map((r) => r.errors),
     [
@@ -119,8 +138,14 @@ test("a resource without a name or kind is reported, and List documents are expa
 
 test("manifests: JSON, YAML flow mappings, empty documents and parse errors", async () => {
   const { parseManifests } = await import("../../src/validation/index.js");
-  assert.deepEqual(parseManifests("a.json", '{"kind": "A"}').documents.map((d) => d.value), [{ kind: "A" }]);
-  assert.deepEqual(parseManifests("a.yaml", "{kind: A}").documents.map((d) => d.value), [{ kind: "A" }]);
+  assert.deepEqual(
+    parseManifests("a.json", '{"kind": "A"}').documents.map((d) => d.value),
+    [{ kind: "A" }],
+  );
+  assert.deepEqual(
+    parseManifests("a.yaml", "{kind: A}").documents.map((d) => d.value),
+    [{ kind: "A" }],
+  );
   assert.deepEqual(
     parseManifests("a.yaml", "---\n---\nkind: B\n").documents.map((d) => [d.documentIndex, d.value]),
     [[1, { kind: "B" }]],
@@ -156,12 +181,17 @@ test("status is dropped on create when the CRD has the status subresource, as th
   };
   writeFileSync(join(dir, "crd.yaml"), stringify(crd));
   const file = join(dir, "gadgets.yaml");
-  const gadget = (v: string) => stringify({ apiVersion: `example.com/${v}`, kind: "Gadget", metadata: { name: "g" }, status: { ready: "later" } });
+  const gadget = (v: string) =>
+    stringify({ apiVersion: `example.com/${v}`, kind: "Gadget", metadata: { name: "g" }, status: { ready: "later" } });
   writeFileSync(file, [gadget("v1"), gadget("v2"), gadget("v3")].join("---\n"));
   const report = await validateFiles({ crdsDir: join(dir, "crd.yaml"), files: [file] });
   const [withStatus, without, unserved] = report.results;
   assert.deepEqual(withStatus?.errors, []);
   assert.match(withStatus?.warnings.join("\n") ?? "", /status is dropped on create/);
-  assert.deepEqual(without?.errors, ['status.ready: Invalid value: "string": status.ready in body must be of type boolean: "string"'], "no subresource: status is validated");
+  assert.deepEqual(
+    without?.errors,
+    ['status.ready: Invalid value: "string": status.ready in body must be of type boolean: "string"'],
+    "no subresource: status is validated",
+  );
   assert.match(unserved?.errors[0] ?? "", /does not serve version "v3" \(served: v1, v2\)/);
 });

@@ -117,7 +117,9 @@ test("finalizers: qualified names under metadata.finalizers; orphan with foregro
   // A 1.24 server accepts "cleanup" on a custom resource; newer servers add this warning.
   assert.deepEqual(plain, {
     errors: [],
-    warnings: [`metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`],
+    warnings: [
+      `metadata.finalizers: "cleanup": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers`,
+    ],
   });
 });
 
@@ -175,7 +177,10 @@ test("owner references: empty fields and a second controller, under metadata.own
   );
   assert.equal(errors[0]?.message, `Invalid value: "apps/": version must not be empty`);
   assert.equal(errors[1]?.message, `Invalid value: "": kind must not be empty`);
-  assert.match(errors[4]?.message ?? "", /: Only one reference can have Controller set to true\. Found "true" in references for \/a and ConfigMap\/$/);
+  assert.match(
+    errors[4]?.message ?? "",
+    /: Only one reference can have Controller set to true\. Found "true" in references for \/a and ConfigMap\/$/,
+  );
 });
 
 test("ValidateObjectMeta itself forbids a namespace on cluster-scoped kinds", () => {
@@ -195,12 +200,19 @@ test("a name is required unless generateName is given; namespace can be required
 
 test("namespaces' names are DNS-1123 labels; path-segment names refuse '/', '%', '.' and '..'", () => {
   const label = validateObjectMeta({ name: "a.b" }, { nameRule: "label", namespaced: false });
-  assert.deepEqual(label.map((e) => e.message), [`Invalid value: "a.b": ${LABEL_RULE}`]);
+  assert.deepEqual(
+    label.map((e) => e.message),
+    [`Invalid value: "a.b": ${LABEL_RULE}`],
+  );
   const segment = validateObjectMeta({ name: "a/b%c" }, { nameRule: "path-segment", namespaced: false });
-  assert.deepEqual(segment.map((e) => e.message), [`Invalid value: "a/b%c": may not contain '/'`, `Invalid value: "a/b%c": may not contain '%'`]);
-  assert.deepEqual(validateObjectMeta({ name: ".." }, { nameRule: "path-segment", namespaced: false }).map((e) => e.message), [
-    `Invalid value: "..": may not be '..'`,
-  ]);
+  assert.deepEqual(
+    segment.map((e) => e.message),
+    [`Invalid value: "a/b%c": may not contain '/'`, `Invalid value: "a/b%c": may not contain '%'`],
+  );
+  assert.deepEqual(
+    validateObjectMeta({ name: ".." }, { nameRule: "path-segment", namespaced: false }).map((e) => e.message),
+    [`Invalid value: "..": may not be '..'`],
+  );
 });
 
 test("built-in kinds: core's rule that an unqualified finalizer must be standard, per index", () => {

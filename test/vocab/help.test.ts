@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { diagnosticCodes } from "../../src/diagnostics/index.js";
-import { familyOrder, formatMarkerHelp, kubernetesMarkerDefinitions, markerReferenceMarkdown, payloadSyntax } from "../../src/vocab/index.js";
+import {
+  familyOrder,
+  formatMarkerHelp,
+  kubernetesMarkerDefinitions,
+  markerReferenceMarkdown,
+  payloadSyntax,
+} from "../../src/vocab/index.js";
 
 describe("formatMarkerHelp", () => {
   const help = formatMarkerHelp();
@@ -21,17 +27,27 @@ describe("formatMarkerHelp", () => {
   it("groups markers by family in the declared order", () => {
     const headings = familyOrder.map((f) => lines.indexOf(f));
     for (const h of headings) assert.ok(h >= 0);
-    assert.deepEqual([...headings].sort((a, b) => a - b), headings);
+    assert.deepEqual(
+      [...headings].sort((a, b) => a - b),
+      headings,
+    );
     for (const d of kubernetesMarkerDefinitions) {
       const at = lines.indexOf(`  ${payloadSyntax(d)}`);
       const own = lines.indexOf(d.family);
-      const next = familyOrder.indexOf(d.family) + 1 < familyOrder.length ? lines.indexOf(familyOrder[familyOrder.indexOf(d.family) + 1]!) : lines.length;
+      const next =
+        familyOrder.indexOf(d.family) + 1 < familyOrder.length
+          ? lines.indexOf(familyOrder[familyOrder.indexOf(d.family) + 1]!)
+          : lines.length;
       assert.ok(at > own && at < next, `+${d.name} is not under ${d.family}`);
     }
   });
 
   it("shows argument lists, repeatability and deprecation", () => {
-    assert.ok(help.includes("  +kubebuilder:printcolumn:name=<string>,type=<integer|number|string|boolean|date>,JSONPath=<string>,[description=<string>],[format=<string>],[priority=<int>]"));
+    assert.ok(
+      help.includes(
+        "  +kubebuilder:printcolumn:name=<string>,type=<integer|number|string|boolean|date>,JSONPath=<string>,[description=<string>],[format=<string>],[priority=<int>]",
+      ),
+    );
     assert.ok(help.includes("        JSONPath: string — JSON path of the value, e.g. .status.phase"));
     assert.ok(help.includes("  +genclient:method=<name>,verb=<"));
     assert.ok(help.includes("        name (first, unnamed): string — method name on the typed client"));
@@ -73,6 +89,6 @@ describe("markerReferenceMarkdown", () => {
   });
 
   it("fences examples that contain backticks", () => {
-    assert.ok(md.includes("`` +kubebuilder:printcolumn:name=\"Age\",type=date,JSONPath=`.metadata.creationTimestamp` ``"));
+    assert.ok(md.includes('`` +kubebuilder:printcolumn:name="Age",type=date,JSONPath=`.metadata.creationTimestamp` ``'));
   });
 });

@@ -5,18 +5,30 @@ import { kubernetesMarkers, type JSONSchemaProps } from "../../src/vocab/index.j
 
 /** Parses marker lines with the Kubernetes registry. */
 export function parse(texts: readonly string[], target: MarkerTarget = "field") {
-  return parseMarkers(texts.map((text, i) => ({ text, line: i + 1, col: 4, file: "types.ts" })), target, kubernetesMarkers);
+  return parseMarkers(
+    texts.map((text, i) => ({ text, line: i + 1, col: 4, file: "types.ts" })),
+    target,
+    kubernetesMarkers,
+  );
 }
 
 /** Parses marker lines that must be valid and returns the markers. */
 export function markers(texts: readonly string[], target: MarkerTarget = "field"): Marker[] {
   const r = parse(texts, target);
-  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), [], `diagnostics for ${texts.join(" | ")}`);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === "error"),
+    [],
+    `diagnostics for ${texts.join(" | ")}`,
+  );
   return r.markers;
 }
 
 /** Applies the markers to a copy of `schema`; returns the new schema and the error messages. */
-export function apply(schema: JSONSchemaProps, texts: readonly string[], target: MarkerTarget = "field"): { schema: JSONSchemaProps; errors: string[] } {
+export function apply(
+  schema: JSONSchemaProps,
+  texts: readonly string[],
+  target: MarkerTarget = "field",
+): { schema: JSONSchemaProps; errors: string[] } {
   const copy = structuredClone(schema);
   const diags = applyMarkers(copy, markers(texts, target), { target }, "", new SourceMap());
   for (const d of diags) assert.equal(d.code, "KCG1108");

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseMarkers, type MarkerTarget } from "../../src/markers/index.js";
-import { crdMetadataOf, kubernetesMarkers, kubernetesMarkerDefinitions, knownNamespaces, type KubeMarkerDefinition } from "../../src/vocab/index.js";
+import {
+  crdMetadataOf,
+  kubernetesMarkers,
+  kubernetesMarkerDefinitions,
+  knownNamespaces,
+  type KubeMarkerDefinition,
+} from "../../src/vocab/index.js";
 import { markers, parse } from "./helpers.js";
 
 /** Every marker named in design.md §2 and the issues, with the targets it must accept. */
@@ -110,21 +116,39 @@ describe("the Kubernetes marker registry", () => {
       for (const t of d.targets) {
         if (d.name === "k8s:deepcopy-gen" && t === "type") continue; // its example is the package form
         const r = parseMarkers([{ text: d.example, line: 1, col: 1, file: "x.ts" }], t, kubernetesMarkers);
-        assert.deepEqual(r.diagnostics.filter((x) => x.severity === "error"), [], `${d.example} on ${t}`);
+        assert.deepEqual(
+          r.diagnostics.filter((x) => x.severity === "error"),
+          [],
+          `${d.example} on ${t}`,
+        );
         assert.equal(r.markers[0]?.def, d, `${d.example} resolved to ${r.markers[0]?.name}`);
       }
     }
   });
 
   it("gives schema markers an order and only schema markers an effect", () => {
-    for (const d of kubernetesMarkerDefinitions as readonly KubeMarkerDefinition[]) {
+    for (const d of kubernetesMarkerDefinitions) {
       if (d.applyToSchema) assert.equal(typeof d.order, "number", d.name);
       else assert.equal(d.order, undefined, d.name);
     }
   });
 
   it("declares the namespaces of design.md §2", () => {
-    for (const ns of ["genclient", "k8s", "kubebuilder", "groupName", "versionName", "optional", "required", "nullable", "default", "listType", "listMapKey", "mapType", "structType"]) {
+    for (const ns of [
+      "genclient",
+      "k8s",
+      "kubebuilder",
+      "groupName",
+      "versionName",
+      "optional",
+      "required",
+      "nullable",
+      "default",
+      "listType",
+      "listMapKey",
+      "mapType",
+      "structType",
+    ]) {
       assert.ok((knownNamespaces as readonly string[]).includes(ns), ns);
     }
   });
@@ -132,14 +156,26 @@ describe("the Kubernetes marker registry", () => {
 
 describe("Kubernetes marker values", () => {
   it("parses the genclient family as client-gen writes it", () => {
-    const ms = markers(["+genclient", "+genclient:nonNamespaced", "+genclient:onlyVerbs=create,get", "+genclient:method=GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale", "+genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale"], "type");
-    assert.deepEqual(ms.map((m) => m.value), [
-      true,
-      true,
-      ["create", "get"],
-      { name: "GetScale", verb: "get", subresource: "scale", result: "k8s.io/api/autoscaling/v1.Scale" },
-      { name: "UpdateScale", verb: "update", subresource: "scale", input: "Scale", result: "Scale" },
-    ]);
+    const ms = markers(
+      [
+        "+genclient",
+        "+genclient:nonNamespaced",
+        "+genclient:onlyVerbs=create,get",
+        "+genclient:method=GetScale,verb=get,subresource=scale,result=k8s.io/api/autoscaling/v1.Scale",
+        "+genclient:method=UpdateScale,verb=update,subresource=scale,input=Scale,result=Scale",
+      ],
+      "type",
+    );
+    assert.deepEqual(
+      ms.map((m) => m.value),
+      [
+        true,
+        true,
+        ["create", "get"],
+        { name: "GetScale", verb: "get", subresource: "scale", result: "k8s.io/api/autoscaling/v1.Scale" },
+        { name: "UpdateScale", verb: "update", subresource: "scale", input: "Scale", result: "Scale" },
+      ],
+    );
     assert.deepEqual(markers(["+genclient:skipVerbs=updateStatus;patch"], "type")[0]?.value, ["updateStatus", "patch"]);
   });
 
@@ -157,18 +193,21 @@ describe("Kubernetes marker values", () => {
         "+kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas",
         '+kubebuilder:printcolumn:name="Ready",type=string,JSONPath=`.status.conditions[?(@.type=="Ready")].status`,priority=1',
         "+kubebuilder:selectablefield:JSONPath=`.spec.color`",
-        "+kubebuilder:deprecatedversion:warning=\"use v2\"",
+        '+kubebuilder:deprecatedversion:warning="use v2"',
         "+kubebuilder:deprecatedversion",
       ].slice(0, 5),
       "type",
     );
-    assert.deepEqual(ms.map((m) => m.value), [
-      { path: "foos", shortName: ["fo", "f"], categories: ["all", "sample"], scope: "Cluster" },
-      { specpath: ".spec.replicas", statuspath: ".status.replicas" },
-      { name: "Ready", type: "string", JSONPath: '.status.conditions[?(@.type=="Ready")].status', priority: 1 },
-      { JSONPath: ".spec.color" },
-      { warning: "use v2" },
-    ]);
+    assert.deepEqual(
+      ms.map((m) => m.value),
+      [
+        { path: "foos", shortName: ["fo", "f"], categories: ["all", "sample"], scope: "Cluster" },
+        { specpath: ".spec.replicas", statuspath: ".status.replicas" },
+        { name: "Ready", type: "string", JSONPath: '.status.conditions[?(@.type=="Ready")].status', priority: 1 },
+        { JSONPath: ".spec.color" },
+        { warning: "use v2" },
+      ],
+    );
     assert.deepEqual(markers(["+kubebuilder:deprecatedversion"], "type")[0]?.value, {});
   });
 
@@ -185,13 +224,19 @@ describe("Kubernetes marker values", () => {
   });
 
   it("parses object, version and package markers", () => {
-    assert.deepEqual(markers(["+kubebuilder:object:root=true", "+kubebuilder:object:generate=false", "+kubebuilder:storageversion"], "type").map((m) => m.value), [true, false, true]);
-    assert.deepEqual(markers(["+groupName=samplecontroller.k8s.io", "+versionName=v1beta1", "+groupGoName=Sample", "+k8s:deepcopy-gen=package"], "package").map((m) => m.value), [
-      "samplecontroller.k8s.io",
-      "v1beta1",
-      "Sample",
-      "package",
-    ]);
+    assert.deepEqual(
+      markers(["+kubebuilder:object:root=true", "+kubebuilder:object:generate=false", "+kubebuilder:storageversion"], "type").map(
+        (m) => m.value,
+      ),
+      [true, false, true],
+    );
+    assert.deepEqual(
+      markers(
+        ["+groupName=samplecontroller.k8s.io", "+versionName=v1beta1", "+groupGoName=Sample", "+k8s:deepcopy-gen=package"],
+        "package",
+      ).map((m) => m.value),
+      ["samplecontroller.k8s.io", "v1beta1", "Sample", "package"],
+    );
   });
 
   it("accepts +groupName= for the core group", () => {
@@ -218,9 +263,15 @@ describe("Kubernetes marker values", () => {
   });
 
   it("parses +kubebuilder:metadata and collects annotations and labels", () => {
-    const ms = markers(['+kubebuilder:metadata:annotations="a.io/x=1";"b=two=2",labels=team=storage', "+kubebuilder:metadata:labels={tier=api}"], "type");
+    const ms = markers(
+      ['+kubebuilder:metadata:annotations="a.io/x=1";"b=two=2",labels=team=storage', "+kubebuilder:metadata:labels={tier=api}"],
+      "type",
+    );
     assert.deepEqual(crdMetadataOf(ms), { annotations: { "a.io/x": "1", b: "two=2" }, labels: { team: "storage", tier: "api" } });
-    assert.match(parse(["+kubebuilder:metadata:labels=novalue"], "type").diagnostics[0]?.message ?? "", /"novalue" is not in key=value form/);
+    assert.match(
+      parse(["+kubebuilder:metadata:labels=novalue"], "type").diagnostics[0]?.message ?? "",
+      /"novalue" is not in key=value form/,
+    );
   });
 });
 
@@ -272,14 +323,27 @@ describe("unknown and misplaced Kubernetes markers", () => {
   });
 
   it("accepts Go-generator markers with no effect here", () => {
-    const r = parse(["+k8s:openapi-gen=true", "+k8s:conversion-gen=false", "+k8s:prerelease-lifecycle-gen:introduced=1.20", "+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list"], "package");
+    const r = parse(
+      [
+        "+k8s:openapi-gen=true",
+        "+k8s:conversion-gen=false",
+        "+k8s:prerelease-lifecycle-gen:introduced=1.20",
+        "+kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list",
+      ],
+      "package",
+    );
     assert.deepEqual(r.diagnostics, []);
     assert.equal(r.markers.length, 4);
   });
 
   it("reports repeated non-repeatable markers but allows repeatable ones", () => {
     assert.equal(parse(["+kubebuilder:validation:Minimum=1", "+kubebuilder:validation:Minimum=2"]).diagnostics[0]?.code, "KCG1107");
-    const ok = parse(["+listMapKey=a", "+listMapKey=b", "+kubebuilder:validation:XValidation:rule=\"true\"", "+kubebuilder:validation:XValidation:rule=\"false\""]);
+    const ok = parse([
+      "+listMapKey=a",
+      "+listMapKey=b",
+      '+kubebuilder:validation:XValidation:rule="true"',
+      '+kubebuilder:validation:XValidation:rule="false"',
+    ]);
     assert.deepEqual(ok.diagnostics, []);
   });
 });

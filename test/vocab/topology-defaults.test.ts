@@ -107,7 +107,9 @@ describe("documentation markers", () => {
       url: "https://example.com/x",
       description: "Guide",
     });
-    assert.deepEqual(ok({ type: "string" }, "+kubebuilder:externalDocs:url=https://example.com")["externalDocs"], { url: "https://example.com" });
+    assert.deepEqual(ok({ type: "string" }, "+kubebuilder:externalDocs:url=https://example.com")["externalDocs"], {
+      url: "https://example.com",
+    });
     const r = parse(['+kubebuilder:externalDocs:url="not a url"']);
     assert.equal(r.diagnostics[0]?.code, "KCG1103");
     assert.match(r.diagnostics[0]?.message ?? "", /not an absolute URL/);

@@ -21,7 +21,12 @@ describe("numeric validation markers", () => {
   });
 
   it("ExclusiveMinimum and ExclusiveMaximum set flags", () => {
-    assert.deepEqual(ok(num, `${V}Minimum=0`, `${V}ExclusiveMinimum=true`, `${V}ExclusiveMaximum`), { type: "number", minimum: 0, exclusiveMinimum: true, exclusiveMaximum: true });
+    assert.deepEqual(ok(num, `${V}Minimum=0`, `${V}ExclusiveMinimum=true`, `${V}ExclusiveMaximum`), {
+      type: "number",
+      minimum: 0,
+      exclusiveMinimum: true,
+      exclusiveMaximum: true,
+    });
     assert.deepEqual(ok(num, `${V}ExclusiveMaximum=false`), { type: "number", exclusiveMaximum: false });
   });
 
@@ -48,7 +53,12 @@ describe("numeric validation markers", () => {
 
 describe("string validation markers", () => {
   it("MinLength, MaxLength and Pattern set their keywords", () => {
-    assert.deepEqual(ok(str, `${V}MinLength=1`, `${V}MaxLength=63`, `${V}Pattern=\`^[a-z]+$\``), { type: "string", minLength: 1, maxLength: 63, pattern: "^[a-z]+$" });
+    assert.deepEqual(ok(str, `${V}MinLength=1`, `${V}MaxLength=63`, `${V}Pattern=\`^[a-z]+$\``), {
+      type: "string",
+      minLength: 1,
+      maxLength: 63,
+      pattern: "^[a-z]+$",
+    });
   });
 
   it("apply to int-or-string values", () => {
@@ -66,7 +76,12 @@ describe("string validation markers", () => {
 
 describe("list and object validation markers", () => {
   it("MinItems, MaxItems and UniqueItems apply to arrays", () => {
-    assert.deepEqual(ok(arr(str), `${V}MinItems=1`, `${V}MaxItems=5`, `${V}UniqueItems=true`), { ...arr(str), minItems: 1, maxItems: 5, uniqueItems: true });
+    assert.deepEqual(ok(arr(str), `${V}MinItems=1`, `${V}MaxItems=5`, `${V}UniqueItems=true`), {
+      ...arr(str),
+      minItems: 1,
+      maxItems: 5,
+      uniqueItems: true,
+    });
     assert.match(misuse(str, `${V}MinItems=1`), /MinItems applies to arrays, not string/);
     assert.match(misuse(obj, `${V}MaxItems=1`), /MaxItems applies to arrays, not object/);
     assert.match(misuse(int, `${V}UniqueItems=true`), /UniqueItems applies to arrays/);
@@ -90,7 +105,10 @@ describe("Enum", () => {
   });
 
   it("rejects values not of the field's type, with a quoting hint for strings", () => {
-    assert.equal(misuse(str, `${V}Enum=a;1`), '+kubebuilder:validation:Enum: Enum value 1 is an integer but the field is string (quote it: "1")');
+    assert.equal(
+      misuse(str, `${V}Enum=a;1`),
+      '+kubebuilder:validation:Enum: Enum value 1 is an integer but the field is string (quote it: "1")',
+    );
     assert.match(misuse(int, `${V}Enum=1;two`), /Enum value "two" is a string but the field is integer/);
     assert.match(misuse(int, `${V}Enum=1.5`), /is a number but the field is integer/);
   });
@@ -127,7 +145,10 @@ describe("Format, Type, Nullable and the extensions", () => {
   });
 
   it("XPreserveUnknownFields and pruning:PreserveUnknownFields keep unknown fields", () => {
-    assert.deepEqual(ok({ type: "object" }, "+kubebuilder:pruning:PreserveUnknownFields"), { type: "object", "x-kubernetes-preserve-unknown-fields": true });
+    assert.deepEqual(ok({ type: "object" }, "+kubebuilder:pruning:PreserveUnknownFields"), {
+      type: "object",
+      "x-kubernetes-preserve-unknown-fields": true,
+    });
     const r = apply({ type: "object" }, [`${V}XPreserveUnknownFields`]);
     assert.deepEqual(r.schema, { type: "object", "x-kubernetes-preserve-unknown-fields": true });
   });
@@ -163,7 +184,13 @@ describe("XValidation and CEL-rule markers", () => {
     );
     assert.deepEqual(s["x-kubernetes-validations"], [
       { rule: "self.a != self.b", message: "a and b must differ" },
-      { rule: "self.c >= 0", messageExpression: "'c is ' + string(self.c)", reason: "FieldValueForbidden", fieldPath: ".c", optionalOldSelf: true },
+      {
+        rule: "self.c >= 0",
+        messageExpression: "'c is ' + string(self.c)",
+        reason: "FieldValueForbidden",
+        fieldPath: ".c",
+        optionalOldSelf: true,
+      },
     ]);
   });
 
@@ -237,7 +264,10 @@ describe("items: variants", () => {
   }
 
   it("covers every base validation marker with an items: form", () => {
-    const itemNames = kubernetesMarkers.all().filter((d) => d.name.startsWith("kubebuilder:validation:items:")).map((d) => d.name.slice("kubebuilder:validation:items:".length));
+    const itemNames = kubernetesMarkers
+      .all()
+      .filter((d) => d.name.startsWith("kubebuilder:validation:items:"))
+      .map((d) => d.name.slice("kubebuilder:validation:items:".length));
     assert.deepEqual([...itemNames].sort(), cases.map(([m]) => m.split(/[=:]/)[0]!).sort());
   });
 
@@ -282,11 +312,15 @@ describe("applyMarkers", () => {
   });
 });
 
-
 describe("declarative-validation spellings", () => {
   it("+k8s:minimum, +k8s:maxLength, +k8s:maxItems and +k8s:format work like their kubebuilder forms", () => {
     assert.deepEqual(ok(int, "+k8s:minimum=0", "+k8s:maximum=5"), { ...int, minimum: 0, maximum: 5 });
-    assert.deepEqual(ok(str, "+k8s:minLength=1", "+k8s:maxLength=63", "+k8s:format=k8s-short-name"), { type: "string", minLength: 1, maxLength: 63, format: "k8s-short-name" });
+    assert.deepEqual(ok(str, "+k8s:minLength=1", "+k8s:maxLength=63", "+k8s:format=k8s-short-name"), {
+      type: "string",
+      minLength: 1,
+      maxLength: 63,
+      format: "k8s-short-name",
+    });
     assert.deepEqual(ok(arr(str), "+k8s:minItems=1", "+k8s:maxItems=16"), { ...arr(str), minItems: 1, maxItems: 16 });
     assert.match(misuse(str, "+k8s:minimum=0"), /Minimum applies to numbers, not string/);
   });

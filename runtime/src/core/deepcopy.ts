@@ -2,7 +2,15 @@
 // zz_generated.deepcopy.ts files. Written out by hand per type, like the generated ones, because a
 // generic walker is several times slower than straight-line code.
 import type {
-  Condition, LabelSelector, LabelSelectorRequirement, ListMeta, ManagedFieldsEntry, ObjectMeta, OwnerReference, RawExtension, TypeMeta,
+  Condition,
+  LabelSelector,
+  LabelSelectorRequirement,
+  ListMeta,
+  ManagedFieldsEntry,
+  ObjectMeta,
+  OwnerReference,
+  RawExtension,
+  TypeMeta,
 } from "./apimachinery.js";
 
 /**
@@ -64,9 +72,11 @@ export function deepCopyObjectMeta(v: ObjectMeta): ObjectMeta {
   const out = { ...v };
   if (v.labels !== undefined) out.labels = v.labels === null ? v.labels : deepCopyStringMap(v.labels);
   if (v.annotations !== undefined) out.annotations = v.annotations === null ? v.annotations : deepCopyStringMap(v.annotations);
-  if (v.ownerReferences !== undefined) out.ownerReferences = v.ownerReferences === null ? v.ownerReferences : v.ownerReferences.map(deepCopyOwnerReference);
+  if (v.ownerReferences !== undefined)
+    out.ownerReferences = v.ownerReferences === null ? v.ownerReferences : v.ownerReferences.map(deepCopyOwnerReference);
   if (v.finalizers !== undefined) out.finalizers = v.finalizers === null ? v.finalizers : v.finalizers.slice();
-  if (v.managedFields !== undefined) out.managedFields = v.managedFields === null ? v.managedFields : v.managedFields.map(deepCopyManagedFieldsEntry);
+  if (v.managedFields !== undefined)
+    out.managedFields = v.managedFields === null ? v.managedFields : v.managedFields.map(deepCopyManagedFieldsEntry);
   return out;
 }
 
@@ -86,7 +96,8 @@ export function deepCopyLabelSelectorRequirement(v: LabelSelectorRequirement): L
 export function deepCopyLabelSelector(v: LabelSelector): LabelSelector {
   const out = { ...v };
   if (v.matchLabels !== undefined) out.matchLabels = v.matchLabels === null ? v.matchLabels : deepCopyStringMap(v.matchLabels);
-  if (v.matchExpressions !== undefined) out.matchExpressions = v.matchExpressions === null ? v.matchExpressions : v.matchExpressions.map(deepCopyLabelSelectorRequirement);
+  if (v.matchExpressions !== undefined)
+    out.matchExpressions = v.matchExpressions === null ? v.matchExpressions : v.matchExpressions.map(deepCopyLabelSelectorRequirement);
   return out;
 }
 

@@ -90,7 +90,10 @@ export class Scheme {
     const entry = this.byKind.get(`${obj.apiVersion ?? ""}\u0000${obj.kind ?? ""}`);
     if (!entry) throw new Error(`scheme: no kind ${obj.kind ?? "(none)"} registered for apiVersion ${obj.apiVersion ?? "(none)"}`);
     const copy = entry.list ? entry.reg.deepCopyList : entry.reg.deepCopy;
-    if (!copy) throw new Error(`scheme: ${obj.kind} of ${obj.apiVersion} was registered without a deep copy: its package needs +k8s:deepcopy-gen=package (or +kubebuilder:object:generate=true) in doc.ts, and the deepcopy generator must run`);
+    if (!copy)
+      throw new Error(
+        `scheme: ${obj.kind} of ${obj.apiVersion} was registered without a deep copy: its package needs +k8s:deepcopy-gen=package (or +kubebuilder:object:generate=true) in doc.ts, and the deepcopy generator must run`,
+      );
     // The entry is the one registered under obj's own apiVersion and kind, so its copy function
     // takes and returns obj's type: the one place the scheme narrows a registration back.
     return (copy as (o: T) => T)(obj);

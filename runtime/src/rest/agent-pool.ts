@@ -24,7 +24,11 @@ export class AgentPool {
     const key = h.digest("hex");
     let agent = this.agents.get(key);
     if (!agent) {
-      const common = { keepAlive: true, maxSockets: this.agentOptions.maxSockets ?? 64, keepAliveMsecs: this.agentOptions.keepAliveMsecs ?? 30_000 };
+      const common = {
+        keepAlive: true,
+        maxSockets: this.agentOptions.maxSockets ?? 64,
+        keepAliveMsecs: this.agentOptions.keepAliveMsecs ?? 30_000,
+      };
       if (server.protocol === "http:") agent = new HttpAgent(common);
       else {
         const o: import("node:https").AgentOptions = { ...common, rejectUnauthorized: !tls.insecureSkipTlsVerify };

@@ -75,7 +75,9 @@ export function fromMergedKubeconfig(merged: MergedKubeconfig, options: LoadKube
   const userName = options.user ?? context?.user;
   if (clusterName === undefined) {
     throw new Error(
-      contextName === undefined ? "no current context is set in the kubeconfig and no context was given" : `context "${contextName}" does not exist in the kubeconfig`,
+      contextName === undefined
+        ? "no current context is set in the kubeconfig and no context was given"
+        : `context "${contextName}" does not exist in the kubeconfig`,
     );
   }
   const cluster = merged.clusters.get(clusterName);
@@ -119,7 +121,11 @@ function material(data: string | undefined, file: string | undefined, what: stri
 
 function tlsFor(cluster: KubeconfigCluster, user: KubeconfigUser, clusterName: string, userName: string): TlsConfig {
   const tls: TlsConfig = { insecureSkipTlsVerify: cluster["insecure-skip-tls-verify"] === true };
-  const ca = material(cluster["certificate-authority-data"], cluster["certificate-authority"], `certificate-authority of cluster "${clusterName}"`);
+  const ca = material(
+    cluster["certificate-authority-data"],
+    cluster["certificate-authority"],
+    `certificate-authority of cluster "${clusterName}"`,
+  );
   if (ca) tls.ca = ca;
   const cert = material(user["client-certificate-data"], user["client-certificate"], `client-certificate of user "${userName}"`);
   const key = material(user["client-key-data"], user["client-key"], `client-key of user "${userName}"`);

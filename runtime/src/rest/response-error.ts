@@ -41,7 +41,12 @@ function genericReason(code: number, method: string, serverMessage: string): [St
     case 403:
       return ["Forbidden", serverMessage];
     case 406:
-      return ["NotAcceptable", serverMessage === "" || serverMessage === "unknown" ? "the server was unable to respond with a content type that the client supports" : serverMessage];
+      return [
+        "NotAcceptable",
+        serverMessage === "" || serverMessage === "unknown"
+          ? "the server was unable to respond with a content type that the client supports"
+          : serverMessage,
+      ];
     case 415:
       return ["UnsupportedMediaType", serverMessage];
     case 405:
@@ -55,7 +60,8 @@ function genericReason(code: number, method: string, serverMessage: string): [St
     case 429:
       return ["TooManyRequests", "the server has received too many requests and has asked us to try again later"];
     default:
-      if (code >= 500) return ["InternalError", `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`];
+      if (code >= 500)
+        return ["InternalError", `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`];
       return ["", `the server responded with the status code ${code} but did not return more information`];
   }
 }

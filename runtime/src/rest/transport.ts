@@ -68,7 +68,11 @@ export interface Transport {
 
 /** The error for a request the transport gave up on, with no credentials in its message. */
 export class TransportError extends Error {
-  constructor(message: string, readonly code: string | undefined, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = "TransportError";
   }
@@ -134,7 +138,13 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
   const send = server.protocol === "https:" ? httpsRequest : httpRequest;
 
   // One attempt: resolves with the response (body unread) or rejects with a Node error.
-  function attempt(req: RestRequest, path: string, body: { body?: Buffer; contentType?: string }, creds: Credentials, timeoutMs: number): Promise<IncomingMessage> {
+  function attempt(
+    req: RestRequest,
+    path: string,
+    body: { body?: Buffer; contentType?: string },
+    creds: Credentials,
+    timeoutMs: number,
+  ): Promise<IncomingMessage> {
     const headers: OutgoingHttpHeaders = {
       accept: req.accept ?? "application/json",
       "user-agent": userAgent,
@@ -159,7 +169,10 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
       });
       let timer: NodeJS.Timeout | undefined;
       if (timeoutMs > 0) {
-        timer = setTimeout(() => r.destroy(Object.assign(new Error(`request timed out after ${timeoutMs} ms`), { code: "ETIMEDOUT" })), timeoutMs);
+        timer = setTimeout(
+          () => r.destroy(Object.assign(new Error(`request timed out after ${timeoutMs} ms`), { code: "ETIMEDOUT" })),
+          timeoutMs,
+        );
       }
       r.on("response", (res) => {
         res.once("close", () => clearTimeout(timer));
@@ -191,7 +204,10 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
 
   async function run(req: RestRequest, streaming: boolean): Promise<{ res: IncomingMessage; body?: Buffer }> {
     if (config.proxyUrl) {
-      throw new TransportError(`proxy-url is set for this cluster, but this transport cannot tunnel through a proxy yet`, "EPROXYUNSUPPORTED");
+      throw new TransportError(
+        `proxy-url is set for this cluster, but this transport cannot tunnel through a proxy yet`,
+        "EPROXYUNSUPPORTED",
+      );
     }
     const method = req.method.toUpperCase();
     const path = buildPath(server, req);

@@ -23,8 +23,24 @@ interface Checked {
 }
 
 const boolFns = new Set([
-  "_&&_", "_||_", "!_", "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_", "@in", "matches", "startsWith",
-  "endsWith", "contains", "@not_strictly_false", "__not_strictly_false__", "isSorted", "has",
+  "_&&_",
+  "_||_",
+  "!_",
+  "_==_",
+  "_!=_",
+  "_<_",
+  "_<=_",
+  "_>_",
+  "_>=_",
+  "@in",
+  "matches",
+  "startsWith",
+  "endsWith",
+  "contains",
+  "@not_strictly_false",
+  "__not_strictly_false__",
+  "isSorted",
+  "has",
 ]);
 const stringFns = new Set(["lowerAscii", "upperAscii", "trim", "replace", "substring", "charAt", "join", "string", "format"]);
 const typeNames = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
@@ -111,7 +127,11 @@ export class CelChecker {
   private call(e: Expr, fn: string, target: Expr | undefined, args: Expr[], env: ReadonlyMap<string, CelT>): Checked {
     const tgt = target === undefined ? undefined : this.check(target, env);
     const as = args.map((a) => this.check(a, env));
-    const mismatch = overloadMismatch(fn, tgt?.t, as.map((a) => a.t));
+    const mismatch = overloadMismatch(
+      fn,
+      tgt?.t,
+      as.map((a) => a.t),
+    );
     // A call with no matching overload has cel-go's error type, which raises no further errors.
     if (mismatch !== undefined) {
       this.issue(e, mismatch);
@@ -135,7 +155,10 @@ export class CelChecker {
     if (range.t.k === "list") [elem, n] = [range.t.elem, range.t.maxSize];
     else if (range.t.k === "map") [elem, n] = [{ k: "string", maxSize: MAX_REQUEST_BYTES }, range.t.maxSize];
     else if (range.t.k !== "dyn" && c.iterRange !== undefined) {
-      this.issue(c.iterRange, `expression of type '${formatCelType(range.t)}' cannot be range of a comprehension (must be list, map, or dynamic)`);
+      this.issue(
+        c.iterRange,
+        `expression of type '${formatCelType(range.t)}' cannot be range of a comprehension (must be list, map, or dynamic)`,
+      );
     }
     const init = c.accuInit === undefined ? { t: DYN, cost: 0 } : this.check(c.accuInit, env);
     const inner = new Map(env);
@@ -157,15 +180,30 @@ const arithmetic = new Set(["_+_", "_-_", "_*_", "_/_", "_%_", "-_"]);
 // cel-go's arithmetic overloads on scalars (lists concatenate too, but are not scalars).
 const arithmeticOverloads = new Set([
   ...["int", "uint", "double", "string", "bytes", "duration"].map((k) => `_+_(${k},${k})`),
-  "_+_(timestamp,duration)", "_+_(duration,timestamp)",
+  "_+_(timestamp,duration)",
+  "_+_(duration,timestamp)",
   ...["int", "uint", "double", "duration", "timestamp"].map((k) => `_-_(${k},${k})`),
   "_-_(timestamp,duration)",
   ...["int", "uint", "double"].flatMap((k) => [`_*_(${k},${k})`, `_/_(${k},${k})`]),
-  "_%_(int,int)", "_%_(uint,uint)",
-  "-_(int)", "-_(double)",
+  "_%_(int,int)",
+  "_%_(uint,uint)",
+  "-_(int)",
+  "-_(double)",
 ]);
 const stringReceivers = new Set([
-  "startsWith", "endsWith", "contains", "matches", "lowerAscii", "upperAscii", "trim", "split", "replace", "charAt", "indexOf", "lastIndexOf", "substring",
+  "startsWith",
+  "endsWith",
+  "contains",
+  "matches",
+  "lowerAscii",
+  "upperAscii",
+  "trim",
+  "split",
+  "replace",
+  "charAt",
+  "indexOf",
+  "lastIndexOf",
+  "substring",
 ]);
 
 /**
@@ -181,10 +219,21 @@ function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[]): s
       return `found no matching overload for '${fn}' applied to '(${fmt(a)}, ${fmt(b)})'`;
     }
   }
-  if (target === undefined && arithmetic.has(fn) && args.every((a) => scalarKinds.has(a.k)) && !arithmeticOverloads.has(`${fn}(${args.map((a) => a.k).join(",")})`)) {
+  if (
+    target === undefined &&
+    arithmetic.has(fn) &&
+    args.every((a) => scalarKinds.has(a.k)) &&
+    !arithmeticOverloads.has(`${fn}(${args.map((a) => a.k).join(",")})`)
+  ) {
     return `found no matching overload for '${fn}' applied to '(${args.map(fmt).join(", ")})'`;
   }
-  if (target !== undefined && stringReceivers.has(fn) && target.k !== "string" && target.k !== "dyn" && !(fn === "contains" && target.k === "bytes")) {
+  if (
+    target !== undefined &&
+    stringReceivers.has(fn) &&
+    target.k !== "string" &&
+    target.k !== "dyn" &&
+    !(fn === "contains" && target.k === "bytes")
+  ) {
     return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
   }
   return undefined;
@@ -239,7 +288,11 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
     case "type":
       return { k: "type" };
     case "split":
-      return { k: "list", elem: { k: "string", maxSize: first === undefined ? MAX_REQUEST_BYTES : sizeOf(first) }, maxSize: MAX_REQUEST_BYTES };
+      return {
+        k: "list",
+        elem: { k: "string", maxSize: first === undefined ? MAX_REQUEST_BYTES : sizeOf(first) },
+        maxSize: MAX_REQUEST_BYTES,
+      };
     case "_[_]":
       if (first?.k === "list") return first.elem;
       if (first?.k === "map") return first.value;
@@ -280,7 +333,9 @@ function fnCost(fn: string, first: CelT | undefined, args: Checked[]): number {
     case "_>=_": {
       // cel-go compares only as far as the shorter operand goes: the smaller of the two maximum sizes.
       // Scalars add nothing; dyn is unbounded, so a sized operand bounds the comparison.
-      const sized = [first, args[1]?.t].filter((t): t is CelT => t !== undefined && (t.k === "string" || t.k === "bytes" || t.k === "list"));
+      const sized = [first, args[1]?.t].filter(
+        (t): t is CelT => t !== undefined && (t.k === "string" || t.k === "bytes" || t.k === "list"),
+      );
       if (sized.length === 0) return 1;
       return 1 + Math.ceil(traversalFactor * Math.min(...sized.map(sizeOf)));
     }
@@ -293,7 +348,13 @@ function fnCost(fn: string, first: CelT | undefined, args: Checked[]): number {
       return 1 + (scalesWithFirst ? traversal(first) * Math.max(1, arg !== undefined && arg.k === "string" ? traversal(arg) : 1) : 0);
     case "matches":
       // cel-go: (receiver size + 1) x 0.1 times the regex length x 0.25 (each regex term taken as ~4 characters).
-      return 1 + (scalesWithFirst ? Math.ceil(traversalFactor * (sizeOf(first) + 1)) * Math.max(1, arg !== undefined && arg.k === "string" ? Math.ceil(0.25 * sizeOf(arg)) : 1) : 0);
+      return (
+        1 +
+        (scalesWithFirst
+          ? Math.ceil(traversalFactor * (sizeOf(first) + 1)) *
+            Math.max(1, arg !== undefined && arg.k === "string" ? Math.ceil(0.25 * sizeOf(arg)) : 1)
+          : 0)
+      );
     case "lowerAscii":
     case "upperAscii":
     case "trim":

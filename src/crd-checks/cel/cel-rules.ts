@@ -88,7 +88,7 @@ export function compileRule(rule: string, selfType: CelT): RuleResult {
   } catch (e) {
     return { error: `compilation failed: ${syntaxError(rule, e)}`, cost: 0, transition: false };
   }
-  const checker = new CelChecker((parsed.sourceInfo?.positions ?? {}) as Record<string, number>);
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {});
   const env = new Map<string, CelT>([
     ["self", selfType],
     ["oldSelf", selfType],
@@ -113,8 +113,14 @@ export function messageExpressionError(expression: string, selfType: CelT): stri
   } catch (e) {
     return `messageExpression compilation failed: ${syntaxError(expression, e)}`;
   }
-  const checker = new CelChecker((parsed.sourceInfo?.positions ?? {}) as Record<string, number>);
-  const out = checker.check(parsed.expr, new Map<string, CelT>([["self", selfType], ["oldSelf", selfType]]));
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {});
+  const out = checker.check(
+    parsed.expr,
+    new Map<string, CelT>([
+      ["self", selfType],
+      ["oldSelf", selfType],
+    ]),
+  );
   if (checker.issues.length > 0) return `messageExpression ${formatIssues(expression, checker.issues)}`;
   if (out.t.k !== "string" && out.t.k !== "dyn") return "messageExpression must evaluate to a string";
   return undefined;

@@ -22,8 +22,27 @@ export const DYN: CelT = { k: "dyn" };
 export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
 
 const reservedWords = new Set([
-  "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
-  "import", "let", "loop", "package", "namespace", "return", "var", "void", "while",
+  "true",
+  "false",
+  "null",
+  "in",
+  "as",
+  "break",
+  "const",
+  "continue",
+  "else",
+  "for",
+  "function",
+  "if",
+  "import",
+  "let",
+  "loop",
+  "package",
+  "namespace",
+  "return",
+  "var",
+  "void",
+  "while",
 ]);
 
 /** The CEL name of a property, or undefined when the property cannot be named from CEL. */

@@ -30,7 +30,14 @@ export function buildCrd(model: ApiModel, gk: GroupKind, maxDescLen: number | un
   const kept = gk.versions.filter((v) => !v.type.markers.has("kubebuilder:skipversion"));
   if (gk.versions.length === 1 && kept.length === 0) {
     const m = first.type.markers.get("kubebuilder:skipversion")!;
-    diagnostics.push(errorAt(m.pos, Code.skipOnlyVersion, `+kubebuilder:skipversion on ${gk.name}, the only version of the kind`, "remove the marker, or declare another version of the kind"));
+    diagnostics.push(
+      errorAt(
+        m.pos,
+        Code.skipOnlyVersion,
+        `+kubebuilder:skipversion on ${gk.name}, the only version of the kind`,
+        "remove the marker, or declare another version of the kind",
+      ),
+    );
   }
   if (kept.length === 0) return diagnostics.length > 0 ? { crd: {}, name: "", plural: "", diagnostics, sources } : undefined;
   const names = namesOf(kept, diagnostics, sources);
@@ -39,7 +46,14 @@ export function buildCrd(model: ApiModel, gk: GroupKind, maxDescLen: number | un
   markStorage(gk, kept, versions, diagnostics);
   if (versions.every((v) => v["served"] === false)) {
     const m = kept[0]!.type.markers.get("kubebuilder:unservedversion");
-    diagnostics.push(errorAt(m?.pos ?? first.type.pos, Code.noServedVersion, `no version of ${gk.name} is served: every one is +kubebuilder:unservedversion`, "remove +kubebuilder:unservedversion from the version clients should use"));
+    diagnostics.push(
+      errorAt(
+        m?.pos ?? first.type.pos,
+        Code.noServedVersion,
+        `no version of ${gk.name} is served: every one is +kubebuilder:unservedversion`,
+        "remove +kubebuilder:unservedversion from the version clients should use",
+      ),
+    );
   }
   const crd = {
     apiVersion: "apiextensions.k8s.io/v1",
@@ -106,7 +120,14 @@ function describeNames(n: Names): string {
   return `path=${n.plural},singular=${n.singular},shortName=${n.shortNames.join(";")},categories=${n.categories.join(";")},scope=${n.namespaced ? "Namespaced" : "Cluster"}`;
 }
 
-function versionOf(model: ApiModel, v: KindVersion, i: number, maxDescLen: number | undefined, diagnostics: Diagnostic[], sources: SourceMap): Record<string, unknown> {
+function versionOf(
+  model: ApiModel,
+  v: KindVersion,
+  i: number,
+  maxDescLen: number | undefined,
+  diagnostics: Diagnostic[],
+  sources: SourceMap,
+): Record<string, unknown> {
   const base = `spec.versions[${i}]`;
   const m = v.type.markers;
   sources.set(base, v.type.pos);
@@ -174,13 +195,23 @@ function markStorage(gk: GroupKind, kept: readonly KindVersion[], versions: Reco
   if (marked.length === 0) {
     const list = kept.map((v) => v.pkg.id.version).join(", ");
     diagnostics.push(
-      errorAt(kept[0]!.type.pos, Code.noStorageVersion, `${gk.name} has versions ${list} but none is marked +kubebuilder:storageversion`, "mark exactly one version's type with `// +kubebuilder:storageversion`"),
+      errorAt(
+        kept[0]!.type.pos,
+        Code.noStorageVersion,
+        `${gk.name} has versions ${list} but none is marked +kubebuilder:storageversion`,
+        "mark exactly one version's type with `// +kubebuilder:storageversion`",
+      ),
     );
     return;
   }
   for (const extra of marked.slice(1)) {
     diagnostics.push(
-      errorAt(extra.m!.pos, Code.severalStorageVersions, `${gk.name} ${extra.v.pkg.id.version} is marked +kubebuilder:storageversion but so is ${marked[0]!.v.pkg.id.version}; a CRD stores exactly one version`, "keep the marker on one version only"),
+      errorAt(
+        extra.m!.pos,
+        Code.severalStorageVersions,
+        `${gk.name} ${extra.v.pkg.id.version} is marked +kubebuilder:storageversion but so is ${marked[0]!.v.pkg.id.version}; a CRD stores exactly one version`,
+        "keep the marker on one version only",
+      ),
     );
   }
   versions[marked[0]!.i]!["storage"] = true;

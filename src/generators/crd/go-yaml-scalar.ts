@@ -15,15 +15,51 @@ export interface ScalarAnalysis {
 }
 
 const resolvesToNonString = new Set([
-  "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON",
-  "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF",
-  "~", "null", "Null", "NULL", "<<",
-  ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "true",
+  "True",
+  "TRUE",
+  "on",
+  "On",
+  "ON",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "false",
+  "False",
+  "FALSE",
+  "off",
+  "Off",
+  "OFF",
+  "~",
+  "null",
+  "Null",
+  "NULL",
+  "<<",
+  ".nan",
+  ".NaN",
+  ".NAN",
+  ".inf",
+  ".Inf",
+  ".INF",
+  "+.inf",
+  "+.Inf",
+  "+.INF",
+  "-.inf",
+  "-.Inf",
+  "-.INF",
 ]);
 const goInt = /^[-+]?(0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+|0[0-7]*|[1-9][0-9]*)$/;
 const yamlFloat = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const base60Float = /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$/;
-const timestamp = /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt]| +)[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\.[0-9]*)?(([ \t]*)(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?$/;
+const timestamp =
+  /^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(([Tt]| +)[0-9]{1,2}:[0-9]{1,2}:[0-9]{1,2}(\.[0-9]*)?(([ \t]*)(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?)?$/;
 
 /** True when go-yaml would read the unquoted text back as something other than this string. */
 export function resolvesAsNonString(s: string): boolean {
@@ -37,12 +73,7 @@ export function resolvesAsNonString(s: string): boolean {
 
 /** yaml.v2's is_printable, on code points: tabs and characters outside the BMP are not printable. */
 export function isPrintable(cp: number): boolean {
-  return (
-    cp === 0x0a ||
-    (cp >= 0x20 && cp <= 0x7e) ||
-    (cp >= 0xa0 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff)
-  );
+  return cp === 0x0a || (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd && cp !== 0xfeff);
 }
 
 /** yaml.v2's is_break. */

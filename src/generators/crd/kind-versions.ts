@@ -37,7 +37,8 @@ export function groupKinds(model: ApiModel): GroupKind[] {
   const out = [...byKey.values()];
   // controller-gen lists a CRD's versions sorted by name (not by priority), so its output and ours
   // agree line for line; the API server orders versions by priority itself where it matters.
-  for (const gk of out) gk.versions.sort((a, b) => (a.pkg.id.version < b.pkg.id.version ? -1 : a.pkg.id.version > b.pkg.id.version ? 1 : 0));
+  for (const gk of out)
+    gk.versions.sort((a, b) => (a.pkg.id.version < b.pkg.id.version ? -1 : a.pkg.id.version > b.pkg.id.version ? 1 : 0));
   return out.sort((a, b) => cmp(a.group, b.group) || cmp(a.name, b.name));
 }
 

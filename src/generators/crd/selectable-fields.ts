@@ -14,11 +14,28 @@ export function checkSelectableFields(markers: readonly Marker[], schema: JSONSc
   const seen = new Set<string>();
   markers.forEach((m, i) => {
     const path = (m.value as { JSONPath: string }).JSONPath;
-    if (i === MAX_SELECTABLE) out.push(errorAt(m.pos, Code.badSelectableField, `a CRD version may have at most ${MAX_SELECTABLE} selectable fields`, "remove the extra +kubebuilder:selectablefield markers"));
-    if (seen.has(path)) out.push(errorAt(m.pos, Code.badSelectableField, `selectable field ${path} is given twice`, "remove the repeated marker"));
+    if (i === MAX_SELECTABLE)
+      out.push(
+        errorAt(
+          m.pos,
+          Code.badSelectableField,
+          `a CRD version may have at most ${MAX_SELECTABLE} selectable fields`,
+          "remove the extra +kubebuilder:selectablefield markers",
+        ),
+      );
+    if (seen.has(path))
+      out.push(errorAt(m.pos, Code.badSelectableField, `selectable field ${path} is given twice`, "remove the repeated marker"));
     seen.add(path);
     const problem = resolve(path, schema);
-    if (problem) out.push(errorAt(m.pos, Code.badSelectableField, `selectable field ${path}: ${problem}`, "name a string, integer or boolean field, e.g. JSONPath=`.spec.color`"));
+    if (problem)
+      out.push(
+        errorAt(
+          m.pos,
+          Code.badSelectableField,
+          `selectable field ${path}: ${problem}`,
+          "name a string, integer or boolean field, e.g. JSONPath=`.spec.color`",
+        ),
+      );
   });
   return out;
 }
@@ -30,6 +47,7 @@ function resolve(path: string, schema: JSONSchemaProps): string | undefined {
     node = node?.properties?.[name];
     if (!node) return "no such field in the schema";
   }
-  if (node.type !== "string" && node.type !== "integer" && node.type !== "boolean") return `the field is ${node.type ?? "untyped"}, not a string, integer or boolean`;
+  if (node.type !== "string" && node.type !== "integer" && node.type !== "boolean")
+    return `the field is ${node.type ?? "untyped"}, not a string, integer or boolean`;
   return undefined;
 }

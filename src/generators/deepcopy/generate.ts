@@ -2,7 +2,16 @@ import { posix } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import { CodeWriter, docComment, tsAccess, tsString } from "../../emit/index.js";
 import type { MarkerSet } from "../../markers/index.js";
-import { findPackage, flattenStruct, type ApiModel, type BuiltinName, type FieldModel, type KindModel, type PackageModel, type TypeModel } from "../../model/index.js";
+import {
+  findPackage,
+  flattenStruct,
+  type ApiModel,
+  type BuiltinName,
+  type FieldModel,
+  type KindModel,
+  type PackageModel,
+  type TypeModel,
+} from "../../model/index.js";
 import { declaringModule, packageDir } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { checkHatches } from "./hatch.js";
@@ -29,7 +38,14 @@ export const deepcopyGenerator: Generator = {
     const files: OutputFile[] = [];
     for (const pkg of ctx.model.packages) {
       const selected = pkg.types.filter((t) => copySource(pkg, t).kind === "generated");
-      const undeclaredLists = pkg.kinds.filter((k) => !k.listDeclared && copySource(pkg, pkg.types.find((t) => t.name === k.name)!).kind !== "none");
+      const undeclaredLists = pkg.kinds.filter(
+        (k) =>
+          !k.listDeclared &&
+          copySource(
+            pkg,
+            pkg.types.find((t) => t.name === k.name)!,
+          ).kind !== "none",
+      );
       if (selected.length === 0 && undeclaredLists.length === 0) continue;
       const body = deepcopyFile(ctx, pkg, selected, undeclaredLists, diagnostics);
       files.push({ path: `${packageDir(ctx.options, pkg)}/${DEEPCOPY_FILE}`, lang: "ts", body });
@@ -38,10 +54,21 @@ export const deepcopyGenerator: Generator = {
   },
 };
 
-function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly TypeModel[], lists: readonly KindModel[], diags: Diagnostic[]): string {
+function deepcopyFile(
+  ctx: GeneratorContext,
+  pkg: PackageModel,
+  types: readonly TypeModel[],
+  lists: readonly KindModel[],
+  diags: Diagnostic[],
+): string {
   const w = new CodeWriter();
   // Local names first, so namespace aliases of other modules never shadow them.
-  w.reserve("src", "out", ...pkg.types.flatMap((t) => [t.name, copyFunctionName(t.name)]), ...lists.flatMap((k) => [k.listName, copyFunctionName(k.listName)]));
+  w.reserve(
+    "src",
+    "out",
+    ...pkg.types.flatMap((t) => [t.name, copyFunctionName(t.name)]),
+    ...lists.flatMap((k) => [k.listName, copyFunctionName(k.listName)]),
+  );
   const rt = (name: string) => `${w.importNamespace(ctx.options.runtimeImport, "runtime")}.${name}`;
   const stopAt = copiedWhole(ctx.model);
   for (const t of types) {
@@ -68,7 +95,9 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
       const embedded = [
         ...flat.builtins.filter((b) => !scalarEmbeds.has(b) && !isScalar({ kind: "builtin", name: b })).map((b) => rt(copyFunctionName(b))),
         ...flat.opaque.map((o) => namedCopy(ctx.model, pkg, o.name, o.pkg, w)),
-      ].map((fn) => `, ...${fn}(src)`).join("");
+      ]
+        .map((fn) => `, ...${fn}(src)`)
+        .join("");
       const copied = flat.fields.filter(({ field: f }) => !isScalar(f.type, ctx.model));
       if (copied.length === 0) {
         w.line(`return { ...src${embedded} };`);
@@ -87,7 +116,10 @@ function deepcopyFile(ctx: GeneratorContext, pkg: PackageModel, types: readonly 
         // The schema lets a +nullable field be null although its type does not say so.
         if (f.type.kind !== "nullable" && nullableByMarker(f.markers)) expr = `(src${access} === null ? src${access} : ${expr})`;
         // `src.constructor` is never undefined (it comes from Object.prototype): ask for an own property.
-        const present = f.name in Object.prototype ? `Object.prototype.hasOwnProperty.call(src, ${tsString(f.name)}) && src${access} !== undefined` : `src${access} !== undefined`;
+        const present =
+          f.name in Object.prototype
+            ? `Object.prototype.hasOwnProperty.call(src, ${tsString(f.name)}) && src${access} !== undefined`
+            : `src${access} !== undefined`;
         w.line(`if (${present}) out${access} = ${expr};`);
       }
       w.line("return out;");
@@ -133,7 +165,8 @@ function namedCopy(model: ApiModel, from: PackageModel, name: string, ref: { gro
     return fn; // generated in this same file (or reported missing by checkHatches)
   }
   const prefix = `${posix.relative(from.dir, pkg.dir)}/`;
-  const module = src.kind === "handwritten" ? `${prefix}${posix.basename(src.file).replace(/\.ts$/, ".js")}` : `${prefix}zz_generated.deepcopy.js`;
+  const module =
+    src.kind === "handwritten" ? `${prefix}${posix.basename(src.file).replace(/\.ts$/, ".js")}` : `${prefix}zz_generated.deepcopy.js`;
   return `${w.importNamespace(module, namespaceAlias(pkg))}.${fn}`;
 }
 

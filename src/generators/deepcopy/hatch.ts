@@ -50,13 +50,24 @@ function checkOne(pkg: PackageModel, t: TypeModel): Diagnostic[] {
   const hand = pkg.handwritten.find((h) => h.name === fn);
   if (!hand) {
     const why = optedOut(t) ? `${t.name} is marked ${optOutMarker(t)}` : `${t.name} has no deep copy (its package does not select it)`;
-    const hint = optedOut(t) ? `add to a file of the package: ${signature} { ... }` : `add +k8s:deepcopy-gen=package to ${pkg.docFile} (or +k8s:deepcopy-gen=true to ${t.name}), or add to a file of the package: ${signature} { ... }`;
-    return [errorAt(t.pos, Code.missingHandwrittenCopy, `${why}, so ${fn} must be written by hand, and no file of ${pkg.dir} declares it`, hint)];
+    const hint = optedOut(t)
+      ? `add to a file of the package: ${signature} { ... }`
+      : `add +k8s:deepcopy-gen=package to ${pkg.docFile} (or +k8s:deepcopy-gen=true to ${t.name}), or add to a file of the package: ${signature} { ... }`;
+    return [
+      errorAt(t.pos, Code.missingHandwrittenCopy, `${why}, so ${fn} must be written by hand, and no file of ${pkg.dir} declares it`, hint),
+    ];
   }
   if (!hand.exported) return [errorAt(hand.pos, Code.handwrittenCopyNotExported, `${fn} is not exported`, `write it as ${signature}`)];
   const ok = hand.params.length === 1 && normal(hand.params[0]) === t.name && normal(hand.returns) === t.name;
   if (!ok) {
-    return [errorAt(hand.pos, Code.handwrittenCopyWrongSignature, `${fn} has the wrong signature: (${hand.params.join(", ")}) => ${hand.returns || "(no declared return type)"}`, `write it as ${signature}`)];
+    return [
+      errorAt(
+        hand.pos,
+        Code.handwrittenCopyWrongSignature,
+        `${fn} has the wrong signature: (${hand.params.join(", ")}) => ${hand.returns || "(no declared return type)"}`,
+        `write it as ${signature}`,
+      ),
+    ];
   }
   return [];
 }
@@ -64,4 +75,3 @@ function checkOne(pkg: PackageModel, t: TypeModel): Diagnostic[] {
 function normal(s: string | undefined): string {
   return (s ?? "").replace(/\s+/g, "");
 }
-

@@ -28,7 +28,20 @@ export const registerGenerator: Generator = {
 function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
   const w = new CodeWriter();
   // Local names first; the runtime is a namespace so a kind named like a runtime type (Scheme) cannot clash.
-  w.reserve("GroupName", "SchemeGroupVersion", "kinds", "addToScheme", "scheme", ...pkg.kinds.flatMap((k) => [k.name, k.listName, `${lowerFirst(k.name)}Registration`, copyFunctionName(k.name), copyFunctionName(k.listName)]));
+  w.reserve(
+    "GroupName",
+    "SchemeGroupVersion",
+    "kinds",
+    "addToScheme",
+    "scheme",
+    ...pkg.kinds.flatMap((k) => [
+      k.name,
+      k.listName,
+      `${lowerFirst(k.name)}Registration`,
+      copyFunctionName(k.name),
+      copyFunctionName(k.listName),
+    ]),
+  );
   const rt = (name: string) => `${w.importNamespace(ctx.options.runtimeImport, "runtime")}.${name}`;
   w.line(docComment(`The API group of this package.`).trimEnd());
   w.line(`export const GroupName = ${tsString(pkg.id.group)};`);
@@ -56,11 +69,15 @@ function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
     w.line(docComment(`How ${k.name} is served: names, scope and subresources.`).trimEnd());
     // By the package's deepcopy settings, not by which generators run, so the output is the same either way.
     const copies = copiesOf(pkg, k, w);
-    w.line(`export const ${lowerFirst(k.name)}Registration: ${rt("KindRegistration")}<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`);
+    w.line(
+      `export const ${lowerFirst(k.name)}Registration: ${rt("KindRegistration")}<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`,
+    );
   }
   w.line("");
   w.line(docComment(`Every kind of this package.`).trimEnd());
-  w.line(`export const kinds: readonly ${rt("AnyKindRegistration")}[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`);
+  w.line(
+    `export const kinds: readonly ${rt("AnyKindRegistration")}[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`,
+  );
   w.line("");
   w.line(docComment(`Registers this package's kinds with a scheme.`).trimEnd());
   w.block(`export function addToScheme(scheme: ${rt("Scheme")}): ${rt("Scheme")} {`, () => w.line("return scheme.addKnownTypes(kinds);"));

@@ -55,7 +55,9 @@ function deleteCustomResources(state: ServerState, crd: KubeObject): void {
   const spec = (crd["spec"] ?? {}) as { group?: string; names?: { plural?: string } };
   const key = storageKey({ group: spec.group ?? "", resource: spec.names?.plural ?? "" });
   for (const obj of state.store.list(key)) {
-    const k = obj.metadata["namespace"] ? `${String(obj.metadata["namespace"])}/${String(obj.metadata["name"])}` : String(obj.metadata["name"]);
+    const k = obj.metadata["namespace"]
+      ? `${String(obj.metadata["namespace"])}/${String(obj.metadata["name"])}`
+      : String(obj.metadata["name"]);
     state.store.delete(key, k);
   }
 }

@@ -18,7 +18,25 @@ function asObj(v: unknown): Obj {
 }
 
 /** Value constraints dropped to check CEL rules alone; types, properties and formats stay for the rules' typing. */
-const VALUE_CONSTRAINTS = ["required", "enum", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties", "uniqueItems", "x-kubernetes-list-type", "x-kubernetes-list-map-keys"];
+const VALUE_CONSTRAINTS = [
+  "required",
+  "enum",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "maxLength",
+  "minLength",
+  "maxItems",
+  "minItems",
+  "maxProperties",
+  "minProperties",
+  "uniqueItems",
+  "x-kubernetes-list-type",
+  "x-kubernetes-list-map-keys",
+];
 
 function rulesOnly(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rulesOnly);
@@ -26,13 +44,17 @@ function rulesOnly(node: unknown): unknown {
   const out: Obj = {};
   for (const [k, v] of Object.entries(node as Obj)) {
     if (VALUE_CONSTRAINTS.includes(k)) continue;
-    out[k] = k === "properties" || k === "items" || k === "additionalProperties" || k === "anyOf" || k === "allOf" || k === "oneOf" ? mapSchemas(k, v) : v;
+    out[k] =
+      k === "properties" || k === "items" || k === "additionalProperties" || k === "anyOf" || k === "allOf" || k === "oneOf"
+        ? mapSchemas(k, v)
+        : v;
   }
   return out;
 }
 
 function mapSchemas(key: string, v: unknown): unknown {
-  if (key === "properties" && v && typeof v === "object") return Object.fromEntries(Object.entries(v as Obj).map(([k, s]) => [k, rulesOnly(s)]));
+  if (key === "properties" && v && typeof v === "object")
+    return Object.fromEntries(Object.entries(v as Obj).map(([k, s]) => [k, rulesOnly(s)]));
   return rulesOnly(v);
 }
 
@@ -76,7 +98,13 @@ export function establishedStatus(crd: Obj, now: string): Obj {
     acceptedNames: spec["names"],
     conditions: [
       { lastTransitionTime: now, message: "no conflicts found", reason: "NoConflicts", status: "True", type: "NamesAccepted" },
-      { lastTransitionTime: now, message: "the initial names have been accepted", reason: "InitialNamesAccepted", status: "True", type: "Established" },
+      {
+        lastTransitionTime: now,
+        message: "the initial names have been accepted",
+        reason: "InitialNamesAccepted",
+        status: "True",
+        type: "Established",
+      },
     ],
     storedVersions: stored,
   };

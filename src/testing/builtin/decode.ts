@@ -103,7 +103,10 @@ function checkSpecial(def: string, v: unknown): boolean {
   }
   if (def === TIME) {
     if (typeof v !== "string") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
-    if (!RFC3339.test(v)) throw new DecodeError(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+    if (!RFC3339.test(v))
+      throw new DecodeError(
+        `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`,
+      );
     return true;
   }
   if (def === QUANTITY) {
@@ -130,7 +133,8 @@ function check(s: SchemaNode, v: unknown, at: Context): void {
       return;
     }
     // Free-form definitions (RawExtension, FieldsV1) and string-like ones (MicroTime) decode leniently.
-    if (target["type"] === "string" && typeof v !== "string") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+    if (target["type"] === "string" && typeof v !== "string")
+      throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
     return;
   }
   switch (s["type"]) {

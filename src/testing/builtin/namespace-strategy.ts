@@ -16,7 +16,10 @@ export const NAMESPACE_STRATEGY: Strategy = {
   admitDelete(name) {
     // The NamespaceLifecycle admission plugin refuses before the object is even read.
     if (IMMORTAL_NAMESPACES.has(name))
-      throw new ApiError(403, "Forbidden", `namespaces "${name}" is forbidden: this namespace may not be deleted`, { name, kind: "namespaces" });
+      throw new ApiError(403, "Forbidden", `namespaces "${name}" is forbidden: this namespace may not be deleted`, {
+        name,
+        kind: "namespaces",
+      });
   },
   /** Namespaces terminate: phase Terminating now, contents removed by the namespace controller. */
   delete(state, info, obj, key, opts) {

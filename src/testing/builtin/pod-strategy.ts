@@ -11,6 +11,8 @@ export const POD_STRATEGY: Strategy = {
     const phase = ((obj["status"] ?? {}) as Record<string, unknown>)["phase"];
     // An unscheduled or finished pod has no kubelet to wait for: it goes at once.
     if (!spec["nodeName"] || phase === "Failed" || phase === "Succeeded") return 0;
-    return opts.gracePeriodSeconds ?? (typeof spec["terminationGracePeriodSeconds"] === "number" ? spec["terminationGracePeriodSeconds"] : 0);
+    return (
+      opts.gracePeriodSeconds ?? (typeof spec["terminationGracePeriodSeconds"] === "number" ? spec["terminationGracePeriodSeconds"] : 0)
+    );
   },
 };

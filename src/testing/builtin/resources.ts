@@ -31,7 +31,15 @@ const CORE_FIELD_SELECTORS: Record<string, string[]> = {
   ],
   secrets: ["type"],
   namespaces: ["status.phase"],
-  pods: ["spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "status.phase", "status.podIP", "status.nominatedNodeName"],
+  pods: [
+    "spec.nodeName",
+    "spec.restartPolicy",
+    "spec.schedulerName",
+    "spec.serviceAccountName",
+    "status.phase",
+    "status.podIP",
+    "status.nominatedNodeName",
+  ],
   nodes: ["spec.unschedulable"],
   replicationcontrollers: ["status.replicas"],
 };
@@ -64,13 +72,7 @@ function coreResource(e: ApiResourceEntry, all: readonly ApiResourceEntry[]): Re
   return info;
 }
 
-function groupResource(
-  group: string,
-  version: string,
-  resource: string,
-  kind: string,
-  extra: Partial<ResourceInfo>,
-): ResourceInfo {
+function groupResource(group: string, version: string, resource: string, kind: string, extra: Partial<ResourceInfo>): ResourceInfo {
   return {
     group,
     version,
@@ -109,7 +111,10 @@ export function builtinResources(): ResourceInfo[] {
     }),
     groupResource("coordination.k8s.io", "v1", "leases", "Lease", {}),
     // Stored apart from core/v1 events (a real server converts between the two shapes of one storage).
-    groupResource("events.k8s.io", "v1", "events", "Event", { shortNames: ["ev"], extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"] }),
+    groupResource("events.k8s.io", "v1", "events", "Event", {
+      shortNames: ["ev"],
+      extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"],
+    }),
     groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
       namespaced: false,
       shortNames: ["crd", "crds"],

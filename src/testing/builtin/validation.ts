@@ -28,17 +28,30 @@ export function validateDeployment(d: Obj): StatusCause[] {
   const spec = obj(d["spec"]) ?? {};
   const replicas = spec["replicas"];
   if (typeof replicas === "number" && replicas < 0)
-    out.push({ reason: "FieldValueInvalid", message: `Invalid value: ${replicas}: must be greater than or equal to 0`, field: "spec.replicas" });
+    out.push({
+      reason: "FieldValueInvalid",
+      message: `Invalid value: ${replicas}: must be greater than or equal to 0`,
+      field: "spec.replicas",
+    });
   const selector = obj(spec["selector"]);
   const template = obj(spec["template"]) ?? {};
   const labels = (obj(obj(template["metadata"])?.["labels"]) ?? {}) as Record<string, string>;
   if (!selector) out.push(required("spec.selector"));
   else {
-    const reqs = fromLabelSelectorObject(selector as Parameters<typeof fromLabelSelectorObject>[0]);
+    const reqs = fromLabelSelectorObject(selector);
     if (reqs.length === 0)
-      out.push({ reason: "FieldValueInvalid", message: "Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment", field: "spec.selector" });
+      out.push({
+        reason: "FieldValueInvalid",
+        message:
+          "Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment",
+        field: "spec.selector",
+      });
     else if (!matchesLabels(reqs, labels))
-      out.push({ reason: "FieldValueInvalid", message: `Invalid value: ${goStringMap(labels)}: \`selector\` does not match template \`labels\``, field: "spec.template.metadata.labels" });
+      out.push({
+        reason: "FieldValueInvalid",
+        message: `Invalid value: ${goStringMap(labels)}: \`selector\` does not match template \`labels\``,
+        field: "spec.template.metadata.labels",
+      });
   }
   const podSpec = obj(template["spec"]) ?? {};
   const containers = Array.isArray(podSpec["containers"]) ? (podSpec["containers"] as unknown[]) : [];
@@ -90,17 +103,23 @@ export function validateConfigData(o: Obj): StatusCause[] {
     for (const [k, v] of Object.entries(data)) merged[k] = byteLength(v, true);
     for (const [k, v] of Object.entries(obj(o["stringData"]) ?? {})) merged[k] = byteLength(v, false);
     const total = Object.values(merged).reduce((a, b) => a + b, 0);
-    if (total > MAX_DATA_SIZE) out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "data" });
+    if (total > MAX_DATA_SIZE)
+      out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "data" });
     return out;
   }
   const binary = obj(o["binaryData"]) ?? {};
   for (const key of Object.keys(data)) {
     if (Object.hasOwn(binary, key))
-      out.push({ reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(key)}: duplicate of key present in binaryData`, field: `data[${key}]` });
+      out.push({
+        reason: "FieldValueInvalid",
+        message: `Invalid value: ${JSON.stringify(key)}: duplicate of key present in binaryData`,
+        field: `data[${key}]`,
+      });
   }
   let total = 0;
   for (const v of Object.values(data)) total += byteLength(v, false);
   for (const v of Object.values(binary)) total += byteLength(v, true);
-  if (total > MAX_DATA_SIZE) out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "[]" });
+  if (total > MAX_DATA_SIZE)
+    out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "[]" });
   return out;
 }

@@ -20,7 +20,10 @@ function extension(id: string, critical: boolean, value: Buffer): Buffer {
 }
 
 function pem(label: string, der: Buffer): string {
-  const b64 = der.toString("base64").replace(/(.{64})/g, "$1\n").replace(/\n$/, "");
+  const b64 = der
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n")
+    .replace(/\n$/, "");
   return `-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`;
 }
 

@@ -99,7 +99,10 @@ class GarbageCollector {
     }
     if (finalizersOf(obj).length > 0) {
       if (!obj.metadata["deletionTimestamp"])
-        this.state.store.update(resource, key, { ...obj, metadata: { ...obj.metadata, deletionTimestamp: now(), deletionGracePeriodSeconds: 0 } });
+        this.state.store.update(resource, key, {
+          ...obj,
+          metadata: { ...obj.metadata, deletionTimestamp: now(), deletionGracePeriodSeconds: 0 },
+        });
       return;
     }
     this.state.store.delete(resource, key);
@@ -133,7 +136,10 @@ class GarbageCollector {
         const obj = this.state.store.get(d.resource, d.key);
         if (!obj || obj.metadata["deletionTimestamp"]) continue;
         if (finalizersOf(obj).length > 0)
-          this.state.store.update(d.resource, d.key, { ...obj, metadata: { ...obj.metadata, deletionTimestamp: now(), deletionGracePeriodSeconds: 0 } });
+          this.state.store.update(d.resource, d.key, {
+            ...obj,
+            metadata: { ...obj.metadata, deletionTimestamp: now(), deletionGracePeriodSeconds: 0 },
+          });
         else this.state.store.delete(d.resource, d.key);
       }
       const stillBlocking = blocking.some((d) => this.state.store.get(d.resource, d.key));

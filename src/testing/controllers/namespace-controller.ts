@@ -15,7 +15,8 @@ function sweep(state: ServerState, ns: string): void {
   let remaining = 0;
   const prefix = `${ns}/`;
   const targets: [string, string, Record<string, unknown>][] = [];
-  for (const [resource, key, obj] of state.store.all()) if (key.startsWith(prefix) && resource !== NS_KEY) targets.push([resource, key, obj.metadata]);
+  for (const [resource, key, obj] of state.store.all())
+    if (key.startsWith(prefix) && resource !== NS_KEY) targets.push([resource, key, obj.metadata]);
   for (const [resource, key, meta] of targets) {
     remaining++;
     const finalizers = meta["finalizers"];

@@ -54,8 +54,7 @@ function entriesFor(r: ResourceInfo): ApiResourceEntry[] {
   if (r.storageVersionHash) main.storageVersionHash = r.storageVersionHash;
   const out = [main];
   const sub = ["get", "patch", "update"];
-  if (r.statusSubresource)
-    out.push({ name: `${r.resource}/status`, singularName: "", namespaced: r.namespaced, kind: r.kind, verbs: sub });
+  if (r.statusSubresource) out.push({ name: `${r.resource}/status`, singularName: "", namespaced: r.namespaced, kind: r.kind, verbs: sub });
   if (r.scale)
     out.push({
       name: `${r.resource}/scale`,
@@ -70,11 +69,7 @@ function entriesFor(r: ResourceInfo): ApiResourceEntry[] {
 }
 
 /** GET /apis/<group>/<version>, or undefined when nothing is served there. */
-export function groupVersionResources(
-  registry: ResourceRegistry,
-  group: string,
-  version: string,
-): Record<string, unknown> | undefined {
+export function groupVersionResources(registry: ResourceRegistry, group: string, version: string): Record<string, unknown> | undefined {
   const rs = registry.all().filter((r) => r.group === group && r.version === version);
   if (rs.length === 0) return undefined;
   return {

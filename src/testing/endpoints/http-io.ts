@@ -45,6 +45,10 @@ export function sendError(res: ServerResponse, err: ApiError, warnings: readonly
 /** The plain-text 404 go-restful writes for paths no route matches. */
 export function sendPageNotFound(res: ServerResponse): void {
   const text = "404 page not found\n";
-  res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Content-Length": String(text.length) });
+  res.writeHead(404, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Length": String(text.length),
+  });
   res.end(text);
 }

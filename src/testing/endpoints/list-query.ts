@@ -17,7 +17,14 @@ export interface Selectors {
 }
 
 /** Core kinds whose field label conversion allows only metadata fields and names the kind in its error. */
-const OBJECT_META_ONLY_CORE_KINDS = new Set(["ConfigMap", "Endpoints", "ResourceQuota", "PersistentVolumeClaim", "Service", "ServiceAccount"]);
+const OBJECT_META_ONLY_CORE_KINDS = new Set([
+  "ConfigMap",
+  "Endpoints",
+  "ResourceQuota",
+  "PersistentVolumeClaim",
+  "Service",
+  "ServiceAccount",
+]);
 /** Core kinds with their own field label conversion (extra fields), which words the error tersely. */
 const OWN_CONVERSION_CORE_KINDS = new Set(["Pod", "Event", "Namespace", "Secret", "Node", "ReplicationController", "PersistentVolume"]);
 
@@ -29,7 +36,8 @@ const OWN_CONVERSION_CORE_KINDS = new Set(["Pod", "Event", "Namespace", "Secret"
 function unsupportedFieldMessage(info: ResourceInfo, field: string): string {
   if (info.custom || info.group === "events.k8s.io" || (info.group === "" && OWN_CONVERSION_CORE_KINDS.has(info.kind)))
     return `field label not supported: ${field}`;
-  if (info.group === "" && OBJECT_META_ONLY_CORE_KINDS.has(info.kind)) return `field label ${JSON.stringify(field)} not supported for ${JSON.stringify(info.kind)}`;
+  if (info.group === "" && OBJECT_META_ONLY_CORE_KINDS.has(info.kind))
+    return `field label ${JSON.stringify(field)} not supported for ${JSON.stringify(info.kind)}`;
   return `${JSON.stringify(field)} is not a known field selector: only "metadata.name", "metadata.namespace"`;
 }
 
@@ -84,7 +92,8 @@ export function validateListOptions(query: URLSearchParams, watch: boolean): voi
       message: `Unsupported value: "${match}": supported values: "Exact", "NotOlderThan", ""`,
       field: "resourceVersionMatch",
     });
-  if (match === "Exact" && query.get("resourceVersion") === "0") forbidden(`resourceVersionMatch "exact" is forbidden for resourceVersion "0"`);
+  if (match === "Exact" && query.get("resourceVersion") === "0")
+    forbidden(`resourceVersionMatch "exact" is forbidden for resourceVersion "0"`);
   if (causes.length > 0) throw invalid("ListOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "ListOptions" }, "", causes);
 }
 

@@ -38,9 +38,7 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
   const apiVersion = obj["apiVersion"];
   if (apiVersion === undefined || apiVersion === "") obj["apiVersion"] = expectedVersion;
   else if (apiVersion !== expectedVersion)
-    throw badRequest(
-      `the API version in the data (${String(apiVersion)}) does not match the expected API version (${expectedVersion})`,
-    );
+    throw badRequest(`the API version in the data (${String(apiVersion)}) does not match the expected API version (${expectedVersion})`);
   const kind = obj["kind"];
   if (kind === undefined || kind === "") obj["kind"] = expectedKind;
   else if (kind !== expectedKind && !info.custom) {
@@ -51,7 +49,8 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
     // Built-ins are unmarshalled into their Go struct: a value of the wrong type fails the decode.
     const err = builtinDecodeError(expectedVersion, expectedKind, obj);
     const version = expectedVersion.split("/").at(-1) ?? expectedVersion;
-    if (err) throw badRequest(`${String(obj["kind"])} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${err}`);
+    if (err)
+      throw badRequest(`${String(obj["kind"])} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${err}`);
   }
   if (!obj["metadata"] || typeof obj["metadata"] !== "object" || Array.isArray(obj["metadata"])) obj["metadata"] = {};
   return obj as KubeObject;

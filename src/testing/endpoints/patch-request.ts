@@ -56,7 +56,8 @@ export function applyPatchDocument(info: ResourceInfo, type: string, current: Js
   const doc = parsePatchJson(body);
   let out: JsonValue | undefined;
   if (type === MERGE_PATCH) {
-    if (doc === null || typeof doc !== "object" || Array.isArray(doc)) throw badRequest("json: cannot unmarshal non-object into Go value of type map[string]interface {}");
+    if (doc === null || typeof doc !== "object" || Array.isArray(doc))
+      throw badRequest("json: cannot unmarshal non-object into Go value of type map[string]interface {}");
     out = applyMergePatch(current, doc);
   } else if (type === JSON_PATCH) {
     const r = applyJsonPatch(current, doc);
@@ -84,8 +85,13 @@ export interface PatchTarget {
  */
 export function patchOptionCauses(contentType: string | undefined, query: URLSearchParams): StatusCause[] {
   const apply = (contentType ?? "").split(";")[0]?.trim() === APPLY_PATCH;
-  if (!apply) return query.has("force") ? [{ reason: "FieldValueForbidden", message: "Forbidden: may not be specified for non-apply patch", field: "force" }] : [];
-  return query.get("fieldManager") ? [] : [{ reason: "FieldValueRequired", message: "Required value: is required for apply patch", field: "fieldManager" }];
+  if (!apply)
+    return query.has("force")
+      ? [{ reason: "FieldValueForbidden", message: "Forbidden: may not be specified for non-apply patch", field: "force" }]
+      : [];
+  return query.get("fieldManager")
+    ? []
+    : [{ reason: "FieldValueRequired", message: "Required value: is required for apply patch", field: "fieldManager" }];
 }
 
 function requireManager(query: URLSearchParams): string {
@@ -131,7 +137,7 @@ function serverSideApplyRequest(
   const result = serverSideApply(live ? (toWire(info, live) as JsonObject) : undefined, applied, applyOpts);
   if (!result.object) {
     const s = result.status as Record<string, unknown>;
-    throw new ApiError(409, "Conflict", String(s["message"]), (s["details"] ?? {}) as Record<string, never>);
+    throw new ApiError(409, "Conflict", String(s["message"]), s["details"] ?? {});
   }
   const obj = result.object as KubeObject;
   if (!live) {

@@ -16,6 +16,7 @@ export function queryInt(query: URLSearchParams, name: string): number | undefin
   if (v === null || v === "") return undefined;
   if (!/^[+-]?\d+$/.test(v)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
   const n = BigInt(v);
-  if (n > 9223372036854775807n || n < -9223372036854775808n) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: value out of range`);
+  if (n > 9223372036854775807n || n < -9223372036854775808n)
+    throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: value out of range`);
   return Number(n);
 }

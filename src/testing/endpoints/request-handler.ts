@@ -180,7 +180,8 @@ async function serveResource(
       if (/^\d+$/.test(rvText)) checkNotTooLarge(state, Number(rvText));
       const obj = state.store.get(resourceKey(info), objectKey(info, ns, r.name ?? ""));
       if (!obj) throw notFound(groupResource(info), r.name ?? "");
-      if (wantsTable(req.headers["accept"])) return sendJson(res, 200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));
+      if (wantsTable(req.headers["accept"]))
+        return sendJson(res, 200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));
       return sendJson(res, 200, toWire(info, obj));
     }
     case "create": {
@@ -195,7 +196,10 @@ async function serveResource(
       return sendJson(res, out.code, out.object, warnings);
     }
     case "patch": {
-      const opts = { ...writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query)), warnings };
+      const opts = {
+        ...writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query)),
+        warnings,
+      };
       const out = patchObject(state, info, { namespace: ns, name: r.name ?? "" }, req.headers["content-type"], body, query, opts);
       return sendJson(res, out.code, out.object, warnings);
     }
@@ -209,7 +213,13 @@ async function serveResource(
   throw methodNotAllowed();
 }
 
-function deleteCollection(state: ServerState, info: ResourceInfo, ns: string | undefined, body: string, query: URLSearchParams): Record<string, unknown> {
+function deleteCollection(
+  state: ServerState,
+  info: ResourceInfo,
+  ns: string | undefined,
+  body: string,
+  query: URLSearchParams,
+): Record<string, unknown> {
   const opts = deleteOptions(body, query);
   const page = listObjects(state, info, ns, query);
   // A namespaced custom resource's collection deleted without a namespace: every item's delete needs

@@ -75,7 +75,11 @@ function resourceRoute(registry: ResourceRegistry, group: string, version: strin
   const known = registry.all().some((r) => r.group === group && r.version === version);
   if (!known) return { type: "noRoute" };
   // namespaces/<ns>/<resource>/... addresses namespaced resources; namespaces/<name>[/status|finalize] the namespace.
-  if (segs[0] === "namespaces" && segs.length >= 3 && !(group === "" && segs.length === 3 && (segs[2] === "status" || segs[2] === "finalize"))) {
+  if (
+    segs[0] === "namespaces" &&
+    segs.length >= 3 &&
+    !(group === "" && segs.length === 3 && (segs[2] === "status" || segs[2] === "finalize"))
+  ) {
     const info = registry.lookup(group, version, segs[2] ?? "");
     if (!info) return { type: "notFound" };
     if (!info.namespaced) return { type: "noRoute" };

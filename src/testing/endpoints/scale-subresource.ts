@@ -35,7 +35,7 @@ function writePath(obj: Record<string, unknown>, path: string, value: unknown): 
 
 function selectorText(v: unknown): string | undefined {
   if (typeof v === "string") return v;
-  if (v && typeof v === "object") return formatLabelSelector(fromLabelSelectorObject(v as Parameters<typeof fromLabelSelectorObject>[0]));
+  if (v && typeof v === "object") return formatLabelSelector(fromLabelSelectorObject(v));
   return undefined;
 }
 
@@ -62,7 +62,13 @@ function live(state: ServerState, info: ResourceInfo, namespace: string | undefi
 }
 
 /** GET …/scale */
-export function getScale(state: ServerState, info: ResourceInfo, scale: ScaleSpec, namespace: string | undefined, name: string): Record<string, unknown> {
+export function getScale(
+  state: ServerState,
+  info: ResourceInfo,
+  scale: ScaleSpec,
+  namespace: string | undefined,
+  name: string,
+): Record<string, unknown> {
   return scaleOf(scale, live(state, info, namespace, name));
 }
 
@@ -84,7 +90,8 @@ export function writeScale(
   if (method === "PUT") next = decodeObject(body, scaleInfo, "Scale", "autoscaling/v1");
   else {
     const type = patchType(contentType);
-    if (type.includes("apply-patch")) throw unsupportedMediaType(["application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json"]);
+    if (type.includes("apply-patch"))
+      throw unsupportedMediaType(["application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json"]);
     next = applyPatchDocument(scaleInfo, type, currentScale as JsonObject, body);
   }
   const nextMeta = (next["metadata"] ?? {}) as Record<string, unknown>;

@@ -46,7 +46,10 @@ export function humanDuration(ms: number): string {
 /** Evaluates the simple JSONPath forms CRDs use (".spec.replicas", ".status.conditions[0].type"). */
 function evaluate(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
-  for (const part of path.replace(/^\{?\.?/, "").replace(/\}$/, "").split(/\.|(?=\[)/)) {
+  for (const part of path
+    .replace(/^\{?\.?/, "")
+    .replace(/\}$/, "")
+    .split(/\.|(?=\[)/)) {
     if (part === "") continue;
     const index = /^\[(\d+)\]$/.exec(part);
     if (index) cur = Array.isArray(cur) ? cur[Number(index[1])] : undefined;

@@ -89,10 +89,9 @@ export function serverSideApply(live: JsonObject | undefined, applied: JsonObjec
   const noop = jsonEqual(liveObj, merged);
   const time = noop ? previous?.time : opts.time;
   const mine: ManagedEntry = { ...me, ...(time !== undefined ? { time } : {}), set: mySet.difference(STRIPPED_FIELDS) };
-  const result = [
-    ...others.map((e) => ({ ...e, set: e.set.difference(changed).difference(cmp.removed) })),
-    mine,
-  ].filter((e) => !e.set.isEmpty());
+  const result = [...others.map((e) => ({ ...e, set: e.set.difference(changed).difference(cmp.removed) })), mine].filter(
+    (e) => !e.set.isEmpty(),
+  );
   return { object: withManagedFields(merged, capUpdateManagers(result)) };
 }
 
@@ -120,7 +119,7 @@ function ensureNamedFieldsAreMembers(set: FieldSet, type: TypeInfo): FieldSet {
       const pe = path[i]!;
       if (pe.startsWith("f:")) {
         const name = pe.slice(2);
-        if (isDeclaredField(t, name)) out.insertInPlace(path.slice(0, i + 1) as FieldPath);
+        if (isDeclaredField(t, name)) out.insertInPlace(path.slice(0, i + 1));
         t = fieldType(t, name);
       } else {
         t = t.kind === "list" ? t.elem : t;
@@ -129,4 +128,3 @@ function ensureNamedFieldsAreMembers(set: FieldSet, type: TypeInfo): FieldSet {
   }
   return out;
 }
-

@@ -39,7 +39,12 @@ export function describeManager(c: Pick<ApplyConflict, "manager" | "operation" |
 
 // The server groups by its JSON manager identifier, whose leading key is the manager name.
 function managerSortKey(c: ApplyConflict): string {
-  return JSON.stringify({ manager: c.manager, operation: c.operation, apiVersion: c.operation === "Apply" ? undefined : c.apiVersion, subresource: c.subresource });
+  return JSON.stringify({
+    manager: c.manager,
+    operation: c.operation,
+    apiVersion: c.operation === "Apply" ? undefined : c.apiVersion,
+    subresource: c.subresource,
+  });
 }
 
 /** The Status message of a failed apply. */

@@ -218,7 +218,13 @@ function elementToString(pe: PathElement): string {
       return "." + body;
     case "k:": {
       const key = JSON.parse(body) as JsonObject;
-      return "[" + Object.entries(key).map(([k, v]) => `${k}=${valueToString(v)}`).join(",") + "]";
+      return (
+        "[" +
+        Object.entries(key)
+          .map(([k, v]) => `${k}=${valueToString(v)}`)
+          .join(",") +
+        "]"
+      );
     }
     case "v:":
       return `[=${valueToString(JSON.parse(body) as JsonValue)}]`;
@@ -231,6 +237,13 @@ function elementToString(pe: PathElement): string {
 
 function valueToString(v: JsonValue): string {
   if (Array.isArray(v)) return "[" + v.map(valueToString).join(", ") + "]";
-  if (isObject(v)) return "{" + Object.entries(v).map(([k, x]) => `${k}=${valueToString(x)}`).join(", ") + "}";
+  if (isObject(v))
+    return (
+      "{" +
+      Object.entries(v)
+        .map(([k, x]) => `${k}=${valueToString(x)}`)
+        .join(", ") +
+      "}"
+    );
   return typeof v === "string" ? JSON.stringify(v) : String(v);
 }

@@ -16,7 +16,15 @@
 // where w = { manager, apiVersion, subresource?, time, schema }. Then the server defaults, validates,
 // bumps generation and resourceVersion, and stores.
 
-export { APPLY_PATCH, BUILTIN_PATCH_TYPES, CUSTOM_RESOURCE_PATCH_TYPES, JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, unsupportedPatchMessage } from "./content-types.js";
+export {
+  APPLY_PATCH,
+  BUILTIN_PATCH_TYPES,
+  CUSTOM_RESOURCE_PATCH_TYPES,
+  JSON_PATCH,
+  MERGE_PATCH,
+  STRATEGIC_MERGE_PATCH,
+  unsupportedPatchMessage,
+} from "./content-types.js";
 export { cloneJson, isObject, jsonEqual, type JsonObject, type JsonValue } from "./json.js";
 export { applyMergePatch } from "./merge-patch.js";
 export { applyJsonPatch, decodeJsonPatch, type JsonPatchOperation } from "./json-patch.js";
@@ -26,7 +34,14 @@ export { FieldSet, pathToString, type FieldPath, type PathElement } from "./fiel
 export { SCALAR, UNTYPED, type ListType, type MapType, type PatchMeta, type TypeInfo } from "./type-info.js";
 export { typeInfoFromCrdSchema, typeInfoFromDefinitions, type Definitions, type SchemaNode } from "./schema-types.js";
 export { BUILTIN_DEFINITIONS } from "./builtin-definitions.js";
-export { builtinDefinitionName, builtinKinds, builtinResourceSchema, crdResourceSchema, ignoredFields, type ResourceSchema } from "./resource-schema.js";
+export {
+  builtinDefinitionName,
+  builtinKinds,
+  builtinResourceSchema,
+  crdResourceSchema,
+  ignoredFields,
+  type ResourceSchema,
+} from "./resource-schema.js";
 export { compare, toFieldSet, type Comparison } from "./typed-walk.js";
 export {
   decodeManagedFields,

@@ -37,7 +37,7 @@ export function decodeJsonPatch(body: JsonValue): PatchResult<JsonPatchOperation
       op: op as JsonPatchOperation["op"],
       path,
       ...(typeof from === "string" ? { from } : {}),
-      ...("value" in item ? { value: item["value"] as JsonValue } : {}),
+      ...("value" in item ? { value: item["value"] } : {}),
     });
   }
   return { ok: true, value: ops };
@@ -115,7 +115,7 @@ function remove(doc: JsonValue, tokens: string[], op = "remove"): JsonValue {
     if (i === undefined) throw new OpFailure(`${op} operation does not apply: doc is missing key`);
     parent.splice(i, 1);
   } else if (isObject(parent) && Object.hasOwn(parent, last)) {
-    delete (parent as JsonObject)[last];
+    delete parent[last];
   } else {
     throw new OpFailure(`${op} operation does not apply: doc is missing key`);
   }

@@ -168,9 +168,7 @@ export function updateManagedFields(oldObj: JsonObject | undefined, newObj: Json
   const ignored = ignoredFields(opts.schema, opts.subresource);
   const cmp = filterComparison(compare(live, next, opts.schema.type), ignored);
   const changed = cmp.modified.union(cmp.added);
-  let result = entries
-    .map((e) => ({ ...e, set: e.set.difference(changed).difference(cmp.removed) }))
-    .filter((e) => !e.set.isEmpty());
+  let result = entries.map((e) => ({ ...e, set: e.set.difference(changed).difference(cmp.removed) })).filter((e) => !e.set.isEmpty());
   const mine = changed.difference(STRIPPED_FIELDS);
   if (!mine.isEmpty()) {
     const me: ManagedEntry = {
@@ -183,9 +181,7 @@ export function updateManagedFields(oldObj: JsonObject | undefined, newObj: Json
     };
     const id = entryId(me);
     const prev = result.find((e) => entryId(e) === id);
-    result = prev
-      ? result.map((e) => (e === prev ? { ...me, set: prev.set.union(mine) } : e))
-      : [...result, me];
+    result = prev ? result.map((e) => (e === prev ? { ...me, set: prev.set.union(mine) } : e)) : [...result, me];
   }
   return withManagedFields(next, capUpdateManagers(result));
 }

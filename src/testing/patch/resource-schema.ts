@@ -28,7 +28,10 @@ export interface ResourceSchema {
 
 /** ResourceSchema of one CRD version. */
 export function crdResourceSchema(openAPIV3Schema: SchemaNode | undefined, opts: { hasStatusSubresource: boolean }): ResourceSchema {
-  const type = typeInfoFromCrdSchema(openAPIV3Schema ?? { type: "object", "x-kubernetes-preserve-unknown-fields": true }, BUILTIN_DEFINITIONS);
+  const type = typeInfoFromCrdSchema(
+    openAPIV3Schema ?? { type: "object", "x-kubernetes-preserve-unknown-fields": true },
+    BUILTIN_DEFINITIONS,
+  );
   return {
     type,
     zero: {},

@@ -80,9 +80,7 @@ function listOf(elem: TypeInfo, s: SchemaNode): ListType {
   if (lt === "atomic") return { ...base, listType: "atomic", keys: [] };
   // Built-in types predating list-type markers: a merge strategy makes the list associative.
   if (patch?.strategies.includes("merge")) {
-    return patch.mergeKey !== undefined
-      ? { ...base, listType: "map", keys: [patch.mergeKey] }
-      : { ...base, listType: "set", keys: [] };
+    return patch.mergeKey !== undefined ? { ...base, listType: "map", keys: [patch.mergeKey] } : { ...base, listType: "set", keys: [] };
   }
   return { ...base, listType: "atomic", keys: [] };
 }

@@ -13,7 +13,12 @@ import type { ResourceSchema } from "./resource-schema.js";
  * managedFields); of a built-in — the schema's reset fields (spec, sometimes labels) are kept from `live`.
  * Run it after updateManagedFields / serverSideApply (they already ignore those fields).
  */
-export function prepareForUpdate(live: JsonObject, incoming: JsonObject, schema: ResourceSchema, subresource: string | undefined): JsonObject {
+export function prepareForUpdate(
+  live: JsonObject,
+  incoming: JsonObject,
+  schema: ResourceSchema,
+  subresource: string | undefined,
+): JsonObject {
   const resets = schema.resetFields[subresource ?? ""] ?? [];
   if (resets.length === 0) return incoming;
   if (subresource === "status" && schema.custom) {
@@ -43,9 +48,15 @@ export function prepareForCreate(obj: JsonObject, schema: ResourceSchema): JsonO
 export function scaleManagedFields(obj: JsonObject, specReplicasPath: string): JsonObject {
   const meta = obj["metadata"];
   const entries = decodeManagedFields(isObject(meta) ? meta["managedFields"] : undefined) ?? [];
-  const path = specReplicasPath.split(".").filter((s) => s !== "").map((s) => "f:" + s);
+  const path = specReplicasPath
+    .split(".")
+    .filter((s) => s !== "")
+    .map((s) => "f:" + s);
   const owned = FieldSet.of(path);
-  return withManagedFields(obj, entries.map((e) => ({ ...e, set: e.set.difference(owned) })));
+  return withManagedFields(
+    obj,
+    entries.map((e) => ({ ...e, set: e.set.difference(owned) })),
+  );
 }
 
 function getPath(obj: JsonObject, path: readonly string[]): JsonValue | undefined {
@@ -62,7 +73,7 @@ function setPath(obj: JsonObject, path: readonly string[], value: JsonValue | un
     else obj[head] = structuredClone(value);
     return;
   }
-  const child = isObject(obj[head]) ? { ...(obj[head] as JsonObject) } : {};
+  const child = isObject(obj[head]) ? { ...obj[head] } : {};
   setPath(child, rest, value);
   obj[head] = child;
 }

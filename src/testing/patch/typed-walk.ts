@@ -208,7 +208,6 @@ export function removeItems(value: JsonValue, set: FieldSet, t: TypeInfo): JsonV
   return walk(value, t, []);
 }
 
-
 /**
  * The first list-map item in `value` that lacks one of its key fields, described as structured-merge-diff
  * does (`.spec.ports: element 0: associative list with keys has an element that omits key field "protocol"`).

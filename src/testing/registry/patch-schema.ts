@@ -16,7 +16,14 @@ const cache = new WeakMap<ResourceInfo, ResourceSchema>();
 const strings: SchemaNode = { type: "array", items: { type: "string" } };
 const names: SchemaNode = {
   type: "object",
-  properties: { plural: { type: "string" }, singular: { type: "string" }, kind: { type: "string" }, listKind: { type: "string" }, shortNames: strings, categories: strings },
+  properties: {
+    plural: { type: "string" },
+    singular: { type: "string" },
+    kind: { type: "string" },
+    listKind: { type: "string" },
+    shortNames: strings,
+    categories: strings,
+  },
 };
 
 /** Just enough of CustomResourceDefinition's structure for field ownership (the patch library has no definition for it). */

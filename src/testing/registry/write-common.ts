@@ -76,10 +76,15 @@ export function writeOptions(
 ): WriteOptions {
   const causes: StatusCause[] = [...leading];
   const given = query.get("fieldManager") ?? "";
-  if (given.length > 128) causes.push({ reason: "FieldValueTooLong", message: "Too long: must have at most 128 bytes", field: "fieldManager" });
+  if (given.length > 128)
+    causes.push({ reason: "FieldValueTooLong", message: "Too long: must have at most 128 bytes", field: "fieldManager" });
   const dry = query.getAll("dryRun");
   if (dry.some((d) => d !== "All"))
-    causes.push({ reason: "FieldValueNotSupported", message: `Unsupported value: ${goStringSlice(dry)}: supported values: "All"`, field: "dryRun" });
+    causes.push({
+      reason: "FieldValueNotSupported",
+      message: `Unsupported value: ${goStringSlice(dry)}: supported values: "All"`,
+      field: "dryRun",
+    });
   const fvText = query.get("fieldValidation") ?? "";
   if (!["", "Ignore", "Warn", "Strict"].includes(fvText))
     causes.push({
@@ -90,7 +95,10 @@ export function writeOptions(
   if (causes.length > 0) throw invalid(`${kind}.meta.k8s.io`, { group: "meta.k8s.io", kind }, "", causes);
   const fv = fvText === "" ? "Warn" : (fvText as WriteOptions["fieldValidation"]);
   // Without a fieldManager the User-Agent's product name stands in, cut to 128 printable characters.
-  const fromAgent = [...(userAgent?.split("/")[0] ?? "")].filter((c) => c >= " " && c !== "\u007f").slice(0, 128).join("");
+  const fromAgent = [...(userAgent?.split("/")[0] ?? "")]
+    .filter((c) => c >= " " && c !== "\u007f")
+    .slice(0, 128)
+    .join("");
   const manager = given || fromAgent || "unknown";
   return { dryRun: dry.length > 0, fieldValidation: fv, manager, warnings: [] };
 }
@@ -115,7 +123,9 @@ export function applyDefaults(info: ResourceInfo, obj: KubeObject): void {
 /** A custom resource whose kind is not the resource's: the type error, plus the CEL rules, which still run. */
 function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
   const kind = String(obj["kind"]);
-  const causes: StatusCause[] = [{ reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(kind)}: must be ${info.kind}`, field: "kind" }];
+  const causes: StatusCause[] = [
+    { reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(kind)}: must be ${info.kind}`, field: "kind" },
+  ];
   if (info.schema) causes.push(...info.schema.validateRules(obj));
   return invalid(kindLabel(info, kind), { group: info.group, kind }, String(obj.metadata["name"] ?? ""), causes);
 }
@@ -123,7 +133,9 @@ function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
 /** Metadata + schema validation; throws a 422 listing every cause. */
 export function validateObject(info: ResourceInfo, obj: KubeObject, old?: KubeObject): void {
   if (info.custom && obj["kind"] !== info.kind) throw wrongKind(info, obj);
-  const causes: StatusCause[] = info.ownMetaValidation ? [] : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced, !info.custom);
+  const causes: StatusCause[] = info.ownMetaValidation
+    ? []
+    : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced, !info.custom);
   if (old) causes.push(...validateObjectMetaUpdate(obj.metadata, old.metadata));
   if (info.schema) causes.push(...info.schema.validate(obj, old));
   if (info.validator) causes.push(...info.validator(obj, old));
@@ -131,7 +143,13 @@ export function validateObject(info: ResourceInfo, obj: KubeObject, old?: KubeOb
 }
 
 /** 404 unless the namespace exists; 403 when it is terminating and `creating`. */
-export function checkNamespace(state: ServerState, info: ResourceInfo, namespace: string | undefined, name: string, creating: boolean): void {
+export function checkNamespace(
+  state: ServerState,
+  info: ResourceInfo,
+  namespace: string | undefined,
+  name: string,
+  creating: boolean,
+): void {
   if (!info.namespaced || namespace === undefined) return;
   const ns = state.store.get("/namespaces", namespace);
   if (!ns) throw notFound({ group: "", resource: "namespaces" }, namespace);

@@ -44,7 +44,9 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
     try {
       parsed = JSON.parse(body) as Record<string, unknown>;
     } catch {
-      throw badRequest("the body of the request was in an unknown format - accepted media types include: application/json, application/yaml");
+      throw badRequest(
+        "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml",
+      );
     }
     const pre = parsed["preconditions"] as DeleteOptions["preconditions"] | undefined;
     if (pre) opts.preconditions = pre;
@@ -182,7 +184,8 @@ function gracefulDeletion(
   if (meta["deletionTimestamp"]) {
     if (typeof current !== "number" || current === 0) return undefined;
     // Only a shorter grace period may be given; otherwise the deletion is just still pending.
-    if (opts.gracePeriodSeconds === undefined || opts.gracePeriodSeconds >= current) return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
+    if (opts.gracePeriodSeconds === undefined || opts.gracePeriodSeconds >= current)
+      return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
     period = opts.gracePeriodSeconds;
     timestamp = addSeconds(String(meta["deletionTimestamp"]), period - current);
   } else {

@@ -111,13 +111,7 @@ function withoutVolatile(o: KubeObject): Record<string, unknown> {
 }
 
 /** Applies an update of `obj` to the stored object named in `req`. */
-export function updateObject(
-  state: ServerState,
-  info: ResourceInfo,
-  obj: KubeObject,
-  req: UpdateRequest,
-  opts: WriteOptions,
-): WriteResult {
+export function updateObject(state: ServerState, info: ResourceInfo, obj: KubeObject, req: UpdateRequest, opts: WriteOptions): WriteResult {
   pruneUnknown(info, obj, opts);
   applyDefaults(info, obj);
   checkIdentity(info, obj, req);
@@ -146,7 +140,12 @@ export function updateObject(
   const hadFinalizers = Array.isArray(old.metadata["finalizers"]) && old.metadata["finalizers"].length > 0;
   // shouldDeleteDuringUpdate: the last finalizer removed from a terminating object whose grace period is
   // over (0). A gracefully deleting pod (period > 0) or an object that never had finalizers is updated.
-  if (wire.metadata["deletionTimestamp"] && hadFinalizers && old.metadata["deletionGracePeriodSeconds"] === 0 && (!Array.isArray(finalizers) || finalizers.length === 0)) {
+  if (
+    wire.metadata["deletionTimestamp"] &&
+    hadFinalizers &&
+    old.metadata["deletionGracePeriodSeconds"] === 0 &&
+    (!Array.isArray(finalizers) || finalizers.length === 0)
+  ) {
     // The last finalizer of a terminating object is gone: the server deletes instead of updating (one
     // DELETED event, no MODIFIED) and answers with the object it was asked to store.
     state.store.delete(resourceKey(info), key);

@@ -41,9 +41,7 @@ function lex(s: string): Token[] {
       let j = i;
       while (j < s.length && "!=<>".includes(s[j] ?? "")) j++;
       const lit = s.slice(i, j);
-      const tok: Tok | undefined = ({ "=": "=", "==": "==", "!=": "!=", "!": "!", "<": "<", ">": ">" } as const)[
-        lit as "="
-      ];
+      const tok: Tok | undefined = ({ "=": "=", "==": "==", "!=": "!=", "!": "!", "<": "<", ">": ">" } as const)[lit as "="];
       out.push({ tok: tok ?? "id", lit });
       i = j;
       continue;
@@ -105,7 +103,8 @@ class Parser {
     const values = op === "in" || op === "notin" ? this.setValues() : [this.exactValue()];
     for (const v of values) {
       const p = labelValueProblems(v);
-      if (p.length > 0 && op !== "gt" && op !== "lt") throw new Error(`values[0][${key}]: Invalid value: ${JSON.stringify(v)}: ${p.join("; ")}`);
+      if (p.length > 0 && op !== "gt" && op !== "lt")
+        throw new Error(`values[0][${key}]: Invalid value: ${JSON.stringify(v)}: ${p.join("; ")}`);
     }
     if ((op === "gt" || op === "lt") && !/^-?\d+$/.test(values[0] ?? "")) {
       throw new Error(`for 'Gt', 'Lt' operators, the value must be an integer`);

@@ -46,7 +46,8 @@ export function decodeContinue(token: string): ContinueToken {
   const p = parsed as { v?: unknown; rv?: unknown; start?: unknown };
   if (p.v !== "meta.k8s.io/v1") return fail(`server does not recognize this encoded version ${JSON.stringify(String(p.v ?? ""))}`);
   // Zero is invalid; negative (-1) is the "latest revision" token an expired-continue answer hands out.
-  if (typeof p.rv !== "number" || !Number.isInteger(p.rv) || p.rv === 0) return fail("incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
+  if (typeof p.rv !== "number" || !Number.isInteger(p.rv) || p.rv === 0)
+    return fail("incorrect encoded start resourceVersion (version meta.k8s.io/v1)");
   if (typeof p.start !== "string" || p.start.length === 0) return fail("encoded start key empty (version meta.k8s.io/v1)");
   if (p.start.includes("/..") || p.start.startsWith("../")) return fail("continue key may not contain '..'");
   return { rv: p.rv, start: p.start };

@@ -40,7 +40,7 @@ export function parseQuantity(s: string): Rational | undefined {
   const suffix = m[2] ?? "";
   const negative = number.startsWith("-");
   const [whole = "", frac = ""] = number.replace(/^[+-]/, "").split(".");
-  let num = BigInt((whole + frac) || "0") * (negative ? -1n : 1n);
+  let num = BigInt(whole + frac || "0") * (negative ? -1n : 1n);
   let den = 10n ** BigInt(frac.length);
   const binary = BINARY[suffix];
   if (binary !== undefined) num *= 1024n ** BigInt(binary);
@@ -52,7 +52,11 @@ export function parseQuantity(s: string): Rational | undefined {
   return make(num, den);
 }
 
-const toCel = (r: Rational): Map<string, string> => new Map([[NUM, r.num.toString()], [DEN, r.den.toString()]]);
+const toCel = (r: Rational): Map<string, string> =>
+  new Map([
+    [NUM, r.num.toString()],
+    [DEN, r.den.toString()],
+  ]);
 
 function fromCel(v: CelValue): Rational {
   if (isCelMap(v)) {

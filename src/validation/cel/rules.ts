@@ -59,7 +59,7 @@ function compileExpr(expr: string): Compiled {
     scan(parsed, ast);
     const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
     if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
-    return { program: plan(validationEnv(), parsed) as Program, ast };
+    return { program: plan(validationEnv(), parsed), ast };
   } catch (e) {
     return { error: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -67,7 +67,8 @@ function compileExpr(expr: string): Compiled {
 
 function compileRule(rule: ValidationRule): CompiledRule {
   const c = compileExpr(rule.rule);
-  if ("error" in c) return { rule, program: undefined, messageProgram: undefined, transition: /\boldSelf\b/.test(rule.rule), unchecked: c.error };
+  if ("error" in c)
+    return { rule, program: undefined, messageProgram: undefined, transition: /\boldSelf\b/.test(rule.rule), unchecked: c.error };
   const m = rule.messageExpression ? compileExpr(rule.messageExpression) : undefined;
   return {
     rule,
@@ -89,7 +90,8 @@ export function compileRules(root: SchemaNode): CompiledRules {
     if (rules.length > 0) {
       const compiled = rules.map(compileRule);
       byNode.set(node, compiled);
-      for (const c of compiled) if (c.unchecked) unchecked.push({ field: path === "" ? "<root>" : path, rule: c.rule.rule, reason: c.unchecked });
+      for (const c of compiled)
+        if (c.unchecked) unchecked.push({ field: path === "" ? "<root>" : path, rule: c.rule.rule, reason: c.unchecked });
       any = true;
     }
     for (const [k, sub] of node.properties ?? []) any = visit(sub, childPath(path, k)) || any;
@@ -176,7 +178,15 @@ function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: 
 }
 
 /** Evaluates all rules over `obj` (with `old` for transition rules), appending failures to run.out. */
-export function evaluateRules(run: CelRun, node: SchemaNode, obj: unknown, old: unknown, hasOld: boolean, path: string, isRoot: boolean): void {
+export function evaluateRules(
+  run: CelRun,
+  node: SchemaNode,
+  obj: unknown,
+  old: unknown,
+  hasOld: boolean,
+  path: string,
+  isRoot: boolean,
+): void {
   if (obj === null || obj === undefined || !run.rules.relevant.has(node)) return;
   evaluateNode(run, node, obj, old, hasOld, path, isRoot);
   if (Array.isArray(obj)) {

@@ -33,7 +33,9 @@ export function parseRequestURI(s: string): ParsedURL | undefined {
 
 function splitPath(scheme: string, host: string, pathAndQuery: string): ParsedURL {
   const q = pathAndQuery.indexOf("?");
-  return q < 0 ? { scheme, host, path: pathAndQuery, query: "" } : { scheme, host, path: pathAndQuery.slice(0, q), query: pathAndQuery.slice(q + 1) };
+  return q < 0
+    ? { scheme, host, path: pathAndQuery, query: "" }
+    : { scheme, host, path: pathAndQuery.slice(0, q), query: pathAndQuery.slice(q + 1) };
 }
 
 function hostname(host: string): string {

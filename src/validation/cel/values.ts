@@ -6,8 +6,27 @@ import { isObject, type SchemaNode } from "../schema-node.js";
 import { validationEnv } from "./library.js";
 
 const RESERVED = new Set([
-  "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if",
-  "import", "let", "loop", "package", "namespace", "return", "var", "void", "while",
+  "true",
+  "false",
+  "null",
+  "in",
+  "as",
+  "break",
+  "const",
+  "continue",
+  "else",
+  "for",
+  "function",
+  "if",
+  "import",
+  "let",
+  "loop",
+  "package",
+  "namespace",
+  "return",
+  "var",
+  "void",
+  "while",
 ]);
 
 /** The CEL name of a schema property, or undefined when CEL cannot address it. */
@@ -24,8 +43,8 @@ let toDuration: ((s: string) => CelInput | undefined) | undefined;
 function converter(expr: string): (s: string) => CelInput | undefined {
   const program = plan(validationEnv(), parse(expr));
   return (s) => {
-    const r = program({ s } as Record<string, CelInput>);
-    return isCelError(r) ? undefined : (r as CelInput);
+    const r = program({ s });
+    return isCelError(r) ? undefined : r;
   };
 }
 

@@ -117,12 +117,32 @@ test("cronjob fields come out as controller-gen writes them", async () => {
   );
   const spec = parse(text).spec.versions[0].schema.openAPIV3Schema.properties.spec;
   const p = spec.properties;
-  assert.deepEqual(p.noReallySuspend, { description: "This flag is like suspend, but for when you really mean it. It helps test the +kubebuilder:validation:Type marker.", type: "string" });
+  assert.deepEqual(p.noReallySuspend, {
+    description: "This flag is like suspend, but for when you really mean it. It helps test the +kubebuilder:validation:Type marker.",
+    type: "string",
+  });
   assert.deepEqual(p.canBeNull, { description: "This tests that nullable works correctly", nullable: true, type: "string" });
-  assert.deepEqual(p.stringSliceData, { additionalProperties: { items: { type: "string" }, type: "array" }, description: "This tests string slices are allowed as map values.", type: "object" });
-  assert.deepEqual(p.twoOfAKindPart1, { description: "This tests that markers that are allowed on both fields and types are applied to types", minLength: 4, type: "string" });
-  assert.deepEqual(p.defaultedSlice, { default: ["a", "b"], description: "This tests that slice defaulting can be performed.", items: { type: "string" }, type: "array" });
-  assert.deepEqual(p.embeddedResource, { type: "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true });
+  assert.deepEqual(p.stringSliceData, {
+    additionalProperties: { items: { type: "string" }, type: "array" },
+    description: "This tests string slices are allowed as map values.",
+    type: "object",
+  });
+  assert.deepEqual(p.twoOfAKindPart1, {
+    description: "This tests that markers that are allowed on both fields and types are applied to types",
+    minLength: 4,
+    type: "string",
+  });
+  assert.deepEqual(p.defaultedSlice, {
+    default: ["a", "b"],
+    description: "This tests that slice defaulting can be performed.",
+    items: { type: "string" },
+    type: "array",
+  });
+  assert.deepEqual(p.embeddedResource, {
+    type: "object",
+    "x-kubernetes-embedded-resource": true,
+    "x-kubernetes-preserve-unknown-fields": true,
+  });
   assert.deepEqual(p.associativeList, {
     description: "This tests that associative lists work.",
     items: {

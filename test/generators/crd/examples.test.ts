@@ -23,7 +23,10 @@ test("TraefikService's CRD is kubebuilder's, byte for byte from the --- line", a
 
 test("Foo's CRD bounds replicas to 1..10 and requires the seed's fields", async () => {
   const r = await generateCrds(copyExamples("samplecontroller"));
-  assert.deepEqual(r.diagnostics.filter((d) => d.severity === "error"), []);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.severity === "error"),
+    [],
+  );
   const crd = parse(documentOf(r.files[0]!.content));
   assert.equal(crd.metadata.name, "foos.samplecontroller.k8s.io");
   assert.equal(crd.spec.names.plural, "foos");
@@ -35,7 +38,9 @@ test("Foo's CRD bounds replicas to 1..10 and requires the seed's fields", async 
 });
 
 test("the kitchen sink's versions: sorted by name as controller-gen does, v1 stored, v1beta1 deprecated, v1alpha1 unserved, v1alpha2 skipped", () => {
-  const crd = parse(documentOf(readFileSync(join(repo, "generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml"), "utf8")));
+  const crd = parse(
+    documentOf(readFileSync(join(repo, "generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml"), "utf8")),
+  );
   const summary = crd.spec.versions.map((v: Record<string, unknown>) => [v["name"], v["served"], v["storage"], v["deprecated"] ?? false]);
   assert.deepEqual(summary, [
     ["v1", true, true, false],
@@ -47,11 +52,19 @@ test("the kitchen sink's versions: sorted by name as controller-gen does, v1 sto
 
 test("the kitchen sink uses every CRD marker", () => {
   const families = new Set([
-    "Validation", "Validation of array items", "Lists, maps and structs (server-side apply topology)",
-    "Defaults, examples and documentation", "CRD versions", "kubectl columns and field selectors", "CRD metadata",
-    "Kinds and resources", "Required and optional fields",
+    "Validation",
+    "Validation of array items",
+    "Lists, maps and structs (server-side apply topology)",
+    "Defaults, examples and documentation",
+    "CRD versions",
+    "kubectl columns and field selectors",
+    "CRD metadata",
+    "Kinds and resources",
+    "Required and optional fields",
   ]);
-  const text = listTs(join(repo, "examples/apis/kitchensink")).map((f) => readFileSync(f, "utf8")).join("\n");
+  const text = listTs(join(repo, "examples/apis/kitchensink"))
+    .map((f) => readFileSync(f, "utf8"))
+    .join("\n");
   // kubebuilder:object:generate is deepcopy's switch, not a CRD marker.
   const missing = kubernetesMarkerDefinitions
     .filter((d) => families.has(d.family) && d.name !== "kubebuilder:object:generate" && !hasMarker(text, d))
@@ -62,7 +75,8 @@ test("the kitchen sink uses every CRD marker", () => {
 test("every committed example CRD parses and passes the API server's checks", () => {
   const dir = join(repo, "generated-examples/config/crd/bases");
   const names = readdirSync(dir).filter((n) => n.endsWith(".yaml"));
-  for (const n of ["kitchensink.example.com_widgets.yaml", "traefik.magedu.com_traefikservices.yaml", "samplecontroller.k8s.io_foos.yaml"]) assert.ok(names.includes(n), `${n} missing`);
+  for (const n of ["kitchensink.example.com_widgets.yaml", "traefik.magedu.com_traefikservices.yaml", "samplecontroller.k8s.io_foos.yaml"])
+    assert.ok(names.includes(n), `${n} missing`);
   for (const n of names) assert.deepEqual(checkCrd(parse(documentOf(readFileSync(join(dir, n), "utf8")))), [], n);
 });
 

@@ -10,9 +10,38 @@ import { parseAllDocuments } from "yaml";
 
 /** Strings a marker value or doc comment may hold that YAML would misread if written plain. */
 const nasty = [
-  'a"b', "a'b", "back`tick`", "${process.exit(1)}", "*/ process.exit(1); /*", "line\nbreak", "cr\rlf",
-  "\u2028\u2029", "</script>", "\\", "\\u0041", "null", "true", "- item", "key: value", "# comment", "&anchor", "*alias",
-  "!!binary", "%TAG", "@at", "|", ">", "'", '"', "{a: b}", "[1, 2]", "---", "...", " leading", "trailing ", "",
+  'a"b',
+  "a'b",
+  "back`tick`",
+  "${process.exit(1)}",
+  "*/ process.exit(1); /*",
+  "line\nbreak",
+  "cr\rlf",
+  "\u2028\u2029",
+  "</script>",
+  "\\",
+  "\\u0041",
+  "null",
+  "true",
+  "- item",
+  "key: value",
+  "# comment",
+  "&anchor",
+  "*alias",
+  "!!binary",
+  "%TAG",
+  "@at",
+  "|",
+  ">",
+  "'",
+  '"',
+  "{a: b}",
+  "[1, 2]",
+  "---",
+  "...",
+  " leading",
+  "trailing ",
+  "",
 ];
 
 test("CRD YAML round-trips any strings, in values, lists and keys, across documents", () => {
@@ -31,7 +60,25 @@ test("map keys sort as go-yaml sorts them: natural numbers, non-letters before l
 });
 
 test("strings that would read back as something else are double-quoted", () => {
-  for (const s of ["true", "False", "yes", "on", "N", "null", "~", "", "1", "-2", "0x1F", "1.5", "1e3", ".5", "12:30", "2024-01-07", "0777"]) {
+  for (const s of [
+    "true",
+    "False",
+    "yes",
+    "on",
+    "N",
+    "null",
+    "~",
+    "",
+    "1",
+    "-2",
+    "0x1F",
+    "1.5",
+    "1e3",
+    ".5",
+    "12:30",
+    "2024-01-07",
+    "0777",
+  ]) {
     assert.ok(resolvesAsNonString(s), s);
     assert.equal(scalarStyle(Array.from(s), false), "double", s);
   }
@@ -53,7 +100,10 @@ test("indicators force single quotes; breaks with spaces or unprintables force d
 
 test("documents: sorted keys, sequences not indented under their key, empty collections in flow style", () => {
   const doc = { spec: { versions: [{ name: "v1", subresources: { status: {} } }], names: { shortNames: [] } }, apiVersion: "v1" };
-  assert.equal(goYaml(doc), "apiVersion: v1\nspec:\n  names:\n    shortNames: []\n  versions:\n  - name: v1\n    subresources:\n      status: {}\n");
+  assert.equal(
+    goYaml(doc),
+    "apiVersion: v1\nspec:\n  names:\n    shortNames: []\n  versions:\n  - name: v1\n    subresources:\n      status: {}\n",
+  );
 });
 
 test("nested sequences and scalar items", () => {
@@ -103,5 +153,8 @@ test("keys that read back as something else are quoted", () => {
 });
 
 test("the fast path for simple strings agrees with the full rules", () => {
-  assert.equal(goYaml({ a: "word ", b: "two words", c: "true", d: "v1", e: "-x", f: ".hidden" }), "a: 'word '\nb: two words\nc: \"true\"\nd: v1\ne: -x\nf: .hidden\n");
+  assert.equal(
+    goYaml({ a: "word ", b: "two words", c: "true", d: "v1", e: "-x", f: ".hidden" }),
+    "a: 'word '\nb: two words\nc: \"true\"\nd: v1\ne: -x\nf: .hidden\n",
+  );
 });

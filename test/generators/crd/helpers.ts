@@ -27,7 +27,8 @@ export function writeInput(files: Record<string, string>): string {
 /** Copies example groups (e.g. "traefik") from examples/apis into a fresh temp input dir. */
 export function copyExamples(...groups: string[]): string {
   const dir = tempDir("kcg-crd-");
-  for (const g of groups) cpSync(join(repo, "examples/apis", g), join(dir, "input", g), { recursive: true, filter: (src) => !src.includes("zz_generated") });
+  for (const g of groups)
+    cpSync(join(repo, "examples/apis", g), join(dir, "input", g), { recursive: true, filter: (src) => !src.includes("zz_generated") });
   return dir;
 }
 

@@ -12,7 +12,11 @@ function optionalRecord(fields: Record<string, { arb: fc.Arbitrary<unknown>; req
   const parts = Object.entries(fields).map(([name, f]) =>
     f.required
       ? f.arb.map((v) => [[name, v]] as [string, unknown][])
-      : fc.oneof(fc.constant([] as [string, unknown][]), f.arb.map((v) => [[name, v]] as [string, unknown][]), fc.constant([[name, undefined]] as [string, unknown][])),
+      : fc.oneof(
+          fc.constant([] as [string, unknown][]),
+          f.arb.map((v) => [[name, v]] as [string, unknown][]),
+          fc.constant([[name, undefined]] as [string, unknown][]),
+        ),
   );
   return fc.tuple(...parts).map((entries) => Object.fromEntries(entries.flat()));
 }
@@ -55,14 +59,17 @@ const builtins: Record<BuiltinName, fc.Arbitrary<unknown>> = {
 
 function ownerRef() {
   return optionalRecord({
-    apiVersion: { arb: fc.string(), required: true }, kind: { arb: fc.string(), required: true },
-    name: { arb: fc.string(), required: true }, uid: { arb: fc.string(), required: true },
+    apiVersion: { arb: fc.string(), required: true },
+    kind: { arb: fc.string(), required: true },
+    name: { arb: fc.string(), required: true },
+    uid: { arb: fc.string(), required: true },
     controller: { arb: fc.boolean(), required: false },
   });
 }
 function labelReq() {
   return optionalRecord({
-    key: { arb: fc.string(), required: true }, operator: { arb: fc.constantFrom("In", "NotIn", "Exists"), required: true },
+    key: { arb: fc.string(), required: true },
+    operator: { arb: fc.constantFrom("In", "NotIn", "Exists"), required: true },
     values: { arb: fc.array(fc.string(), { maxLength: 3 }), required: false },
   });
 }
@@ -74,7 +81,13 @@ function managedFields() {
 export function arbitraryOf(model: ApiModel, r: TypeRef, depth = 0): fc.Arbitrary<unknown> {
   switch (r.kind) {
     case "primitive":
-      return r.name === "string" ? fc.string() : r.name === "boolean" ? fc.boolean() : r.name === "number" ? fc.double({ noNaN: true, noDefaultInfinity: true }) : fc.integer();
+      return r.name === "string"
+        ? fc.string()
+        : r.name === "boolean"
+          ? fc.boolean()
+          : r.name === "number"
+            ? fc.double({ noNaN: true, noDefaultInfinity: true })
+            : fc.integer();
     case "literal":
       return fc.constantFrom(...r.values);
     case "array":

@@ -19,7 +19,8 @@ const input: Record<string, string> = {
   "shared/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=shared.example.com\nexport {};\n",
   "shared/v1/types.ts": "// Spec has the same name as a/v1's Spec.\nexport interface Spec {\n  tags?: string[];\n}\n",
   "unk/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +k8s:deepcopy-gen:unknown=json\n// +groupName=unk.example.com\nexport {};\n",
-  "unk/v1/types.ts": "// Blob holds opaque data, copied as JSON by its package's setting.\nexport interface Blob {\n  data?: Record<string, unknown>;\n}\n",
+  "unk/v1/types.ts":
+    "// Blob holds opaque data, copied as JSON by its package's setting.\nexport interface Blob {\n  data?: Record<string, unknown>;\n}\n",
   "nopkg/v1/doc.ts": "// +groupName=nopkg.example.com\nexport {};\n",
   "nopkg/v1/types.ts": `// Phase is a string-literal alias in a package that generates no copies.
 export type Phase = "Pending" | "Done";
@@ -181,7 +182,8 @@ function typeCheck(dir: string, files: string[]): string[] {
 }
 
 type Copy = (x: unknown) => any;
-const load = async (dir: string, pkg: string, file = "zz_generated.deepcopy.ts") => (await import(pathToFileURL(join(dir, "input", pkg, file)).href)) as Record<string, Copy>;
+const load = async (dir: string, pkg: string, file = "zz_generated.deepcopy.ts") =>
+  (await import(pathToFileURL(join(dir, "input", pkg, file)).href)) as Record<string, Copy>;
 
 const dir = tempDir("kcg-deepcopy-edge-");
 writeInput(dir);
@@ -189,14 +191,22 @@ await generate(dir);
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the generated files compile strictly despite same-named types and copies across packages", async () => {
-  const files = ["a/v1", "b/v1", "hand/v1", "shared/v1", "unk/v1"].flatMap((p) => [`${p}/zz_generated.deepcopy.ts`, `${p}/zz_generated.register.ts`]);
+  const files = ["a/v1", "b/v1", "hand/v1", "shared/v1", "unk/v1"].flatMap((p) => [
+    `${p}/zz_generated.deepcopy.ts`,
+    `${p}/zz_generated.register.ts`,
+  ]);
   assert.deepEqual(typeCheck(dir, files), []);
   const a = readFileSync(join(dir, "input/a/v1/zz_generated.deepcopy.ts"), "utf8");
   assert.match(a, /import \* as sharedV1 from "\.\.\/\.\.\/shared\/v1\/zz_generated\.deepcopy\.js";/);
   assert.match(a, /import \* as runtime from "@kube-codegen\/runtime";/);
   assert.doesNotMatch(a, /nopkg/, "scalar aliases of another package need no copy function");
-  const b = (await import(pathToFileURL(join(dir, "input/b/v1/zz_generated.register.ts")).href)) as { kinds: { kind: string; deepCopy?: unknown }[] };
-  assert.deepEqual(b.kinds.map((k) => [k.kind, typeof k.deepCopy]), [["Scheme", "function"]]);
+  const b = (await import(pathToFileURL(join(dir, "input/b/v1/zz_generated.register.ts")).href)) as {
+    kinds: { kind: string; deepCopy?: unknown }[];
+  };
+  assert.deepEqual(
+    b.kinds.map((k) => [k.kind, typeof k.deepCopy]),
+    [["Scheme", "function"]],
+  );
 });
 
 test("copies through embedded apimachinery types and aliased embeds share nothing with the input", async () => {
@@ -274,7 +284,12 @@ test("deepcopy and register give the same files whichever generators run", async
   assert.equal(existsSync(join(only, "input/a/v1/zz_generated.register.ts")), false);
   assert.equal(readFileSync(join(only, "input/a/v1/zz_generated.deepcopy.ts"), "utf8"), full.deepcopy);
   assert.deepEqual(typeCheck(only, ["a/v1/zz_generated.deepcopy.ts"]), [], "the undeclared list's copy compiles without the register file");
-  const widgets = { apiVersion: "a.example.com/v1", kind: "WidgetList", metadata: { resourceVersion: "1" }, items: [{ spec: { x: { list: ["a"] } } }] };
+  const widgets = {
+    apiVersion: "a.example.com/v1",
+    kind: "WidgetList",
+    metadata: { resourceVersion: "1" },
+    items: [{ spec: { x: { list: ["a"] } } }],
+  };
   const listCopy = (await load(only, "a/v1"))["deepCopyWidgetList"]!(widgets);
   assert.deepStrictEqual(listCopy, widgets);
   assert.notEqual(listCopy.items[0]!.spec.x.list, widgets.items[0]!.spec.x.list);

@@ -37,14 +37,23 @@ test("the scheme deep-copies objects and lists by apiVersion and kind, hand-writ
     apiVersion: "helm.example.com/v1",
     kind: "HelmRelease",
     metadata: { name: "r", labels: { a: "b" } },
-    spec: { chart: { name: "c", repository: "https://x" }, values: { nested: { list: [1, { deep: true }] } }, targets: [{ cluster: "a", ports: [80, "http"] }] },
+    spec: {
+      chart: { name: "c", repository: "https://x" },
+      values: { nested: { list: [1, { deep: true }] } },
+      targets: [{ cluster: "a", ports: [80, "http"] }],
+    },
   };
   const copy = scheme.deepCopy(obj);
   assert.deepStrictEqual(copy, obj);
   assert.notEqual(copy.spec.values, obj.spec.values);
   assert.notEqual(copy.spec.values.nested.list[1], obj.spec.values.nested.list[1]);
   assert.notEqual(copy.spec.targets[0]!.ports, obj.spec.targets[0]!.ports);
-  const list = { apiVersion: "samplecontroller.k8s.io/v1alpha1", kind: "FooList", metadata: {}, items: [{ spec: { deploymentName: "d", replicas: 1 }, status: { availableReplicas: 0 } }] };
+  const list = {
+    apiVersion: "samplecontroller.k8s.io/v1alpha1",
+    kind: "FooList",
+    metadata: {},
+    items: [{ spec: { deploymentName: "d", replicas: 1 }, status: { availableReplicas: 0 } }],
+  };
   const listCopy = scheme.deepCopy(list);
   assert.deepStrictEqual(listCopy, list);
   assert.notEqual(listCopy.items[0], list.items[0]);
@@ -58,7 +67,9 @@ test("a kind with an undeclared list and cross-package fields deep-copies throug
     kind: "Gadget",
     metadata: { name: "g" },
     spec: { selector: null, upstream: { hosts: ["h"] }, endpoints: [{ hosts: ["e"], tier: "gold" }], extra: { a: { b: [1] } } },
-    status: { conditions: [{ type: "Ready", status: "True", lastTransitionTime: "2024-01-01T00:00:00Z", reason: "R", message: "", hints: ["x"] }] },
+    status: {
+      conditions: [{ type: "Ready", status: "True", lastTransitionTime: "2024-01-01T00:00:00Z", reason: "R", message: "", hints: ["x"] }],
+    },
   };
   const list = { apiVersion: "gadgets.example.com/v1", kind: "GadgetList", metadata: { resourceVersion: "7" }, items: [gadget] };
   const copy = own.deepCopy(list);
@@ -72,6 +83,19 @@ test("a kind with an undeclared list and cross-package fields deep-copies throug
 
 test("a kind registered without copies says which marker selects them", () => {
   const s = new Scheme();
-  s.addKnownTypes([{ group: "a.example.com", version: "v1", kind: "Widget", listKind: "WidgetList", plural: "widgets", singular: "widget", namespaced: true, subresources: { status: false }, shortNames: [], categories: [] }]);
+  s.addKnownTypes([
+    {
+      group: "a.example.com",
+      version: "v1",
+      kind: "Widget",
+      listKind: "WidgetList",
+      plural: "widgets",
+      singular: "widget",
+      namespaced: true,
+      subresources: { status: false },
+      shortNames: [],
+      categories: [],
+    },
+  ]);
   assert.throws(() => s.deepCopy({ apiVersion: "a.example.com/v1", kind: "Widget" }), /\+k8s:deepcopy-gen=package/);
 });

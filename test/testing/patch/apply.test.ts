@@ -1,7 +1,14 @@
 // Server-side apply: merging by schema, conflicts and their 409, force, co-ownership, and pruning.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { builtinResourceSchema, conflictMessage, serverSideApply, updateManagedFields, type ApplyOptions, type JsonObject } from "../../../src/testing/patch/index.js";
+import {
+  builtinResourceSchema,
+  conflictMessage,
+  serverSideApply,
+  updateManagedFields,
+  type ApplyOptions,
+  type JsonObject,
+} from "../../../src/testing/patch/index.js";
 import { owners, T0, T1, T2, widget, widgetSchema } from "./fixtures.js";
 
 const opts = (manager: string, time: string, extra: Partial<ApplyOptions> = {}): ApplyOptions => ({
@@ -35,19 +42,24 @@ test("apply creates: the applier owns exactly what it sent (no '.' on structs)",
 });
 
 test("changing a field another manager owns is a conflict with the server's message and 409 body", () => {
-  const live = updateManagedFields(undefined, widget({ replicas: 1, size: "s" }), { manager: "unknown", apiVersion: "example.com/v1", time: T0, schema: widgetSchema });
+  const live = updateManagedFields(undefined, widget({ replicas: 1, size: "s" }), {
+    manager: "unknown",
+    apiVersion: "example.com/v1",
+    time: T0,
+    schema: widgetSchema,
+  });
   const one = serverSideApply(live, widget({ replicas: 2 }), opts("tool", T1));
   assert.ok(one.conflicts);
   assert.equal(one.conflicts[0]!.field, ".spec.replicas");
-  assert.equal((one.status as JsonObject)["message"], 'Apply failed with 1 conflict: conflict with "unknown" using example.com/v1: .spec.replicas');
-  assert.equal((one.status as JsonObject)["code"], 409);
-  assert.deepEqual(((one.status as JsonObject)["details"] as JsonObject)["causes"], [
+  assert.equal(one.status["message"], 'Apply failed with 1 conflict: conflict with "unknown" using example.com/v1: .spec.replicas');
+  assert.equal(one.status["code"], 409);
+  assert.deepEqual((one.status["details"] as JsonObject)["causes"], [
     { reason: "FieldManagerConflict", message: 'conflict with "unknown" using example.com/v1', field: ".spec.replicas" },
   ]);
   const two = serverSideApply(live, widget({ replicas: 2, size: "m" }), opts("tool", T1));
   assert.ok(two.conflicts);
   assert.equal(
-    (two.status as JsonObject)["message"],
+    two.status["message"],
     'Apply failed with 2 conflicts: conflicts with "unknown" using example.com/v1:\n- .spec.replicas\n- .spec.size',
   );
 });
@@ -57,27 +69,38 @@ test("conflicts with several managers are grouped by manager; appliers print wit
   live = apply(live, widget({ size: "s" }), opts("b", T0));
   const r = serverSideApply(live, widget({ replicas: 2, size: "m" }), opts("c", T1));
   assert.ok(r.conflicts);
-  assert.equal(r.status["message"], 'Apply failed with 2 conflicts: conflicts with "a":\n- .spec.replicas\nconflicts with "b":\n- .spec.size');
+  assert.equal(
+    r.status["message"],
+    'Apply failed with 2 conflicts: conflicts with "a":\n- .spec.replicas\nconflicts with "b":\n- .spec.size',
+  );
 });
 
 test("applying the same value another manager set is no conflict: both own it", () => {
   const live = apply(undefined, widget({ replicas: 1 }), opts("a", T0));
   const out = apply(live, widget({ replicas: 1 }), opts("b", T1));
   // The object did not change, so (as in 1.24) b's new entry gets no time and sorts first.
-  assert.deepEqual(owners(out).map((e) => [e["manager"], e["fieldsV1"]]).reverse(), [
-    ["a", { "f:spec": { "f:replicas": {} } }],
-    ["b", { "f:spec": { "f:replicas": {} } }],
-  ]);
+  assert.deepEqual(
+    owners(out)
+      .map((e) => [e["manager"], e["fieldsV1"]])
+      .reverse(),
+    [
+      ["a", { "f:spec": { "f:replicas": {} } }],
+      ["b", { "f:spec": { "f:replicas": {} } }],
+    ],
+  );
 });
 
 test("force takes the field: the value changes and the previous owner loses it", () => {
   const live = apply(undefined, widget({ replicas: 1, size: "s" }), opts("a", T0));
   const out = apply(live, widget({ replicas: 5 }), opts("b", T1, { force: true }));
   assert.equal(spec(out)["replicas"], 5);
-  assert.deepEqual(owners(out).map((e) => [e["manager"], e["fieldsV1"]]), [
-    ["a", { "f:spec": { "f:size": {} } }],
-    ["b", { "f:spec": { "f:replicas": {} } }],
-  ]);
+  assert.deepEqual(
+    owners(out).map((e) => [e["manager"], e["fieldsV1"]]),
+    [
+      ["a", { "f:spec": { "f:size": {} } }],
+      ["b", { "f:spec": { "f:replicas": {} } }],
+    ],
+  );
 });
 
 test("a field the applier stops applying is removed, unless someone else owns it", () => {
@@ -92,7 +115,10 @@ test("a field the applier stops applying is removed, unless someone else owns it
 test("list-maps merge by key and list-sets by value; atomic lists are replaced", () => {
   let live = apply(undefined, widget({ ports: [{ name: "a", port: 1 }], tags: ["x"], args: ["1"] }), opts("a", T0));
   live = apply(live, widget({ ports: [{ name: "b", port: 2 }], tags: ["y"], args: ["2"] }), opts("b", T1, { force: true }));
-  assert.deepEqual(spec(live)["ports"], [{ name: "a", port: 1 }, { name: "b", port: 2 }]);
+  assert.deepEqual(spec(live)["ports"], [
+    { name: "a", port: 1 },
+    { name: "b", port: 2 },
+  ]);
   assert.deepEqual(spec(live)["tags"], ["x", "y"]);
   assert.deepEqual(spec(live)["args"], ["2"]);
 });
@@ -138,17 +164,33 @@ test("built-in Deployment: conflicts name list-map items by merge key, and conta
   const live = updateManagedFields(undefined, dep([{ name: "app", image: "app:1" }], 1), { ...w, manager: "kubectl" });
   const r = serverSideApply(live, dep([{ name: "app", image: "app:2" }], 3), { ...w, manager: "ctl", time: T1, force: false });
   assert.ok(r.conflicts);
-  assert.deepEqual(r.conflicts.map((c) => c.field), ['.spec.replicas', '.spec.template.spec.containers[name="app"].image']);
+  assert.deepEqual(
+    r.conflicts.map((c) => c.field),
+    [".spec.replicas", '.spec.template.spec.containers[name="app"].image'],
+  );
   const added = apply(live, dep([{ name: "side", image: "s:1" }]), { ...w, manager: "ctl", time: T1, force: false });
   const podSpec = ((added["spec"] as JsonObject)["template"] as JsonObject)["spec"] as JsonObject;
-  assert.deepEqual(podSpec["containers"], [{ name: "app", image: "app:1" }, { name: "side", image: "s:1" }]);
+  assert.deepEqual(podSpec["containers"], [
+    { name: "app", image: "app:1" },
+    { name: "side", image: "s:1" },
+  ]);
   assert.deepEqual(owners(added)[0]!["fieldsV1"], {
     "f:spec": { "f:template": { "f:spec": { "f:containers": { 'k:{"name":"side"}': { ".": {}, "f:image": {}, "f:name": {} } } } } },
   });
 });
 
 test("list items the applier no longer applies are removed; items others own stay", () => {
-  const first = apply(undefined, widget({ ports: [{ name: "a", port: 1 }, { name: "b", port: 2 }], tags: ["x", "y"] }), opts("a", T0));
+  const first = apply(
+    undefined,
+    widget({
+      ports: [
+        { name: "a", port: 1 },
+        { name: "b", port: 2 },
+      ],
+      tags: ["x", "y"],
+    }),
+    opts("a", T0),
+  );
   const shrunk = apply(first, widget({ ports: [{ name: "a", port: 1 }], tags: ["x"] }), opts("a", T1));
   assert.deepEqual(spec(shrunk), { ports: [{ name: "a", port: 1 }], tags: ["x"] });
   const shared = apply(first, widget({ tags: ["y"] }), opts("b", T1));
@@ -166,5 +208,8 @@ test("a list-map item without its key fields cannot be applied (1.24 answers 500
   };
   const r = serverSideApply(undefined, cfg, { manager: "m", apiVersion: "apps/v1", time: T0, force: false, schema });
   assert.equal(r.error?.code, 500);
-  assert.match(String(r.object ? "" : r.status["message"]), /\.spec\.template\.spec\.containers\[0\]\.ports: element 0: .*omits key field "protocol"/);
+  assert.match(
+    String(r.object ? "" : r.status["message"]),
+    /\.spec\.template\.spec\.containers\[0\]\.ports: element 0: .*omits key field "protocol"/,
+  );
 });

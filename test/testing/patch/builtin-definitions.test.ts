@@ -13,7 +13,12 @@ import {
   type ListType,
   type MapType,
 } from "../../../src/testing/patch/index.js";
-import { BUILTIN_DEFINITIONS_FILE, builtinDefinitions, builtinDefinitionsSource, ROOTS } from "../../../scripts/update-builtin-definitions.js";
+import {
+  BUILTIN_DEFINITIONS_FILE,
+  builtinDefinitions,
+  builtinDefinitionsSource,
+  ROOTS,
+} from "../../../scripts/update-builtin-definitions.js";
 import { readOpenApi124 } from "../../helpers/fixtures.js";
 
 const openapi = readOpenApi124() as { definitions: Definitions };
@@ -26,11 +31,15 @@ test("the committed table is exactly what scripts/update-builtin-definitions.ts 
 
 test("the table holds every $ref it makes, and every built-in kind is one of its roots", () => {
   for (const [name, def] of Object.entries(BUILTIN_DEFINITIONS)) {
-    for (const ref of JSON.stringify(def).matchAll(/"#\/definitions\/([^"]+)"/g)) assert.ok(ref[1]! in BUILTIN_DEFINITIONS, `${name} refers to ${ref[1]}`);
+    for (const ref of JSON.stringify(def).matchAll(/"#\/definitions\/([^"]+)"/g))
+      assert.ok(ref[1]! in BUILTIN_DEFINITIONS, `${name} refers to ${ref[1]}`);
   }
   for (const k of builtinKinds()) {
     const [kind, ...gv] = k.split("/").reverse();
-    assert.ok(ROOTS.includes(builtinDefinitionName(gv.reverse().join("/"), kind!)!), `${k}: add its definition to ROOTS in scripts/update-builtin-definitions.ts`);
+    assert.ok(
+      ROOTS.includes(builtinDefinitionName(gv.reverse().join("/"), kind!)!),
+      `${k}: add its definition to ROOTS in scripts/update-builtin-definitions.ts`,
+    );
   }
   assert.throws(() => builtinDefinitions(openapi.definitions, ["io.k8s.api.core.v1.NoSuchKind"]), /NoSuchKind: no such definition/);
 });

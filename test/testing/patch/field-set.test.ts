@@ -26,7 +26,10 @@ test("fieldsV1 decodes and re-encodes to the same document, '.' only where a nod
 test("set algebra: union, intersection, difference is not recursive, recursiveDifference is", () => {
   const a = FieldSet.of(["f:spec"], ["f:spec", "f:a"], ["f:spec", "f:b"]);
   const b = FieldSet.of(["f:spec"]);
-  assert.deepEqual(a.difference(b).paths(), [["f:spec", "f:a"], ["f:spec", "f:b"]]);
+  assert.deepEqual(a.difference(b).paths(), [
+    ["f:spec", "f:a"],
+    ["f:spec", "f:b"],
+  ]);
   assert.ok(a.recursiveDifference(b).isEmpty());
   assert.deepEqual(a.intersection(FieldSet.of(["f:spec", "f:b"], ["f:x"])).paths(), [["f:spec", "f:b"]]);
   assert.ok(a.union(FieldSet.of(["f:x"])).has(["f:x"]));
@@ -42,7 +45,17 @@ test("paths print as the server prints them in conflicts", () => {
 
 test("an applied configuration owns leaves, list items and map keys, not the structs around them", () => {
   const set = toFieldSet(
-    { spec: { replicas: 1, labels: { x: "1" }, ports: [{ name: "http", port: 80 }], tags: ["a"], args: ["x"], selector: { app: "a" }, values: { deep: { k: 1 } } } },
+    {
+      spec: {
+        replicas: 1,
+        labels: { x: "1" },
+        ports: [{ name: "http", port: 80 }],
+        tags: ["a"],
+        args: ["x"],
+        selector: { app: "a" },
+        values: { deep: { k: 1 } },
+      },
+    },
     widgetSchema.type,
   );
   assert.deepEqual(set.toFieldsV1(), {
@@ -64,7 +77,10 @@ test("compare reports added subtrees node by node, modified leaves, removed item
     { spec: { replicas: 2, ports: [{ name: "b", port: 1 }], args: ["y"] } },
     widgetSchema.type,
   );
-  assert.deepEqual(c.modified.paths(), [["f:spec", "f:args"], ["f:spec", "f:replicas"]]);
+  assert.deepEqual(c.modified.paths(), [
+    ["f:spec", "f:args"],
+    ["f:spec", "f:replicas"],
+  ]);
   assert.deepEqual(c.added.toFieldsV1(), { "f:spec": { "f:ports": { 'k:{"name":"b"}': { ".": {}, "f:name": {}, "f:port": {} } } } });
   assert.deepEqual(c.removed.toFieldsV1(), { "f:spec": { "f:ports": { 'k:{"name":"a"}': { ".": {}, "f:name": {}, "f:port": {} } } } });
 });

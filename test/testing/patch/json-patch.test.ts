@@ -21,7 +21,10 @@ test("add: object member, array insert, append with '-', whole document", () => 
   assert.deepEqual(ok({ foo: ["bar"] }, [{ op: "add", path: "/foo/-", value: "x" }]), { foo: ["bar", "x"] });
   assert.deepEqual(ok({ foo: ["bar"] }, [{ op: "add", path: "/foo/1", value: "x" }]), { foo: ["bar", "x"] });
   assert.deepEqual(ok({ foo: 1 }, [{ op: "add", path: "", value: { a: 1 } }]), { a: 1 });
-  assert.deepEqual(ok({ foo: "bar" }, [{ op: "add", path: "/child", value: { grandchild: {} } }]), { foo: "bar", child: { grandchild: {} } });
+  assert.deepEqual(ok({ foo: "bar" }, [{ op: "add", path: "/child", value: { grandchild: {} } }]), {
+    foo: "bar",
+    child: { grandchild: {} },
+  });
 });
 
 test("remove, replace, move, copy", () => {
@@ -39,7 +42,13 @@ test("remove, replace, move, copy", () => {
 });
 
 test("pointer escapes ~0 and ~1", () => {
-  assert.deepEqual(ok({ "a/b": 1, "m~n": 2 }, [{ op: "replace", path: "/a~1b", value: 3 }, { op: "remove", path: "/m~0n" }]), { "a/b": 3 });
+  assert.deepEqual(
+    ok({ "a/b": 1, "m~n": 2 }, [
+      { op: "replace", path: "/a~1b", value: 3 },
+      { op: "remove", path: "/m~0n" },
+    ]),
+    { "a/b": 3 },
+  );
 });
 
 test("test: equal values pass (objects ignore key order), different values fail with the server's generic 422", () => {
@@ -69,12 +78,18 @@ test("operations on missing paths fail and leave nothing half-applied", () => {
   assert.equal(fails(target, [{ op: "add", path: "/list/5", value: 1 }]).code, 422);
   assert.equal(fails(target, [{ op: "remove", path: "/list/01" }]).code, 422);
   assert.equal(fails(target, [{ op: "move", from: "/foo", path: "/foo/x" }]).code, 422);
-  assert.equal(fails(target, [{ op: "add", path: "/foo2", value: 1 }, { op: "remove", path: "/nope" }]).code, 422);
+  assert.equal(
+    fails(target, [
+      { op: "add", path: "/foo2", value: 1 },
+      { op: "remove", path: "/nope" },
+    ]).code,
+    422,
+  );
   assert.deepEqual(target, { foo: "bar", list: [1] });
 });
 
 test("malformed patch documents are 400 BadRequest", () => {
-  const err = fails({}, { op: "add" } as JsonValue);
+  const err = fails({}, { op: "add" });
   assert.equal(err.code, 400);
   assert.equal(fails({}, ["not an op"]).code, 400);
   assert.equal(fails({}, [{ op: "frobnicate", path: "/a" }]).code, 422);

@@ -20,7 +20,11 @@ const opts = (manager: string, time: string, subresource?: string) => ({
   ...(subresource ? { subresource } : {}),
 });
 
-const created = updateManagedFields(undefined, widget({ replicas: 1, size: "s" }, { metadata: { name: "w", namespace: "ns", labels: { a: "1" } } }), opts("alice", T0));
+const created = updateManagedFields(
+  undefined,
+  widget({ replicas: 1, size: "s" }, { metadata: { name: "w", namespace: "ns", labels: { a: "1" } } }),
+  opts("alice", T0),
+);
 
 test("a create gives the creator every field except name/namespace and other server-owned metadata", () => {
   assert.deepEqual(owners(created), [
@@ -41,7 +45,13 @@ test("an update moves changed fields to the writer; the other manager keeps the 
   const [alice, bob] = owners(out);
   assert.equal(alice!["manager"], "alice");
   assert.deepEqual(alice!["fieldsV1"], { "f:metadata": { "f:labels": { ".": {}, "f:a": {} } }, "f:spec": { ".": {}, "f:size": {} } });
-  assert.deepEqual(bob, { manager: "bob", operation: "Update", apiVersion: "example.com/v1", fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:replicas": {} } } });
+  assert.deepEqual(bob, {
+    manager: "bob",
+    operation: "Update",
+    apiVersion: "example.com/v1",
+    fieldsType: "FieldsV1",
+    fieldsV1: { "f:spec": { "f:replicas": {} } },
+  });
   const bobTime = ((out["metadata"] as JsonObject)["managedFields"] as JsonObject[])[1]!["time"];
   assert.equal(bobTime, T1);
 });
@@ -50,7 +60,10 @@ test("removed fields leave every owner; an entry with nothing left disappears", 
   const next = structuredClone(created);
   delete (next["metadata"] as JsonObject)["labels"];
   const out = updateManagedFields(created, next, opts("bob", T1));
-  assert.deepEqual(owners(out).map((e) => e["manager"]), ["alice"]);
+  assert.deepEqual(
+    owners(out).map((e) => e["manager"]),
+    ["alice"],
+  );
   assert.deepEqual(owners(out)[0]!["fieldsV1"], { "f:spec": { ".": {}, "f:replicas": {}, "f:size": {} } });
 });
 
@@ -87,9 +100,19 @@ test("status writes are a separate entry with subresource, and spec changes thro
 test("managedFields sent in the request replace the stored ones; [{}] clears them", () => {
   const custom = structuredClone(created);
   (custom["metadata"] as JsonObject)["managedFields"] = [
-    { manager: "me", operation: "Update", apiVersion: "example.com/v1", time: T0, fieldsType: "FieldsV1", fieldsV1: { "f:spec": { "f:size": {} } } },
+    {
+      manager: "me",
+      operation: "Update",
+      apiVersion: "example.com/v1",
+      time: T0,
+      fieldsType: "FieldsV1",
+      fieldsV1: { "f:spec": { "f:size": {} } },
+    },
   ];
-  assert.deepEqual(owners(updateManagedFields(created, custom, opts("x", T1))).map((e) => e["manager"]), ["me"]);
+  assert.deepEqual(
+    owners(updateManagedFields(created, custom, opts("x", T1))).map((e) => e["manager"]),
+    ["me"],
+  );
   const reset = structuredClone(created);
   (reset["metadata"] as JsonObject)["managedFields"] = [{}];
   assert.equal("managedFields" in (updateManagedFields(created, reset, opts("x", T1))["metadata"] as JsonObject), false);
@@ -104,7 +127,10 @@ test("entries sort Apply first, then by time, then manager name", () => {
   ];
   const obj = { metadata: { managedFields: mf }, a: 1, b: 1, c: 1, d: 1 };
   const out = updateManagedFields(obj, structuredClone(obj), opts("n", T2));
-  assert.deepEqual(owners(out).map((e) => e["manager"]), ["y", "z", "a", "b"]);
+  assert.deepEqual(
+    owners(out).map((e) => e["manager"]),
+    ["y", "z", "a", "b"],
+  );
 });
 
 test("more than 10 update managers: the oldest merge into ancient-changes", () => {
@@ -130,12 +156,16 @@ test("more than 10 update managers: the oldest merge into ancient-changes", () =
 
 test("built-in creates compare against the Go zero value: always-present structs are owned by nobody", () => {
   const schema = builtinResourceSchema("coordination.k8s.io/v1", "Lease")!;
-  const out = updateManagedFields(undefined, { apiVersion: "coordination.k8s.io/v1", kind: "Lease", metadata: { name: "l" }, spec: { holderIdentity: "a" } }, {
-    manager: "m",
-    apiVersion: "coordination.k8s.io/v1",
-    time: T0,
-    schema,
-  });
+  const out = updateManagedFields(
+    undefined,
+    { apiVersion: "coordination.k8s.io/v1", kind: "Lease", metadata: { name: "l" }, spec: { holderIdentity: "a" } },
+    {
+      manager: "m",
+      apiVersion: "coordination.k8s.io/v1",
+      time: T0,
+      schema,
+    },
+  );
   assert.deepEqual(owners(out)[0]!["fieldsV1"], { "f:spec": { "f:holderIdentity": {} } });
 });
 

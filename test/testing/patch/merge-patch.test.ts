@@ -12,7 +12,11 @@ const RFC_VECTORS: [JsonValue, JsonValue, JsonValue][] = [
   [{ a: "c" }, { a: ["b"] }, { a: ["b"] }],
   [{ a: { b: "c" } }, { a: { b: "d", c: null } }, { a: { b: "d" } }],
   [{ a: [{ b: "c" }] }, { a: [1] }, { a: [1] }],
-  [["a", "b"], ["c", "d"], ["c", "d"]],
+  [
+    ["a", "b"],
+    ["c", "d"],
+    ["c", "d"],
+  ],
   [{ a: "b" }, ["c"], ["c"]],
   [{ a: "foo" }, null, null],
   [{ a: "foo" }, "bar", "bar"],

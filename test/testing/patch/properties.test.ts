@@ -2,7 +2,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { applyJsonPatch, applyMergePatch, compare, FieldSet, toFieldSet, UNTYPED, type JsonValue } from "../../../src/testing/patch/index.js";
+import {
+  applyJsonPatch,
+  applyMergePatch,
+  compare,
+  FieldSet,
+  toFieldSet,
+  UNTYPED,
+  type JsonValue,
+} from "../../../src/testing/patch/index.js";
 
 const element = fc.oneof(
   fc.constantFrom("a", "b", "c").map((n) => `f:${n}`),
@@ -12,7 +20,9 @@ const path = fc.array(element, { minLength: 1, maxLength: 4 });
 const fieldSet = fc.array(path, { maxLength: 8 }).map((ps) => FieldSet.of(...ps));
 const json: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<JsonValue>;
 // fast-check builds null-prototype objects; spread them into plain ones like decoded JSON.
-const object = fc.dictionary(fc.constantFrom("a", "b", "c", "d"), json, { maxKeys: 4 }).map((o) => JSON.parse(JSON.stringify(o)) as Record<string, JsonValue>);
+const object = fc
+  .dictionary(fc.constantFrom("a", "b", "c", "d"), json, { maxKeys: 4 })
+  .map((o) => JSON.parse(JSON.stringify(o)) as Record<string, JsonValue>);
 
 test("fieldsV1 round-trips every set", () => {
   fc.assert(fc.property(fieldSet, (s) => FieldSet.fromFieldsV1(s.toFieldsV1()).equals(s)));

@@ -32,11 +32,18 @@ function smp(patch: JsonValue, target: JsonObject = base): JsonObject {
 }
 
 const containers = (o: JsonObject): JsonValue =>
-  ((((o["spec"] as JsonObject)["template"] as JsonObject)["spec"] as JsonObject)["containers"]) as JsonValue;
+  (((o["spec"] as JsonObject)["template"] as JsonObject)["spec"] as JsonObject)["containers"] as JsonValue;
 const podSpec = (patch: JsonObject): JsonObject => ({ spec: { template: { spec: patch } } });
 
 test("containers merge by name: fields of a matching item merge, new items are appended", () => {
-  const out = smp(podSpec({ containers: [{ name: "sidecar", image: "side:2" }, { name: "new", image: "n:1" }] }));
+  const out = smp(
+    podSpec({
+      containers: [
+        { name: "sidecar", image: "side:2" },
+        { name: "new", image: "n:1" },
+      ],
+    }),
+  );
   assert.deepEqual(containers(out), [
     { name: "app", image: "app:1", env: [{ name: "A", value: "1" }] },
     { name: "sidecar", image: "side:2" },
@@ -48,14 +55,28 @@ test("nested merge lists (env by name) merge inside a merged item; a new item wi
   // apimachinery interleaves patch items with server-only items by live order; an item the live list
   // lacks has no live position, so it is placed before the remaining server-only items.
   const out = smp(podSpec({ containers: [{ name: "app", env: [{ name: "B", value: "2" }] }] }));
-  assert.deepEqual((containers(out) as JsonObject[])[0], { name: "app", image: "app:1", env: [{ name: "B", value: "2" }, { name: "A", value: "1" }] });
-  const ordered = smp(podSpec({ containers: [{ name: "app", "$setElementOrder/env": [{ name: "A" }, { name: "B" }], env: [{ name: "B", value: "2" }] }] }));
-  assert.deepEqual(((containers(ordered) as JsonObject[])[0]!["env"] as JsonObject[]).map((e) => e["name"]), ["A", "B"]);
+  assert.deepEqual((containers(out) as JsonObject[])[0], {
+    name: "app",
+    image: "app:1",
+    env: [
+      { name: "B", value: "2" },
+      { name: "A", value: "1" },
+    ],
+  });
+  const ordered = smp(
+    podSpec({ containers: [{ name: "app", "$setElementOrder/env": [{ name: "A" }, { name: "B" }], env: [{ name: "B", value: "2" }] }] }),
+  );
+  assert.deepEqual(
+    ((containers(ordered) as JsonObject[])[0]!["env"] as JsonObject[]).map((e) => e["name"]),
+    ["A", "B"],
+  );
 });
 
 test("$patch: delete removes a list item by merge key; $patch: replace replaces the list", () => {
   assert.deepEqual(containers(smp(podSpec({ containers: [{ name: "app", $patch: "delete" }] }))), [{ name: "sidecar", image: "side:1" }]);
-  assert.deepEqual(containers(smp(podSpec({ containers: [{ name: "only", image: "o" }, { $patch: "replace" }] }))), [{ name: "only", image: "o" }]);
+  assert.deepEqual(containers(smp(podSpec({ containers: [{ name: "only", image: "o" }, { $patch: "replace" }] }))), [
+    { name: "only", image: "o" },
+  ]);
 });
 
 test("$patch: replace on a map replaces it; $patch: delete empties it (as apimachinery does)", () => {
@@ -83,8 +104,13 @@ test("$retainKeys drops the keys it does not list (Recreate strategy clears roll
 });
 
 test("$setElementOrder orders a merged list; $deleteFromPrimitiveList removes values; merge-strategy primitives union", () => {
-  const ordered = smp(podSpec({ "$setElementOrder/containers": [{ name: "sidecar" }, { name: "app" }], containers: [{ name: "app", image: "app:2" }] }));
-  assert.deepEqual((containers(ordered) as JsonObject[]).map((c) => c["name"]), ["sidecar", "app"]);
+  const ordered = smp(
+    podSpec({ "$setElementOrder/containers": [{ name: "sidecar" }, { name: "app" }], containers: [{ name: "app", image: "app:2" }] }),
+  );
+  assert.deepEqual(
+    (containers(ordered) as JsonObject[]).map((c) => c["name"]),
+    ["sidecar", "app"],
+  );
   const fin = smp({ metadata: { "$deleteFromPrimitiveList/finalizers": ["a"] } });
   assert.deepEqual((fin["metadata"] as JsonObject)["finalizers"], ["b"]);
   const union = smp({ metadata: { finalizers: ["b", "c"] } });

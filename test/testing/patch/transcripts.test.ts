@@ -40,7 +40,9 @@ interface Exchange {
 
 const load = (name: string): Exchange[] => JSON.parse(readFileSync(`${DIR}/${name}`, "utf8")) as Exchange[];
 
-const crds = load("crd_lifecycle.json").slice(0, 2).map((e) => e.request.body as JsonObject);
+const crds = load("crd_lifecycle.json")
+  .slice(0, 2)
+  .map((e) => e.request.body as JsonObject);
 function crdSchema(plural: string): ResourceSchema {
   const crd = crds.find((c) => ((c["spec"] as JsonObject)["names"] as JsonObject)["plural"] === plural)!;
   const version = ((crd["spec"] as JsonObject)["versions"] as JsonObject[])[0]!;
@@ -109,7 +111,9 @@ function normalize(v: JsonValue | undefined): JsonValue | undefined {
 }
 
 function managedFieldsOf(o: JsonValue | undefined): JsonValue | undefined {
-  return isObject(o) && isObject(o["metadata"]) ? normalize({ metadata: { managedFields: o["metadata"]["managedFields"] ?? [] } }) : undefined;
+  return isObject(o) && isObject(o["metadata"])
+    ? normalize({ metadata: { managedFields: o["metadata"]["managedFields"] ?? [] } })
+    : undefined;
 }
 
 // Every leaf of `small` has the same value in `big` (for creates, where the server adds defaults).
@@ -139,7 +143,10 @@ function latestTime(o: JsonObject | undefined): string {
   return times.sort().at(-1) ?? "2026-11-29T23:43:47Z";
 }
 
-type Outcome = { kind: "object"; object: JsonObject; compare: "exact" | "managedFields+subset" } | { kind: "status"; body: JsonObject } | { kind: "skip"; why: string };
+type Outcome =
+  | { kind: "object"; object: JsonObject; compare: "exact" | "managedFields+subset" }
+  | { kind: "status"; body: JsonObject }
+  | { kind: "skip"; why: string };
 
 function replayWrite(ex: Exchange, t: Target, live: JsonObject | undefined, expected: JsonObject | undefined): Outcome {
   const schema = schemaFor(t);
@@ -178,7 +185,15 @@ function replayWrite(ex: Exchange, t: Target, live: JsonObject | undefined, expe
     if (!schema.strategicMerge) {
       return {
         kind: "status",
-        body: { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message: unsupportedPatchMessage(CUSTOM_RESOURCE_PATCH_TYPES), reason: "UnsupportedMediaType", code: 415 },
+        body: {
+          kind: "Status",
+          apiVersion: "v1",
+          metadata: {},
+          status: "Failure",
+          message: unsupportedPatchMessage(CUSTOM_RESOURCE_PATCH_TYPES),
+          reason: "UnsupportedMediaType",
+          code: 415,
+        },
       };
     }
     const r = applyStrategicMergePatch(live, body, schema.type);
@@ -223,7 +238,10 @@ function plan(file: string): Step[] {
     const t = parsePath(ex.request.path);
     const responseBody = repairAliasedResponse(file, i, exchanges);
     const isWrite = ["POST", "PUT", "PATCH"].includes(ex.request.method);
-    const serverOnly = ex.response.status === 404 || (ex.response.status === 409 && ex.request.method !== "PATCH") || [400].includes(ex.response.status) ||
+    const serverOnly =
+      ex.response.status === 404 ||
+      (ex.response.status === 409 && ex.request.method !== "PATCH") ||
+      [400].includes(ex.response.status) ||
       (ex.response.status === 422 && ex.request.headers["Content-Type"] !== "application/json-patch+json");
     const live = state.get(t.key);
     if (isWrite && !serverOnly) {
@@ -231,9 +249,19 @@ function plan(file: string): Step[] {
       if (t.subresource === "scale" && live) state.set(t.key, scaleNext(ex, live));
     }
     // The next write starts from whatever the server last returned for this object.
-    if (ex.response.status < 300 && isObject(responseBody) && responseBody["kind"] !== "Status" && responseBody["kind"] !== "Scale" && isWrite || (ex.request.method === "DELETE" && ex.response.status === 200 && isObject(responseBody?.["metadata"]) && "deletionTimestamp" in (responseBody["metadata"] as JsonObject))) {
-      const key = t.name === undefined ? `${t.key}${(responseBody!["metadata"] as JsonObject)["name"]}` : t.key;
-      state.set(key, responseBody!);
+    if (
+      (ex.response.status < 300 &&
+        isObject(responseBody) &&
+        responseBody["kind"] !== "Status" &&
+        responseBody["kind"] !== "Scale" &&
+        isWrite) ||
+      (ex.request.method === "DELETE" &&
+        ex.response.status === 200 &&
+        isObject(responseBody?.["metadata"]) &&
+        "deletionTimestamp" in responseBody["metadata"])
+    ) {
+      const key = t.name === undefined ? `${t.key}${(responseBody["metadata"] as JsonObject)["name"]}` : t.key;
+      state.set(key, responseBody);
     }
   });
   return steps;

@@ -36,7 +36,7 @@ export interface GadgetSpec extends Settings {
   // +optional
   notes?: CommonCondition[];
   // +optional
-  "constructor"?: string[];
+  constructor?: string[];
 }
 
 // GadgetStatus reports conditions.
