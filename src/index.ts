@@ -1,7 +1,7 @@
 // kube-codegen's programmatic API: the same pipeline the CLI runs, for build tools that want to
 // generate without spawning a process. The runtime and the test server have their own entry
 // points (@kube-codegen/runtime, kube-codegen/testing).
-export { main } from "./cli/main.js";
+export { main } from "./cli/index.js";
 export { runPipeline, type PipelineResult } from "./pipeline.js";
 export { resolveOptions, generatorNames, type Options, type RawOptions, type GeneratorName } from "./config/index.js";
 export { formatDiagnostic, formatDiagnosticLine, type Diagnostic, type SourcePos } from "./diagnostics/index.js";

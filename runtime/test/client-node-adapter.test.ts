@@ -20,7 +20,7 @@ function fakeKubeConfig(server: string, skipTLSVerify = false): ClientNodeKubeCo
     getCurrentCluster: () => ({ name: "c", server, skipTLSVerify }),
     getCurrentContext: () => "ctx",
     getContextObject: (name: string) => (name === "ctx" ? { namespace: "from-client-node", user: "u" } : null),
-    async applyToHTTPSOptions(opts: Record<string, unknown>) {
+    applyToHTTPSOptions(opts: Record<string, unknown>) {
       kc.calls++;
       (opts["headers"] as Record<string, string>)["Authorization"] = `Bearer provider-token-${kc.calls}`;
       if (!skipTLSVerify) opts["ca"] = Buffer.from(serverCert.certPem);
@@ -28,6 +28,7 @@ function fakeKubeConfig(server: string, skipTLSVerify = false): ClientNodeKubeCo
       opts["cert"] = Buffer.from(clientCert.certPem);
       opts["key"] = Buffer.from(clientCert.keyPem);
       opts["agent"] = new Agent();
+      return Promise.resolve();
     },
   };
   return kc;

@@ -35,7 +35,16 @@ async function scripted(script: Script, auth: AuthProvider = anonymousAuth, opts
   const agents = new AgentPool();
   const transport = createTransport(
     { server: `${s.url}/prefix`, tls: { insecureSkipTlsVerify: false }, auth, namespace: "default" },
-    { agents, sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, onWarning: () => {}, ...opts },
+    {
+      agents,
+      sleep: (ms) => {
+        sleeps.push(ms);
+        return Promise.resolve();
+      },
+      random: () => 0.5,
+      onWarning: () => {},
+      ...opts,
+    },
   );
   return {
     transport,

@@ -1,4 +1,3 @@
 // Stage: cli. Owns argv parsing (yargs), printing and exit codes; the only place that decides
 // how the process ends. It must not hold generation logic.
 export { main } from "./main.js";
-export { Console, type Out } from "./console.js";

@@ -278,7 +278,7 @@ class Decoder {
 }
 
 /** Whether every version carries the same value (nil included), as the v1→internal conversion tests. */
-function allSame<T>(versions: InternalVersion[], pick: (v: InternalVersion) => T): boolean {
+function allSame(versions: InternalVersion[], pick: (v: InternalVersion) => unknown): boolean {
   const first = canonicalJson(pick(versions[0]!) ?? null);
   return versions.every((v) => canonicalJson(pick(v) ?? null) === first);
 }

@@ -37,11 +37,6 @@ export function goNumber(n: number): string {
   return String(n);
 }
 
-/** Go's `%v` for a `[]string` — `[a b c]`. */
-export function goStringSlice(xs: readonly string[]): string {
-  return `[${xs.join(" ")}]`;
-}
-
 /** Go's `%#v` for a `[]string` — `[]string{"a", "b"}`. */
 export function goSharpStringSlice(xs: readonly string[] | undefined): string {
   if (xs === undefined) return "[]string(nil)";

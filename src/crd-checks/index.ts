@@ -12,10 +12,10 @@ import type { CrdProblem } from "./problem.js";
 import { checkSpec, checkStoredVersionsAndPruning } from "./spec.js";
 
 export { formatCrdProblem, type CrdProblem } from "./problem.js";
-export { crdInvalidStatus, type CrdInvalidStatus } from "./status.js";
+export { crdInvalidStatus } from "./status.js";
 export { normalizeCrd } from "./normalize.js";
-export { checkCrdUpdate, type CrdUpdateOptions } from "./update.js";
-export { schemaLocation, type SchemaLocation } from "./location.js";
+export { checkCrdUpdate } from "./update.js";
+export { schemaLocation } from "./location.js";
 // For the schema stage, which checks messageExpression (a field a 1.24 server drops) at generation.
 export { messageExpressionError } from "./cel/cel-rules.js";
 export { celTypeOf } from "./cel/cel-types.js";

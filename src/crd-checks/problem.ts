@@ -66,26 +66,6 @@ export function notSupported(field: FieldPath, value: unknown, supported: readon
   return make(field, "FieldValueNotSupported", `Unsupported value: ${renderBadValue(value)}`, detail);
 }
 
-/** field.Duplicate */
-export function duplicate(field: FieldPath, value: unknown): CrdProblem {
-  return make(field, "FieldValueDuplicate", `Duplicate value: ${renderBadValue(value)}`, "");
-}
-
-/** field.TooLong (the "may not be longer than" form used for lengths) */
-export function tooLong(field: FieldPath, max: number): CrdProblem {
-  return make(field, "FieldValueTooLong", "Too long", `may not be longer than ${max}`);
-}
-
-/** field.TooMany */
-export function tooMany(field: FieldPath, actual: number, max: number): CrdProblem {
-  return make(field, "FieldValueTooMany", `Too many: ${actual}`, `must have at most ${max} items`);
-}
-
-/** field.InternalError — used when a check cannot be carried out here at all. */
-export function internalError(field: FieldPath, detail: string): CrdProblem {
-  return make(field, "InternalError", "Internal error", detail);
-}
-
 /** `p` with the path of the setting that imposes its constraint (see CrdProblem.imposedBy). */
 export function imposedBy(p: CrdProblem, by: FieldPath): CrdProblem {
   return { ...p, imposedBy: by.toString() };

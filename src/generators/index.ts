@@ -8,7 +8,6 @@ import { registerGenerator } from "./register/generate.js";
 import type { Generator } from "./types.js";
 
 export * from "./types.js";
-export { packageDir, declaringModule } from "./paths.js";
 
 /** Every generator by name. Generators not yet written are absent and rejected by the config. */
 export const generators: ReadonlyMap<GeneratorName, Generator> = new Map<GeneratorName, Generator>([

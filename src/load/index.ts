@@ -3,4 +3,3 @@
 // resolve types; ts-morph nodes never leave this folder.
 export * from "./syntax.js";
 export * from "./load.js";
-export { LineMap } from "./positions.js";

@@ -4,11 +4,10 @@
 // It must not know any Kubernetes marker or concept: those are declared as data in src/vocab.
 // It returns diagnostics and never throws for bad input.
 export * from "./types.js";
-export { MarkerRegistry, type Resolution } from "./registry.js";
-export { parseMarkers, parseMarkersAbove, parseMarkerLine, isMarkerLine, type ParsedMarkers } from "./parse.js";
+export { MarkerRegistry } from "./registry.js";
+export { parseMarkers, parseMarkersAbove, isMarkerLine } from "./parse.js";
 export { commentLinesAbove, leadingCommentLines } from "./collect.js";
 export { MarkerSet } from "./marker-set.js";
-export { describeDoc } from "./description.js";
 export { editDistance, closest, didYouMean } from "./suggest.js";
-export { typeLabel, parseValueText } from "./values.js";
+export { typeLabel } from "./values.js";
 export { MarkerSyntaxError } from "./scanner.js";

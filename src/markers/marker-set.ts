@@ -35,6 +35,9 @@ export class MarkerSet {
   }
 
   /** The first marker's parsed value; the caller names the type the definition's payload gives. */
+  // T is the caller's statement of the payload type (the definition's payload decides it at run
+  // time), so it appears once on purpose.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
   value<T>(name: string): T | undefined {
     return this.get(name)?.value as T | undefined;
   }

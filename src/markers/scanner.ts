@@ -110,7 +110,7 @@ export class Scanner {
     let i = start + 1;
     while (i < s.length && s[i] !== '"') {
       if (s[i] !== "\\") {
-        out += s[i];
+        out += s.charAt(i);
         i++;
         continue;
       }

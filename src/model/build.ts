@@ -6,7 +6,6 @@ import {
   MarkerSet,
   parseMarkers,
   type CommentLine,
-  type Marker,
   type MarkerRegistry,
   type MarkerTarget,
 } from "../markers/index.js";

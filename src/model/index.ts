@@ -4,6 +4,4 @@
 export * from "./types.js";
 export { buildModel } from "./build.js";
 export * from "./naming.js";
-export { asList } from "./kinds.js";
-export { RUNTIME_MODULE } from "./scope.js";
 export * from "./walk.js";

@@ -160,7 +160,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   const sockets = new Set<import("node:net").Socket>();
   const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => void handleRequest(state, token, req, res);
   const server = cert ? https.createServer({ cert: cert.certPem, key: cert.keyPem }, listener) : http.createServer(listener);
-  server.on("connection", (s) => {
+  server.on("connection", (s: import("node:net").Socket) => {
     // Small JSON answers must not wait for delayed ACKs (Nagle), or every request costs ~40 ms.
     s.setNoDelay(true);
     sockets.add(s);

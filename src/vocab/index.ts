@@ -22,11 +22,6 @@ import { ITEMS_FAMILY, validationMarkers, VALIDATION_FAMILY } from "./validation
 
 export * from "./definition.js";
 export { crdMetadataOf } from "./metadata.js";
-export { clientVerbs } from "./genclient.js";
-export { resourceScopes } from "./object-resource.js";
-export { columnTypes } from "./print-column.js";
-export { listTypes, granularity } from "./list-map-struct.js";
-export { validationReasons } from "./validation.js";
 export { payloadSyntax } from "./syntax.js";
 
 /** The namespaces in which an unknown marker is an error (design.md §2); others are left alone. */

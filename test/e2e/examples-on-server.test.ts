@@ -31,7 +31,7 @@ function call(server: { url: string; token: string; caPem: string | undefined },
       },
       (res) => {
         let text = "";
-        res.on("data", (c) => (text += c));
+        res.on("data", (c: Buffer) => (text += c.toString("utf8")));
         res.on("end", () => done({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
       },
     );

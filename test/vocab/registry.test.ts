@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseMarkers, type MarkerTarget } from "../../src/markers/index.js";
-import {
-  crdMetadataOf,
-  kubernetesMarkers,
-  kubernetesMarkerDefinitions,
-  knownNamespaces,
-  type KubeMarkerDefinition,
-} from "../../src/vocab/index.js";
+import { crdMetadataOf, kubernetesMarkers, kubernetesMarkerDefinitions, knownNamespaces } from "../../src/vocab/index.js";
 import { markers, parse } from "./helpers.js";
 
 /** Every marker named in design.md §2 and the issues, with the targets it must accept. */

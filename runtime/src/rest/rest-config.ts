@@ -63,5 +63,5 @@ export interface RestConfig {
 /** No credentials (anonymous, or TLS-only when the config has a client certificate). */
 export const anonymousAuth: AuthProvider = {
   kind: "anonymous",
-  credentials: async () => ({ headers: {} }),
+  credentials: () => Promise.resolve({ headers: {} }),
 };

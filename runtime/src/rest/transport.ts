@@ -80,16 +80,22 @@ export class TransportError extends Error {
 
 const sharedAgents = new AgentPool();
 
+/** The reason an AbortSignal carries, as an Error (AbortSignal.abort() gives a DOMException, which is one). */
+function abortReason(signal: AbortSignal): Error {
+  const r: unknown = signal.reason;
+  return r instanceof Error ? r : new Error(String(r));
+}
+
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const t = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
     }, ms);
     const onAbort = (): void => {
       clearTimeout(t);
-      reject(signal?.reason);
+      reject(signal ? abortReason(signal) : new Error("aborted"));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -100,7 +106,7 @@ function buildPath(base: URL, req: RestRequest): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(req.query ?? {})) {
     if (v === undefined) continue;
-    if (Array.isArray(v)) for (const x of v) params.append(k, x);
+    if (Array.isArray(v)) for (const x of v as readonly unknown[]) params.append(k, String(x));
     else params.append(k, String(v));
   }
   const qs = params.toString();

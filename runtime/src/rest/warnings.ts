@@ -19,7 +19,7 @@ function quoted(s: string): [string, number] | undefined {
     const c = s[i]!;
     if (c === "\\") {
       if (i + 1 >= s.length) return undefined;
-      out += s[++i];
+      out += s[++i] ?? "";
     } else if (c === '"') return [out, i + 1];
     else out += c;
   }

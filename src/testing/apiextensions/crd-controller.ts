@@ -37,7 +37,7 @@ function establish(state: ServerState, info: ResourceInfo, name: string): void {
   const cur = state.store.get(CRD_KEY, name);
   if (!cur || isEstablished(cur) || cur.metadata["deletionTimestamp"]) return;
   const now = nowTimestamp();
-  const next = structuredClone(cur) as KubeObject;
+  const next = structuredClone<KubeObject>(cur);
   next["status"] = establishedStatus(cur, now);
   const tracked = updateManagedFields(cur as JsonObject, next as JsonObject, {
     manager: "kube-apiserver",

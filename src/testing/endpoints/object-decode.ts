@@ -55,9 +55,3 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
   if (!obj["metadata"] || typeof obj["metadata"] !== "object" || Array.isArray(obj["metadata"])) obj["metadata"] = {};
   return obj as KubeObject;
 }
-
-/** The metadata map of an object (an empty map when missing). */
-export function metadataOf(obj: Record<string, unknown>): Record<string, unknown> {
-  const m = obj["metadata"];
-  return m && typeof m === "object" && !Array.isArray(m) ? (m as Record<string, unknown>) : {};
-}

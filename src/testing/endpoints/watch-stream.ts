@@ -21,7 +21,7 @@ function eventLine(info: ResourceInfo, ev: WatchEvent): string {
   const hit = byKey?.get(key);
   if (hit) return hit;
   const line = `${JSON.stringify({ type: ev.type, object: toWire(info, ev.object as KubeObject) })}\n`;
-  if (!byKey) encoded.set(ev.object, (byKey = new Map()));
+  if (!byKey) encoded.set(ev.object, (byKey = new Map<string, string>()));
   byKey.set(key, line);
   return line;
 }

@@ -3,7 +3,7 @@
 // applies (unless someone else owns it), detect conflicts with other owners, and record an "Apply" entry.
 
 import { conflictsOf, conflictStatus, type ApplyConflict } from "./conflict.js";
-import { FieldSet, type FieldPath } from "./field-set.js";
+import { FieldSet } from "./field-set.js";
 import { isObject, jsonEqual, type JsonObject } from "./json.js";
 import {
   capUpdateManagers,

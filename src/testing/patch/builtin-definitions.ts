@@ -5,24 +5,22 @@
 
 import type { Definitions } from "./schema-types.js";
 
-/** Built-in roots the table was derived from (the closure of their $refs is included). */
-export const BUILTIN_DEFINITION_ROOTS: readonly string[] = [
-  "io.k8s.api.apps.v1.DaemonSet",
-  "io.k8s.api.apps.v1.Deployment",
-  "io.k8s.api.apps.v1.ReplicaSet",
-  "io.k8s.api.apps.v1.StatefulSet",
-  "io.k8s.api.coordination.v1.Lease",
-  "io.k8s.api.core.v1.ConfigMap",
-  "io.k8s.api.core.v1.Event",
-  "io.k8s.api.core.v1.Namespace",
-  "io.k8s.api.core.v1.Pod",
-  "io.k8s.api.core.v1.Secret",
-  "io.k8s.api.core.v1.Service",
-  "io.k8s.api.core.v1.ServiceAccount",
-  "io.k8s.api.events.v1.Event",
-  "io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition",
-  "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta",
-];
+// Built-in roots the table was derived from (the closure of their $refs is included):
+//   io.k8s.api.apps.v1.DaemonSet
+//   io.k8s.api.apps.v1.Deployment
+//   io.k8s.api.apps.v1.ReplicaSet
+//   io.k8s.api.apps.v1.StatefulSet
+//   io.k8s.api.coordination.v1.Lease
+//   io.k8s.api.core.v1.ConfigMap
+//   io.k8s.api.core.v1.Event
+//   io.k8s.api.core.v1.Namespace
+//   io.k8s.api.core.v1.Pod
+//   io.k8s.api.core.v1.Secret
+//   io.k8s.api.core.v1.Service
+//   io.k8s.api.core.v1.ServiceAccount
+//   io.k8s.api.events.v1.Event
+//   io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition
+//   io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta
 
 /** Pruned definitions, keyed by definition name. */
 export const BUILTIN_DEFINITIONS: Definitions = {

@@ -25,37 +25,18 @@ export {
   STRATEGIC_MERGE_PATCH,
   unsupportedPatchMessage,
 } from "./content-types.js";
-export { cloneJson, isObject, jsonEqual, type JsonObject, type JsonValue } from "./json.js";
+export { isObject, type JsonObject, type JsonValue } from "./json.js";
 export { applyMergePatch } from "./merge-patch.js";
-export { applyJsonPatch, decodeJsonPatch, type JsonPatchOperation } from "./json-patch.js";
+export { applyJsonPatch } from "./json-patch.js";
 export { applyStrategicMergePatch } from "./strategic-merge-patch.js";
-export { patchErrorStatus, type PatchError, type PatchResult } from "./patch-error.js";
-export { FieldSet, pathToString, type FieldPath, type PathElement } from "./field-set.js";
-export { SCALAR, UNTYPED, type ListType, type MapType, type PatchMeta, type TypeInfo } from "./type-info.js";
-export { typeInfoFromCrdSchema, typeInfoFromDefinitions, type Definitions, type SchemaNode } from "./schema-types.js";
+export { patchErrorStatus, type PatchError } from "./patch-error.js";
+export { FieldSet, pathToString } from "./field-set.js";
+export { UNTYPED, type ListType, type MapType, type TypeInfo } from "./type-info.js";
+export { typeInfoFromCrdSchema, type Definitions, type SchemaNode } from "./schema-types.js";
 export { BUILTIN_DEFINITIONS } from "./builtin-definitions.js";
-export {
-  builtinDefinitionName,
-  builtinKinds,
-  builtinResourceSchema,
-  crdResourceSchema,
-  ignoredFields,
-  type ResourceSchema,
-} from "./resource-schema.js";
-export { compare, toFieldSet, type Comparison } from "./typed-walk.js";
-export {
-  decodeManagedFields,
-  encodeManagedFields,
-  managerFromUserAgent,
-  MAX_UPDATE_MANAGERS,
-  STRIPPED_FIELDS,
-  updateManagedFields,
-  withManagedFields,
-  withoutManagedFields,
-  type ManagedEntry,
-  type UpdateOptions,
-  type WriterOptions,
-} from "./managed-fields.js";
-export { serverSideApply, type ApplyOptions, type ApplyResult } from "./apply.js";
-export { conflictMessage, conflictStatus, describeManager, type ApplyConflict } from "./conflict.js";
+export { builtinDefinitionName, builtinKinds, builtinResourceSchema, crdResourceSchema, type ResourceSchema } from "./resource-schema.js";
+export { compare, toFieldSet } from "./typed-walk.js";
+export { decodeManagedFields, managerFromUserAgent, MAX_UPDATE_MANAGERS, updateManagedFields } from "./managed-fields.js";
+export { serverSideApply, type ApplyOptions } from "./apply.js";
+export { conflictMessage } from "./conflict.js";
 export { prepareForCreate, prepareForUpdate, scaleManagedFields } from "./subresources.js";

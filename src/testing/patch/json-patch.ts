@@ -2,7 +2,7 @@
 // (missing path, failed `test`) is the server's generic 422 with an empty details object.
 
 import { badRequest, cannotApply, type PatchResult } from "./patch-error.js";
-import { cloneJson, isObject, jsonEqual, type JsonObject, type JsonValue } from "./json.js";
+import { cloneJson, isObject, jsonEqual, type JsonValue } from "./json.js";
 
 /** One RFC 6902 operation. */
 export interface JsonPatchOperation {

@@ -6,7 +6,6 @@ import type { StatusCause } from "../status-errors.js";
 
 export {
   labelValueProblems,
-  nameProblems,
   qualifiedNameProblems as labelKeyProblems,
   validateObjectMetaUpdate,
   type MetaInput,

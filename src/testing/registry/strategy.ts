@@ -25,7 +25,7 @@ export interface Strategy {
    * CheckGracefulDeletion: the grace period in seconds of a new deletion of `obj`, 0 for none. Without
    * this hook a resource never deletes gracefully (its deletionGracePeriodSeconds is always 0).
    */
-  gracePeriodSeconds?(obj: KubeObject, opts: DeleteOptions): number;
+  gracePeriodSeconds?: (obj: KubeObject, opts: DeleteOptions) => number;
   /**
    * The resource's own Delete, replacing the generic finalizer-driven one once the object is read and
    * the preconditions hold (a namespace turns Terminating and its controller finishes the job).

@@ -172,7 +172,7 @@ const NAME_CHARS = "bcdfghjklmnpqrstvwxz2456789";
 export function generateName(base: string): string {
   const bytes = randomBytes(5);
   let suffix = "";
-  for (const b of bytes) suffix += NAME_CHARS[b % NAME_CHARS.length];
+  for (const b of bytes) suffix += NAME_CHARS.charAt(b % NAME_CHARS.length);
   return `${base.slice(0, 58)}${suffix}`;
 }
 

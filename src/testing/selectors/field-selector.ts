@@ -43,7 +43,7 @@ function splitTerms(text: string): string[] {
     } else if (c === ",") {
       terms.push(cur);
       cur = "";
-    } else cur += c;
+    } else cur += c ?? "";
   }
   terms.push(cur);
   return terms;

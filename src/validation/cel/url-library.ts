@@ -27,7 +27,7 @@ export function parseRequestURI(s: string): ParsedURL | undefined {
   const end = afterSlashes.search(/[/?]/);
   const authority = end < 0 ? afterSlashes : afterSlashes.slice(0, end);
   const host = authority.includes("@") ? authority.slice(authority.lastIndexOf("@") + 1) : authority;
-  if (!/^(\[[0-9a-fA-F:.]+\]|[^\[\]:]*)(:\d*)?$/.test(host)) return undefined;
+  if (!/^(\[[0-9a-fA-F:.]+\]|[^[\]:]*)(:\d*)?$/.test(host)) return undefined;
   return splitPath(scheme, host, end < 0 ? "" : afterSlashes.slice(end));
 }
 

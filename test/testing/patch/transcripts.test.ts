@@ -12,7 +12,6 @@ import {
   applyMergePatch,
   applyStrategicMergePatch,
   builtinResourceSchema,
-  conflictStatus,
   CUSTOM_RESOURCE_PATCH_TYPES,
   crdResourceSchema,
   isObject,
@@ -260,7 +259,7 @@ function plan(file: string): Step[] {
         isObject(responseBody?.["metadata"]) &&
         "deletionTimestamp" in responseBody["metadata"])
     ) {
-      const key = t.name === undefined ? `${t.key}${(responseBody["metadata"] as JsonObject)["name"]}` : t.key;
+      const key = t.name === undefined ? `${t.key}${String((responseBody["metadata"] as JsonObject)["name"])}` : t.key;
       state.set(key, responseBody);
     }
   });
