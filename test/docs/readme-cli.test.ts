@@ -55,6 +55,6 @@ test("the README says what is not built and does not offer an npm registry insta
   assert.match(readme, /\*\*Not built yet\.\*\*/);
   for (const g of ["client", "lister", "informer"])
     assert.ok(!(generatorNames as readonly string[]).includes(g), `${g} exists now: update the README`);
-  assert.match(readme, /no REST client, watch, informers, listers or workqueue/);
+  assert.match(readme, /no typed `ResourceClient` yet, and no watch, informers, listers or workqueue/);
   assert.doesNotMatch(readme, /^npm install kube-codegen\b/m);
 });
