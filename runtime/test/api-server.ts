@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Foo, FooList } from "../../examples/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../../src/testing/index.js";
-import type { TestApiServer } from "../../src/testing/index.js";
+import type { StartOptions, TestApiServer } from "../../src/testing/index.js";
 import { AgentPool, ResourceClient, createTransport, loadKubeConfig } from "../src/index.js";
 import type { KubeObject, ObjectList, ResourceDescription, Transport } from "../src/index.js";
 
@@ -36,8 +36,8 @@ export interface Harness {
 }
 
 /** Starts a server with the example CRDs and namespace `ns`, and clients bound to `ns`. */
-export async function startHarness(ns: string): Promise<Harness> {
-  const server = await startTestApiServer({ crds: loadCrds(CRD_DIR), objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: ns } }] });
+export async function startHarness(ns: string, options: Partial<StartOptions> = {}): Promise<Harness> {
+  const server = await startTestApiServer({ ...options, crds: loadCrds(CRD_DIR), objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: ns } }] });
   await server.settle();
   const agents = new AgentPool();
   const transport = createTransport(loadKubeConfig({ kubeconfig: server.kubeconfigPath }), { agents, retry: { maxRetries: 0 }, onWarning: () => {} });
