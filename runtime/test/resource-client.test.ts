@@ -45,7 +45,7 @@ test("ConfigMap on /api/v1 and a cluster-scoped Namespace", async () => {
   assert.ok((await all.list()).items.some((c) => c.metadata?.namespace === "crud" && c.metadata.name === "settings"));
   const other = await all.create({ ...configMap("elsewhere"), metadata: { name: "elsewhere", namespace: "scratch" } });
   assert.equal(other.metadata?.namespace, "scratch");
-  assert.throws(() => all.get("settings"), /namespaced: bind a namespace/);
+  await assert.rejects(all.get("settings"), /namespaced: bind a namespace/);
 });
 
 test("errors carry the server's Status: NotFound, AlreadyExists, Conflict, Invalid with causes", async () => {
@@ -63,13 +63,13 @@ test("names and namespaces are validated before any request is sent", async () =
   let requests = 0;
   const counting = { ...h.transport, json: <T,>(r: Parameters<typeof h.transport.json>[0]) => (requests++, h.transport.json<T>(r)) };
   const foos = new ResourceClient<Foo>(counting, h.foos.resource).namespace("crud");
-  assert.throws(() => foos.get("../x"), InvalidNameError);
-  assert.throws(() => foos.get("a/b"), /may not contain '\/'/);
-  assert.throws(() => foos.delete(".."), /may not be '\.\.'/);
-  assert.throws(() => foos.update(foo("%2e%2e")), /may not contain '%'/);
-  assert.throws(() => foos.get(""), /must not be empty/);
+  await assert.rejects(foos.get("../x"), InvalidNameError);
+  await assert.rejects(foos.get("a/b"), /may not contain '\/'/);
+  await assert.rejects(foos.delete(".."), /may not be '\.\.'/);
+  await assert.rejects(foos.update(foo("%2e%2e")), /may not contain '%'/);
+  await assert.rejects(foos.get(""), /must not be empty/);
   assert.throws(() => foos.namespace("../kube-system"), /invalid namespace/);
-  assert.throws(() => foos.apply({ apiVersion: "samplecontroller.k8s.io/v1alpha1", kind: "Foo", metadata: { name: "x/y" } }, { fieldManager: "t" }), InvalidNameError);
+  await assert.rejects(foos.apply({ apiVersion: "samplecontroller.k8s.io/v1alpha1", kind: "Foo", metadata: { name: "x/y" } }, { fieldManager: "t" }), InvalidNameError);
   assert.equal(requests, 0);
   await foos.list();
   assert.equal(requests, 1, "the counting transport does see requests");
@@ -112,7 +112,7 @@ test("server-side apply: create, conflicts between managers, force, and a requir
   assert.ok(conflict instanceof ApiError && conflict.causes.some((c) => c.field === ".data.owner"), JSON.stringify(conflict instanceof ApiError ? conflict.causes : conflict));
   const forced = await h.configMaps.apply({ ...cfg, data: { owner: "two" } }, { fieldManager: "two", force: true });
   assert.equal(forced.data?.["owner"], "two");
-  assert.throws(() => h.configMaps.apply(cfg, { fieldManager: "" }), /needs a fieldManager/);
+  await assert.rejects(h.configMaps.apply(cfg, { fieldManager: "" }), /needs a fieldManager/);
   const dry = await h.configMaps.apply({ ...cfg, metadata: { name: "dry-applied" } }, { fieldManager: "one", dryRun: "All" });
   assert.equal(dry.metadata?.name, "dry-applied");
   await assert.rejects(h.configMaps.get("dry-applied"), isNotFound, "dryRun stores nothing");

@@ -1,7 +1,8 @@
 // ResourceClient: the verbs of one group/version/resource, as client-go's typed clients have them,
 // over a Transport. A namespaced client is bound to a namespace with .namespace(ns); unbound, it
 // lists and watches across all namespaces and takes an object's namespace from its metadata.
-// Every name and namespace is validated before it reaches a URL (resource.ts).
+// Every name and namespace is validated before it reaches a URL (resource.ts); a refused one is a
+// rejected promise (InvalidNameError), like every other failure of a verb.
 import type { Status } from "../core/status.js";
 import { createTransport } from "../rest/transport.js";
 import type { RestRequest, Transport } from "../rest/transport.js";
@@ -68,13 +69,13 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   }
 
   /** GET one object. */
-  get(name: string, options: GetOptions = {}): Promise<T> {
+  async get(name: string, options: GetOptions = {}): Promise<T> {
     const path = resourcePath(this.resource, this.objectNamespace(), name);
     return this.send<T>({ method: "GET", path, query: { resourceVersion: options.resourceVersion }, ...this.signalOf(options) });
   }
 
   /** LIST one page (or all, without a limit). */
-  list(options: ListOptions = {}): Promise<L> {
+  async list(options: ListOptions = {}): Promise<L> {
     const path = resourcePath(this.resource, this.boundNamespace);
     return this.send<L>({ method: "GET", path, query: listQuery(options), ...this.signalOf(options) });
   }
@@ -92,40 +93,40 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   }
 
   /** POST a new object. */
-  create(obj: T, options: WriteOptions = {}): Promise<T> {
+  async create(obj: T, options: WriteOptions = {}): Promise<T> {
     const path = resourcePath(this.resource, this.objectNamespace(obj));
     return this.send<T>({ method: "POST", path, body: obj, query: writeQuery(options), ...this.signalOf(options) });
   }
 
   /** PUT the object (metadata.resourceVersion, when set, makes it a compare-and-swap: 409 Conflict if stale). */
-  update(obj: T, options: WriteOptions = {}): Promise<T> {
+  async update(obj: T, options: WriteOptions = {}): Promise<T> {
     return this.put(obj, undefined, options);
   }
 
   /** PUT the object's status subresource. */
-  updateStatus(obj: T, options: WriteOptions = {}): Promise<T> {
+  async updateStatus(obj: T, options: WriteOptions = {}): Promise<T> {
     return this.put(obj, "status", options);
   }
 
-  private put(obj: T, subresource: string | undefined, options: WriteOptions): Promise<T> {
+  private async put(obj: T, subresource: string | undefined, options: WriteOptions): Promise<T> {
     const path = resourcePath(this.resource, this.objectNamespace(obj), this.nameOf(obj, subresource ? "updateStatus" : "update"), subresource);
     return this.send<T>({ method: "PUT", path, body: obj, query: writeQuery(options), ...this.signalOf(options) });
   }
 
   /** DELETE one object: the object (still terminating, or as deleted) or a Status, as the server answers. */
-  delete(name: string, options: DeleteOptions = {}): Promise<T | Status> {
+  async delete(name: string, options: DeleteOptions = {}): Promise<T | Status> {
     const path = resourcePath(this.resource, this.objectNamespace(), name);
     return this.send<T | Status>({ method: "DELETE", path, body: deleteBody(options), ...this.signalOf(options) });
   }
 
   /** DELETE every matching object in the bound namespace (or everywhere). */
-  deleteCollection(options: DeleteOptions & ListOptions = {}): Promise<L | Status> {
+  async deleteCollection(options: DeleteOptions & ListOptions = {}): Promise<L | Status> {
     const path = resourcePath(this.resource, this.boundNamespace);
     return this.send<L | Status>({ method: "DELETE", path, query: listQuery(options), body: deleteBody(options), ...this.signalOf(options) });
   }
 
   /** PATCH with a merge, JSON or strategic-merge patch, optionally of a subresource. */
-  patch<P extends PatchType>(name: string, type: P, patch: PatchBody<P>, options: PatchOptions = {}): Promise<T> {
+  async patch<P extends PatchType>(name: string, type: P, patch: PatchBody<P>, options: PatchOptions = {}): Promise<T> {
     const path = resourcePath(this.resource, this.objectNamespace(), name, options.subresource);
     return this.send<T>({
       method: "PATCH",
@@ -138,16 +139,16 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   }
 
   /** Server-side apply of `config` under `options.fieldManager`. */
-  apply(config: ApplyConfiguration<T>, options: ApplyOptions): Promise<T> {
+  async apply(config: ApplyConfiguration<T>, options: ApplyOptions): Promise<T> {
     return this.applyTo(config, undefined, options);
   }
 
   /** Server-side apply to the status subresource. */
-  applyStatus(config: ApplyConfiguration<T>, options: ApplyOptions): Promise<T> {
+  async applyStatus(config: ApplyConfiguration<T>, options: ApplyOptions): Promise<T> {
     return this.applyTo(config, "status", options);
   }
 
-  private applyTo(config: ApplyConfiguration<T>, subresource: string | undefined, options: ApplyOptions): Promise<T> {
+  private async applyTo(config: ApplyConfiguration<T>, subresource: string | undefined, options: ApplyOptions): Promise<T> {
     const query = applyQuery(options);
     const path = resourcePath(this.resource, this.objectNamespace(config as KubeObject), this.nameOf(config as KubeObject, "apply"), subresource);
     return this.send<T>({
@@ -167,13 +168,13 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   }
 
   /** GET the scale subresource. */
-  getScale(name: string, options: GetOptions = {}): Promise<Scale> {
+  async getScale(name: string, options: GetOptions = {}): Promise<Scale> {
     const path = resourcePath(this.resource, this.objectNamespace(), name, "scale");
     return this.send<Scale>({ method: "GET", path, ...this.signalOf(options) });
   }
 
   /** PUT the scale subresource. */
-  updateScale(name: string, scale: Scale, options: WriteOptions = {}): Promise<Scale> {
+  async updateScale(name: string, scale: Scale, options: WriteOptions = {}): Promise<Scale> {
     const path = resourcePath(this.resource, this.objectNamespace(), name, "scale");
     return this.send<Scale>({ method: "PUT", path, body: scale, query: writeQuery(options), ...this.signalOf(options) });
   }
