@@ -138,3 +138,15 @@ test("delete: preconditions on uid and resourceVersion, dryRun, and deleteCollec
   const left = await h.configMaps.list({ labelSelector: { matchExpressions: [{ key: "batch", operator: "Exists" }] } });
   assert.deepEqual(left.items.map((c) => c.metadata?.name), ["c3"]);
 });
+
+test("write options reach the server: dryRun, fieldManager, fieldValidation", async () => {
+  const dry = await h.configMaps.create(configMap("dry-create"), { dryRun: "All" });
+  assert.equal(dry.metadata?.name, "dry-create");
+  await assert.rejects(h.configMaps.get("dry-create"), isNotFound);
+  const managed = await h.configMaps.create(configMap("managed"), { fieldManager: "my-controller" });
+  assert.ok(managed.metadata?.managedFields?.some((m) => m.manager === "my-controller" && m.operation === "Update"));
+  const withJunk = { ...foo("strict"), spec: { deploymentName: "d", replicas: 1, junk: true } } as unknown as Foo;
+  await assert.rejects(h.foos.create(withJunk, { fieldValidation: "Strict" }), (e: unknown) => e instanceof ApiError && e.code === 400 && /unknown field "spec.junk"/.test(e.message));
+  const ignored = await h.foos.create(withJunk, { fieldValidation: "Ignore" });
+  assert.equal((ignored.spec as unknown as Record<string, unknown>)["junk"], undefined, "the server prunes the unknown field");
+});
