@@ -7,3 +7,5 @@ export * from "./core/deepcopy.js";
 export * from "./core/status.js";
 export * from "./core/api-error.js";
 export * from "./rest/index.js";
+export * from "./watch/index.js";
+export * from "./client/index.js";

@@ -1,0 +1,79 @@
+// Newline-delimited JSON framing for watch streams. Bytes are split on "\n" before any UTF-8
+// decoding, so a multi-byte character cut by a chunk boundary is whole again when its line is
+// decoded; a line's pieces are kept as a list and joined once, so a very long line (a large object
+// arriving in many chunks) costs linear time, not quadratic.
+
+/** A line of a watch stream that is not valid JSON (a truncated or corrupt event). */
+export class NdjsonDecodeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "NdjsonDecodeError";
+  }
+}
+
+const NEWLINE = 0x0a;
+
+/** Splits pushed chunks into JSON values, one per non-blank line. */
+export class NdjsonDecoder {
+  private pieces: Buffer[] = [];
+  private pendingBytes = 0;
+
+  /** @param maxLineBytes a line longer than this is an error (default 256 MiB). */
+  constructor(private readonly maxLineBytes = 256 * 1024 * 1024) {}
+
+  /** The values completed by `chunk`. */
+  push(chunk: Uint8Array | string): unknown[] {
+    const buf = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const out: unknown[] = [];
+    let start = 0;
+    for (let nl = buf.indexOf(NEWLINE, start); nl !== -1; nl = buf.indexOf(NEWLINE, start)) {
+      this.keep(buf.subarray(start, nl));
+      this.flushLine(out);
+      start = nl + 1;
+    }
+    if (start < buf.length) this.keep(buf.subarray(start));
+    return out;
+  }
+
+  /** The value of a final line without a newline, if any; the decoder is then empty. */
+  end(): unknown[] {
+    const out: unknown[] = [];
+    this.flushLine(out);
+    return out;
+  }
+
+  private keep(piece: Buffer): void {
+    if (piece.length === 0) return;
+    this.pendingBytes += piece.length;
+    if (this.pendingBytes > this.maxLineBytes) {
+      this.pieces = [];
+      this.pendingBytes = 0;
+      throw new NdjsonDecodeError(`watch event longer than ${this.maxLineBytes} bytes`);
+    }
+    // Copied: the caller may reuse the chunk's memory once push returns.
+    this.pieces.push(Buffer.from(piece));
+  }
+
+  private flushLine(out: unknown[]): void {
+    if (this.pieces.length === 0) return;
+    const line = (this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.pendingBytes)).toString("utf8");
+    this.pieces = [];
+    this.pendingBytes = 0;
+    if (line.trim() === "") return;
+    try {
+      out.push(JSON.parse(line));
+    } catch (err) {
+      throw new NdjsonDecodeError(`watch stream line is not JSON (${line.length} characters): ${(err as Error).message}`, { cause: err });
+    }
+  }
+}
+
+/** The JSON values of a byte stream of newline-delimited JSON, a final unterminated line included. */
+export async function* decodeNdjson(
+  source: AsyncIterable<Uint8Array | string>,
+  maxLineBytes?: number,
+): AsyncGenerator<unknown, void, undefined> {
+  const decoder = new NdjsonDecoder(maxLineBytes);
+  for await (const chunk of source) yield* decoder.push(chunk);
+  yield* decoder.end();
+}
