@@ -5,41 +5,9 @@ import assert from "node:assert/strict";
 import ts from "typescript";
 import fc from "fast-check";
 import { CodeWriter, docComment, formatTypeScript, tsString, tsValue } from "../../src/emit/index.js";
+import { nastyStrings } from "../helpers/nasty-strings.js";
 
-const nasty = [
-  'a"b',
-  "a'b",
-  "back`tick`",
-  "${process.exit(1)}",
-  "*/ process.exit(1); /*",
-  "line\nbreak",
-  "cr\rlf",
-  "\u2028\u2029",
-  "</script>",
-  "\\",
-  "\\u0041",
-  "null",
-  "true",
-  "- item",
-  "key: value",
-  "# comment",
-  "&anchor",
-  "*alias",
-  "!!binary",
-  "%TAG",
-  "@at",
-  "|",
-  ">",
-  "'",
-  '"',
-  "{a: b}",
-  "[1, 2]",
-  "---",
-  "...",
-  " leading",
-  "trailing ",
-  "",
-];
+const nasty = nastyStrings;
 
 /** Transpiles TypeScript and evaluates it as a module body, returning its `value` export. */
 function evaluate(code: string): unknown {

@@ -7,42 +7,9 @@ import { compareGoYamlKeys } from "../../../src/generators/crd/go-yaml-keys.js";
 import { resolvesAsNonString, scalarStyle } from "../../../src/generators/crd/go-yaml-scalar.js";
 import { goFloat } from "../../../src/generators/crd/go-number.js";
 import { parseAllDocuments } from "yaml";
+import { nastyStrings } from "../../helpers/nasty-strings.js";
 
-/** Strings a marker value or doc comment may hold that YAML would misread if written plain. */
-const nasty = [
-  'a"b',
-  "a'b",
-  "back`tick`",
-  "${process.exit(1)}",
-  "*/ process.exit(1); /*",
-  "line\nbreak",
-  "cr\rlf",
-  "\u2028\u2029",
-  "</script>",
-  "\\",
-  "\\u0041",
-  "null",
-  "true",
-  "- item",
-  "key: value",
-  "# comment",
-  "&anchor",
-  "*alias",
-  "!!binary",
-  "%TAG",
-  "@at",
-  "|",
-  ">",
-  "'",
-  '"',
-  "{a: b}",
-  "[1, 2]",
-  "---",
-  "...",
-  " leading",
-  "trailing ",
-  "",
-];
+const nasty = nastyStrings;
 
 test("CRD YAML round-trips any strings, in values, lists and keys, across documents", () => {
   for (const s of nasty) {
