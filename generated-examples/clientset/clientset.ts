@@ -30,7 +30,7 @@ export class Clientset {
   readonly #kitchensinkV1: KitchensinkV1Client;
   readonly #samplecontrollerV1alpha1: SamplecontrollerV1alpha1Client;
 
-  /** A clientset over a Transport, or over a new one made from a RestConfig (`await loadKubeConfig()`). */
+  /** A clientset over a Transport, or over a new one made from a RestConfig (`loadKubeConfig()`). */
   constructor(config: runtime.Transport | runtime.RestConfig) {
     this.transport = runtime.asTransport(config);
     this.#helmV1 = new HelmV1Client(this.transport);

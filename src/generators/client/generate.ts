@@ -180,7 +180,7 @@ function clientsetFile(ctx: GeneratorContext, pkgs: readonly PackageModel[]): st
     w.line(`readonly transport: ${rt}.Transport;`);
     for (const pkg of pkgs) w.line(`readonly #${groupVersionAccessor(pkg)}: ${groupVersionClientName(pkg)};`);
     w.line("");
-    w.line(docComment("A clientset over a Transport, or over a new one made from a RestConfig (`await loadKubeConfig()`).").trimEnd());
+    w.line(docComment("A clientset over a Transport, or over a new one made from a RestConfig (`loadKubeConfig()`).").trimEnd());
     w.block(`constructor(config: ${rt}.Transport | ${rt}.RestConfig) {`, () => {
       w.line(`this.transport = ${rt}.asTransport(config);`);
       for (const pkg of pkgs) w.line(`this.#${groupVersionAccessor(pkg)} = new ${groupVersionClientName(pkg)}(this.transport);`);
