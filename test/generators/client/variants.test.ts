@@ -6,6 +6,9 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { existingGenerated, planOutput } from "../../../src/output/index.js";
+import { runPipeline } from "../../../src/pipeline.js";
+import { testOptions } from "../../helpers/options.js";
 import { generateInto, RUNTIME_ENTRY, VARIANT_INPUT } from "./variants.js";
 
 const all = [
@@ -175,4 +178,27 @@ test("a marker string reaches the client only as a string literal", async () => 
   assert.equal(args.length, 1);
   assert.ok(ts.isStringLiteral(args[0]!) && args[0].text === evil, text);
   assert.deepEqual(compile(files.map((f) => join(dir, f))).errors, []);
+});
+
+test("a client no longer generated is stale: the next run removes it", async () => {
+  const { dir } = await generated;
+  const input = VARIANT_INPUT["variants/v1/types.ts"]!.replace("// +genclient\n// +genclient:onlyVerbs=create,get\n", "");
+  writeFileSync(join(dir, "input/variants/v1/types.ts"), input);
+  const r = await runPipeline({ ...testOptions(dir, { generators: "register,crd,client" }), runtimeImport: RUNTIME_ENTRY });
+  const plan = planOutput(dir, r.files, existingGenerated(dir, r.owned));
+  assert.deepEqual(plan.remove, ["out/clientset/variants/v1/only.ts"]);
+  // The group-version client is rewritten without the accessor.
+  const index = plan.write.find((f) => f.path === "out/clientset/variants/v1/index.ts");
+  assert.ok(index && !index.content.includes("onlies(") && index.content.includes("skips("));
+});
+
+test("+groupGoName names the group-version accessor and client class", async () => {
+  const { dir, diagnostics } = await generateInto(
+    { "t/v1/doc.ts": "// +groupName=t.example.com\n// +groupGoName=TeeGroup\nexport {};\n", "t/v1/types.ts": thing([]) },
+    "register,client",
+  );
+  assert.deepEqual(diagnostics, []);
+  const clientset = readFileSync(join(dir, "out/clientset/clientset.ts"), "utf8");
+  assert.match(clientset, /^ {2}teeGroupV1\(\): TeeGroupV1Client \{$/m);
+  assert.match(readFileSync(join(dir, "out/clientset/t/v1/index.ts"), "utf8"), /^export class TeeGroupV1Client \{$/m);
 });
