@@ -108,7 +108,7 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
 }
 
 /** Generators the README lists as planned: naming one says so instead of "unknown". */
-const plannedGenerators: readonly string[] = ["client", "lister", "informer"];
+const plannedGenerators: readonly string[] = ["lister", "informer"];
 
 function parseGenerators(v: string | readonly string[] | undefined, diags: Diagnostic[]): GeneratorName[] {
   if (v === undefined) return [...generatorNames];
@@ -123,7 +123,7 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
           undefined,
           Code.unknownGenerator,
           `generator "${n}" is not built yet`,
-          `client, lister and informer are planned; choose from ${generatorNames.join(", ")} or all`,
+          `lister and informer are planned; choose from ${generatorNames.join(", ")} or all`,
         ),
       );
     else

@@ -46,7 +46,7 @@ export const optionTable = [
     type: "string",
     inConfigFile: true,
     default: "generated",
-    description: "reserved for the planned client, lister and informer generators; nothing is written there yet",
+    description: "where the `client` generator writes the clientset (`<output>/clientset/...`); listers and informers will go here too",
   },
   {
     key: "crdOutput",
@@ -62,7 +62,7 @@ export const optionTable = [
     type: "list",
     inConfigFile: true,
     defaultText: "all",
-    description: "`deepcopy`, `register`, `crd` or `all`: comma-separated on the command line, a string or a list in the file",
+    description: "`deepcopy`, `register`, `crd`, `client` or `all`: comma-separated on the command line, a string or a list in the file",
   },
   {
     key: "header",

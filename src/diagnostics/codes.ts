@@ -77,7 +77,7 @@ const table = {
     code: "KCG1015",
     severity: "error",
     meaning: "A generator name that is unknown or not built yet.",
-    example: "--generators client",
+    example: "--generators lister",
   },
   badConfigValue: {
     code: "KCG1016",

@@ -2,6 +2,7 @@
 // never touches the file system, the clock or ts-morph nodes. They are listed here explicitly,
 // in the order they run.
 import type { GeneratorName } from "../config/index.js";
+import { clientGenerator } from "./client/generate.js";
 import { crdGenerator } from "./crd/generate.js";
 import { deepcopyGenerator } from "./deepcopy/generate.js";
 import { registerGenerator } from "./register/generate.js";
@@ -14,4 +15,5 @@ export const generators: ReadonlyMap<GeneratorName, Generator> = new Map<Generat
   ["deepcopy", deepcopyGenerator],
   ["register", registerGenerator],
   ["crd", crdGenerator],
+  ["client", clientGenerator],
 ]);

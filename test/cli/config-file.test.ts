@@ -44,12 +44,12 @@ test("known keys resolve, with paths relative to the working directory", () => {
 });
 
 test("naming a planned generator says it is not built yet rather than unknown", () => {
-  const r = resolveOptions({ generators: "deepcopy,client" }, tempDir());
+  const r = resolveOptions({ generators: "deepcopy,lister" }, tempDir());
   assert.equal(r.options, undefined);
   const d = r.diagnostics.find((x) => x.code === "KCG1015");
   assert.ok(d);
-  assert.equal(d.message, 'generator "client" is not built yet');
-  assert.match(d.hint ?? "", /planned; choose from deepcopy, register, crd or all/);
+  assert.equal(d.message, 'generator "lister" is not built yet');
+  assert.match(d.hint ?? "", /planned; choose from deepcopy, register, crd, client or all/);
   const typo = resolveOptions({ generators: "deepcoppy" }, tempDir()).diagnostics.find((x) => x.code === "KCG1015");
   assert.equal(typo?.message, 'unknown generator "deepcoppy"');
 });

@@ -37,6 +37,8 @@ test("committed generated files match the pipeline byte for byte", async () => {
   assert.ok(names.includes("examples/apis/samplecontroller/v1alpha1/zz_generated.register.ts"));
   assert.ok(names.includes("examples/apis/traefik/v1/zz_generated.register.ts"));
   assert.ok(names.includes("generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml"));
+  assert.ok(names.includes("generated-examples/clientset/clientset.ts"));
+  assert.ok(names.includes("generated-examples/clientset/samplecontroller/v1alpha1/foo.ts"));
 });
 
 test("no stale generated file is committed: every generated file in the generated areas is still produced", async () => {

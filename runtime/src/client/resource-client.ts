@@ -26,6 +26,11 @@ function isTransport(t: Transport | RestConfig): t is Transport {
   return typeof (t as Transport).request === "function";
 }
 
+/** A Transport as is, or one made from a RestConfig: what generated clientsets take. */
+export function asTransport(t: Transport | RestConfig): Transport {
+  return isTransport(t) ? t : createTransport(t);
+}
+
 /** The typed verbs of one resource. T is the object, L its list. */
 export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = ObjectList<T>> {
   readonly transport: Transport;
@@ -36,7 +41,7 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
     /** The bound namespace (namespaced resources only); undefined means all namespaces. */
     readonly boundNamespace?: string,
   ) {
-    this.transport = isTransport(transport) ? transport : createTransport(transport);
+    this.transport = asTransport(transport);
     if (boundNamespace !== undefined && !resource.namespaced) throw new Error(`${resource.plural} is cluster-scoped: it has no namespaces`);
     if (boundNamespace !== undefined) resourcePath(resource, boundNamespace);
   }
@@ -196,5 +201,25 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   async updateScale(name: string, scale: Scale, options: WriteOptions = {}): Promise<Scale> {
     const path = resourcePath(this.resource, this.objectNamespace(), name, "scale");
     return this.send<Scale>({ method: "PUT", path, body: scale, query: writeQuery(options), ...this.signalOf(options) });
+  }
+
+  // Any subresource, with its own body and result types: what `+genclient:method=` extensions call.
+
+  /** GET a subresource of the named object, e.g. scale. */
+  async getSubresource<R>(name: string, subresource: string, options: GetOptions = {}): Promise<R> {
+    const path = resourcePath(this.resource, this.objectNamespace(), name, subresource);
+    return this.send<R>({ method: "GET", path, query: { resourceVersion: options.resourceVersion }, ...this.signalOf(options) });
+  }
+
+  /** PUT a subresource of the named object (the generated method types the body). */
+  async updateSubresource<R>(name: string, subresource: string, body: unknown, options: WriteOptions = {}): Promise<R> {
+    const path = resourcePath(this.resource, this.objectNamespace(), name, subresource);
+    return this.send<R>({ method: "PUT", path, body, query: writeQuery(options), ...this.signalOf(options) });
+  }
+
+  /** POST to a subresource of the named object, e.g. pods/eviction. */
+  async createSubresource<R>(name: string, subresource: string, body: unknown, options: WriteOptions = {}): Promise<R> {
+    const path = resourcePath(this.resource, this.objectNamespace(), name, subresource);
+    return this.send<R>({ method: "POST", path, body, query: writeQuery(options), ...this.signalOf(options) });
   }
 }

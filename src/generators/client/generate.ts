@@ -1,0 +1,205 @@
+import { posix } from "node:path";
+import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
+import { CodeWriter, docComment, tsString, tsValue } from "../../emit/index.js";
+import type { KindModel, PackageModel } from "../../model/index.js";
+import { declaringModule, packageDir } from "../paths.js";
+import type { Generator, GeneratorContext, OutputFile } from "../types.js";
+import { REGISTER_FILE } from "../register/generate.js";
+import { extensionMethods } from "./extensions.js";
+import {
+  clientsetRoot,
+  groupVersionAccessor,
+  groupVersionClientName,
+  groupVersionDir,
+  kindAccessor,
+  kindClientName,
+  kindFileName,
+  resourceConstName,
+  validNames,
+} from "./names.js";
+import { verbMethods, type MethodText } from "./verbs.js";
+
+/**
+ * The `client` generator: client-go's clientset in TypeScript, under `<output>/clientset`. A typed
+ * client per `+genclient` kind (`<group>/<version>/<kind>.ts`) with the verbs its markers allow,
+ * a group-version client per package (`<group>/<version>/index.ts`) and the `Clientset`
+ * (`clientset.ts`, `index.ts`) with one accessor per group/version. Each is a thin layer over
+ * the runtime's ResourceClient.
+ */
+export const clientGenerator: Generator = {
+  name: "client",
+  owns: (ctx) => [{ dir: clientsetRoot(ctx.options), recursive: true, match: /\.ts$/ }],
+  generate(ctx) {
+    const files: OutputFile[] = [];
+    const diagnostics: Diagnostic[] = [];
+    const groups: { pkg: PackageModel; kinds: KindModel[] }[] = [];
+    const accessors = new Map<string, PackageModel>();
+    for (const pkg of ctx.model.packages) {
+      const kinds = pkg.kinds.filter(hasClient);
+      if (kinds.length === 0) continue;
+      if (!validNames(pkg)) {
+        diagnostics.push(
+          errorAt(
+            pkg.markers.get("groupGoName")?.pos ?? kinds[0]!.pos,
+            Code.malformedValue,
+            `the client accessor of ${pkg.dir} (${groupVersionAccessor(pkg)}) is not an identifier`,
+            "set +groupGoName= in doc.ts to a name like Samplecontroller",
+          ),
+        );
+        continue;
+      }
+      const clash = accessors.get(groupVersionAccessor(pkg));
+      if (clash) {
+        diagnostics.push(
+          errorAt(
+            pkg.markers.get("groupGoName")?.pos ?? kinds[0]!.pos,
+            Code.malformedValue,
+            `${pkg.dir} and ${clash.dir} both have the clientset accessor ${groupVersionAccessor(pkg)}`,
+            "give one group another +groupGoName= in its doc.ts",
+          ),
+        );
+        continue;
+      }
+      accessors.set(groupVersionAccessor(pkg), pkg);
+      groups.push({ pkg, kinds });
+      const dir = groupVersionDir(ctx.options, pkg);
+      for (const k of kinds) {
+        const r = kindFile(ctx, pkg, k);
+        diagnostics.push(...r.diagnostics);
+        files.push({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: r.body });
+      }
+      files.push({ path: `${dir}/index.ts`, lang: "ts", body: groupVersionFile(ctx, pkg, kinds) });
+    }
+    if (groups.length > 0) {
+      const root = clientsetRoot(ctx.options);
+      files.push({
+        path: `${root}/clientset.ts`,
+        lang: "ts",
+        body: clientsetFile(
+          ctx,
+          groups.map((g) => g.pkg),
+        ),
+      });
+      files.push({ path: `${root}/index.ts`, lang: "ts", body: clientsetIndex(groups.map((g) => g.pkg)) });
+    }
+    return { files, diagnostics };
+  },
+};
+
+/** A kind gets a client when it has `+genclient` and something to call: verbs or extensions. */
+function hasClient(k: KindModel): boolean {
+  return k.client !== undefined && (k.client.verbs.length > 0 || k.client.extensions.length > 0);
+}
+
+/** The module specifier of an input package file, from a kind file's directory. */
+function inputModule(ctx: GeneratorContext, pkg: PackageModel, fromDir: string): (pkgModule: string) => string {
+  return (pkgModule) => {
+    const spec = posix.join(posix.relative(fromDir, packageDir(ctx.options, pkg)), pkgModule);
+    return spec.startsWith(".") ? spec : `./${spec}`;
+  };
+}
+
+function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { body: string; diagnostics: Diagnostic[] } {
+  const client = k.client!;
+  const w = new CodeWriter();
+  const cls = kindClientName(k);
+  const res = resourceConstName(k);
+  w.reserve(k.name, k.listName, cls, res);
+  const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
+  const from = inputModule(ctx, pkg, groupVersionDir(ctx.options, pkg));
+  const kindType = pkg.types.find((t) => t.name === k.name)!;
+  w.import(from(declaringModule(kindType)), k.name, true);
+  const listType = pkg.types.find((t) => t.name === k.listName);
+  w.import(from(listType ? declaringModule(listType) : `./${REGISTER_FILE.replace(/\.ts$/, ".js")}`), k.listName, true);
+
+  const types = { t: k.name, l: k.listName, rt, kind: k.name };
+  const methods: [string, MethodText][] = client.verbs.flatMap((v) => verbMethods(v, types));
+  const ext = extensionMethods(pkg, k, types, new Set(methods.map(([n]) => n)), w, from);
+  methods.push(...ext.methods);
+
+  const description = { group: k.pkg.group, version: k.pkg.version, plural: k.plural, kind: k.name, namespaced: k.namespaced };
+  w.line(docComment(`How ${k.name} is served, for the ResourceClient under ${cls}.`).trimEnd());
+  w.line(`export const ${res}: ${rt}.ResourceDescription = ${tsValue(description)};`);
+  w.line("");
+  const scope = k.namespaced ? "in one namespace, or in every namespace when none is given" : "a cluster-scoped kind";
+  w.line(
+    docComment(
+      `The typed client of ${k.name} (${k.pkg.group}/${k.pkg.version}), ${scope}: the verbs its +genclient markers allow.`,
+    ).trimEnd(),
+  );
+  w.block(`export class ${cls} {`, () => {
+    w.line(`private readonly client: ${rt}.ResourceClient<${k.name}, ${k.listName}>;`);
+    w.line("");
+    const params = k.namespaced ? `transport: ${rt}.Transport, namespace?: string` : `transport: ${rt}.Transport`;
+    w.block(`constructor(${params}) {`, () => {
+      w.line(`this.client = new ${rt}.ResourceClient<${k.name}, ${k.listName}>(transport, ${res}${k.namespaced ? ", namespace" : ""});`);
+    });
+    for (const [name, m] of methods) {
+      w.line("");
+      w.line(docComment(m.doc).trimEnd());
+      w.block(`${name}${m.typeParams ?? ""}(${m.params}): ${m.returns} {`, () => w.line(`return this.client.${m.call};`));
+    }
+  });
+  return { body: w.toString(), diagnostics: ext.diagnostics };
+}
+
+function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: readonly KindModel[]): string {
+  const w = new CodeWriter();
+  const cls = groupVersionClientName(pkg);
+  w.reserve(cls, ...kinds.map(kindClientName));
+  const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
+  for (const k of kinds) w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, kindClientName(k));
+  w.line(docComment(`The clients of ${pkg.id.group}/${pkg.id.version}, one accessor per kind.`).trimEnd());
+  w.block(`export class ${cls} {`, () => {
+    w.line(`constructor(readonly transport: ${rt}.Transport) {}`);
+    for (const k of kinds) {
+      w.line("");
+      if (k.namespaced) {
+        w.line(docComment(`${k.name} objects in \`namespace\`, or in every namespace when it is left out.`).trimEnd());
+        w.block(`${kindAccessor(k)}(namespace?: string): ${kindClientName(k)} {`, () =>
+          w.line(`return new ${kindClientName(k)}(this.transport, namespace);`),
+        );
+      } else {
+        w.line(docComment(`${k.name} objects (cluster-scoped).`).trimEnd());
+        w.block(`${kindAccessor(k)}(): ${kindClientName(k)} {`, () => w.line(`return new ${kindClientName(k)}(this.transport);`));
+      }
+    }
+  });
+  w.line("");
+  for (const k of kinds) w.line(`export * from ${tsString(`./${kindFileName(k).replace(/\.ts$/, ".js")}`)};`);
+  return w.toString();
+}
+
+function clientsetFile(ctx: GeneratorContext, pkgs: readonly PackageModel[]): string {
+  const w = new CodeWriter();
+  w.reserve("Clientset", ...pkgs.map(groupVersionClientName));
+  const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
+  for (const pkg of pkgs) w.import(`./${pkg.dir}/index.js`, groupVersionClientName(pkg));
+  w.line(docComment(`Clientset: one typed client per group/version, sharing one transport (and its keep-alive connections).`).trimEnd());
+  w.block("export class Clientset {", () => {
+    w.line(`readonly transport: ${rt}.Transport;`);
+    for (const pkg of pkgs) w.line(`readonly #${groupVersionAccessor(pkg)}: ${groupVersionClientName(pkg)};`);
+    w.line("");
+    w.line(docComment("A clientset over a Transport, or over a new one made from a RestConfig (`loadKubeConfig()`).").trimEnd());
+    w.block(`constructor(config: ${rt}.Transport | ${rt}.RestConfig) {`, () => {
+      w.line(`this.transport = ${rt}.asTransport(config);`);
+      for (const pkg of pkgs) w.line(`this.#${groupVersionAccessor(pkg)} = new ${groupVersionClientName(pkg)}(this.transport);`);
+    });
+    for (const pkg of pkgs) {
+      w.line("");
+      w.line(docComment(`The ${pkg.id.group}/${pkg.id.version} clients.`).trimEnd());
+      w.block(`${groupVersionAccessor(pkg)}(): ${groupVersionClientName(pkg)} {`, () =>
+        w.line(`return this.#${groupVersionAccessor(pkg)};`),
+      );
+    }
+  });
+  return w.toString();
+}
+
+function clientsetIndex(pkgs: readonly PackageModel[]): string {
+  const w = new CodeWriter();
+  w.line(`export * from "./clientset.js";`);
+  // One namespace per group/version, so kinds of the same name in two versions do not clash.
+  for (const pkg of pkgs) w.line(`export * as ${groupVersionAccessor(pkg)} from ${tsString(`./${pkg.dir}/index.js`)};`);
+  return w.toString();
+}

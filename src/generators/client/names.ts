@@ -1,0 +1,62 @@
+// The names a clientset is made of, client-go's adapted to TypeScript camelCase: files per kind,
+// the typed client and group-version classes, and the accessors that reach them.
+import { posix } from "node:path";
+import { isIdentifier } from "../../emit/index.js";
+import { lowerFirst, pluralize, type KindModel, type PackageModel } from "../../model/index.js";
+import type { Options } from "../../config/index.js";
+import { toPosix } from "../paths.js";
+
+/** `<output>/clientset`, where every file of the client generator goes. */
+export function clientsetRoot(options: Options): string {
+  return posix.join(toPosix(options.output), "clientset");
+}
+
+/** `<output>/clientset/<group>/<version>`: a package's group-version client and its kinds' clients. */
+export function groupVersionDir(options: Options, pkg: PackageModel): string {
+  return posix.join(clientsetRoot(options), pkg.dir);
+}
+
+/** The file of a kind's typed client, by its lower-cased name as client-go names it (`helmrelease.ts`). */
+export function kindFileName(k: KindModel): string {
+  return `${k.name.toLowerCase()}.ts`;
+}
+
+/** `FooClient`. */
+export function kindClientName(k: KindModel): string {
+  return `${k.name}Client`;
+}
+
+/** `fooResource`: the kind's ResourceDescription. */
+export function resourceConstName(k: KindModel): string {
+  return `${lowerFirst(k.name)}Resource`;
+}
+
+/** The group-version accessor on a Clientset: `samplecontrollerV1alpha1`. */
+export function groupVersionAccessor(pkg: PackageModel): string {
+  return lowerFirst(pkg.groupGoName) + upperFirst(pkg.id.version);
+}
+
+/** The group-version client class: `SamplecontrollerV1alpha1Client`. */
+export function groupVersionClientName(pkg: PackageModel): string {
+  return `${upperFirst(pkg.groupGoName)}${upperFirst(pkg.id.version)}Client`;
+}
+
+/**
+ * The kind accessor on a group-version client, client-go's plural of the kind name camel-cased:
+ * `foos`, `helmReleases`. The kind's own capitals are kept where the plural keeps its letters.
+ */
+export function kindAccessor(k: KindModel): string {
+  const plural = pluralize(k.name);
+  let i = 0;
+  while (i < k.name.length && i < plural.length && k.name[i]!.toLowerCase() === plural[i]) i++;
+  return lowerFirst(k.name.slice(0, i) + plural.slice(i));
+}
+
+/** True when every generated name of a package is a plain identifier (groupGoName and version come from markers). */
+export function validNames(pkg: PackageModel): boolean {
+  return isIdentifier(groupVersionAccessor(pkg)) && isIdentifier(groupVersionClientName(pkg));
+}
+
+function upperFirst(s: string): string {
+  return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,146 @@
+// The generated clientsets run against the in-process test API server over TLS: the bundled
+// examples' Clientset (imported as an application imports it) does CRUD on a Foo, and the variant
+// package's clientset (generated into a temporary directory and imported through tsx) reaches a
+// cluster-scoped kind without a namespace, lacks the verbs its markers skip, and reads and writes
+// the scale subresource through +genclient:method extensions.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { AgentPool, createTransport, isNotFound, loadKubeConfig } from "@kube-codegen/runtime";
+import type { Scale, Transport } from "@kube-codegen/runtime";
+import { Clientset } from "../../../generated-examples/clientset/index.js";
+import type { Foo } from "../../../examples/apis/samplecontroller/v1alpha1/types.js";
+import { loadCrds, startTestApiServer } from "../../../src/testing/index.js";
+import type { TestApiServer } from "../../../src/testing/index.js";
+import { generateInto, VARIANT_INPUT } from "./variants.js";
+
+const repo = resolve(import.meta.dirname, "../../..");
+const NS = "clients";
+
+let server: TestApiServer;
+let agents: AgentPool;
+let transport: Transport;
+let variantsDir: string;
+
+before(async () => {
+  const generated = await generateInto(VARIANT_INPUT);
+  assert.deepEqual(generated.diagnostics, []);
+  variantsDir = generated.dir;
+  server = await startTestApiServer({
+    crds: [...loadCrds(join(repo, "generated-examples/config/crd/bases")), ...loadCrds(join(variantsDir, "out/crds"))],
+    objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } }],
+  });
+  await server.settle();
+  agents = new AgentPool();
+  transport = createTransport(loadKubeConfig({ kubeconfig: server.kubeconfigPath }), { agents, retry: { maxRetries: 0 } });
+});
+after(async () => {
+  agents.destroy();
+  await server.stop();
+});
+
+const foo = (name: string, replicas: number): Foo => ({
+  apiVersion: "samplecontroller.k8s.io/v1alpha1",
+  kind: "Foo",
+  metadata: { name },
+  spec: { deploymentName: `${name}-deploy`, replicas },
+  status: { availableReplicas: 0 },
+});
+
+test("the examples' Clientset: create, get, list, update and delete a Foo", async () => {
+  const cs = new Clientset(loadKubeConfig({ kubeconfig: server.kubeconfigPath }));
+  const foos = cs.samplecontrollerV1alpha1().foos(NS);
+  const created = await foos.create(foo("example-foo", 1));
+  assert.equal(created.metadata?.namespace, NS);
+  const got = await foos.get("example-foo");
+  assert.equal(got.spec.replicas, 1);
+  got.spec.replicas = 2;
+  const updated = await foos.update(got);
+  assert.equal(updated.spec.replicas, 2);
+  const everywhere = await cs.samplecontrollerV1alpha1().foos().list();
+  assert.deepEqual(
+    everywhere.items.map((f) => `${f.metadata?.namespace ?? ""}/${f.metadata?.name ?? ""}`),
+    [`${NS}/example-foo`],
+  );
+  await foos.delete("example-foo");
+  await assert.rejects(foos.get("example-foo"), isNotFound);
+  // helm/v1beta1's HelmRelease has no status field, so its client has no status verbs (as client-gen).
+  const releases = cs.helmV1beta1().helmReleases(NS);
+  // @ts-expect-error no updateStatus without a status field
+  assert.equal(releases.updateStatus, undefined);
+  assert.equal(typeof cs.helmV1().helmReleases(NS).updateStatus, "function");
+});
+
+/** The parts of the variant clientset this test calls (it is imported at run time, untyped). */
+interface VariantObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string };
+  spec: { replicas?: number; color?: string };
+  status?: { replicas?: number; selector?: string };
+}
+interface VariantClient {
+  create(obj: VariantObject): Promise<VariantObject>;
+  get(name: string): Promise<VariantObject>;
+  list(): Promise<{ items: VariantObject[] }>;
+  delete(name: string): Promise<unknown>;
+  updateStatus(obj: VariantObject): Promise<VariantObject>;
+  getScale(name: string): Promise<Scale>;
+  updateScale(name: string, scale: Scale): Promise<Scale>;
+}
+interface VariantsV1 {
+  clusters(): VariantClient;
+  skips(namespace?: string): Partial<VariantClient> & Record<string, unknown>;
+  scaleds(namespace?: string): VariantClient;
+}
+interface VariantClientset {
+  variantsV1(): VariantsV1;
+}
+
+async function variantClientset(): Promise<VariantClientset> {
+  const mod = (await import(pathToFileURL(join(variantsDir, "out/clientset/index.ts")).href)) as {
+    Clientset: new (t: Transport) => VariantClientset;
+  };
+  return new mod.Clientset(transport);
+}
+
+const obj = (kind: string, name: string, spec: VariantObject["spec"] = {}): VariantObject => ({
+  apiVersion: "variants.example.com/v1",
+  kind,
+  metadata: { name },
+  spec,
+});
+
+test("a cluster-scoped kind's client works without a namespace", async () => {
+  const v1 = (await variantClientset()).variantsV1();
+  const clusters = v1.clusters();
+  const created = await clusters.create(obj("Cluster", "c1"));
+  assert.equal(created.metadata.namespace, undefined);
+  assert.equal((await clusters.get("c1")).metadata.name, "c1");
+  assert.deepEqual(
+    (await clusters.list()).items.map((c) => c.metadata.name),
+    ["c1"],
+  );
+  await clusters.delete("c1");
+  await assert.rejects(clusters.get("c1"), isNotFound);
+});
+
+test("a skipVerbs kind has no skipped methods at run time either, and the kept ones work", async () => {
+  const skips = (await variantClientset()).variantsV1().skips(NS);
+  for (const m of ["update", "patch", "deleteCollection"]) assert.equal(typeof skips[m], "undefined", m);
+  assert.equal(typeof skips.create, "function");
+  await skips.create!(obj("Skip", "s1", { color: "red" }));
+  assert.equal((await skips.get!("s1")).spec.color, "red");
+});
+
+test("+genclient:method extensions read and write the scale subresource", async () => {
+  const scaleds = (await variantClientset()).variantsV1().scaleds(NS);
+  await scaleds.create(obj("Scaled", "w1", { replicas: 2 }));
+  const scale = await scaleds.getScale("w1");
+  assert.equal(scale.kind, "Scale");
+  assert.equal(scale.spec?.replicas, 2);
+  const updated = await scaleds.updateScale("w1", { ...scale, spec: { replicas: 5 } });
+  assert.equal(updated.spec?.replicas, 5);
+  assert.equal((await scaleds.get("w1")).spec.replicas, 5);
+});
