@@ -10,27 +10,33 @@ import { test } from "node:test";
 const INDEX = resolve(import.meta.dirname, "../../src/testing/index.ts");
 
 /** Runs `script` (an ES module) under tsx; resolves with the kubeconfig path it printed and how it ended. */
-function runChild(script: string, signal?: NodeJS.Signals): Promise<{ path: string; code: number | null; sig: string | null }> {
+function runChild(
+  script: string,
+  signal?: NodeJS.Signals,
+): Promise<{ path: string; existed: boolean; code: number | null; sig: string | null }> {
   const dir = mkdtempSync(join(tmpdir(), "hostile-exit-"));
   const file = join(dir, "child.mts");
   writeFileSync(file, script);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ["--import", "tsx", file], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", file], { stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     let path = "";
+    let existed = false;
     child.stdout.on("data", (b: Buffer) => {
       out += b.toString();
       const m = /^KUBECONFIG (.+)$/m.exec(out);
       if (m && !path) {
         path = m[1] ?? "";
-        assert.ok(existsSync(path), "the kubeconfig exists while the server runs");
+        existed = existsSync(path);
+        // The child dies only when told, after the file was seen (the machine may be slow).
         if (signal) child.kill(signal);
+        else child.stdin.end("go\n");
       }
     });
     child.on("error", fail);
     child.on("exit", (code, sig) => {
       rmSync(dir, { recursive: true, force: true });
-      done({ path, code, sig });
+      done({ path, existed, code, sig });
     });
   });
 }
@@ -38,25 +44,29 @@ function runChild(script: string, signal?: NodeJS.Signals): Promise<{ path: stri
 const START = `import { startTestApiServer } from ${JSON.stringify(INDEX)};
 const server = await startTestApiServer({ crds: [], tls: false });
 process.stdout.write("KUBECONFIG " + server.kubeconfigPath + "\\n");
+const told = new Promise((r) => process.stdin.once("data", r));
 `;
 
 test("an uncaught exception removes the kubeconfig", async () => {
-  const r = await runChild(`${START}setTimeout(() => { throw new Error("boom"); }, 50);\n`);
+  const r = await runChild(`${START}void told.then(() => { setTimeout(() => { throw new Error("boom"); }, 0); });\n`);
   assert.ok(r.path, "the child printed its kubeconfig path");
+  assert.ok(r.existed, "the kubeconfig existed while the server ran");
   assert.equal(r.code, 1);
   assert.equal(existsSync(r.path), false, "the kubeconfig is gone");
 });
 
 test("an unhandled rejection removes the kubeconfig", async () => {
-  const r = await runChild(`${START}setTimeout(() => void Promise.reject(new Error("boom")), 50);\n`);
+  const r = await runChild(`${START}void told.then(() => Promise.reject(new Error("boom")));\n`);
   assert.ok(r.path);
+  assert.ok(r.existed);
   assert.equal(r.code, 1);
   assert.equal(existsSync(r.path), false);
 });
 
 test("process.exit without stop() removes the kubeconfig", async () => {
-  const r = await runChild(`${START}setTimeout(() => process.exit(3), 50);\n`);
+  const r = await runChild(`${START}void told.then(() => process.exit(3));\n`);
   assert.ok(r.path);
+  assert.ok(r.existed);
   assert.equal(r.code, 3);
   assert.equal(existsSync(r.path), false);
 });
@@ -74,6 +84,7 @@ process.exitCode = code;
         sig,
       );
       assert.ok(r.path);
+      assert.ok(r.existed);
       assert.equal(r.code, 0, "the command ends cleanly");
       assert.equal(existsSync(r.path), false);
     } finally {
