@@ -33,10 +33,38 @@ export function buildKubeconfig(url: string, token: string, caPem: string | unde
   };
 }
 
-/** Writes `config` as YAML into a new private temp directory; returns the file path and a cleanup function. */
+/** Kubeconfig directories not yet removed; one 'exit' listener for all servers of the process. */
+const LIVE_DIRS = new Set<string>();
+let exitHooked = false;
+
+function removeLiveDirs(): void {
+  for (const dir of LIVE_DIRS) rmSync(dir, { recursive: true, force: true });
+  LIVE_DIRS.clear();
+}
+
+/**
+ * Writes `config` as YAML into a new private temp directory; returns the file path and a cleanup function.
+ * The file holds the token, so it is also removed when the process exits without stop(): a process.exit,
+ * an uncaught exception or an unhandled rejection all run 'exit' listeners (signals are the command's
+ * to handle, see test-server-command.ts).
+ */
 export function writeKubeconfig(config: Kubeconfig): { path: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "kube-codegen-testing-"));
   const path = join(dir, "kubeconfig.yaml");
-  writeFileSync(path, stringify(config), { mode: 0o600 });
-  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const remove = (): void => {
+    LIVE_DIRS.delete(dir);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on("exit", removeLiveDirs);
+  }
+  LIVE_DIRS.add(dir);
+  try {
+    writeFileSync(path, stringify(config), { mode: 0o600 });
+  } catch (e) {
+    remove();
+    throw e;
+  }
+  return { path, remove };
 }

@@ -11,7 +11,7 @@ import { startGarbageCollector } from "./controllers/garbage-collector.js";
 import { buildKubeconfig, writeKubeconfig, type Kubeconfig } from "./kubeconfig.js";
 import { startNamespaceController } from "./controllers/namespace-controller.js";
 import { ResourceRegistry } from "./registry/resource-registry.js";
-import { handleRequest } from "./endpoints/request-handler.js";
+import { answerClientError, handleRequest } from "./endpoints/request-handler.js";
 import type { ServerState } from "./server-state.js";
 import { ApiError } from "./status-errors.js";
 import { Store, type KubeObject } from "./storage/store.js";
@@ -158,8 +158,18 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   const useTls = options.tls !== false;
   const cert = useTls ? generateServerCertificate() : undefined;
   const sockets = new Set<import("node:net").Socket>();
-  const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => void handleRequest(state, token, req, res);
+  // handleRequest answers every failure itself; the catch is the last line of defence, so that no request
+  // can leave an unhandled rejection that ends the process (and strands the kubeconfig with its token).
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse): void =>
+    void handleRequest(state, token, req, res).catch(() => res.destroy());
   const server = cert ? https.createServer({ cert: cert.certPem, key: cert.keyPem }, listener) : http.createServer(listener);
+  server.on("clientError", (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import("node:stream").Duplex) => {
+    try {
+      answerClientError(state, err, socket);
+    } catch {
+      socket.destroy();
+    }
+  });
   server.on("connection", (s: import("node:net").Socket) => {
     // Small JSON answers must not wait for delayed ACKs (Nagle), or every request costs ~40 ms.
     s.setNoDelay(true);

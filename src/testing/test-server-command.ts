@@ -1,5 +1,5 @@
 // `kube-codegen test-server --crds DIR`: loads every CRD in DIR's YAML/JSON files, starts the test API
-// server, prints the kubeconfig path, and runs until SIGINT/SIGTERM (or the given signal aborts).
+// server, prints the kubeconfig path, and runs until SIGINT/SIGTERM/SIGHUP (or the given signal aborts).
 import { readFileSync } from "node:fs";
 import { manifestFiles, parseManifests } from "../validation/index.js";
 import { startTestApiServer, type StartOptions } from "./server.js";
@@ -34,6 +34,8 @@ export function loadCrds(dir: string): Record<string, unknown>[] {
   return crds;
 }
 
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /** Runs the test server command; resolves with the exit code once the server has stopped. */
 export async function runTestServerCommand(opts: TestServerCommandOptions): Promise<number> {
   const write = opts.write ?? ((t: string) => void process.stdout.write(t));
@@ -44,15 +46,18 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   const server = await startTestApiServer(start);
   write(`test API server listening on ${server.url} with ${start.crds.length} CRD(s)\n`);
   write(`${server.kubeconfigPath}\n`);
+  let onSignal = (): void => {};
   await new Promise<void>((resolve) => {
     if (opts.signal) {
       if (opts.signal.aborted) return resolve();
       opts.signal.addEventListener("abort", () => resolve(), { once: true });
       return;
     }
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
+    // Each ends the server (and removes its kubeconfig) instead of killing the process with it.
+    onSignal = () => resolve();
+    for (const sig of SIGNALS) process.once(sig, onSignal);
   });
+  for (const sig of SIGNALS) process.removeListener(sig, onSignal);
   await server.stop();
   return 0;
 }

@@ -186,3 +186,25 @@ export function builtinDecodeError(apiVersion: string, kind: string, obj: Record
     throw e;
   }
 }
+
+const OBJECT_META = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+
+/**
+ * Go's decoding error for a custom resource's metadata, or undefined when it decodes: the unstructured
+ * object's metadata is unmarshalled into ObjectMeta, so numeric label values, a garbage creationTimestamp
+ * or managedFields fail the request (400) as for built-ins.
+ */
+export function objectMetaDecodeError(metadata: unknown): string | undefined {
+  if (metadata === undefined || metadata === null) return undefined;
+  if (typeof metadata !== "object" || Array.isArray(metadata))
+    return `json: cannot unmarshal ${jsonKind(metadata)} into Go value of type v1.ObjectMeta`;
+  const root = BUILTIN_DEFINITIONS[OBJECT_META];
+  if (!root) return undefined;
+  try {
+    checkStruct(OBJECT_META, root, metadata as Record<string, unknown>, { struct: shortName(OBJECT_META), fields: [] });
+    return undefined;
+  } catch (e) {
+    if (e instanceof DecodeError) return e.message;
+    throw e;
+  }
+}

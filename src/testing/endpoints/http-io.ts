@@ -18,9 +18,19 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Formats a Warning header value as the server does (code 299, agent "-"). */
-export function warningHeader(text: string): string {
-  return `299 - ${JSON.stringify(text)}`;
+/**
+ * Formats a Warning header value as the server does (code 299, agent "-"), or undefined for a text the
+ * server drops: apimachinery's NewWarningHeader refuses text that holds a control character
+ * (unicode.IsControl: C0, DEL, C1), and the recorder then sends no warning. Lone surrogates are U+FFFD,
+ * as Go's JSON decoder would have made them before the text was built. The rest is sent
+ * as its UTF-8 bytes (Node writes header strings as Latin-1, so they are spelled as Latin-1 characters
+ * here), quoted with only `"` and `\` escaped, as Go's makeQuotedString does.
+ */
+export function warningHeader(text: string): string | undefined {
+  if (text === "" || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return undefined;
+  const wellFormed = text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+  const quoted = `"${wellFormed.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  return `299 - ${Buffer.from(quoted, "utf8").toString("latin1")}`;
 }
 
 /** Writes a JSON body with status `code` and any warnings. */
@@ -31,9 +41,12 @@ export function sendJson(res: ServerResponse, code: number, body: unknown, warni
     "Content-Length": String(Buffer.byteLength(text)),
     "Cache-Control": "no-cache, private",
   };
-  if (warnings.length > 0) headers["Warning"] = warnings.map(warningHeader);
+  const values = warnings.map(warningHeader).filter((w) => w !== undefined);
+  if (values.length > 0) headers["Warning"] = values;
   res.writeHead(code, headers);
-  res.end(text);
+  // A Buffer body, not a string: Node writes a string body in one piece with the header, in the body's
+  // encoding (UTF-8), which would re-encode the Latin-1 spelled Warning bytes.
+  res.end(Buffer.from(text, "utf8"));
 }
 
 /** Writes an ApiError as its Status body (with Retry-After for 429s). */

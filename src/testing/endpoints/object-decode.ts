@@ -2,7 +2,7 @@
 // JSON and mismatched apiVersion, and its 422 for a mismatched kind on custom resources.
 import type { ResourceInfo } from "../registry/resource-info.js";
 import { groupVersion } from "../registry/resource-info.js";
-import { builtinDecodeError } from "../builtin/decode.js";
+import { builtinDecodeError, objectMetaDecodeError } from "../builtin/decode.js";
 import { badRequest } from "../status-errors.js";
 import type { KubeObject } from "../storage/store.js";
 
@@ -15,14 +15,53 @@ export function goJsonError(e: unknown): string {
   return msg;
 }
 
+/** Go's encoding/json nesting limit: the 10,001st open array or object is an error. */
+const MAX_JSON_DEPTH = 10_000;
+
+/**
+ * Go's error for JSON nested deeper than its decoder allows, or undefined. Checked before JSON.parse so
+ * that no recursive walk of the server (pruning, validation, patching) ever sees such a document.
+ */
+export function jsonDepthError(text: string): string | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return `invalid character '${text[i] ?? ""}' exceeded max depth`;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * How the apiserver quotes a body it could not decode (summarizeData): an object's first 30 bytes as
+ * text, anything else in hex, " ..." when cut.
+ */
+export function summarizeBody(text: string): string {
+  const data = Buffer.from(text, "utf8");
+  if (data.length === 0) return "<empty>";
+  const head = data.subarray(0, 30);
+  const shown = data[0] === 0x7b ? head.toString("utf8") : head.toString("hex");
+  return data.length > 30 ? `${shown} ...` : shown;
+}
+
 /** Parses JSON, turning syntax errors into the server's "object provided is unrecognized" 400. */
 export function parseObjectJson(text: string, kind: string): unknown {
+  const unrecognized = (why: string): Error =>
+    badRequest(
+      `the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${why} (${summarizeBody(text)})`,
+    );
+  const deep = jsonDepthError(text);
+  if (deep) throw unrecognized(deep);
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw badRequest(
-      `the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${goJsonError(e)} (${text.slice(0, 1024)})`,
-    );
+    throw unrecognized(goJsonError(e));
   }
 }
 
@@ -31,10 +70,24 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
   const raw = parseObjectJson(text, expectedKind);
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     throw badRequest(
-      `the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(raw) ? "array" : typeof raw} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" } (${text.slice(0, 1024)})`,
+      `the object provided is unrecognized (must be of type ${expectedKind}): couldn't get version/kind; json parse error: json: cannot unmarshal ${Array.isArray(raw) ? "array" : typeof raw} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" } (${summarizeBody(text)})`,
     );
   }
   const obj = raw as Record<string, unknown>;
+  if (info.custom) {
+    // Custom resources are decoded as unstructured objects, which need both; built-ins are defaulted
+    // from the URL.
+    if (obj["kind"] === undefined || obj["kind"] === "")
+      throw badRequest(
+        `the object provided is unrecognized (must be of type ${expectedKind}): Object 'Kind' is missing in '${text}' (${summarizeBody(text)})`,
+      );
+    if (obj["apiVersion"] === undefined || obj["apiVersion"] === "")
+      throw badRequest(`the API version in the data () does not match the expected API version (${expectedVersion})`);
+    const err = objectMetaDecodeError(obj["metadata"]);
+    const version = expectedVersion.split("/").at(-1) ?? expectedVersion;
+    if (err)
+      throw badRequest(`${String(obj["kind"])} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${err}`);
+  }
   const apiVersion = obj["apiVersion"];
   if (apiVersion === undefined || apiVersion === "") obj["apiVersion"] = expectedVersion;
   else if (apiVersion !== expectedVersion)

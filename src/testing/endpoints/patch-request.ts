@@ -20,7 +20,7 @@ import {
 } from "../patch/index.js";
 import { builtinDecodeError } from "../builtin/decode.js";
 import { patchSchemaFor } from "../registry/patch-schema.js";
-import { decodeObject, goJsonError } from "./object-decode.js";
+import { decodeObject, goJsonError, jsonDepthError } from "./object-decode.js";
 import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
 import { ApiError, badRequest, invalid, notFound, unsupportedMediaType, type StatusCause } from "../status-errors.js";
@@ -44,6 +44,8 @@ export function patchFailure(err: PatchError): ApiError {
 
 /** Parses a JSON patch document, or the server's 400 for malformed JSON. */
 export function parsePatchJson(body: string): JsonValue {
+  const deep = jsonDepthError(body);
+  if (deep) throw badRequest(`error decoding patch: ${deep}`);
   try {
     return JSON.parse(body) as JsonValue;
   } catch (e) {

@@ -2,6 +2,7 @@
 // discovery documents and the resource verbs (get, list, watch, create, update, patch, delete,
 // deletecollection) and subresources (status, scale). Errors become Status bodies here and nowhere else.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { parse as parseYaml } from "yaml";
 import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
 import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
@@ -45,20 +46,72 @@ function checkPathName(name: string): void {
   if (problems.length > 0) throw badRequest(`Name parameter invalid: ${JSON.stringify(name)}: ${problems.join(";")}`);
 }
 
+/** The media types a write body may have (the serializers the real server registers). */
+const BODY_MEDIA_TYPES = ["application/json", "application/yaml", "application/vnd.kubernetes.protobuf"];
+
+function mediaType(value: string): string {
+  return (value.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/** A POST or PUT body in a format the server has no decoder for is 415 (no Content-Type is JSON). */
+function checkBodyContentType(contentType: string | undefined): void {
+  if (contentType === undefined || contentType.trim() === "") return;
+  const type = mediaType(contentType);
+  if (BODY_MEDIA_TYPES.includes(type) || isYamlBody(type)) return;
+  throw new ApiError(
+    415,
+    "UnsupportedMediaType",
+    `the body of the request was in an unknown format - accepted media types include: ${BODY_MEDIA_TYPES.join(", ")}`,
+  );
+}
+
+/**
+ * A read whose Accept header names no type the server can produce is 406. Custom resources answer with
+ * apiserver's negotiation message; built-ins with go-restful's.
+ */
+function checkAccept(accept: string | undefined, info: ResourceInfo): void {
+  if (accept === undefined || accept.trim() === "") return;
+  const ok = accept.split(",").some((range) => {
+    const type = mediaType(range);
+    return type === "*/*" || type === "application/*" || BODY_MEDIA_TYPES.includes(type);
+  });
+  if (ok) return;
+  throw new ApiError(
+    406,
+    "NotAcceptable",
+    info.custom ? `only the following media types are accepted: ${BODY_MEDIA_TYPES.join(", ")}` : "406: Not Acceptable",
+  );
+}
+
+/** Methods the apiserver's request-info parser maps to a verb; any other has the empty verb. */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]);
+
+/** The CRD handler's 405 for a verb it does not serve (the verb is empty for unknown methods). */
+function customMethodNotAllowed(verb: string, info: ResourceInfo): ApiError {
+  return new ApiError(405, "MethodNotAllowed", `${verb} is not supported on resources of kind "${info.resource}.${info.group}"`);
+}
+
 /**
  * What a collection path allows beyond list and watch. Built-ins are routed by go-restful, which has
  * only list and watch on the all-namespaces path of a namespaced resource and no PUT or PATCH without a
  * name: anything else is 405. Custom resources go through the CRD handler, which lets the request through
- * to fail later: no name is 400 "name must be provided" (and see deleteCollection).
+ * to fail later: no name is 400 "name must be provided" (and see deleteCollection), except a create on
+ * the all-namespaces path of a namespaced resource, which the CRD handler passes on to the plain 404
+ * (returns false: answered).
  */
-function checkCollectionScope(info: ResourceInfo, r: ResourceRoute, verb: string): void {
-  if (r.name !== undefined || r.subresource !== undefined) return;
+function checkCollectionScope(info: ResourceInfo, r: ResourceRoute, verb: string, res: ServerResponse): boolean {
+  if (r.name !== undefined || r.subresource !== undefined) return true;
   const allNamespaces = info.namespaced && r.namespace === undefined;
   if (!info.custom) {
     if ((allNamespaces && verb !== "list" && verb !== "watch") || verb === "update" || verb === "patch") throw methodNotAllowed();
-    return;
+    return true;
+  }
+  if (allNamespaces && verb === "create") {
+    sendPageNotFound(res);
+    return false;
   }
   if (verb === "update" || verb === "patch") throw badRequest("name must be provided");
+  return true;
 }
 
 /** Whether a GET is a watch (watch=true|1, or the legacy /watch/ path prefix). */
@@ -70,6 +123,7 @@ function isWatch(r: ResourceRoute, query: URLSearchParams): boolean {
 function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): string {
   switch (method) {
     case "GET":
+    case "HEAD":
       return isWatch(r, query) ? "watch" : r.name ? "get" : "list";
     case "POST":
       return "create";
@@ -80,7 +134,7 @@ function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): strin
     case "DELETE":
       return r.name ? "delete" : "deletecollection";
     default:
-      return method.toLowerCase();
+      return KNOWN_METHODS.has(method) ? method.toLowerCase() : "";
   }
 }
 
@@ -133,13 +187,68 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
         return await serveResource(state, r, req, res, url.searchParams, warnings);
     }
   } catch (e) {
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    const err = e instanceof ApiError ? e : internalError(e instanceof Error ? e.message : String(e));
-    sendError(res, err, warnings);
+    answerFailure(req, url.pathname, res, e, warnings);
   }
+}
+
+/**
+ * Logs a failure that is not an ApiError, once, naming the request by method and path only: neither
+ * bodies nor headers (the token) are written.
+ */
+function logFailure(method: string, path: string, e: unknown): void {
+  const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  process.stderr.write(`kube-codegen test API server: internal error serving ${method} ${path}: ${what.slice(0, 300)}\n`);
+}
+
+/**
+ * Turns any failure into a Status answer: ApiErrors as themselves, anything else as a 500. If even that
+ * cannot be written (a header Node refuses), a bare 500 without warnings; if the answer has begun, the
+ * response is ended; nothing escapes, so one request can never stop the server.
+ */
+function answerFailure(req: IncomingMessage, path: string, res: ServerResponse, e: unknown, warnings: readonly string[]): void {
+  const method = req.method ?? "GET";
+  if (!(e instanceof ApiError)) logFailure(method, path, e);
+  try {
+    if (res.headersSent) return void res.end();
+    const err = e instanceof ApiError ? e : internalError(e instanceof Error ? e.message : String(e));
+    try {
+      sendError(res, err, warnings);
+    } catch (again) {
+      logFailure(method, path, again);
+      if (res.headersSent) return void res.end();
+      for (const h of res.getHeaderNames()) res.removeHeader(h);
+      sendError(res, internalError("the answer could not be written"));
+    }
+  } catch {
+    res.destroy();
+  }
+}
+
+/**
+ * Node's HTTP parser refuses a method it does not know before any handler runs; the real server's
+ * router answers such requests like any other unsupported verb: a 405 Status (the CRD handler's wording
+ * on custom resources). Other parse errors get Node's bare 400.
+ */
+export function answerClientError(state: ServerState, err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
+  if (!socket.writable) return;
+  if (err.code !== "HPE_INVALID_METHOD") {
+    socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    return;
+  }
+  const requestLine = (err.rawPacket?.toString("latin1") ?? "").split("\r\n")[0] ?? "";
+  const path = (requestLine.split(" ")[1] ?? "/").split("?")[0] ?? "/";
+  let r: ReturnType<typeof route> = { type: "noRoute" };
+  try {
+    r = route(path, state.registry);
+  } catch {
+    // A path the router cannot read is answered like an unknown one.
+  }
+  const status = r.type === "resource" && r.info.custom ? customMethodNotAllowed("", r.info).toStatus() : methodNotAllowed().toStatus();
+  const body = JSON.stringify(status);
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nCache-Control: no-cache, private\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 async function serveResource(
@@ -153,9 +262,14 @@ async function serveResource(
   const info = r.info;
   const method = req.method ?? "GET";
   const verb = verbOf(method, r, query);
+  if (info.custom && !KNOWN_METHODS.has(method)) throw customMethodNotAllowed(verb, info);
+  // go-restful routes no HEAD for built-ins; the CRD handler serves it as GET.
+  if (!info.custom && method === "HEAD") throw methodNotAllowed();
   if (info.discoveryOnly || !info.verbs.includes(verb)) throw methodNotAllowed();
-  checkCollectionScope(info, r, verb);
-  const raw = method === "GET" ? "" : await readBody(req);
+  if (!checkCollectionScope(info, r, verb, res)) return;
+  if (method === "GET" || method === "HEAD") checkAccept(req.headers["accept"], info);
+  if (method === "POST" || method === "PUT") checkBodyContentType(req.headers["content-type"]);
+  const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
   const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.name !== undefined && verb !== "watch") checkPathName(r.name);

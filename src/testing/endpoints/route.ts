@@ -44,8 +44,15 @@ export function route(path: string, registry: ResourceRegistry): Route {
   } catch {
     return { type: "malformed" };
   }
-  const parts = decoded.split("/").filter((p) => p !== "");
+  // Go's mux does not clean "//": a path that starts with an empty segment matches no prefix (plain
+  // 404), and an empty segment inside /api or /apis matches no route there (Status 404). One trailing
+  // slash is ignored.
+  const segments = decoded.split("/").slice(1);
+  if (segments.at(-1) === "" && segments.length > 1) segments.pop();
+  const parts = segments.filter((p) => p !== "");
   if (parts.length === 0) return { type: "noRoute" };
+  if (segments[0] === "") return { type: "noRoute" };
+  if (parts.length !== segments.length) return parts[0] === "api" || parts[0] === "apis" ? { type: "notFound" } : { type: "noRoute" };
   const [root, ...rest] = parts;
   if (root === "version" && rest.length === 0) return { type: "version" };
   if ((root === "healthz" || root === "readyz" || root === "livez") && rest.length === 0) return { type: "health" };

@@ -33,6 +33,9 @@ function startRevision(query: URLSearchParams): number | undefined {
   return Number(text);
 }
 
+/** The longest delay a Node timer honours. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Serves a watch request until timeout, client disconnect or an injected close. */
 export function serveWatch(
   state: ServerState,
@@ -46,9 +49,10 @@ export function serveWatch(
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
 
-  // Zero or absent means the server's default, as on a real server.
+  // Zero or absent means the server's default, as on a real server; a negative timeout ends the watch
+  // at once (Go's timer fires immediately), after the initial events.
   const requested = queryInt(query, "timeoutSeconds") ?? 0;
-  const timeoutSeconds = requested > 0 ? requested : state.settings.defaultWatchTimeoutSeconds;
+  const timeoutSeconds = requested !== 0 ? requested : state.settings.defaultWatchTimeoutSeconds;
   const filter: WatchFilter = { resource: resourceKey(info), labels: sel.labels, fields: sel.fields };
   if (info.namespaced && namespace !== undefined) filter.namespace = namespace;
 
@@ -101,7 +105,9 @@ export function serveWatch(
   // real watch cache sends only events newer than the requested version.
   removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
   untrack = state.faults.trackWatch(close);
-  timers.push(setTimeout(close, timeoutSeconds * 1000));
+  // Node runs a timer longer than 2^31-1 ms (24.8 days) after 1 ms; the real server's 64-bit timer
+  // would wait, so longer timeouts are held at that bound.
+  timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));
   if (queryBool(query, "allowWatchBookmarks") === true) {
     const tick = (): void => {
       write({
