@@ -44,10 +44,10 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   if (opts.tls !== undefined) start.tls = opts.tls;
   if (opts.token !== undefined) start.token = opts.token;
   const server = await startTestApiServer(start);
-  write(`test API server listening on ${server.url} with ${start.crds.length} CRD(s)\n`);
-  write(`${server.kubeconfigPath}\n`);
   let onSignal = (): void => {};
-  await new Promise<void>((resolve) => {
+  // The handlers are in place before the kubeconfig path is printed: whoever reads the path may
+  // signal at once, and an unhandled signal would kill the process with the kubeconfig left behind.
+  const stopped = new Promise<void>((resolve) => {
     if (opts.signal) {
       if (opts.signal.aborted) return resolve();
       opts.signal.addEventListener("abort", () => resolve(), { once: true });
@@ -57,6 +57,9 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
     onSignal = () => resolve();
     for (const sig of SIGNALS) process.once(sig, onSignal);
   });
+  write(`test API server listening on ${server.url} with ${start.crds.length} CRD(s)\n`);
+  write(`${server.kubeconfigPath}\n`);
+  await stopped;
   for (const sig of SIGNALS) process.removeListener(sig, onSignal);
   await server.stop();
   return 0;
