@@ -193,14 +193,12 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
 
   /** GET the scale subresource. */
   async getScale(name: string, options: GetOptions = {}): Promise<Scale> {
-    const path = resourcePath(this.resource, this.objectNamespace(), name, "scale");
-    return this.send<Scale>({ method: "GET", path, ...this.signalOf(options) });
+    return this.getSubresource<Scale>(name, "scale", options);
   }
 
   /** PUT the scale subresource. */
   async updateScale(name: string, scale: Scale, options: WriteOptions = {}): Promise<Scale> {
-    const path = resourcePath(this.resource, this.objectNamespace(), name, "scale");
-    return this.send<Scale>({ method: "PUT", path, body: scale, query: writeQuery(options), ...this.signalOf(options) });
+    return this.updateSubresource<Scale>(name, "scale", scale, options);
   }
 
   // Any subresource, with its own body and result types: what `+genclient:method=` extensions call.
