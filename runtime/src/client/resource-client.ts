@@ -150,7 +150,7 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
     return this.send<T>({
       method: "PATCH",
       path,
-      body: Buffer.from(JSON.stringify(patch), "utf8"),
+      body: patch,
       contentType: PATCH_CONTENT_TYPES[type],
       query: writeQuery(options),
       ...this.signalOf(options),
@@ -178,7 +178,7 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
     return this.send<T>({
       method: "PATCH",
       path,
-      body: Buffer.from(JSON.stringify(config), "utf8"),
+      body: config,
       contentType: APPLY_CONTENT_TYPE,
       query,
       ...this.signalOf(options),
