@@ -10,6 +10,7 @@ import type { RestConfig } from "../rest/rest-config.js";
 import { watchStream } from "../watch/watch-stream.js";
 import type { WatchEvent } from "../watch/watch-event.js";
 import { pageItems } from "./list-pager.js";
+import { validateNamespace } from "./names.js";
 import type { ApplyConfiguration, KubeObject, ObjectList } from "./object-types.js";
 import { applyQuery, deleteBody, listQuery, watchQuery, writeQuery } from "./options.js";
 import type { ApplyOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, WatchOptions, WriteOptions } from "./options.js";
@@ -43,7 +44,7 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   ) {
     this.transport = asTransport(transport);
     if (boundNamespace !== undefined && !resource.namespaced) throw new Error(`${resource.plural} is cluster-scoped: it has no namespaces`);
-    if (boundNamespace !== undefined) resourcePath(resource, boundNamespace);
+    if (boundNamespace !== undefined) validateNamespace(boundNamespace);
   }
 
   /** The same client, bound to `namespace`. */
