@@ -83,6 +83,15 @@ test("getScale and updateScale on a Deployment", async () => {
   assert.equal((await h.deployments.get("scaled")).spec?.replicas, 4);
 });
 
+test("getScale sends the resourceVersion it is given, as get does", async () => {
+  const sent: Parameters<typeof h.transport.json>[0][] = [];
+  const recording = { ...h.transport, json: <T>(r: Parameters<typeof h.transport.json>[0]) => (sent.push(r), h.transport.json<T>(r)) };
+  const deployments = new ResourceClient(recording, h.deployments.resource).namespace(h.deployments.boundNamespace!);
+  await deployments.getScale("scaled", { resourceVersion: "0" });
+  assert.equal(sent[0]?.query?.["resourceVersion"], "0");
+  assert.match(sent[0]?.path ?? "", /\/deployments\/scaled\/scale$/);
+});
+
 test("Foo list is typed as FooList and selects by label", async () => {
   await h.foos.create({ ...foo("labelled"), metadata: { name: "labelled", labels: { app: "x" } } });
   await h.foos.create(foo("plain"));

@@ -6,10 +6,21 @@
 /** How a resource's object names are validated; most use DNS-1123 subdomains. */
 export type NameRule = "dns1123-subdomain" | "dns1123-label" | "path-segment";
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS1123_LABEL_MAX = 63;
-const DNS1123_SUBDOMAIN_MAX = 253;
+// The two DNS-1123 forms differ only in pattern, length limit and message; one table holds both.
+const DNS1123 = {
+  label: {
+    pattern: /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/,
+    max: 63,
+    message:
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+  },
+  subdomain: {
+    pattern: /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/,
+    max: 253,
+    message:
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+  },
+} as const;
 
 /** An object name or namespace the client refused to put into a URL. */
 export class InvalidNameError extends Error {
@@ -33,28 +44,23 @@ export function pathSegmentProblems(name: string): string[] {
   return out;
 }
 
-/** Why `name` is not a DNS-1123 label (at most 63 characters), or []. */
-export function dns1123LabelProblems(name: string): string[] {
+// The path-segment problems, then the DNS-1123 form's length and pattern ones.
+function dns1123Problems(name: string, form: (typeof DNS1123)[keyof typeof DNS1123]): string[] {
   const out = pathSegmentProblems(name);
   if (name === "") return out;
-  if (name.length > DNS1123_LABEL_MAX) out.push(`must be no more than ${DNS1123_LABEL_MAX} characters`);
-  if (!DNS1123_LABEL.test(name))
-    out.push(
-      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
-    );
+  if (name.length > form.max) out.push(`must be no more than ${form.max} characters`);
+  if (!form.pattern.test(name)) out.push(form.message);
   return out;
+}
+
+/** Why `name` is not a DNS-1123 label (at most 63 characters), or []. */
+export function dns1123LabelProblems(name: string): string[] {
+  return dns1123Problems(name, DNS1123.label);
 }
 
 /** Why `name` is not a DNS-1123 subdomain (at most 253 characters), or []. */
 export function dns1123SubdomainProblems(name: string): string[] {
-  const out = pathSegmentProblems(name);
-  if (name === "") return out;
-  if (name.length > DNS1123_SUBDOMAIN_MAX) out.push(`must be no more than ${DNS1123_SUBDOMAIN_MAX} characters`);
-  if (!DNS1123_SUBDOMAIN.test(name))
-    out.push(
-      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
-    );
-  return out;
+  return dns1123Problems(name, DNS1123.subdomain);
 }
 
 /** Throws InvalidNameError unless `name` is a valid object name under `rule`. */
@@ -70,6 +76,5 @@ export function validateObjectName(name: string, rule: NameRule = "dns1123-subdo
 
 /** Throws InvalidNameError unless `namespace` is a DNS-1123 label. */
 export function validateNamespace(namespace: string): void {
-  const problems = dns1123LabelProblems(namespace);
-  if (problems.length > 0) throw new InvalidNameError("namespace", namespace, problems);
+  validateObjectName(namespace, "dns1123-label", "namespace");
 }

@@ -10,6 +10,7 @@ import type { RestConfig } from "../rest/rest-config.js";
 import { watchStream } from "../watch/watch-stream.js";
 import type { WatchEvent } from "../watch/watch-event.js";
 import { pageItems } from "./list-pager.js";
+import { validateNamespace } from "./names.js";
 import type { ApplyConfiguration, KubeObject, ObjectList } from "./object-types.js";
 import { applyQuery, deleteBody, listQuery, watchQuery, writeQuery } from "./options.js";
 import type { ApplyOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, WatchOptions, WriteOptions } from "./options.js";
@@ -43,7 +44,7 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   ) {
     this.transport = asTransport(transport);
     if (boundNamespace !== undefined && !resource.namespaced) throw new Error(`${resource.plural} is cluster-scoped: it has no namespaces`);
-    if (boundNamespace !== undefined) resourcePath(resource, boundNamespace);
+    if (boundNamespace !== undefined) validateNamespace(boundNamespace);
   }
 
   /** The same client, bound to `namespace`. */
@@ -150,7 +151,7 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
     return this.send<T>({
       method: "PATCH",
       path,
-      body: Buffer.from(JSON.stringify(patch), "utf8"),
+      body: patch,
       contentType: PATCH_CONTENT_TYPES[type],
       query: writeQuery(options),
       ...this.signalOf(options),
@@ -178,7 +179,7 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
     return this.send<T>({
       method: "PATCH",
       path,
-      body: Buffer.from(JSON.stringify(config), "utf8"),
+      body: config,
       contentType: APPLY_CONTENT_TYPE,
       query,
       ...this.signalOf(options),
@@ -193,14 +194,12 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
 
   /** GET the scale subresource. */
   async getScale(name: string, options: GetOptions = {}): Promise<Scale> {
-    const path = resourcePath(this.resource, this.objectNamespace(), name, "scale");
-    return this.send<Scale>({ method: "GET", path, ...this.signalOf(options) });
+    return this.getSubresource<Scale>(name, "scale", options);
   }
 
   /** PUT the scale subresource. */
   async updateScale(name: string, scale: Scale, options: WriteOptions = {}): Promise<Scale> {
-    const path = resourcePath(this.resource, this.objectNamespace(), name, "scale");
-    return this.send<Scale>({ method: "PUT", path, body: scale, query: writeQuery(options), ...this.signalOf(options) });
+    return this.updateSubresource<Scale>(name, "scale", scale, options);
   }
 
   // Any subresource, with its own body and result types: what `+genclient:method=` extensions call.

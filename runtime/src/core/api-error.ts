@@ -28,6 +28,12 @@ const KNOWN_REASONS: ReadonlySet<string> = new Set([
   "ServiceUnavailable",
 ]);
 
+/** The request an error or warning is reported against: no query string (a continue token can look like a secret), no headers. */
+export interface RequestSummary {
+  method: string;
+  path: string;
+}
+
 // A brand rather than instanceof alone, so two copies of the runtime in one program agree.
 const BRAND = Symbol.for("@kube-codegen/runtime.ApiError");
 
@@ -40,9 +46,9 @@ export class ApiError extends Error {
   /** Status.reason; "" when the server gave none. */
   readonly reason: StatusReason;
   /** The request's method and path, without the query string (no credentials are ever included). */
-  readonly request: { method: string; path: string } | undefined;
+  readonly request: RequestSummary | undefined;
 
-  constructor(status: Status, request?: { method: string; path: string }) {
+  constructor(status: Status, request?: RequestSummary) {
     super(status.message || `the server responded with status ${status.code ?? "unknown"}`);
     this.name = "ApiError";
     this.status = status;

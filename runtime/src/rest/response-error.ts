@@ -3,17 +3,12 @@
 // client-go's newUnstructuredResponseError and apierrors.NewGenericServerResponse do, marked with
 // the UnexpectedServerResponse cause so callers can tell the two apart.
 import { ApiError } from "../core/api-error.js";
+import type { RequestSummary } from "../core/api-error.js";
 import { CAUSE_UNEXPECTED_SERVER_RESPONSE, isStatus } from "../core/status.js";
 import type { Status, StatusReason } from "../core/status.js";
 
 // client-go caps the body text it quotes.
 const MAX_BODY_TEXT = 2048;
-
-/** The request an error is reported against (no query string: it can carry a token-like continue). */
-export interface RequestSummary {
-  method: string;
-  path: string;
-}
 
 /** Retry-After as whole seconds, when it is a number (HTTP dates are ignored, as client-go does). */
 export function retryAfterSeconds(header: string | string[] | undefined): number | undefined {

@@ -1,6 +1,7 @@
 // The Warning response header (RFC 7234 §5.5) that the API server uses for deprecations and
 // admission warnings: `299 - "text"`, optionally a quoted date, several comma-separated in one
 // header. Parsed as apimachinery's ParseWarningHeader does; malformed remainders are dropped.
+import type { RequestSummary } from "../core/api-error.js";
 
 /** One warning: its code (the server sends 299), agent ("-") and text. */
 export interface WarningHeader {
@@ -10,7 +11,7 @@ export interface WarningHeader {
 }
 
 /** Receives each warning with the request it came from. */
-export type WarningHandler = (warning: WarningHeader, request: { method: string; path: string }) => void;
+export type WarningHandler = (warning: WarningHeader, request: RequestSummary) => void;
 
 // Reads a quoted-string starting at s[0] === '"'; returns the text and the index after the quote.
 function quoted(s: string): [string, number] | undefined {

@@ -2,6 +2,7 @@
 // thrown ApiError built from their Status (so a 410 in the stream reads as isGone), and anything
 // that is not an event is a decode error rather than an event of an unknown type.
 import { ApiError } from "../core/api-error.js";
+import type { RequestSummary } from "../core/api-error.js";
 import { isStatus } from "../core/status.js";
 import type { Status } from "../core/status.js";
 import { NdjsonDecodeError } from "./ndjson-decoder.js";
@@ -18,7 +19,7 @@ export interface WatchEvent<T> {
 const TYPES: ReadonlySet<string> = new Set(["ADDED", "MODIFIED", "DELETED", "BOOKMARK"]);
 
 /** The event `value` is, or throws: ApiError for ERROR, NdjsonDecodeError for a malformed line. */
-export function toWatchEvent<T>(value: unknown, request?: { method: string; path: string }): WatchEvent<T> {
+export function toWatchEvent<T>(value: unknown, request?: RequestSummary): WatchEvent<T> {
   if (typeof value !== "object" || value === null) throw new NdjsonDecodeError("watch event is not a JSON object");
   const { type, object } = value as { type?: unknown; object?: unknown };
   if (type === "ERROR") {
