@@ -87,17 +87,18 @@ function abortReason(signal: AbortSignal): Error {
 }
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (!signal) return new Promise((resolve) => setTimeout(resolve, ms));
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortReason(signal));
-    const t = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
+    if (signal.aborted) return reject(abortReason(signal));
     const onAbort = (): void => {
       clearTimeout(t);
-      reject(signal ? abortReason(signal) : new Error("aborted"));
+      reject(abortReason(signal));
     };
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const t = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
   });
 }
 
