@@ -1,4 +1,4 @@
-import { diagnosticCodes } from "../diagnostics/index.js";
+import { diagnosticCodes, inlineCode, markdownCell } from "../diagnostics/index.js";
 import type { MarkerRegistry } from "../markers/index.js";
 import type { KubeMarkerDefinition } from "./definition.js";
 import { argumentLines, payloadSyntax, targetList } from "./syntax.js";
@@ -41,19 +41,6 @@ export function formatHelp(registry: MarkerRegistry, order: readonly string[]): 
   return out.join("\n") + "\n";
 }
 
-/** Escapes text for a Markdown table cell. */
-function cell(s: string): string {
-  return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\n/g, " ");
-}
-
-/** Inline code that survives backticks inside (Markdown's longer-fence rule). */
-function code(s: string): string {
-  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((m) => m.length));
-  const fence = "`".repeat(longest + 1);
-  const pad = s.startsWith("`") || s.endsWith("`") ? " " : "";
-  return `${fence}${pad}${s}${pad}${fence}`;
-}
-
 /** The README's marker reference: one table per family (the codes are in the README's "Diagnostic codes"). */
 export function referenceMarkdown(registry: MarkerRegistry, order: readonly string[]): string {
   const out: string[] = [
@@ -68,7 +55,9 @@ export function referenceMarkdown(registry: MarkerRegistry, order: readonly stri
       const args = argumentLines(d);
       const help = [d.help, ...(d.repeatable ? ["Repeatable."] : []), ...(d.deprecated ? [`Deprecated: ${d.deprecated}.`] : [])].join(" ");
       const argText = args.length ? `<br>${args.map((a) => `• ${a}`).join("<br>")}` : "";
-      out.push(`| ${cell(code(payloadSyntax(d)))} | ${targetList(d.targets)} | ${cell(help)}${cell(argText)} | ${cell(code(d.example))} |`);
+      out.push(
+        `| ${markdownCell(inlineCode(payloadSyntax(d)))} | ${targetList(d.targets)} | ${markdownCell(help)}${markdownCell(argText)} | ${markdownCell(inlineCode(d.example))} |`,
+      );
     }
     out.push("");
   }

@@ -10,7 +10,7 @@ import { formatDiagnosticLine } from "../../src/diagnostics/index.js";
 import { runPipeline } from "../../src/pipeline.js";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
-import { resolveOptions, type RawOptions } from "../../src/config/index.js";
+import { flagOf, resolveOptions, type RawOptions } from "../../src/config/index.js";
 import { copyToTemp, snapshot } from "../helpers/fs.js";
 
 const root = join(import.meta.dirname, "diagnostics");
@@ -60,9 +60,7 @@ function readFlags(dir: string): RawOptions {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as RawOptions) : {};
 }
 
-/** The same options as command-line flags: `crdOutput: "x"` is `--crd-output=x`. */
+/** The same options as command-line flags, named by the option table: `crdOutput: "x"` is `--crd-output=x`. */
 function flagArgs(flags: RawOptions): string[] {
-  return Object.entries(flags).map(
-    ([k, v]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}=${Array.isArray(v) ? v.join(",") : String(v)}`,
-  );
+  return Object.entries(flags).map(([k, v]) => `${flagOf(k)}=${Array.isArray(v) ? v.join(",") : String(v)}`);
 }

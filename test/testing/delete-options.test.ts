@@ -61,3 +61,11 @@ test("default, kube-system and kube-public may not be deleted (403); kube-node-l
   }
   assert.equal((await api.request("DELETE", "/api/v1/namespaces/kube-node-lease")).status, 200);
 });
+
+test("a JSON null body is no options, as Go decodes it, not a 500", async () => {
+  await api.request("POST", CMS, configMap("null-body"));
+  const r = await api.request("DELETE", `${CMS}/null-body`, "null");
+  assert.equal(r.status, 200);
+  assert.equal((r.body as Record<string, unknown>)["status"], "Success");
+  assert.equal((await api.request("GET", `${CMS}/null-body`)).status, 404);
+});

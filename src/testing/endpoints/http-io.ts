@@ -2,6 +2,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../status-errors.js";
 
+/** A Content-Type's or Accept entry's media type, without parameters, lowercased ("application/merge-patch+json"). */
+export function mediaType(value: string | undefined): string {
+  return ((value ?? "").split(";")[0] ?? "").trim().toLowerCase();
+}
+
 /** Largest request body accepted (a real server caps at 3 MiB for most writes). */
 const MAX_BODY = 3 * 1024 * 1024;
 

@@ -23,6 +23,8 @@ const MAX_JSON_DEPTH = 10_000;
  * that no recursive walk of the server (pruning, validation, patching) ever sees such a document.
  */
 export function jsonDepthError(text: string): string | undefined {
+  // Too deep needs more than MAX_JSON_DEPTH open brackets, so a shorter body (almost every one) needs no scan.
+  if (text.length <= MAX_JSON_DEPTH) return undefined;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

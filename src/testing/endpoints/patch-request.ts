@@ -20,6 +20,7 @@ import {
 } from "../patch/index.js";
 import { builtinDecodeError } from "../builtin/decode.js";
 import { patchSchemaFor } from "../registry/patch-schema.js";
+import { mediaType } from "./http-io.js";
 import { decodeObject, goJsonError, jsonDepthError } from "./object-decode.js";
 import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
@@ -29,11 +30,6 @@ import { createObject, type WriteResult } from "../registry/write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, type WriteOptions } from "../registry/write-common.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
-
-/** The patch content type without parameters ("application/merge-patch+json"). */
-export function patchType(contentType: string | undefined): string {
-  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-}
 
 /** Turns a patch library error into the Status the server answers with. */
 export function patchFailure(err: PatchError): ApiError {
@@ -163,7 +159,7 @@ export function patchObject(
   query: URLSearchParams,
   opts: WriteOptions,
 ): WriteResult {
-  const type = patchType(contentType);
+  const type = mediaType(contentType);
   const accepted = info.custom ? CUSTOM_RESOURCE_PATCH_TYPES : BUILTIN_PATCH_TYPES;
   if (!accepted.includes(type)) throw unsupportedMediaType([...accepted]);
   if (type === APPLY_PATCH) return serverSideApplyRequest(state, info, target, body, query, opts);

@@ -6,7 +6,7 @@ import type { Duplex } from "node:stream";
 import { parse as parseYaml } from "yaml";
 import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
 import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
-import { readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
+import { mediaType, readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
 import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
@@ -48,10 +48,6 @@ function checkPathName(name: string): void {
 
 /** The media types a write body may have (the serializers the real server registers). */
 const BODY_MEDIA_TYPES = ["application/json", "application/yaml", "application/vnd.kubernetes.protobuf"];
-
-function mediaType(value: string): string {
-  return (value.split(";")[0] ?? "").trim().toLowerCase();
-}
 
 /** A POST or PUT body in a format the server has no decoder for is 415 (no Content-Type is JSON). */
 function checkBodyContentType(contentType: string | undefined): void {

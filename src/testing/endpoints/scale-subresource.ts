@@ -3,7 +3,8 @@
 import { scaleManagedFields, type JsonObject } from "../patch/index.js";
 import { fromLabelSelectorObject, formatLabelSelector } from "../selectors/label-selector.js";
 import { decodeObject } from "./object-decode.js";
-import { applyPatchDocument, patchType } from "./patch-request.js";
+import { mediaType } from "./http-io.js";
+import { applyPatchDocument } from "./patch-request.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
 import type { ScaleSubresource as ScaleSpec } from "../../apiextensions/index.js";
 import type { ServerState } from "../server-state.js";
@@ -89,7 +90,7 @@ export function writeScale(
   let next: Record<string, unknown>;
   if (method === "PUT") next = decodeObject(body, scaleInfo, "Scale", "autoscaling/v1");
   else {
-    const type = patchType(contentType);
+    const type = mediaType(contentType);
     if (type.includes("apply-patch"))
       throw unsupportedMediaType(["application/json-patch+json", "application/merge-patch+json", "application/strategic-merge-patch+json"]);
     next = applyPatchDocument(scaleInfo, type, currentScale as JsonObject, body);

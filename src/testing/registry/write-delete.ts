@@ -42,7 +42,8 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
   if (body.trim()) {
     let parsed: Record<string, unknown>;
     try {
-      parsed = JSON.parse(body) as Record<string, unknown>;
+      // A JSON null decodes into Go's DeleteOptions as no options at all, like an empty body.
+      parsed = (JSON.parse(body) ?? {}) as Record<string, unknown>;
     } catch {
       throw badRequest(
         "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml",
