@@ -1,7 +1,7 @@
 // client: typed access to one resource's verbs (ResourceClient), with the pieces it is made of:
 // resource descriptions and URL building, name validation, label and field selector builders, verb
 // options and their query strings, patch types, list paging and the Scale type. Generated clientsets
-// (later) are thin wrappers over ResourceClient.
+// bind their types and verbs to ResourceClient through typedClient (typed-client.ts).
 export * from "./names.js";
 export * from "./resource.js";
 export * from "./label-selector.js";
@@ -12,3 +12,4 @@ export * from "./scale.js";
 export * from "./object-types.js";
 export * from "./list-pager.js";
 export * from "./resource-client.js";
+export * from "./typed-client.js";

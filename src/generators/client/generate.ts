@@ -13,18 +13,21 @@ import {
   groupVersionDir,
   kindAccessor,
   kindClientName,
+  kindFactoryName,
   kindFileName,
   resourceConstName,
   validNames,
+  verbsConstName,
 } from "./names.js";
-import { verbMethods, type MethodText } from "./verbs.js";
+import { verbMethods } from "./verbs.js";
 
 /**
  * The `client` generator: client-go's clientset in TypeScript, under `<output>/clientset`. A typed
  * client per `+genclient` kind (`<group>/<version>/<kind>.ts`) with the verbs its markers allow,
  * a group-version client per package (`<group>/<version>/index.ts`) and the `Clientset`
- * (`clientset.ts`, `index.ts`) with one accessor per group/version. Each is a thin layer over
- * the runtime's ResourceClient.
+ * (`clientset.ts`, `index.ts`) with one accessor per group/version. A kind's file holds only what
+ * differs per kind (its resource, its verbs as data, the `+genclient:method=` extensions); the
+ * verbs themselves are the runtime's TypedClient over ResourceClient.
  */
 export const clientGenerator: Generator = {
   name: "client",
@@ -104,7 +107,9 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
   const w = new CodeWriter();
   const cls = kindClientName(k);
   const res = resourceConstName(k);
-  w.reserve(k.name, k.listName, cls, res);
+  const verbs = verbsConstName(k);
+  const factory = kindFactoryName(k);
+  w.reserve(k.name, k.listName, cls, res, verbs, factory);
   const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
   const from = inputModule(ctx, pkg, groupVersionDir(ctx.options, pkg));
   const kindType = pkg.types.find((t) => t.name === k.name)!;
@@ -112,14 +117,17 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
   const listType = pkg.types.find((t) => t.name === k.listName);
   w.import(from(listType ? declaringModule(listType) : `./${REGISTER_FILE.replace(/\.ts$/, ".js")}`), k.listName, true);
 
+  // The verbs' methods come from the runtime (TypedClient); only the extensions are written out.
   const types = { t: k.name, l: k.listName, rt, kind: k.name };
-  const methods: [string, MethodText][] = client.verbs.flatMap((v) => verbMethods(v, types));
-  const ext = extensionMethods(pkg, k, types, new Set(methods.map(([n]) => n)), w, from);
-  methods.push(...ext.methods);
+  const taken = new Set(client.verbs.flatMap((v) => verbMethods(v, types).map(([n]) => n)));
+  const ext = extensionMethods(pkg, k, types, taken, w, from);
 
   const description = { group: k.pkg.group, version: k.pkg.version, plural: k.plural, kind: k.name, namespaced: k.namespaced };
   w.line(docComment(`How ${k.name} is served, for the ResourceClient under ${cls}.`).trimEnd());
   w.line(`export const ${res}: ${rt}.ResourceDescription = ${tsValue(description)};`);
+  w.line("");
+  w.line(docComment(`The verbs ${k.name}'s +genclient markers allow: the methods ${cls} has.`).trimEnd());
+  w.line(`export const ${verbs} = ${tsValue(client.verbs)} as const;`);
   w.line("");
   const scope = k.namespaced ? "in one namespace, or in every namespace when none is given" : "a cluster-scoped kind";
   w.line(
@@ -127,18 +135,37 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
       `The typed client of ${k.name} (${k.pkg.group}/${k.pkg.version}), ${scope}: the verbs its +genclient markers allow.`,
     ).trimEnd(),
   );
-  w.block(`export class ${cls} {`, () => {
-    w.line(`private readonly client: ${rt}.ResourceClient<${k.name}, ${k.listName}>;`);
-    w.line("");
-    const params = k.namespaced ? `transport: ${rt}.Transport, namespace?: string` : `transport: ${rt}.Transport`;
-    w.block(`constructor(${params}) {`, () => {
-      w.line(`this.client = new ${rt}.ResourceClient<${k.name}, ${k.listName}>(transport, ${res}${k.namespaced ? ", namespace" : ""});`);
+  const typed = `${rt}.TypedClient<${k.name}, ${k.listName}, (typeof ${verbs})[number]>`;
+  if (ext.methods.length === 0) w.line(`export type ${cls} = ${typed};`);
+  else
+    w.block(`export interface ${cls} extends ${typed} {`, () => {
+      ext.methods.forEach(([name, m], i) => {
+        if (i > 0) w.line("");
+        w.line(docComment(m.doc).trimEnd());
+        w.line(`${name}${m.typeParams ?? ""}(${m.params}): ${m.returns};`);
+      });
     });
-    for (const [name, m] of methods) {
-      w.line("");
-      w.line(docComment(m.doc).trimEnd());
-      w.block(`${name}${m.typeParams ?? ""}(${m.params}): ${m.returns} {`, () => w.line(`return this.client.${m.call};`));
+  w.line("");
+  w.line(
+    docComment(`A ${cls} over \`transport\`${k.namespaced ? ", in `namespace` (every namespace when it is left out)" : ""}.`).trimEnd(),
+  );
+  const params = k.namespaced ? `transport: ${rt}.Transport, namespace?: string` : `transport: ${rt}.Transport`;
+  const ns = k.namespaced ? ", namespace" : "";
+  w.block(`export function ${factory}(${params}): ${cls} {`, () => {
+    if (ext.methods.length === 0) {
+      w.line(`return ${rt}.typedClient<${k.name}, ${k.listName}, (typeof ${verbs})[number]>(transport, ${res}, ${verbs}${ns});`);
+      return;
     }
+    w.line(`const client = new ${rt}.ResourceClient<${k.name}, ${k.listName}>(transport, ${res}${ns});`);
+    w.block(
+      "return {",
+      () => {
+        w.line(`...${rt}.bindVerbs(client, ${verbs}),`);
+        for (const [name, m] of ext.methods)
+          w.block(`${name}${m.typeParams ?? ""}(${m.params}): ${m.returns} {`, () => w.line(`return client.${m.call};`), "},");
+      },
+      "};",
+    );
   });
   return { body: w.toString(), diagnostics: ext.diagnostics };
 }
@@ -146,9 +173,12 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
 function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: readonly KindModel[]): string {
   const w = new CodeWriter();
   const cls = groupVersionClientName(pkg);
-  w.reserve(cls, ...kinds.map(kindClientName));
+  w.reserve(cls, ...kinds.map(kindClientName), ...kinds.map(kindFactoryName));
   const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
-  for (const k of kinds) w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, kindClientName(k));
+  for (const k of kinds) {
+    w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, kindClientName(k), true);
+    w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, kindFactoryName(k));
+  }
   w.line(docComment(`The clients of ${pkg.id.group}/${pkg.id.version}, one accessor per kind.`).trimEnd());
   w.block(`export class ${cls} {`, () => {
     w.line(`constructor(readonly transport: ${rt}.Transport) {}`);
@@ -157,11 +187,11 @@ function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: reado
       if (k.namespaced) {
         w.line(docComment(`${k.name} objects in \`namespace\`, or in every namespace when it is left out.`).trimEnd());
         w.block(`${kindAccessor(k)}(namespace?: string): ${kindClientName(k)} {`, () =>
-          w.line(`return new ${kindClientName(k)}(this.transport, namespace);`),
+          w.line(`return ${kindFactoryName(k)}(this.transport, namespace);`),
         );
       } else {
         w.line(docComment(`${k.name} objects (cluster-scoped).`).trimEnd());
-        w.block(`${kindAccessor(k)}(): ${kindClientName(k)} {`, () => w.line(`return new ${kindClientName(k)}(this.transport);`));
+        w.block(`${kindAccessor(k)}(): ${kindClientName(k)} {`, () => w.line(`return ${kindFactoryName(k)}(this.transport);`));
       }
     }
   });

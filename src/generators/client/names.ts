@@ -21,9 +21,19 @@ export function kindFileName(k: KindModel): string {
   return `${k.name.toLowerCase()}.ts`;
 }
 
-/** `FooClient`. */
+/** `FooClient`: the type of a kind's typed client. */
 export function kindClientName(k: KindModel): string {
   return `${k.name}Client`;
+}
+
+/** `fooVerbs`: the verbs the kind's markers allow, as data. */
+export function verbsConstName(k: KindModel): string {
+  return `${lowerFirst(k.name)}Verbs`;
+}
+
+/** `newFooClient`: what makes a kind's typed client. */
+export function kindFactoryName(k: KindModel): string {
+  return `new${k.name}Client`;
 }
 
 /** `fooResource`: the kind's ResourceDescription. */

@@ -1,5 +1,6 @@
-// The methods of a typed client: client-go's verbs, each a one-line call of the runtime's
-// ResourceClient with the kind's types filled in. All behaviour lives in the runtime.
+// The methods client-go's verbs give a typed client, as text: which names a verb takes (so an
+// extension cannot reuse one) and the signature and ResourceClient call of a `+genclient:method=`
+// extension that is a verb under another name. The verbs themselves are the runtime's TypedClient.
 
 /** What a method is written from: the kind and list types and the runtime namespace alias. */
 export interface MethodTypes {

@@ -29,95 +29,37 @@ export const helmReleaseResource: runtime.ResourceDescription = {
   namespaced: true,
 };
 
+/** The verbs HelmRelease's +genclient markers allow: the methods HelmReleaseClient has. */
+export const helmReleaseVerbs = [
+  "create",
+  "update",
+  "updateStatus",
+  "delete",
+  "deleteCollection",
+  "get",
+  "list",
+  "watch",
+  "patch",
+  "apply",
+  "applyStatus",
+] as const;
+
 /** The typed client of HelmRelease (helm.example.com/v1), in one namespace, or in every namespace when none is given: the verbs its +genclient markers allow. */
-export class HelmReleaseClient {
-  private readonly client: runtime.ResourceClient<HelmRelease, HelmReleaseList>;
+export type HelmReleaseClient = runtime.TypedClient<
+  HelmRelease,
+  HelmReleaseList,
+  (typeof helmReleaseVerbs)[number]
+>;
 
-  constructor(transport: runtime.Transport, namespace?: string) {
-    this.client = new runtime.ResourceClient<HelmRelease, HelmReleaseList>(
-      transport,
-      helmReleaseResource,
-      namespace,
-    );
-  }
-
-  /** POST a new HelmRelease. */
-  create(obj: HelmRelease, options?: runtime.WriteOptions): Promise<HelmRelease> {
-    return this.client.create(obj, options);
-  }
-
-  /** PUT the HelmRelease (a set metadata.resourceVersion makes it a compare-and-swap). */
-  update(obj: HelmRelease, options?: runtime.WriteOptions): Promise<HelmRelease> {
-    return this.client.update(obj, options);
-  }
-
-  /** PUT the HelmRelease's status subresource. */
-  updateStatus(obj: HelmRelease, options?: runtime.WriteOptions): Promise<HelmRelease> {
-    return this.client.updateStatus(obj, options);
-  }
-
-  /** DELETE one HelmRelease: the object or a Status, as the server answers. */
-  delete(name: string, options?: runtime.DeleteOptions): Promise<HelmRelease | runtime.Status> {
-    return this.client.delete(name, options);
-  }
-
-  /** DELETE every matching HelmRelease. */
-  deleteCollection(
-    options?: runtime.DeleteOptions & runtime.ListOptions,
-  ): Promise<HelmReleaseList | runtime.Status> {
-    return this.client.deleteCollection(options);
-  }
-
-  /** GET one HelmRelease. */
-  get(name: string, options?: runtime.GetOptions): Promise<HelmRelease> {
-    return this.client.get(name, options);
-  }
-
-  /** LIST one page of HelmRelease objects (or all, without a limit). */
-  list(options?: runtime.ListOptions): Promise<HelmReleaseList> {
-    return this.client.list(options);
-  }
-
-  /** Every matching HelmRelease, paged with limit and continue tokens. */
-  listAll(options?: runtime.ListOptions): AsyncGenerator<HelmRelease, void, undefined> {
-    return this.client.listAll(options);
-  }
-
-  /** Every matching HelmRelease, collected into an array. */
-  listAllItems(options?: runtime.ListOptions): Promise<HelmRelease[]> {
-    return this.client.listAllItems(options);
-  }
-
-  /** WATCH HelmRelease objects: an async iterator of events, ended by options.signal; ERROR events throw ApiError. */
-  watch(
-    options?: runtime.WatchOptions,
-  ): AsyncGenerator<runtime.WatchEvent<HelmRelease>, void, undefined> {
-    return this.client.watch(options);
-  }
-
-  /** PATCH a HelmRelease with a merge, JSON or strategic-merge patch. */
-  patch<P extends runtime.PatchType>(
-    name: string,
-    type: P,
-    patch: runtime.PatchBody<P>,
-    options?: runtime.PatchOptions,
-  ): Promise<HelmRelease> {
-    return this.client.patch(name, type, patch, options);
-  }
-
-  /** Server-side apply of a HelmRelease configuration under options.fieldManager. */
-  apply(
-    config: runtime.ApplyConfiguration<HelmRelease>,
-    options: runtime.ApplyOptions,
-  ): Promise<HelmRelease> {
-    return this.client.apply(config, options);
-  }
-
-  /** Server-side apply to the HelmRelease's status subresource. */
-  applyStatus(
-    config: runtime.ApplyConfiguration<HelmRelease>,
-    options: runtime.ApplyOptions,
-  ): Promise<HelmRelease> {
-    return this.client.applyStatus(config, options);
-  }
+/** A HelmReleaseClient over `transport`, in `namespace` (every namespace when it is left out). */
+export function newHelmReleaseClient(
+  transport: runtime.Transport,
+  namespace?: string,
+): HelmReleaseClient {
+  return runtime.typedClient<HelmRelease, HelmReleaseList, (typeof helmReleaseVerbs)[number]>(
+    transport,
+    helmReleaseResource,
+    helmReleaseVerbs,
+    namespace,
+  );
 }

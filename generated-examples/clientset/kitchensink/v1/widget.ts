@@ -28,95 +28,30 @@ export const widgetResource: runtime.ResourceDescription = {
   namespaced: true,
 };
 
+/** The verbs Widget's +genclient markers allow: the methods WidgetClient has. */
+export const widgetVerbs = [
+  "create",
+  "update",
+  "updateStatus",
+  "delete",
+  "deleteCollection",
+  "get",
+  "list",
+  "watch",
+  "patch",
+  "apply",
+  "applyStatus",
+] as const;
+
 /** The typed client of Widget (kitchensink.example.com/v1), in one namespace, or in every namespace when none is given: the verbs its +genclient markers allow. */
-export class WidgetClient {
-  private readonly client: runtime.ResourceClient<Widget, WidgetList>;
+export type WidgetClient = runtime.TypedClient<Widget, WidgetList, (typeof widgetVerbs)[number]>;
 
-  constructor(transport: runtime.Transport, namespace?: string) {
-    this.client = new runtime.ResourceClient<Widget, WidgetList>(
-      transport,
-      widgetResource,
-      namespace,
-    );
-  }
-
-  /** POST a new Widget. */
-  create(obj: Widget, options?: runtime.WriteOptions): Promise<Widget> {
-    return this.client.create(obj, options);
-  }
-
-  /** PUT the Widget (a set metadata.resourceVersion makes it a compare-and-swap). */
-  update(obj: Widget, options?: runtime.WriteOptions): Promise<Widget> {
-    return this.client.update(obj, options);
-  }
-
-  /** PUT the Widget's status subresource. */
-  updateStatus(obj: Widget, options?: runtime.WriteOptions): Promise<Widget> {
-    return this.client.updateStatus(obj, options);
-  }
-
-  /** DELETE one Widget: the object or a Status, as the server answers. */
-  delete(name: string, options?: runtime.DeleteOptions): Promise<Widget | runtime.Status> {
-    return this.client.delete(name, options);
-  }
-
-  /** DELETE every matching Widget. */
-  deleteCollection(
-    options?: runtime.DeleteOptions & runtime.ListOptions,
-  ): Promise<WidgetList | runtime.Status> {
-    return this.client.deleteCollection(options);
-  }
-
-  /** GET one Widget. */
-  get(name: string, options?: runtime.GetOptions): Promise<Widget> {
-    return this.client.get(name, options);
-  }
-
-  /** LIST one page of Widget objects (or all, without a limit). */
-  list(options?: runtime.ListOptions): Promise<WidgetList> {
-    return this.client.list(options);
-  }
-
-  /** Every matching Widget, paged with limit and continue tokens. */
-  listAll(options?: runtime.ListOptions): AsyncGenerator<Widget, void, undefined> {
-    return this.client.listAll(options);
-  }
-
-  /** Every matching Widget, collected into an array. */
-  listAllItems(options?: runtime.ListOptions): Promise<Widget[]> {
-    return this.client.listAllItems(options);
-  }
-
-  /** WATCH Widget objects: an async iterator of events, ended by options.signal; ERROR events throw ApiError. */
-  watch(
-    options?: runtime.WatchOptions,
-  ): AsyncGenerator<runtime.WatchEvent<Widget>, void, undefined> {
-    return this.client.watch(options);
-  }
-
-  /** PATCH a Widget with a merge, JSON or strategic-merge patch. */
-  patch<P extends runtime.PatchType>(
-    name: string,
-    type: P,
-    patch: runtime.PatchBody<P>,
-    options?: runtime.PatchOptions,
-  ): Promise<Widget> {
-    return this.client.patch(name, type, patch, options);
-  }
-
-  /** Server-side apply of a Widget configuration under options.fieldManager. */
-  apply(
-    config: runtime.ApplyConfiguration<Widget>,
-    options: runtime.ApplyOptions,
-  ): Promise<Widget> {
-    return this.client.apply(config, options);
-  }
-
-  /** Server-side apply to the Widget's status subresource. */
-  applyStatus(
-    config: runtime.ApplyConfiguration<Widget>,
-    options: runtime.ApplyOptions,
-  ): Promise<Widget> {
-    return this.client.applyStatus(config, options);
-  }
+/** A WidgetClient over `transport`, in `namespace` (every namespace when it is left out). */
+export function newWidgetClient(transport: runtime.Transport, namespace?: string): WidgetClient {
+  return runtime.typedClient<Widget, WidgetList, (typeof widgetVerbs)[number]>(
+    transport,
+    widgetResource,
+    widgetVerbs,
+    namespace,
+  );
 }

@@ -28,86 +28,30 @@ export const fooResource: runtime.ResourceDescription = {
   namespaced: true,
 };
 
+/** The verbs Foo's +genclient markers allow: the methods FooClient has. */
+export const fooVerbs = [
+  "create",
+  "update",
+  "updateStatus",
+  "delete",
+  "deleteCollection",
+  "get",
+  "list",
+  "watch",
+  "patch",
+  "apply",
+  "applyStatus",
+] as const;
+
 /** The typed client of Foo (samplecontroller.k8s.io/v1alpha1), in one namespace, or in every namespace when none is given: the verbs its +genclient markers allow. */
-export class FooClient {
-  private readonly client: runtime.ResourceClient<Foo, FooList>;
+export type FooClient = runtime.TypedClient<Foo, FooList, (typeof fooVerbs)[number]>;
 
-  constructor(transport: runtime.Transport, namespace?: string) {
-    this.client = new runtime.ResourceClient<Foo, FooList>(transport, fooResource, namespace);
-  }
-
-  /** POST a new Foo. */
-  create(obj: Foo, options?: runtime.WriteOptions): Promise<Foo> {
-    return this.client.create(obj, options);
-  }
-
-  /** PUT the Foo (a set metadata.resourceVersion makes it a compare-and-swap). */
-  update(obj: Foo, options?: runtime.WriteOptions): Promise<Foo> {
-    return this.client.update(obj, options);
-  }
-
-  /** PUT the Foo's status subresource. */
-  updateStatus(obj: Foo, options?: runtime.WriteOptions): Promise<Foo> {
-    return this.client.updateStatus(obj, options);
-  }
-
-  /** DELETE one Foo: the object or a Status, as the server answers. */
-  delete(name: string, options?: runtime.DeleteOptions): Promise<Foo | runtime.Status> {
-    return this.client.delete(name, options);
-  }
-
-  /** DELETE every matching Foo. */
-  deleteCollection(
-    options?: runtime.DeleteOptions & runtime.ListOptions,
-  ): Promise<FooList | runtime.Status> {
-    return this.client.deleteCollection(options);
-  }
-
-  /** GET one Foo. */
-  get(name: string, options?: runtime.GetOptions): Promise<Foo> {
-    return this.client.get(name, options);
-  }
-
-  /** LIST one page of Foo objects (or all, without a limit). */
-  list(options?: runtime.ListOptions): Promise<FooList> {
-    return this.client.list(options);
-  }
-
-  /** Every matching Foo, paged with limit and continue tokens. */
-  listAll(options?: runtime.ListOptions): AsyncGenerator<Foo, void, undefined> {
-    return this.client.listAll(options);
-  }
-
-  /** Every matching Foo, collected into an array. */
-  listAllItems(options?: runtime.ListOptions): Promise<Foo[]> {
-    return this.client.listAllItems(options);
-  }
-
-  /** WATCH Foo objects: an async iterator of events, ended by options.signal; ERROR events throw ApiError. */
-  watch(options?: runtime.WatchOptions): AsyncGenerator<runtime.WatchEvent<Foo>, void, undefined> {
-    return this.client.watch(options);
-  }
-
-  /** PATCH a Foo with a merge, JSON or strategic-merge patch. */
-  patch<P extends runtime.PatchType>(
-    name: string,
-    type: P,
-    patch: runtime.PatchBody<P>,
-    options?: runtime.PatchOptions,
-  ): Promise<Foo> {
-    return this.client.patch(name, type, patch, options);
-  }
-
-  /** Server-side apply of a Foo configuration under options.fieldManager. */
-  apply(config: runtime.ApplyConfiguration<Foo>, options: runtime.ApplyOptions): Promise<Foo> {
-    return this.client.apply(config, options);
-  }
-
-  /** Server-side apply to the Foo's status subresource. */
-  applyStatus(
-    config: runtime.ApplyConfiguration<Foo>,
-    options: runtime.ApplyOptions,
-  ): Promise<Foo> {
-    return this.client.applyStatus(config, options);
-  }
+/** A FooClient over `transport`, in `namespace` (every namespace when it is left out). */
+export function newFooClient(transport: runtime.Transport, namespace?: string): FooClient {
+  return runtime.typedClient<Foo, FooList, (typeof fooVerbs)[number]>(
+    transport,
+    fooResource,
+    fooVerbs,
+    namespace,
+  );
 }
