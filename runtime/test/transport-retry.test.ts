@@ -250,7 +250,7 @@ test("a 401 makes the provider re-read its token, and the request is sent once m
   }
 });
 
-test("query parameters, path prefix, JSON bodies, timeouts and a refused proxy", async () => {
+test("query parameters, path prefix, JSON bodies and timeouts", async () => {
   let body = "";
   const s = await startServer((req, res, n) => {
     if (n === 2) return; // never answers: the timeout ends it
@@ -277,14 +277,6 @@ test("query parameters, path prefix, JSON bodies, timeouts and a refused proxy",
       transport.request({ ...GET, timeoutMs: 50 }),
       (e: unknown) => e instanceof TransportError && e.code === "ETIMEDOUT",
     );
-    const proxied = createTransport({
-      server: s.url,
-      tls: { insecureSkipTlsVerify: false },
-      auth: anonymousAuth,
-      namespace: "default",
-      proxyUrl: "http://proxy:3128",
-    });
-    await assert.rejects(proxied.request(GET), /proxy-url/);
     assert.equal(s.requests.length, 2);
   } finally {
     agents.destroy();

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
+import { tunnelAgent } from "./proxy-agent.js";
 import type { TlsConfig } from "./rest-config.js";
 
 /** Keep-alive agents keyed by what the connection is. */
@@ -14,10 +15,20 @@ export class AgentPool {
 
   constructor(private readonly agentOptions: { maxSockets?: number; keepAliveMsecs?: number } = {}) {}
 
-  /** The agent for `server` with `tls`, made on first use. */
-  agentFor(server: URL, tls: TlsConfig): HttpAgent {
+  /** The agent for `server` with `tls` (through `proxy` when given), made on first use. */
+  agentFor(server: URL, tls: TlsConfig, proxy?: URL): HttpAgent {
     const h = createHash("sha256");
-    for (const part of [server.protocol, server.host, tls.ca, tls.cert, tls.key, String(tls.insecureSkipTlsVerify), tls.serverName ?? ""]) {
+    const parts = [
+      server.protocol,
+      server.host,
+      tls.ca,
+      tls.cert,
+      tls.key,
+      String(tls.insecureSkipTlsVerify),
+      tls.serverName ?? "",
+      proxy?.href ?? "",
+    ];
+    for (const part of parts) {
       h.update(part ?? "-");
       h.update("\0");
     }
@@ -29,15 +40,14 @@ export class AgentPool {
         maxSockets: this.agentOptions.maxSockets ?? 64,
         keepAliveMsecs: this.agentOptions.keepAliveMsecs ?? 30_000,
       };
-      if (server.protocol === "http:") agent = new HttpAgent(common);
-      else {
-        const o: import("node:https").AgentOptions = { ...common, rejectUnauthorized: !tls.insecureSkipTlsVerify };
-        if (tls.ca) o.ca = tls.ca;
-        if (tls.cert) o.cert = tls.cert;
-        if (tls.key) o.key = tls.key;
-        if (tls.serverName) o.servername = tls.serverName;
-        agent = new HttpsAgent(o);
-      }
+      const o: import("node:https").AgentOptions = { ...common, rejectUnauthorized: !tls.insecureSkipTlsVerify };
+      if (tls.ca) o.ca = tls.ca;
+      if (tls.cert) o.cert = tls.cert;
+      if (tls.key) o.key = tls.key;
+      if (tls.serverName) o.servername = tls.serverName;
+      if (proxy) agent = tunnelAgent(proxy, server, o);
+      else if (server.protocol === "http:") agent = new HttpAgent(common);
+      else agent = new HttpsAgent(o);
       this.agents.set(key, agent);
     }
     return agent;

@@ -48,8 +48,8 @@ export interface RestConfig {
   /** The default namespace: the context's, the service account's, or "default". */
   namespace: string;
   /**
-   * `proxy-url` from the kubeconfig. Recorded only: the transport refuses to connect rather than
-   * bypass a proxy the user asked for, until CONNECT tunnelling is written.
+   * `proxy-url` from the kubeconfig (http or https; may carry user:password for Basic proxy auth).
+   * Every connection is a CONNECT tunnel through it; the environment's HTTPS_PROXY is not consulted.
    */
   proxyUrl?: string;
   /** `disable-compression` from the kubeconfig. */

@@ -7,6 +7,7 @@ import { request as httpRequest } from "node:http";
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { AgentPool } from "./agent-pool.js";
+import { parseProxyUrl } from "./proxy-agent.js";
 import type { Credentials, RestConfig, TlsConfig } from "./rest-config.js";
 import { errorFromResponse, retryAfterSeconds } from "./response-error.js";
 import { DEFAULT_RETRY_POLICY, isRetryableConnectionError, isRetryableStatus, retryDelayMs } from "./retry-policy.js";
@@ -143,6 +144,8 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
   const onWarning = options.onWarning ?? defaultWarningHandler();
   const userAgent = options.userAgent ?? defaultUserAgent();
   const send = server.protocol === "https:" ? httpsRequest : httpRequest;
+  // A bad proxy-url fails here, before any request, rather than being bypassed.
+  const proxy = config.proxyUrl ? parseProxyUrl(config.proxyUrl) : undefined;
 
   // One attempt: resolves with the response (body unread) or rejects with a Node error.
   function attempt(
@@ -171,7 +174,7 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
         method: req.method,
         path,
         headers,
-        agent: agents.agentFor(server, tls),
+        agent: agents.agentFor(server, tls, proxy),
         ...(req.signal ? { signal: req.signal } : {}),
       });
       let timer: NodeJS.Timeout | undefined;
@@ -210,12 +213,6 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
   }
 
   async function run(req: RestRequest, streaming: boolean): Promise<{ res: IncomingMessage; body?: Buffer }> {
-    if (config.proxyUrl) {
-      throw new TransportError(
-        `proxy-url is set for this cluster, but this transport cannot tunnel through a proxy yet`,
-        "EPROXYUNSUPPORTED",
-      );
-    }
     const method = req.method.toUpperCase();
     const path = buildPath(server, req);
     const summary = { method, path: path.split("?")[0]! };
