@@ -3,7 +3,7 @@
 // status subresource and the scale subresource.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { ResourceClient, isConflict } from "../src/index.js";
+import { ResourceClient, isConflict, isResourceExpired } from "../src/index.js";
 import type { Harness } from "./api-server.js";
 import { configMap, deployment, foo, startHarness } from "./api-server.js";
 
@@ -47,6 +47,42 @@ test("listAll sends each continue token, and no resourceVersion beside it", asyn
   assert.equal(seen[0]?.["continue"], undefined);
   assert.equal(seen[0]?.["resourceVersion"], rv);
   assert.ok(typeof seen[1]?.["continue"] === "string" && seen[1]["resourceVersion"] === undefined);
+});
+
+test("a continue token that expires midway: listAllPages falls back to one full list, listAll fails", async () => {
+  const elsewhere = new ResourceClient(h.transport, h.configMaps.resource).namespace("default");
+  let bumps = 0;
+  const seen: Record<string, unknown>[] = [];
+  const expiring = {
+    ...h.transport,
+    json: async <T>(r: Parameters<typeof h.transport.json>[0]): Promise<T> => {
+      seen.push({ ...r.query });
+      const answer = await h.transport.json<T>(r);
+      if (seen.length === 1) {
+        // A write after the first page, then compaction: the first page's snapshot is gone.
+        await elsewhere.create(configMap(`bump-${bumps++}`, {}));
+        h.server.faults.expireResourceVersions();
+      }
+      return answer;
+    },
+  };
+  const cms = new ResourceClient(expiring, h.configMaps.resource).namespace("lists");
+  const collected = await cms.listAllPages({ limit: 10, labelSelector: { parity: "odd" } });
+  assert.equal(collected.fellBackToFullList, true);
+  assert.equal(collected.items.length, 11, "every odd item once: the first page's items were dropped");
+  assert.equal(new Set(collected.items.map((c) => c.metadata?.name)).size, 11);
+  assert.ok(collected.resourceVersion);
+  assert.equal(seen.length, 3, "first page, the expired continuation, the full list");
+  assert.equal(seen[2]?.["limit"], undefined);
+  assert.equal(seen[2]?.["continue"], undefined);
+  assert.equal(seen[2]?.["labelSelector"], "parity=odd");
+
+  seen.length = 0;
+  const streamed: string[] = [];
+  await assert.rejects(async () => {
+    for await (const cm of cms.listAll({ limit: 10 })) streamed.push(cm.metadata!.name!);
+  }, isResourceExpired);
+  assert.equal(streamed.length, 10, "an iterator cannot take back what it yielded, so it reports the expiry");
 });
 
 test("label selectors as strings, maps and LabelSelectors; field selectors as maps", async () => {

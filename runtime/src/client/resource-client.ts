@@ -9,7 +9,8 @@ import type { RestRequest, Transport } from "../rest/transport.js";
 import type { RestConfig } from "../rest/rest-config.js";
 import { watchStream } from "../watch/watch-stream.js";
 import type { WatchEvent } from "../watch/watch-event.js";
-import { pageItems } from "./list-pager.js";
+import { listAllPages, pageItems } from "./list-pager.js";
+import type { CollectedList } from "./list-pager.js";
 import { validateNamespace } from "./names.js";
 import type { ApplyConfiguration, KubeObject, ObjectList } from "./object-types.js";
 import { applyQuery, deleteBody, listQuery, watchQuery, writeQuery } from "./options.js";
@@ -94,11 +95,17 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
     return pageItems<T>((o) => this.list(o), options);
   }
 
-  /** Every matching object, collected into an array. */
+  /**
+   * Every matching object, collected into an array. When a continue token expires midway (410
+   * Expired), the pages read so far are dropped and one unpaged list is made instead.
+   */
   async listAllItems(options: ListOptions = {}): Promise<T[]> {
-    const out: T[] = [];
-    for await (const item of this.listAll(options)) out.push(item);
-    return out;
+    return (await this.listAllPages(options)).items;
+  }
+
+  /** Like listAllItems, with the snapshot's resourceVersion (what a reflector watches from). */
+  listAllPages(options: ListOptions = {}): Promise<CollectedList<T>> {
+    return listAllPages<T>((o) => this.list(o), options);
   }
 
   /** POST a new object. */
