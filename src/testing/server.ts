@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { builtinResources } from "./builtin/resources.js";
 import { CRD_KEY, decorateCrdResource, startCrdController } from "./apiextensions/crd-controller.js";
 import { Faults } from "./faults.js";
+import { startDeploymentStatusController } from "./controllers/deployment-status.js";
 import { startGarbageCollector } from "./controllers/garbage-collector.js";
 import { buildKubeconfig, writeKubeconfig, type Kubeconfig } from "./kubeconfig.js";
 import { startNamespaceController } from "./controllers/namespace-controller.js";
@@ -44,6 +45,12 @@ export interface StartOptions {
    * server does by default (true, as in the transcripts); false answers 401 like --anonymous-auth=false.
    */
   anonymousAuth?: boolean;
+  /**
+   * Play the Deployment controller's part on status (default false, as envtest runs no controllers):
+   * each Deployment's status follows its spec.replicas and generation as if every pod became ready at
+   * once. No ReplicaSets or Pods are created.
+   */
+  simulateDeploymentStatus?: boolean;
 }
 
 /** A running test API server. */
@@ -142,6 +149,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     defer: queue.defer,
   };
   const stops = [startCrdController(state, crdInfo), startNamespaceController(state), startGarbageCollector(state)];
+  if (options.simulateDeploymentStatus) stops.push(startDeploymentStatusController(state));
 
   // The namespaces a fresh kube-apiserver creates for itself (envtest has them too).
   for (const name of SYSTEM_NAMESPACES) seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name } });
