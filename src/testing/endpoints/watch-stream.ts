@@ -1,6 +1,6 @@
 // WATCH over HTTP: chunked newline-delimited JSON events, starting with synthetic ADDED events
 // (resourceVersion unset or "0") or the history after a resourceVersion (ERROR 410 when it is compacted),
-// then live events; BOOKMARKs on request; closed after timeoutSeconds or by injected faults.
+// then live events; BOOKMARKs on request (periodically and shortly before the timeout); closed after timeoutSeconds or by injected faults.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseSelectors, validateListOptions } from "./list-query.js";
 import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
@@ -32,6 +32,9 @@ function startRevision(query: URLSearchParams): number | undefined {
   if (!/^\d+$/.test(text)) throw badRequest(`invalid resource version: ${text}`);
   return Number(text);
 }
+
+/** How long before a watch's deadline the watch cache sends its last BOOKMARK (cacher's pretimeout). */
+const PRE_TIMEOUT_BOOKMARK_MS = 2000;
 
 /** The longest delay a Node timer honours. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -109,14 +112,25 @@ export function serveWatch(
   // would wait, so longer timeouts are held at that bound.
   timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));
   if (queryBool(query, "allowWatchBookmarks") === true) {
-    const tick = (): void => {
+    const bookmark = (): void =>
       write({
         type: "BOOKMARK",
-        object: { kind: info.kind, apiVersion: groupVersion(info), metadata: { resourceVersion: String(state.store.revision) } },
+        object: {
+          kind: info.kind,
+          apiVersion: groupVersion(info),
+          metadata: { resourceVersion: String(state.store.revision), creationTimestamp: null },
+        },
       });
+    const tick = (): void => {
+      bookmark();
       if (!closed) bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
     };
     bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
+    // The watch cache also sends one about two seconds before the watch's deadline, so a client can
+    // resume from there; a watch of two seconds or less gets none.
+    const beforeDeadlineMs = timeoutSeconds * 1000 - PRE_TIMEOUT_BOOKMARK_MS;
+    if (beforeDeadlineMs > 0 && beforeDeadlineMs < state.settings.bookmarkIntervalMs && beforeDeadlineMs < MAX_TIMER_MS)
+      timers.push(setTimeout(bookmark, beforeDeadlineMs));
   }
   req.on("close", close);
   res.on("close", close);
