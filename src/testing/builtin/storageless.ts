@@ -19,7 +19,19 @@ const MASTERS_RULES = {
     { verbs: ["*"], nonResourceURLs: ["*"] },
     {
       verbs: ["get"],
-      nonResourceURLs: ["/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz", "/version", "/version/"],
+      nonResourceURLs: [
+        "/api",
+        "/api/*",
+        "/apis",
+        "/apis/*",
+        "/healthz",
+        "/livez",
+        "/openapi",
+        "/openapi/*",
+        "/readyz",
+        "/version",
+        "/version/",
+      ],
     },
   ],
   incomplete: false,
@@ -29,13 +41,14 @@ const MASTERS_RULES = {
  * A review is created and answered, never stored: the answer echoes the spec with the status filled in,
  * its metadata only creationTimestamp: null and the caller's Update entry in managedFields.
  */
-function review(status: (spec: Record<string, unknown>) => Record<string, unknown>) {
+function review(status: (spec: Record<string, unknown>) => Record<string, unknown>, echoSpec = true) {
   return (info: ResourceInfo, req: DirectRequest): DirectAnswer => {
     if (req.verb !== "create" || req.object === undefined) throw badRequest("a review must be created");
     const spec = (req.object["spec"] ?? {}) as Record<string, unknown>;
     const obj: KubeObject = { kind: info.kind, apiVersion: `${info.group}/${info.version}`, metadata: { creationTimestamp: null }, spec };
     trackUpdate(info, undefined, obj, req.manager, undefined, nowTimestamp());
-    return { code: 201, body: { ...obj, status: status(spec) } };
+    // A rules review answers with an empty spec (the namespace asked about is not echoed), as recorded.
+    return { code: 201, body: { ...obj, ...(echoSpec ? {} : { spec: {} }), status: status(spec) } };
   };
 }
 
@@ -72,5 +85,5 @@ function componentStatus(info: ResourceInfo, req: DirectRequest): DirectAnswer {
 export const STORAGELESS: Record<string, (info: ResourceInfo, req: DirectRequest) => DirectAnswer> = {
   "/componentstatuses": componentStatus,
   "authorization.k8s.io/selfsubjectaccessreviews": review(() => ({ allowed: true })),
-  "authorization.k8s.io/selfsubjectrulesreviews": review(() => MASTERS_RULES),
+  "authorization.k8s.io/selfsubjectrulesreviews": review(() => MASTERS_RULES, false),
 };

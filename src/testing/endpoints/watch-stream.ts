@@ -1,6 +1,6 @@
 // WATCH over HTTP: chunked newline-delimited JSON events, starting with synthetic ADDED events
 // (resourceVersion unset or "0") or the history after a resourceVersion (ERROR 410 when it is compacted),
-// then live events; BOOKMARKs on request (periodically and shortly before the timeout); closed after timeoutSeconds or by injected faults.
+// then live events (one-row Tables when the Accept header asks for a Table); BOOKMARKs on request (periodically and shortly before the timeout); closed after timeoutSeconds or by injected faults.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseSelectors, validateListOptions } from "./list-query.js";
 import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
@@ -10,12 +10,19 @@ import { CompactedError, type KubeObject } from "../storage/store.js";
 import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "../storage/watch-hub.js";
 import { resourceKey, toWire } from "../registry/write-common.js";
 import { queryBool, queryInt } from "./query-params.js";
+import { toTable, wantsTable } from "./table-output.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
 
-function eventLine(info: ResourceInfo, ev: WatchEvent): string {
+function eventLine(info: ResourceInfo, ev: WatchEvent, asTable: boolean): string {
   if (ev.type === "ERROR" || ev.type === "BOOKMARK") return `${JSON.stringify({ type: ev.type, object: ev.object })}\n`;
+  if (asTable) {
+    // `kubectl get -w` watches as Table: each event's object is a one-row Table, columns included.
+    const obj = toWire(info, ev.object as KubeObject);
+    const table = toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] });
+    return `${JSON.stringify({ type: ev.type, object: table })}\n`;
+  }
   const key = `${ev.type} ${groupVersion(info)}`;
   let byKey = encoded.get(ev.object);
   const hit = byKey?.get(key);
@@ -49,6 +56,7 @@ export function serveWatch(
   res: ServerResponse,
 ): void {
   validateListOptions(query, true);
+  const asTable = wantsTable(req.headers["accept"]);
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
 
@@ -79,7 +87,7 @@ export function serveWatch(
   };
   const write = (ev: WatchEvent): void => {
     if (closed) return;
-    res.write(eventLine(info, ev));
+    res.write(eventLine(info, ev, asTable));
     sent++;
     if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
   };
