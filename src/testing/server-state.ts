@@ -13,6 +13,8 @@ export interface ServerSettings {
   defaultWatchTimeoutSeconds: number;
   /** Requests without credentials are system:anonymous (403 on resources) rather than 401. */
   anonymousAuth: boolean;
+  /** How long an emptied Terminating namespace stays before the namespace controller removes it. */
+  namespaceDeletionDelayMs: number;
 }
 
 /** Shared state of one running test server. */
@@ -26,6 +28,8 @@ export interface ServerState {
   address: string;
   /** Runs follow-up work (garbage collection, CRD establishment, namespace cleanup) after a response. */
   defer(task: () => void): void;
+  /** Runs follow-up work after a delay (server.settle() waits for it too). */
+  later(ms: number, task: () => void): void;
 }
 
 /** RFC 3339 timestamp at second precision, as metav1.Time serialises. */

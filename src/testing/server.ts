@@ -51,6 +51,11 @@ export interface StartOptions {
    * once. No ReplicaSets or Pods are created.
    */
   simulateDeploymentStatus?: boolean;
+  /**
+   * How long an emptied Terminating namespace stays before it is removed (default 500 ms): a real
+   * namespace controller takes seconds, and creates in the namespace meanwhile are 403, not 404.
+   */
+  namespaceDeletionDelayMs?: number;
 }
 
 /** A running test API server. */
@@ -79,9 +84,18 @@ export interface TestApiServer {
 
 const SYSTEM_NAMESPACES = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
-/** Runs deferred controller work after the current request, in order; `idle` resolves when the queue is empty. */
-function deferQueue(): { defer: (t: () => void) => void; idle: () => Promise<void> } {
+/**
+ * Runs deferred controller work after the current request, in order, or after a delay (`later`);
+ * `idle` resolves when the queue is empty and no delayed task is pending; `stop` drops delayed tasks.
+ */
+function deferQueue(): {
+  defer: (t: () => void) => void;
+  later: (ms: number, t: () => void) => void;
+  idle: () => Promise<void>;
+  stop: () => void;
+} {
   const queue: (() => void)[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   let scheduled = false;
   let waiters: (() => void)[] = [];
   const run = (): void => {
@@ -94,19 +108,35 @@ function deferQueue(): { defer: (t: () => void) => void; idle: () => Promise<voi
         // Controller work is best effort, as in a real cluster; a failed step is retried by later events.
       }
     }
+    if (timers.size > 0) return;
     const w = waiters;
     waiters = [];
     for (const f of w) f();
   };
+  const defer = (t: () => void): void => {
+    queue.push(t);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(run);
+    }
+  };
   return {
-    defer: (t) => {
-      queue.push(t);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(run);
-      }
+    defer,
+    later: (ms, t) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        defer(t);
+      }, ms);
+      timers.add(timer);
     },
-    idle: () => (queue.length === 0 && !scheduled ? Promise.resolve() : new Promise((r) => waiters.push(r))),
+    idle: () => (queue.length === 0 && !scheduled && timers.size === 0 ? Promise.resolve() : new Promise((r) => waiters.push(r))),
+    stop: () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      const w = waiters;
+      waiters = [];
+      for (const f of w) f();
+    },
   };
 }
 
@@ -144,9 +174,11 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
       bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
       defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds ?? 1800,
       anonymousAuth: options.anonymousAuth ?? true,
+      namespaceDeletionDelayMs: options.namespaceDeletionDelayMs ?? 500,
     },
     address: "",
     defer: queue.defer,
+    later: queue.later,
   };
   const stops = [startCrdController(state, crdInfo), startNamespaceController(state), startGarbageCollector(state)];
   if (options.simulateDeploymentStatus) stops.push(startDeploymentStatusController(state));
@@ -209,6 +241,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
       stopped = true;
       state.faults.closeAllWatches();
       for (const s of stops) s();
+      queue.stop();
       state.hub.close();
       const closed = new Promise<void>((r) => server.close(() => r()));
       for (const s of sockets) s.destroy();

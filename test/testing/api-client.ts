@@ -29,8 +29,8 @@ export class ApiClient {
   }
 
   /** Opens a watch. */
-  watch(path: string): Promise<OpenWatch> {
-    return openWatch(this.target, path, { Authorization: `Bearer ${this.server.token}` });
+  watch(path: string, headers: Record<string, string> = {}): Promise<OpenWatch> {
+    return openWatch(this.target, path, { ...headers, Authorization: `Bearer ${this.server.token}` });
   }
 
   /** Closes pooled connections. */

@@ -25,8 +25,8 @@ export const NAMESPACE_STRATEGY: Strategy = {
   delete(state, info, obj, key, opts) {
     if (obj.metadata["deletionTimestamp"]) return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
     const next = clone(obj);
+    // No deletionGracePeriodSeconds: a namespace's delete sets only the timestamp and phase.
     next.metadata["deletionTimestamp"] = nowTimestamp();
-    next.metadata["deletionGracePeriodSeconds"] = 0;
     next["status"] = { ...(next["status"] as Record<string, unknown>), phase: "Terminating" };
     const stored = opts.dryRun ? next : state.store.update(resourceKey(info), key, next);
     return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };

@@ -7,6 +7,7 @@ import { validateConfigData, validateDeployment } from "./validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
 import { storageVersionHash } from "../endpoints/storage-version-hash.js";
 import { builtinStrategy } from "./strategies.js";
+import { STORAGELESS } from "./storageless.js";
 
 const CORE_DEFAULTERS: Record<string, (o: Record<string, unknown>) => void> = {
   namespaces: defaultNamespace,
@@ -64,7 +65,9 @@ function coreResource(e: ApiResourceEntry, all: readonly ApiResourceEntry[]): Re
     extraFieldSelectors: CORE_FIELD_SELECTORS[e.name] ?? [],
     strategy: builtinStrategy({ group: "", resource: e.name }),
   };
-  if (!stored) info.discoveryOnly = true;
+  const answer = STORAGELESS[`/${e.name}`];
+  if (answer) info.answer = answer;
+  else if (!stored) info.discoveryOnly = true;
   if (e.storageVersionHash) info.storageVersionHash = e.storageVersionHash;
   const d = CORE_DEFAULTERS[e.name];
   if (d) info.defaulter = d;
@@ -115,6 +118,7 @@ export function builtinResources(): ResourceInfo[] {
       shortNames: ["ev"],
       extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"],
     }),
+    ...authorizationResources(),
     groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
       namespaced: false,
       shortNames: ["crd", "crds"],
@@ -123,4 +127,26 @@ export function builtinResources(): ResourceInfo[] {
       hasGeneration: true,
     }),
   ];
+}
+
+/**
+ * authorization.k8s.io/v1 as discovery lists it (create only, no storage version): the self reviews are
+ * answered (storageless.ts); the reviews about other subjects are listed but refused (405), as the test
+ * server has no other identities to answer for.
+ */
+function authorizationResources(): ResourceInfo[] {
+  const kinds: [string, string, boolean][] = [
+    ["localsubjectaccessreviews", "LocalSubjectAccessReview", true],
+    ["selfsubjectaccessreviews", "SelfSubjectAccessReview", false],
+    ["selfsubjectrulesreviews", "SelfSubjectRulesReview", false],
+    ["subjectaccessreviews", "SubjectAccessReview", false],
+  ];
+  return kinds.map(([resource, kind, namespaced]) => {
+    const info = groupResource("authorization.k8s.io", "v1", resource, kind, { namespaced, verbs: ["create"] });
+    delete info.storageVersionHash;
+    const answer = STORAGELESS[`authorization.k8s.io/${resource}`];
+    if (answer) info.answer = answer;
+    else info.discoveryOnly = true;
+    return info;
+  });
 }

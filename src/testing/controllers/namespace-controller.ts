@@ -33,7 +33,16 @@ function sweep(state: ServerState, ns: string): void {
     state.store.delete(resource, key);
     remaining--;
   }
-  if (remaining === 0 && isTerminating(state, ns)) state.store.delete(NS_KEY, ns);
+  // The real controller finalizes the namespace seconds later; until then creates in it are 403.
+  if (remaining === 0) state.later(state.settings.namespaceDeletionDelayMs, () => removeIfEmpty(state, ns));
+}
+
+/** Removes a Terminating namespace once nothing is left in it (a later create may have raced in). */
+function removeIfEmpty(state: ServerState, ns: string): void {
+  if (!isTerminating(state, ns)) return;
+  const prefix = `${ns}/`;
+  for (const [resource, key] of state.store.all()) if (resource !== NS_KEY && key.startsWith(prefix)) return;
+  state.store.delete(NS_KEY, ns);
 }
 
 /** Starts the controller; returns its stop function. */

@@ -12,6 +12,11 @@ const MAX_BODY = 3 * 1024 * 1024;
 
 /** Reads the whole request body as text; a body over the limit is a 413. */
 export async function readBody(req: IncomingMessage): Promise<string> {
+  return (await readBodyBytes(req)).toString("utf8");
+}
+
+/** Reads the whole request body as bytes; a body over the limit is a 413. */
+export async function readBodyBytes(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -20,7 +25,7 @@ export async function readBody(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY) throw new ApiError(413, "RequestEntityTooLarge", "Request entity too large: limit is 3145728");
     chunks.push(b);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -112,6 +112,39 @@ function parseApplyBody(body: string): JsonObject {
   return v as JsonObject;
 }
 
+const LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
+
+/** Go's encoding/json of a decoded value: map keys sorted. */
+function sortedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(sortedJson).join(",")}]`;
+  if (v && typeof v === "object")
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(v);
+}
+
+/**
+ * The apiserver's last-applied updater: an object once written by client-side apply (it carries the
+ * last-applied-configuration annotation) keeps that annotation current under server-side apply, set to
+ * the applied configuration (without the annotation itself) as JSON, so a later client-side apply diffs
+ * against what was applied last.
+ */
+function updateLastApplied(live: KubeObject, obj: KubeObject, applied: JsonObject): void {
+  const liveAnnotations = live.metadata["annotations"] as Record<string, unknown> | undefined;
+  if (liveAnnotations?.[LAST_APPLIED] === undefined) return;
+  const config = structuredClone(applied) as Record<string, unknown>;
+  const meta = config["metadata"] as Record<string, unknown> | undefined;
+  const annotations = meta?.["annotations"] as Record<string, unknown> | undefined;
+  if (meta && annotations && typeof annotations === "object") {
+    delete annotations[LAST_APPLIED];
+    if (Object.keys(annotations).length === 0) delete meta["annotations"];
+  }
+  const objAnnotations = (obj.metadata["annotations"] ?? {}) as Record<string, unknown>;
+  obj.metadata["annotations"] = { ...objAnnotations, [LAST_APPLIED]: `${sortedJson(config)}\n` };
+}
+
 function serverSideApplyRequest(
   state: ServerState,
   info: ResourceInfo,
@@ -121,7 +154,8 @@ function serverSideApplyRequest(
   opts: WriteOptions,
 ): WriteResult {
   const manager = requireManager(query);
-  const applied = decodeObject(JSON.stringify(parseApplyBody(body)), info) as JsonObject;
+  const parsed = parseApplyBody(body);
+  const applied = decodeObject(JSON.stringify(parsed), info) as JsonObject;
   const live = state.store.get(resourceKey(info), objectKey(info, target.namespace, target.name));
   const now = nowTimestamp();
   const applyOpts = {
@@ -138,6 +172,7 @@ function serverSideApplyRequest(
     throw new ApiError(409, "Conflict", String(s["message"]), s["details"] ?? {});
   }
   const obj = result.object as KubeObject;
+  if (live) updateLastApplied(live, obj, parsed);
   if (!live) {
     if (target.subresource) throw notFound(groupResource(info), target.name);
     if (obj.metadata["name"] === undefined) obj.metadata["name"] = target.name;

@@ -1,15 +1,17 @@
 // The one HTTP entry point: authentication, injected faults and latency, routing, and dispatch to the
 // discovery documents and the resource verbs (get, list, watch, create, update, patch, delete,
 // deletecollection) and subresources (status, scale). Errors become Status bodies here and nowhere else.
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { parse as parseYaml } from "yaml";
 import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
 import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
-import { mediaType, readBody, sendError, sendJson, sendPageNotFound } from "./http-io.js";
+import { mediaType, readBody, readBodyBytes, sendError, sendJson, sendPageNotFound } from "./http-io.js";
 import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
+import { decodeReviewProtobuf } from "./review-protobuf.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
 import { route, type ResourceRoute } from "./route.js";
 import { getScale, writeScale } from "./scale-subresource.js";
@@ -54,7 +56,13 @@ function checkBodyContentType(contentType: string | undefined): void {
   if (contentType === undefined || contentType.trim() === "") return;
   const type = mediaType(contentType);
   if (BODY_MEDIA_TYPES.includes(type) || isYamlBody(type)) return;
-  throw new ApiError(
+  throw unsupportedMediaType();
+}
+
+const PROTOBUF = "application/vnd.kubernetes.protobuf";
+
+function unsupportedMediaType(): ApiError {
+  return new ApiError(
     415,
     "UnsupportedMediaType",
     `the body of the request was in an unknown format - accepted media types include: ${BODY_MEDIA_TYPES.join(", ")}`,
@@ -138,6 +146,8 @@ function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): strin
 export async function handleRequest(state: ServerState, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
   const warnings: string[] = [];
+  // The audit filter runs first on a real server and names every request, answered or refused.
+  res.setHeader("Audit-Id", randomUUID());
   try {
     const caller = authenticate(req, token, state.settings.anonymousAuth);
     if (state.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, state.faults.latencyMs));
@@ -212,7 +222,7 @@ function answerFailure(req: IncomingMessage, path: string, res: ServerResponse, 
     } catch (again) {
       logFailure(method, path, again);
       if (res.headersSent) return void res.end();
-      for (const h of res.getHeaderNames()) res.removeHeader(h);
+      for (const h of res.getHeaderNames()) if (h !== "audit-id") res.removeHeader(h);
       sendError(res, internalError("the answer could not be written"));
     }
   } catch {
@@ -242,7 +252,7 @@ export function answerClientError(state: ServerState, err: NodeJS.ErrnoException
   const status = r.type === "resource" && r.info.custom ? customMethodNotAllowed("", r.info).toStatus() : methodNotAllowed().toStatus();
   const body = JSON.stringify(status);
   socket.end(
-    `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nCache-Control: no-cache, private\r\n` +
+    `HTTP/1.1 405 Method Not Allowed\r\nAudit-Id: ${randomUUID()}\r\nContent-Type: application/json\r\nCache-Control: no-cache, private\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -262,6 +272,7 @@ async function serveResource(
   // go-restful routes no HEAD for built-ins; the CRD handler serves it as GET.
   if (!info.custom && method === "HEAD") throw methodNotAllowed();
   if (info.discoveryOnly || !info.verbs.includes(verb)) throw methodNotAllowed();
+  if (info.answer) return serveStorageless(info, r, verb, req, res, warnings);
   if (!checkCollectionScope(info, r, verb, res)) return;
   if (method === "GET" || method === "HEAD") checkAccept(req.headers["accept"], info);
   if (method === "POST" || method === "PUT") checkBodyContentType(req.headers["content-type"]);
@@ -321,6 +332,38 @@ async function serveResource(
       return sendJson(res, 200, deleteCollection(state, info, ns, body, query));
   }
   throw methodNotAllowed();
+}
+
+/** A resource answered by code (reviews, component statuses): decode a create's body, call, answer. */
+async function serveStorageless(
+  info: ResourceInfo,
+  r: ResourceRoute,
+  verb: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  warnings: string[],
+): Promise<void> {
+  if (r.subresource !== undefined || (verb === "create" && r.name !== undefined)) throw notFound(groupResource(info), r.name ?? "");
+  const answer = info.answer;
+  if (!answer) throw methodNotAllowed();
+  const raw = verb === "create" ? await readBodyBytes(req) : Buffer.alloc(0);
+  // kubectl auth can-i's typed client sends protobuf; the reviews are the one protobuf body decoded.
+  let object: Record<string, unknown> | undefined;
+  if (verb === "create" && mediaType(req.headers["content-type"]) === PROTOBUF) {
+    object = decodeReviewProtobuf(raw);
+    if (!object) throw unsupportedMediaType();
+  } else if (verb === "create") {
+    const text = raw.toString("utf8");
+    object = decodeObject(isYamlBody(req.headers["content-type"]) ? yamlToJson(text) : text, info);
+  }
+  const manager = writeOptions(new URLSearchParams(), req.headers["user-agent"]).manager;
+  const out = answer(info, {
+    verb,
+    manager,
+    ...(r.name !== undefined ? { name: r.name } : {}),
+    ...(object ? { object } : {}),
+  });
+  return sendJson(res, out.code, out.body, [...warnings, ...(out.warnings ?? [])]);
 }
 
 function deleteCollection(

@@ -79,8 +79,11 @@ function resourceRoute(registry: ResourceRegistry, group: string, version: strin
     watchPrefix = true;
     segs = segs.slice(1);
   }
-  const known = registry.all().some((r) => r.group === group && r.version === version);
-  if (!known) return { type: "noRoute" };
+  const served = registry.all().filter((r) => r.group === group && r.version === version);
+  if (served.length === 0) return { type: "noRoute" };
+  // A group/version served by CRDs is the CRD handler's: a resource it does not know falls through to
+  // the plain-text 404; built-in groups answer a Status 404 from their own router.
+  const missing: MissingRoute = { type: served.every((r) => r.custom) ? "noRoute" : "notFound" };
   // namespaces/<ns>/<resource>/... addresses namespaced resources; namespaces/<name>[/status|finalize] the namespace.
   if (
     segs[0] === "namespaces" &&
@@ -88,13 +91,13 @@ function resourceRoute(registry: ResourceRegistry, group: string, version: strin
     !(group === "" && segs.length === 3 && (segs[2] === "status" || segs[2] === "finalize"))
   ) {
     const info = registry.lookup(group, version, segs[2] ?? "");
-    if (!info) return { type: "notFound" };
+    if (!info) return missing;
     if (!info.namespaced) return { type: "noRoute" };
     if (segs.length > 5) return { type: "noRoute" };
     return withParts({ type: "resource", info, namespace: segs[1] ?? "", watchPrefix }, segs[3], segs[4]);
   }
   const info = registry.lookup(group, version, segs[0] ?? "");
-  if (!info) return { type: "notFound" };
+  if (!info) return missing;
   if (segs.length > 3) return { type: "noRoute" };
   if (info.namespaced && segs.length > 1) return { type: "noRoute" };
   return withParts({ type: "resource", info, watchPrefix }, segs[1], segs[2]);

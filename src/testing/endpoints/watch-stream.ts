@@ -1,6 +1,6 @@
 // WATCH over HTTP: chunked newline-delimited JSON events, starting with synthetic ADDED events
 // (resourceVersion unset or "0") or the history after a resourceVersion (ERROR 410 when it is compacted),
-// then live events; BOOKMARKs on request; closed after timeoutSeconds or by injected faults.
+// then live events (one-row Tables when the Accept header asks for a Table); BOOKMARKs on request (periodically and shortly before the timeout); closed after timeoutSeconds or by injected faults.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseSelectors, validateListOptions } from "./list-query.js";
 import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
@@ -10,12 +10,19 @@ import { CompactedError, type KubeObject } from "../storage/store.js";
 import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "../storage/watch-hub.js";
 import { resourceKey, toWire } from "../registry/write-common.js";
 import { queryBool, queryInt } from "./query-params.js";
+import { toTable, wantsTable } from "./table-output.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
 
-function eventLine(info: ResourceInfo, ev: WatchEvent): string {
+function eventLine(info: ResourceInfo, ev: WatchEvent, asTable: boolean): string {
   if (ev.type === "ERROR" || ev.type === "BOOKMARK") return `${JSON.stringify({ type: ev.type, object: ev.object })}\n`;
+  if (asTable) {
+    // `kubectl get -w` watches as Table: each event's object is a one-row Table, columns included.
+    const obj = toWire(info, ev.object as KubeObject);
+    const table = toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] });
+    return `${JSON.stringify({ type: ev.type, object: table })}\n`;
+  }
   const key = `${ev.type} ${groupVersion(info)}`;
   let byKey = encoded.get(ev.object);
   const hit = byKey?.get(key);
@@ -33,6 +40,9 @@ function startRevision(query: URLSearchParams): number | undefined {
   return Number(text);
 }
 
+/** How long before a watch's deadline the watch cache sends its last BOOKMARK (cacher's pretimeout). */
+const PRE_TIMEOUT_BOOKMARK_MS = 2000;
+
 /** The longest delay a Node timer honours. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -46,6 +56,7 @@ export function serveWatch(
   res: ServerResponse,
 ): void {
   validateListOptions(query, true);
+  const asTable = wantsTable(req.headers["accept"]);
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
 
@@ -76,7 +87,7 @@ export function serveWatch(
   };
   const write = (ev: WatchEvent): void => {
     if (closed) return;
-    res.write(eventLine(info, ev));
+    res.write(eventLine(info, ev, asTable));
     sent++;
     if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
   };
@@ -109,14 +120,25 @@ export function serveWatch(
   // would wait, so longer timeouts are held at that bound.
   timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));
   if (queryBool(query, "allowWatchBookmarks") === true) {
-    const tick = (): void => {
+    const bookmark = (): void =>
       write({
         type: "BOOKMARK",
-        object: { kind: info.kind, apiVersion: groupVersion(info), metadata: { resourceVersion: String(state.store.revision) } },
+        object: {
+          kind: info.kind,
+          apiVersion: groupVersion(info),
+          metadata: { resourceVersion: String(state.store.revision), creationTimestamp: null },
+        },
       });
+    const tick = (): void => {
+      bookmark();
       if (!closed) bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
     };
     bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
+    // The watch cache also sends one about two seconds before the watch's deadline, so a client can
+    // resume from there; a watch of two seconds or less gets none.
+    const beforeDeadlineMs = timeoutSeconds * 1000 - PRE_TIMEOUT_BOOKMARK_MS;
+    if (beforeDeadlineMs > 0 && beforeDeadlineMs < state.settings.bookmarkIntervalMs && beforeDeadlineMs < MAX_TIMER_MS)
+      timers.push(setTimeout(bookmark, beforeDeadlineMs));
   }
   req.on("close", close);
   res.on("close", close);

@@ -58,6 +58,25 @@ export interface ResourceInfo {
   discoveryOnly?: boolean;
   /** How the registry's create, update and delete paths treat this resource. */
   strategy: Strategy;
+  /** Answered by code instead of storage (reviews, component statuses): the verbs in `verbs` call it. */
+  answer?: (info: ResourceInfo, req: DirectRequest) => DirectAnswer;
+}
+
+/** A request to a storageless resource. */
+export interface DirectRequest {
+  verb: string;
+  name?: string;
+  /** The decoded body of a create. */
+  object?: Record<string, unknown>;
+  /** The field manager of a write. */
+  manager: string;
+}
+
+/** The answer of a storageless resource. */
+export interface DirectAnswer {
+  code: number;
+  body: unknown;
+  warnings?: string[];
 }
 
 /** "group/resource": the storage identity shared by all versions of a resource. */

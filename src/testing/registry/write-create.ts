@@ -56,7 +56,9 @@ export function createObject(
   applyDefaults(info, obj);
   const meta = obj.metadata;
   const givenName = typeof meta["name"] === "string" ? meta["name"] : "";
-  checkNamespace(state, info, info.namespaced ? namespace : undefined, givenName, true);
+  // Admission runs before the name is generated and names the object by its generateName meanwhile.
+  const admissionName = givenName || (typeof meta["generateName"] === "string" ? meta["generateName"] : "");
+  checkNamespace(state, info, info.namespaced ? namespace : undefined, admissionName, true);
   prepareForCreate(info, obj, namespace);
   if (meta["resourceVersion"] !== undefined && meta["resourceVersion"] !== "") {
     // A plain storage error on the real server: 500 with no reason and no details.

@@ -103,9 +103,20 @@ function merge(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: Update
   return next;
 }
 
+/**
+ * What decides that a write changes nothing: the object without its resourceVersion and without the
+ * managedFields timestamps. A change of ownership alone (a new manager applying the stored values) is a
+ * write, as on a real server; a manager re-sending what it owns is not.
+ */
 function withoutVolatile(o: KubeObject): Record<string, unknown> {
   const meta = { ...o.metadata };
-  delete meta["managedFields"];
+  const managed = meta["managedFields"];
+  if (Array.isArray(managed))
+    meta["managedFields"] = managed.map((e: unknown) => {
+      if (!e || typeof e !== "object") return e;
+      const { time: _time, ...rest } = e as Record<string, unknown>;
+      return rest;
+    });
   delete meta["resourceVersion"];
   return { ...o, metadata: meta };
 }

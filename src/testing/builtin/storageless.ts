@@ -1,0 +1,89 @@
+// The built-in resources answered by code instead of storage: authorization.k8s.io's self reviews (what
+// `kubectl auth can-i` asks) and core/v1 ComponentStatus (`kubectl get cs`). The test server's auth model
+// has one identity that reaches them, the token user in system:masters (anonymous requests are refused
+// before any resource), so every review is allowed, with the rules RBAC gives system:masters.
+import { trackUpdate } from "../registry/managed-fields.js";
+import type { DirectAnswer, DirectRequest, ResourceInfo } from "../registry/resource-info.js";
+import { nowTimestamp } from "../server-state.js";
+import { badRequest, notFound } from "../status-errors.js";
+import type { KubeObject } from "../storage/store.js";
+
+/** What a 1.24 server's RBAC answers system:masters in a SelfSubjectRulesReview (recorded). */
+const MASTERS_RULES = {
+  resourceRules: [
+    { verbs: ["create"], apiGroups: ["authorization.k8s.io"], resources: ["selfsubjectaccessreviews", "selfsubjectrulesreviews"] },
+    { verbs: ["*"], apiGroups: ["*"], resources: ["*"] },
+  ],
+  nonResourceRules: [
+    { verbs: ["get"], nonResourceURLs: ["/healthz", "/livez", "/readyz", "/version", "/version/"] },
+    { verbs: ["*"], nonResourceURLs: ["*"] },
+    {
+      verbs: ["get"],
+      nonResourceURLs: [
+        "/api",
+        "/api/*",
+        "/apis",
+        "/apis/*",
+        "/healthz",
+        "/livez",
+        "/openapi",
+        "/openapi/*",
+        "/readyz",
+        "/version",
+        "/version/",
+      ],
+    },
+  ],
+  incomplete: false,
+};
+
+/**
+ * A review is created and answered, never stored: the answer echoes the spec with the status filled in,
+ * its metadata only creationTimestamp: null and the caller's Update entry in managedFields.
+ */
+function review(status: (spec: Record<string, unknown>) => Record<string, unknown>, echoSpec = true) {
+  return (info: ResourceInfo, req: DirectRequest): DirectAnswer => {
+    if (req.verb !== "create" || req.object === undefined) throw badRequest("a review must be created");
+    const spec = (req.object["spec"] ?? {}) as Record<string, unknown>;
+    const obj: KubeObject = { kind: info.kind, apiVersion: `${info.group}/${info.version}`, metadata: { creationTimestamp: null }, spec };
+    trackUpdate(info, undefined, obj, req.manager, undefined, nowTimestamp());
+    // A rules review answers with an empty spec (the namespace asked about is not echoed), as recorded.
+    return { code: 201, body: { ...obj, ...(echoSpec ? {} : { spec: {} }), status: status(spec) } };
+  };
+}
+
+/** The deprecation warning every ComponentStatus request carries on 1.19+. */
+const COMPONENT_STATUS_WARNING = "v1 ComponentStatus is deprecated in v1.19+";
+
+/**
+ * The components a 1.24 server probes. The test server's store and controller loops are in process and
+ * healthy; it runs no scheduler (pods stay Pending), so that one is unhealthy, as on a real control plane
+ * without one.
+ */
+function componentStatuses(): Record<string, unknown>[] {
+  const item = (name: string, healthy: boolean, message: string): Record<string, unknown> => ({
+    metadata: { name, creationTimestamp: null },
+    conditions: [{ type: "Healthy", status: healthy ? "True" : "False", message }],
+  });
+  return [
+    item("scheduler", false, 'Get "https://127.0.0.1:10259/healthz": dial tcp 127.0.0.1:10259: connect: connection refused'),
+    item("controller-manager", true, "ok"),
+    item("etcd-0", true, '{"health":"true"}'),
+  ];
+}
+
+function componentStatus(info: ResourceInfo, req: DirectRequest): DirectAnswer {
+  const warnings = [COMPONENT_STATUS_WARNING];
+  const items = componentStatuses();
+  if (req.verb === "list") return { code: 200, body: { kind: "ComponentStatusList", apiVersion: "v1", metadata: {}, items }, warnings };
+  const hit = items.find((i) => (i["metadata"] as Record<string, unknown>)["name"] === req.name);
+  if (!hit) throw notFound({ group: "", resource: info.resource }, req.name ?? "");
+  return { code: 200, body: { kind: "ComponentStatus", apiVersion: "v1", ...hit }, warnings };
+}
+
+/** Hooks by "group/resource". */
+export const STORAGELESS: Record<string, (info: ResourceInfo, req: DirectRequest) => DirectAnswer> = {
+  "/componentstatuses": componentStatus,
+  "authorization.k8s.io/selfsubjectaccessreviews": review(() => ({ allowed: true })),
+  "authorization.k8s.io/selfsubjectrulesreviews": review(() => MASTERS_RULES, false),
+};
