@@ -157,6 +157,13 @@ const table = {
     meaning: "Deprecated marker; it still works, the hint names its replacement.",
     example: "+kubebuilder:validation:XPreserveUnknownFields",
   },
+  lookalikeMarker: {
+    code: "KCG1111",
+    severity: "warning",
+    meaning:
+      "Comment line that is a known marker but for a look-alike character (Cyrillic `о`, dotless `ı`, fullwidth `：`, an invisible one) or `.` for `:`; it is ignored.",
+    example: "+kubebuilder.validation:MaxItems=16",
+  },
 
   // KCG12xx: TypeScript the API dialect cannot express, and names that do not resolve.
   unsupportedType: {

@@ -1,5 +1,7 @@
 import { Code, errorAt, warningAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { describeDoc } from "./description.js";
+import { MARKER_NAME } from "./marker-name.js";
+import { nearMissMarker, type NearMiss } from "./near-miss.js";
 import type { MarkerRegistry } from "./registry.js";
 import { MarkerSyntaxError, Scanner } from "./scanner.js";
 import { closest, didYouMean } from "./suggest.js";
@@ -25,7 +27,7 @@ export interface ParsedMarkers {
 }
 
 const MARKER_START = /^\+[A-Za-z]/;
-const NAME = /^\+([A-Za-z][A-Za-z0-9_.\-/:]*)/;
+const NAME = MARKER_NAME;
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** True when a comment line's text is a marker (`+` then a letter, after optional spaces). */
@@ -44,13 +46,16 @@ export function parseMarkers(lines: readonly CommentLine[], target: MarkerTarget
   const prose: string[] = [];
   const refused: string[] = [];
   for (const line of lines) {
-    if (!isMarkerLine(line.text)) {
-      prose.push(line.text);
-      continue;
-    }
     const lead = line.text.length - line.text.trimStart().length;
     const raw = line.text.trim();
     const pos: SourcePos = { file: line.file ?? "", line: line.line, col: line.col + lead, length: raw.length };
+    if (!isMarkerLine(line.text)) {
+      // `＋optional` or an invisible character before `+`: meant as a marker, so not description.
+      const miss = nearMissMarker(raw, registry);
+      if (miss) diagnostics.push(nearMissDiagnostic(miss, pos, false));
+      else prose.push(line.text);
+      continue;
+    }
     const before = diagnostics.length;
     const m = parseMarkerLine(raw, pos, target, registry, diagnostics);
     if (m) markers.push(m);
@@ -70,7 +75,20 @@ export function parseMarkersAbove(
   registry: MarkerRegistry,
 ): ParsedMarkers {
   const all = parseMarkers([...blocks.far, ...blocks.near], target, registry);
-  return { ...all, description: describeDoc(blocks.near.filter((l) => !isMarkerLine(l.text)).map((l) => l.text)) };
+  const isProse = (l: CommentLine) => !isMarkerLine(l.text) && !nearMissMarker(l.text.trim(), registry);
+  return { ...all, description: describeDoc(blocks.near.filter(isProse).map((l) => l.text)) };
+}
+
+/**
+ * The diagnostic for a near miss at the line's position: an unknown-marker error when the name as
+ * written is in a known namespace (as any unknown marker there is), otherwise a warning, since
+ * the line is ignored but may still be prose.
+ */
+function nearMissDiagnostic(miss: NearMiss, pos: SourcePos, inKnownNamespace: boolean): Diagnostic {
+  const at: SourcePos = { ...pos, col: pos.col + miss.offset, length: miss.length };
+  const hint = didYouMean(miss.meant, "+") ?? "run `kube-codegen markers` to list the known markers";
+  if (inKnownNamespace) return errorAt(at, Code.unknownMarker, `unknown marker ${miss.written}: ${miss.why}`, hint);
+  return warningAt(at, Code.lookalikeMarker, `${miss.written} is not a marker and is ignored: ${miss.why}`, hint);
 }
 
 function checkRepeats(markers: readonly Marker[], diagnostics: Diagnostic[]): void {
@@ -108,7 +126,10 @@ export function parseMarkerLine(
   if (name.endsWith(":") && raw[after] === "=") name = name.slice(0, -1);
   const resolution = registry.resolve(name);
   if (!resolution) {
-    if (registry.inKnownNamespace(name)) {
+    const miss = nearMissMarker(raw, registry);
+    if (miss) {
+      diagnostics.push(nearMissDiagnostic(miss, pos, registry.inKnownNamespace(name)));
+    } else if (registry.inKnownNamespace(name)) {
       const hint = didYouMean(registry.suggest(name, target), "+") ?? "run `kube-codegen markers` to list the known markers";
       diagnostics.push(errorAt(at(0, name.length + 1), Code.unknownMarker, `unknown marker +${name}`, hint));
     } else {

@@ -41,6 +41,16 @@ test("committed generated files match the pipeline byte for byte", async () => {
   assert.ok(names.includes("generated-examples/clientset/samplecontroller/v1alpha1/foo.ts"));
 });
 
+test("the examples warn only of their two deliberate deprecated markers", async () => {
+  // Their comments hold prose in other scripts (traefik's Chinese) and `+` lines of prose: none
+  // may read as a misspelled marker.
+  const { diagnostics } = await repoRun();
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ["KCG1110", "KCG1110"],
+  );
+});
+
 test("no stale generated file is committed: every generated file in the generated areas is still produced", async () => {
   const { files, owned } = await repoRun();
   const existing = existingGenerated(repo, owned);

@@ -8,10 +8,22 @@ import { cloneJson, isObject, type JsonObject, type JsonValue } from "./json.js"
  */
 export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue): JsonValue {
   if (!isObject(patch)) return cloneJson(patch);
-  const out: JsonObject = isObject(target) ? cloneJson(target) : {};
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete out[k];
-    else out[k] = applyMergePatch(out[k], v);
+  const root: JsonObject = isObject(target) ? cloneJson(target) : {};
+  // A work list, not recursion: a patch may nest as deep as the decoder allows (10,000 levels), past
+  // the call stack. Each entry pairs a patch object with the (already copied) object it merges into.
+  const work: [JsonObject, JsonObject][] = [[root, patch]];
+  for (let item = work.pop(); item; item = work.pop()) {
+    const [out, p] = item;
+    for (const [k, v] of Object.entries(p)) {
+      if (v === null) delete out[k];
+      else if (!isObject(v)) out[k] = cloneJson(v);
+      else {
+        const cur = out[k];
+        const child: JsonObject = isObject(cur) ? cur : {};
+        out[k] = child;
+        work.push([child, v]);
+      }
+    }
   }
-  return out;
+  return root;
 }

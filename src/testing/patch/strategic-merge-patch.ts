@@ -138,12 +138,28 @@ function withoutKey(o: JsonObject, key: string): JsonObject {
 
 /** A copy of `v` without SMP directive keys (they must never reach the stored object). */
 function stripDirectives(v: JsonValue): JsonValue {
-  if (Array.isArray(v)) return v.filter((x) => !(isObject(x) && x[PATCH] === "delete")).map(stripDirectives);
-  if (!isObject(v)) return v;
-  const out: JsonObject = {};
-  for (const [k, x] of Object.entries(v)) {
-    if (k.startsWith("$")) continue;
-    out[k] = stripDirectives(x);
+  // A work list, not recursion: a patch may nest as deep as the decoder allows (10,000 levels), past
+  // the call stack. Containers are created empty and filled when their source is taken off the list.
+  const empty = (x: JsonValue): JsonValue => (Array.isArray(x) ? [] : isObject(x) ? {} : x);
+  const root = empty(v);
+  const work: [JsonValue, JsonValue][] = [[v, root]];
+  for (let item = work.pop(); item; item = work.pop()) {
+    const [src, dst] = item;
+    if (Array.isArray(src) && Array.isArray(dst)) {
+      for (const x of src) {
+        if (isObject(x) && x[PATCH] === "delete") continue;
+        const c = empty(x);
+        dst.push(c);
+        if (c !== x) work.push([x, c]);
+      }
+    } else if (isObject(src) && isObject(dst)) {
+      for (const [k, x] of Object.entries(src)) {
+        if (k.startsWith("$")) continue;
+        const c = empty(x);
+        dst[k] = c;
+        if (c !== x) work.push([x, c]);
+      }
+    }
   }
-  return out;
+  return root;
 }

@@ -1,0 +1,10 @@
+import { startTestApiServer } from "../../src/testing/index.js";
+import { deepObject } from "../testing/hostile-cases.js";
+const s = await startTestApiServer({ crds: [], tls: false });
+const h = { Authorization: `Bearer ${s.token}` };
+const r = async (m: string, p: string, ct: string, b: string) => { const res = await fetch(s.url + p, { method: m, headers: { ...h, "Content-Type": ct }, body: b }); const t = await res.text(); return `${res.status} ${t.slice(0, 300)}`; };
+console.log(await r("POST", "/api/v1/namespaces/default/configmaps", "application/json", JSON.stringify({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "a" } })));
+for (const d of [2000, 5000, 9990]) console.log(d, await r("PATCH", "/api/v1/namespaces/default/configmaps/a", "application/merge-patch+json", `{"data":${deepObject(d)}}`));
+console.log(await r("POST", "/api/v1/namespaces/default/configmaps", "application/json", `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"b"},"data":${deepObject(5000)}}`));
+console.log(await r("PUT", "/api/v1/namespaces/default/configmaps/a", "application/json", `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"data":${deepObject(5000)}}`));
+await s.stop();
