@@ -73,7 +73,8 @@ export class QueueMetrics<T> {
     this.#workDuration = provider.newWorkDurationMetric?.(name) ?? noop;
     this.#unfinished = provider.newUnfinishedWorkSecondsMetric?.(name) ?? noop;
     this.#longest = provider.newLongestRunningProcessorSecondsMetric?.(name) ?? noop;
-    this.tracksUnfinishedWork = provider.newUnfinishedWorkSecondsMetric !== undefined || provider.newLongestRunningProcessorSecondsMetric !== undefined;
+    this.tracksUnfinishedWork =
+      provider.newUnfinishedWorkSecondsMetric !== undefined || provider.newLongestRunningProcessorSecondsMetric !== undefined;
   }
 
   add(item: T): void {

@@ -87,7 +87,8 @@ export class BucketRateLimiter<T = string> implements RateLimiter<T> {
     this.#last = this.#clock.now();
   }
 
-  when(_item: T): number {
+  // Items are not told apart: the methods take none.
+  when(): number {
     if (this.qps === Infinity) return 0;
     // x/time/rate refuses a reservation it can never fill (burst < 1, or a zero rate once the burst
     // is spent) without taking a token; its Delay is then infinite.
@@ -104,11 +105,11 @@ export class BucketRateLimiter<T = string> implements RateLimiter<T> {
     return this.#tokens < 0 ? (-this.#tokens * 1000) / this.qps : 0;
   }
 
-  numRequeues(_item: T): number {
+  numRequeues(): number {
     return 0;
   }
 
-  forget(_item: T): void {}
+  forget(): void {}
 }
 
 /**
