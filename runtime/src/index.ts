@@ -9,3 +9,6 @@ export * from "./core/api-error.js";
 export * from "./rest/index.js";
 export * from "./watch/index.js";
 export * from "./client/index.js";
+// workqueue: the rate-limited work queue controllers' workers loop on (FakeClock included, for
+// their tests: it is small and tree-shakes away, so it needs no subpath of its own).
+export * from "./workqueue/index.js";
