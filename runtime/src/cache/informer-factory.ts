@@ -42,13 +42,16 @@ function resourceKey(r: ResourceDescription): string {
   return `${r.group}/${r.version}/${r.plural}`;
 }
 
-const newResourceClient = <T extends KubeObject>(transport: Transport, resource: ResourceDescription, ns: string | undefined): ListerWatcher<T> =>
-  new ResourceClient<T>(transport, resource, ns);
+const newResourceClient = <T extends KubeObject>(
+  transport: Transport,
+  resource: ResourceDescription,
+  ns: string | undefined,
+): ListerWatcher<T> => new ResourceClient<T>(transport, resource, ns);
 
 /** One shared informer per resource; start them, wait for them, shut them down together. */
 export class SharedInformerFactory {
   private readonly transport: Transport;
-  private readonly informers = new Map<string, SharedIndexInformer<KubeObject>>();
+  private readonly informers = new Map<string, SharedIndexInformer>();
   private readonly resync = new Map<string, number>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly controller = new AbortController();
@@ -90,7 +93,7 @@ export class SharedInformerFactory {
       ...options,
       defaultResyncPeriod: this.resync.get(key) ?? this.options.defaultResync ?? 0,
     });
-    this.informers.set(key, informer as unknown as SharedIndexInformer<KubeObject>);
+    this.informers.set(key, informer as unknown as SharedIndexInformer);
     return informer;
   }
 
@@ -113,7 +116,14 @@ export class SharedInformerFactory {
   /** Waits until every started informer has synced or `signal` aborts; says which synced, by group/version/plural. */
   async waitForCacheSync(signal: AbortSignal): Promise<Map<string, boolean>> {
     const started = [...this.informers].filter(([key]) => this.running.has(key));
-    await waitForCacheSync(signal, ...started.map(([, i]) => () => i.hasSynced()));
+    await waitForCacheSync(
+      signal,
+      ...started.map(
+        ([, i]) =>
+          () =>
+            i.hasSynced(),
+      ),
+    );
     return new Map(started.map(([key, i]) => [key, i.hasSynced()]));
   }
 

@@ -49,9 +49,7 @@ function parseRequirement(text: string): Requirement {
   if (set) {
     const [, key, op, list] = set as unknown as [string, string, string, string];
     const values = new Set(list.split(",").map((v) => v.trim()));
-    return op === "in"
-      ? (l) => l[key] !== undefined && values.has(l[key])
-      : (l) => l[key] === undefined || !values.has(l[key]);
+    return op === "in" ? (l) => l[key] !== undefined && values.has(l[key]) : (l) => l[key] === undefined || !values.has(l[key]);
   }
   const eq = EQUALITY.exec(text);
   if (eq) {

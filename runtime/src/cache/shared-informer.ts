@@ -61,8 +61,8 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     private readonly options: SharedIndexInformerOptions<T> = {},
   ) {
     this.clock = options.reflector?.clock ?? realClock;
-    this.store = new Indexer<T>(options.keyFunc ?? (metaNamespaceKeyFunc as KeyFunc<T>), {
-      [NAMESPACE_INDEX]: metaNamespaceIndexFunc as (obj: T) => readonly string[],
+    this.store = new Indexer<T>(options.keyFunc ?? metaNamespaceKeyFunc, {
+      [NAMESPACE_INDEX]: metaNamespaceIndexFunc,
       ...options.indexers,
     });
   }

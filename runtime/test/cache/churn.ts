@@ -34,7 +34,13 @@ export async function createMany(w: Writer, prefix: string, n: number, concurren
  * its own names so no two race on one object. `during(done)` is called after each change with the
  * number done so far, to inject faults at points of the run.
  */
-export async function churn(w: Writer, live: string[], changes: number, during: (done: number) => Promise<void> | void = () => {}, writers = 8): Promise<void> {
+export async function churn(
+  w: Writer,
+  live: string[],
+  changes: number,
+  during: (done: number) => Promise<void> | void = () => {},
+  writers = 8,
+): Promise<void> {
   const own: string[][] = Array.from({ length: writers }, () => []);
   live.forEach((name, i) => own[i % writers]!.push(name));
   let done = 0;
@@ -91,7 +97,8 @@ export class ContinuityChecker implements ResourceEventHandler<KubeObject> {
     this.events++;
     if (obj instanceof DeletedFinalStateUnknown) {
       this.tombstones.push(obj.key);
-      if (this.last.get(obj.key)?.metadata?.resourceVersion !== obj.obj.metadata?.resourceVersion) this.problems.push(`tombstone of ${obj.key}: not the last state delivered`);
+      if (this.last.get(obj.key)?.metadata?.resourceVersion !== obj.obj.metadata?.resourceVersion)
+        this.problems.push(`tombstone of ${obj.key}: not the last state delivered`);
       this.last.delete(obj.key);
       return;
     }
@@ -108,8 +115,8 @@ function versions(objs: Iterable<KubeObject>): Map<string, string> {
 }
 
 /** Waits until the informer's cache, and the checker's view, equal a fresh list of the server. */
-export async function assertConverges(
-  informer: SharedIndexInformer<KubeObject>,
+export async function assertConverges<T extends KubeObject>(
+  informer: SharedIndexInformer<T>,
   checker: ContinuityChecker,
   freshList: () => Promise<KubeObject[]>,
   ms = 20_000,

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { AgentPool, ResourceClient, SharedInformerFactory, createTransport, loadKubeConfig } from "../../src/index.js";
-import type { KubeObject, ObjectList } from "../../src/index.js";
+import type { ObjectList } from "../../src/index.js";
 import { DEPLOYMENTS, FOOS, deployment, foo, startHarness } from "../api-server.js";
 import type { Deployment, Foo, Harness } from "../api-server.js";
 import { CHANGES, ContinuityChecker, OBJECTS, assertConverges, churn, createMany } from "./churn.js";
@@ -85,7 +85,8 @@ test("under dropped watches, a forced 410, 429s, 500s and latency the caches con
     fooNames.filter((n) => !deletedWhileAway.includes(n)),
     CHANGES,
     async (done) => {
-      if (done >= at(0.2)) await once(1, () => faults.failNextRequests(6, { code: 429, retryAfterSeconds: 0, pathContains: "v1alpha1/foos" }));
+      if (done >= at(0.2))
+        await once(1, () => faults.failNextRequests(6, { code: 429, retryAfterSeconds: 0, pathContains: "v1alpha1/foos" }));
       if (done >= at(0.35)) await once(2, () => faults.failNextRequests(6, { code: 500, pathContains: "v1alpha1/foos" }));
       if (done >= at(0.5))
         await once(3, async () => {
@@ -99,7 +100,7 @@ test("under dropped watches, a forced 410, 429s, 500s and latency the caches con
       if (done >= at(0.75)) await once(5, () => faults.setLatency(0));
     },
   );
-  await churn(writers.deployments(), depNames, Math.floor(CHANGES / 2), async (done) => {
+  await churn(writers.deployments(), depNames, Math.floor(CHANGES / 2), (done) => {
     if (done === 10) {
       faults.failNextRequests(5, { code: 429, retryAfterSeconds: 0, pathContains: "v1/deployments" });
       faults.closeAllWatches();
@@ -107,8 +108,8 @@ test("under dropped watches, a forced 410, 429s, 500s and latency the caches con
   });
   faults.reset();
 
-  await assertConverges(fooInformer as never, fooCheck, () => foos.listAllItems() as Promise<KubeObject[]>);
-  await assertConverges(depInformer as never, depCheck, () => deployments.listAllItems() as Promise<KubeObject[]>);
+  await assertConverges(fooInformer, fooCheck, () => foos.listAllItems());
+  await assertConverges(depInformer, depCheck, () => deployments.listAllItems());
   for (const n of deletedWhileAway) assert.ok(fooCheck.tombstones.includes(`${NS}/${n}`), `${n} was delivered as a tombstone`);
   assert.ok(errors.length > 0, "the informers met the injected failures");
   await factory.shutdown();

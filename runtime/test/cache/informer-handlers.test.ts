@@ -15,8 +15,7 @@ function recorder(seen: Seen): ResourceEventHandler<KubeObject> {
   return {
     onAdd: (o, initial) => void seen.push(`add ${id(o)}${initial ? " initial" : ""}`),
     onUpdate: (a, b) => void seen.push(`update ${id(a)}->${id(b)}`),
-    onDelete: (o) =>
-      void seen.push(o instanceof DeletedFinalStateUnknown ? `tombstone ${o.key} ${id(o.obj)}` : `delete ${id(o)}`),
+    onDelete: (o) => void seen.push(o instanceof DeletedFinalStateUnknown ? `tombstone ${o.key} ${id(o.obj)}` : `delete ${id(o)}`),
   };
 }
 

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { SharedInformerFactory } from "../../src/index.js";
 import type { KubeObject } from "../../src/index.js";
 import { DEPLOYMENTS, FOOS, deployment, foo, startHarness } from "../api-server.js";
+import type { Foo } from "../api-server.js";
 import type { Harness } from "../api-server.js";
 import { CHANGES, ContinuityChecker, OBJECTS, assertConverges, churn, createMany } from "./churn.js";
 import type { Writer } from "./churn.js";
@@ -39,7 +40,7 @@ test("informers for Foos and Deployments sync, follow mixed changes and end equa
   const [foos, deployments] = await Promise.all([createMany(fooWriter(), "foo", OBJECTS), createMany(deploymentWriter(), "dep", OBJECTS)]);
   console.log(`# created ${2 * OBJECTS} objects in ${Date.now() - t0} ms`);
   const factory = new SharedInformerFactory(h.transport, { namespace: NS });
-  const fooInformer = factory.forResource(FOOS);
+  const fooInformer = factory.forResource<Foo>(FOOS);
   const depInformer = factory.forResource(DEPLOYMENTS);
   assert.equal(factory.forResource(FOOS).informer, fooInformer.informer, "one informer per resource");
   const fooCheck = new ContinuityChecker();
@@ -67,8 +68,8 @@ test("informers for Foos and Deployments sync, follow mixed changes and end equa
   const t = Date.now();
   await Promise.all([churn(fooWriter(), foos, CHANGES), churn(deploymentWriter(), deployments, CHANGES)]);
   const list = (c: { listAllItems(): Promise<KubeObject[]> }) => () => c.listAllItems();
-  await assertConverges(fooInformer.informer as never, fooCheck, list(h.foos));
-  await assertConverges(depInformer.informer as never, depCheck, list(h.deployments));
+  await assertConverges(fooInformer.informer, fooCheck, list(h.foos));
+  await assertConverges(depInformer.informer, depCheck, list(h.deployments));
   assert.deepEqual(fooCheck.tombstones, [], "no relist happened, so no tombstones");
   console.log(`# ${OBJECTS} objects synced in ${syncMs} ms; ${2 * CHANGES} changes followed in ${Date.now() - t} ms`);
   await factory.shutdown();
