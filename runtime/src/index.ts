@@ -12,3 +12,4 @@ export * from "./client/index.js";
 // workqueue: the rate-limited work queue controllers' workers loop on (FakeClock included, for
 // their tests: it is small and tree-shakes away, so it needs no subpath of its own).
 export * from "./workqueue/index.js";
+export * from "./cache/index.js";

@@ -28,6 +28,7 @@ export class Faults {
   private watchEventLimit: number | undefined;
   private watchCloseProbability = 0;
   private readonly closers = new Set<() => void>();
+  private readonly goneSenders = new Map<() => void, () => void>();
 
   constructor(private readonly store: Store) {}
 
@@ -55,6 +56,11 @@ export class Faults {
   /** Ends all open watch streams now. */
   closeAllWatches(): void {
     for (const c of [...this.closers]) c();
+  }
+
+  /** Sends every open watch stream an ERROR event with a 410 Expired Status, then ends it (a watch cache that fell behind). */
+  sendGoneToWatches(): void {
+    for (const send of [...this.goneSenders.values()]) send();
   }
 
   /** Forgets all history: every resourceVersion older than now answers 410 Gone (lists) or an ERROR event (watches). */
@@ -90,9 +96,13 @@ export class Faults {
     return this.watchCloseProbability > 0 && Math.random() < this.watchCloseProbability;
   }
 
-  /** @internal Registers an open watch's closer for closeAllWatches. */
-  trackWatch(close: () => void): () => void {
+  /** @internal Registers an open watch's closer for closeAllWatches, and its 410 sender for sendGoneToWatches. */
+  trackWatch(close: () => void, sendGone?: () => void): () => void {
     this.closers.add(close);
-    return () => this.closers.delete(close);
+    if (sendGone) this.goneSenders.set(close, sendGone);
+    return () => {
+      this.closers.delete(close);
+      this.goneSenders.delete(close);
+    };
   }
 }

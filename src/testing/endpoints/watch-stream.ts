@@ -115,7 +115,10 @@ export function serveWatch(
   // A watch from a resourceVersion the server has not reached yet only sees changes after it, as the
   // real watch cache sends only events newer than the requested version.
   removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
-  untrack = state.faults.trackWatch(close);
+  untrack = state.faults.trackWatch(close, () => {
+    write({ type: "ERROR", object: expired("The resourceVersion for the provided watch is too old.").toStatus() });
+    close();
+  });
   // Node runs a timer longer than 2^31-1 ms (24.8 days) after 1 ms; the real server's 64-bit timer
   // would wait, so longer timeouts are held at that bound.
   timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));

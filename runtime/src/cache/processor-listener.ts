@@ -1,0 +1,92 @@
+// One handler's delivery line, as client-go's processorListener: an unbounded buffer the informer
+// appends to without waiting, drained in order by this listener alone, so a slow handler delays
+// only itself. A handler that throws (or rejects) is reported and the line goes on.
+import type { HandlerOptions, Notification, ResourceEventHandler } from "./event-handler.js";
+
+// Notifications handled before the drain yields to the event loop, so one busy synchronous
+// handler cannot starve I/O and the other listeners.
+const BATCH = 512;
+
+/** A handler with its buffer and its resync schedule. */
+export class ProcessorListener<T> {
+  private buffer: (Notification<T> | undefined)[] = [];
+  private head = 0;
+  private draining: Promise<void> | undefined;
+  private stopped = false;
+  private pendingInitial = 0;
+  /** When this listener's next resync is due (clock ms). */
+  nextResync = 0;
+  readonly resyncPeriod: number;
+
+  constructor(
+    private readonly handler: ResourceEventHandler<T>,
+    options: HandlerOptions,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    this.resyncPeriod = options.resyncPeriod ?? 0;
+  }
+
+  /** Queues `n`; never waits. */
+  add(n: Notification<T>): void {
+    if (this.stopped) return;
+    if (n.type === "add" && n.initial) this.pendingInitial++;
+    this.buffer.push(n);
+    this.draining ??= this.drain();
+  }
+
+  /** Whether every initial-list add queued so far has been handled. */
+  initialDelivered(): boolean {
+    return this.pendingInitial === 0;
+  }
+
+  /** Notifications waiting. */
+  get pending(): number {
+    return this.buffer.length - this.head;
+  }
+
+  /** Resolves when the buffer is empty and no handler call is running. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Drops what is buffered; resolves once a handler call in progress has returned. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.buffer = [];
+    this.head = 0;
+    await this.idle();
+  }
+
+  private async drain(): Promise<void> {
+    // Start on a later turn: the informer's add() must never run a handler itself.
+    await new Promise<void>((r) => setImmediate(r));
+    let sinceYield = 0;
+    while (!this.stopped && this.head < this.buffer.length) {
+      const n = this.buffer[this.head]!;
+      this.buffer[this.head++] = undefined;
+      if (this.head >= 1024 && this.head * 2 >= this.buffer.length) {
+        this.buffer = this.buffer.slice(this.head);
+        this.head = 0;
+      }
+      await this.deliver(n);
+      if (n.type === "add" && n.initial) this.pendingInitial--;
+      if (++sinceYield >= BATCH) {
+        sinceYield = 0;
+        await new Promise<void>((r) => setImmediate(r));
+      }
+    }
+    this.draining = undefined;
+  }
+
+  private async deliver(n: Notification<T>): Promise<void> {
+    try {
+      let r: void | Promise<void> = undefined;
+      if (n.type === "add") r = this.handler.onAdd?.(n.obj, n.initial);
+      else if (n.type === "update") r = this.handler.onUpdate?.(n.oldObj, n.obj);
+      else r = this.handler.onDelete?.(n.obj);
+      if (r !== undefined) await r;
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+}

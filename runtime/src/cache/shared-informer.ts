@@ -1,0 +1,224 @@
+// The shared index informer: one reflector filling one indexer, its changes fanned out to any
+// number of handlers, each with its own buffer and resync period, as client-go's
+// sharedIndexInformer. There is no DeltaFIFO: the reflector is the only producer and this informer
+// the only consumer, so each event is applied to the indexer and queued to the listeners as it
+// arrives, which keeps client-go's observable order (per object, in resourceVersion order; on
+// update the old object and the new; after a relist, vanished objects as tombstones).
+import type { KubeObject } from "../client/object-types.js";
+import { realClock } from "./clock.js";
+import type { CacheClock } from "./clock.js";
+import type { HandlerOptions, Notification, ResourceEventHandler, ResourceEventHandlerRegistration } from "./event-handler.js";
+import { deepFreeze } from "./freeze.js";
+import { NAMESPACE_INDEX, metaNamespaceIndexFunc } from "./index-funcs.js";
+import type { Indexers } from "./index-funcs.js";
+import { Indexer } from "./indexer.js";
+import type { ReadonlyIndexer } from "./indexer.js";
+import type { ListerWatcher } from "./lister-watcher.js";
+import { DeletedFinalStateUnknown, metaNamespaceKeyFunc } from "./object-key.js";
+import type { KeyFunc } from "./object-key.js";
+import { ProcessorListener } from "./processor-listener.js";
+import { Reflector } from "./reflector.js";
+import type { ReflectorOptions, ReflectorStore } from "./reflector.js";
+
+/** client-go's minimumResyncPeriod: shorter non-zero resync periods are raised to it. */
+export const MINIMUM_RESYNC_PERIOD_MS = 1000;
+
+/** Options of a SharedIndexInformer. */
+export interface SharedIndexInformerOptions<T> {
+  /** The resync period of handlers that name none (ms; 0: no resync). */
+  defaultResyncPeriod?: number;
+  /** Indices besides the built-in `namespace` one. */
+  indexers?: Indexers<T>;
+  /** Applied to every object before it is stored (strip managedFields, say); may return the same object. */
+  transform?: (obj: T) => T;
+  /**
+   * Deep-freeze every cached object, so a handler or lister caller that mutates one throws. Cached
+   * objects are shared and must be treated as read-only in any case; this is a development aid.
+   */
+  freezeObjects?: boolean;
+  keyFunc?: KeyFunc<T>;
+  /** Reflector tuning (timeouts, backoff) and the clock resync runs on. */
+  reflector?: ReflectorOptions;
+  /** Told of handler failures and of errors the reflector recovers from (default: console). */
+  onError?: (err: unknown) => void;
+}
+
+/** A cache of one resource kept by list and watch, with event handlers. */
+export class SharedIndexInformer<T extends KubeObject = KubeObject> {
+  private readonly store: Indexer<T>;
+  private readonly listeners = new Set<ProcessorListener<T>>();
+  // Listeners whose resync was due at the last resync tick: they alone see same-version updates.
+  private syncing = new Set<ProcessorListener<T>>();
+  private readonly clock: CacheClock;
+  private reflector: Reflector<T> | undefined;
+  private started = false;
+  private stopped = false;
+  private synced = false;
+  private cancelResync = (): void => {};
+
+  constructor(
+    private readonly lw: ListerWatcher<T>,
+    private readonly options: SharedIndexInformerOptions<T> = {},
+  ) {
+    this.clock = options.reflector?.clock ?? realClock;
+    this.store = new Indexer<T>(options.keyFunc ?? metaNamespaceKeyFunc, {
+      [NAMESPACE_INDEX]: metaNamespaceIndexFunc,
+      ...options.indexers,
+    });
+  }
+
+  /** The cache. Its objects are shared: read-only. */
+  getIndexer(): ReadonlyIndexer<T> {
+    return this.store;
+  }
+
+  /** Adds indices (existing objects are filed under them at once). */
+  addIndexers(indexers: Indexers<T>): void {
+    this.store.addIndexers(indexers);
+  }
+
+  /** True once the first list has been stored in the cache. */
+  hasSynced(): boolean {
+    return this.synced;
+  }
+
+  /** The resourceVersion the cache reflects ("" before the first list). */
+  lastSyncResourceVersion(): string {
+    return this.reflector?.lastSyncResourceVersion() ?? "";
+  }
+
+  /** Whether run() has been called and has since returned or is returning. */
+  isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /**
+   * Registers `handler`. Added after start, it is first given an add of every cached object
+   * (isInInitialList true). Its resync period defaults to the informer's.
+   */
+  addEventHandler(handler: ResourceEventHandler<T>, options: HandlerOptions = {}): ResourceEventHandlerRegistration {
+    if (this.stopped) throw new Error("informer has stopped: handlers cannot be added");
+    let period = options.resyncPeriod ?? this.options.defaultResyncPeriod ?? 0;
+    if (period > 0 && period < MINIMUM_RESYNC_PERIOD_MS) period = MINIMUM_RESYNC_PERIOD_MS;
+    const listener = new ProcessorListener<T>(handler, { resyncPeriod: period }, (err) => this.report(err, "event handler threw"));
+    listener.nextResync = this.clock.now() + period;
+    this.listeners.add(listener);
+    if (this.started) for (const obj of this.store.list()) listener.add({ type: "add", obj, initial: true });
+    if (this.started) this.scheduleResync();
+    return {
+      hasSynced: () => this.synced && listener.initialDelivered(),
+      remove: () => {
+        this.listeners.delete(listener);
+        this.syncing.delete(listener);
+        void listener.stop();
+      },
+    };
+  }
+
+  /** Removes a registration, as client-go's RemoveEventHandler. */
+  removeEventHandler(registration: ResourceEventHandlerRegistration): void {
+    registration.remove();
+  }
+
+  /** Resolves once every handler has handled everything queued to it so far (for tests and shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.listeners].map((l) => l.idle()));
+  }
+
+  /** Runs the informer until `signal` aborts; resolves once it has stopped. Runs once only. */
+  async run(signal: AbortSignal): Promise<void> {
+    if (this.started) throw new Error("informer has already been started");
+    this.started = true;
+    this.reflector = new Reflector<T>(this.lw, this.reflectorStore(), {
+      ...this.options.reflector,
+      onError: this.options.reflector?.onError ?? ((err) => this.report(err, "list and watch")),
+    });
+    this.scheduleResync();
+    try {
+      await this.reflector.run(signal);
+    } finally {
+      this.stopped = true;
+      this.cancelResync();
+      await Promise.all([...this.listeners].map((l) => l.stop()));
+    }
+  }
+
+  private report(err: unknown, what: string): void {
+    if (this.options.onError) return this.options.onError(err);
+    console.error(`informer: ${what}:`, err);
+  }
+
+  private prepare(obj: T): T {
+    const t = this.options.transform ? this.options.transform(obj) : obj;
+    return this.options.freezeObjects ? deepFreeze(t) : t;
+  }
+
+  private distribute(n: Notification<T>, sync = false): void {
+    for (const l of sync ? this.syncing : this.listeners) l.add(n);
+  }
+
+  private upsert(obj: T, initial: boolean): void {
+    const key = this.store.keyFunc(obj);
+    const old = this.store.getByKey(key);
+    this.store.add(obj);
+    if (old === undefined) return this.distribute({ type: "add", obj, initial });
+    // An unchanged resourceVersion (a relist that found the object as it was) is a resync, for
+    // resyncing handlers only, as client-go's OnUpdate.
+    const sync = old.metadata?.resourceVersion === obj.metadata?.resourceVersion;
+    this.distribute({ type: "update", oldObj: old, obj }, sync);
+  }
+
+  private reflectorStore(): ReflectorStore<T> {
+    return {
+      replace: (items) => {
+        const initial = !this.synced;
+        const keys = new Set<string>();
+        for (const raw of items) {
+          const obj = this.prepare(raw);
+          keys.add(this.store.keyFunc(obj));
+          this.upsert(obj, initial);
+        }
+        for (const key of this.store.listKeys()) {
+          if (keys.has(key)) continue;
+          const last = this.store.deleteKey(key)!;
+          this.distribute({ type: "delete", obj: new DeletedFinalStateUnknown(key, last) });
+        }
+        this.synced = true;
+      },
+      add: (obj) => this.upsert(this.prepare(obj), false),
+      update: (obj) => this.upsert(this.prepare(obj), false),
+      delete: (raw) => {
+        const obj = this.prepare(raw);
+        // A deletion of an object the cache never held is dropped, as DeltaFIFO drops it.
+        if (this.store.deleteKey(this.store.keyFunc(obj)) === undefined) return;
+        this.distribute({ type: "delete", obj });
+      },
+    };
+  }
+
+  // One timer at the shortest resync period any handler has; on each tick the handlers that are
+  // due get onUpdate(obj, obj) for every cached object.
+  private scheduleResync(): void {
+    this.cancelResync();
+    if (this.stopped) return;
+    const periods = [...this.listeners].map((l) => l.resyncPeriod).filter((p) => p > 0);
+    if (periods.length === 0) return;
+    this.cancelResync = this.clock.after(Math.min(...periods), () => {
+      this.resync();
+      this.scheduleResync();
+    });
+  }
+
+  private resync(): void {
+    const now = this.clock.now();
+    this.syncing = new Set();
+    for (const l of this.listeners) {
+      if (l.resyncPeriod > 0 && now >= l.nextResync) {
+        this.syncing.add(l);
+        l.nextResync = now + l.resyncPeriod;
+      }
+    }
+    if (!this.synced || this.syncing.size === 0) return;
+    for (const obj of this.store.list()) this.distribute({ type: "update", oldObj: obj, obj }, true);
+  }
+}

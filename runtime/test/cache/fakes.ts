@@ -1,0 +1,107 @@
+// Fakes for the cache's unit tests: a clock whose timers fire only when a test advances it, and a
+// lister-watcher over an in-memory collection whose watch streams a test feeds event by event.
+import type { CacheClock, KubeObject, ListOptions, ListerWatcher, ObjectList, WatchEvent, WatchOptions } from "../../src/index.js";
+
+/** A clock that moves only by advance(). */
+export class FakeClock implements CacheClock {
+  private t = 0;
+  private timers: { at: number; fn: () => void; id: number }[] = [];
+  private seq = 0;
+
+  now(): number {
+    return this.t;
+  }
+
+  after(ms: number, fn: () => void): () => void {
+    const id = ++this.seq;
+    this.timers.push({ at: this.t + Math.max(0, ms), fn, id });
+    return () => {
+      this.timers = this.timers.filter((x) => x.id !== id);
+    };
+  }
+
+  /** Whether a timer is set to fire `ms` from now. */
+  hasTimerIn(ms: number): boolean {
+    return this.timers.some((x) => x.at === this.t + ms);
+  }
+
+  /** Moves time on by `ms`, firing due timers in order. */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
+      const next = this.timers[0];
+      if (!next || next.at > end) break;
+      this.timers.shift();
+      this.t = next.at;
+      next.fn();
+    }
+    this.t = end;
+  }
+}
+
+/** An object named `name` in `ns` at resourceVersion `rv`. */
+export function obj(name: string, rv: number, ns = "default", labels?: Record<string, string>): KubeObject {
+  return { apiVersion: "v1", kind: "Thing", metadata: { name, namespace: ns, resourceVersion: String(rv), ...(labels ? { labels } : {}) } };
+}
+
+/** A lister-watcher whose list answers `items` and whose current watch the test feeds with emit(). */
+export class FakeListerWatcher implements ListerWatcher<KubeObject> {
+  items: KubeObject[] = [];
+  rv = 1;
+  lists: ListOptions[] = [];
+  watches: WatchOptions[] = [];
+  private push: ((ev: WatchEvent<KubeObject> | Error | null) => void) | undefined;
+
+  list(options: ListOptions): Promise<ObjectList<KubeObject>> {
+    this.lists.push(options);
+    return Promise.resolve({ items: [...this.items], metadata: { resourceVersion: String(this.rv) } });
+  }
+
+  async *watch(options: WatchOptions): AsyncGenerator<WatchEvent<KubeObject>, void, undefined> {
+    this.watches.push(options);
+    const queue: (WatchEvent<KubeObject> | Error | null)[] = [];
+    let wake: (() => void) | undefined;
+    this.push = (ev) => {
+      queue.push(ev);
+      wake?.();
+    };
+    const onAbort = (): void => this.push?.(null);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      for (;;) {
+        while (queue.length === 0) await new Promise<void>((r) => (wake = r));
+        const ev = queue.shift()!;
+        if (ev === null) return;
+        if (ev instanceof Error) throw ev;
+        yield ev;
+      }
+    } finally {
+      options.signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Whether a watch is open to feed. */
+  get watching(): boolean {
+    return this.push !== undefined;
+  }
+
+  emit(ev: WatchEvent<KubeObject>): void {
+    this.push!(ev);
+  }
+
+  /** Ends the current watch with `err` (or cleanly). */
+  end(err?: Error): void {
+    this.push!(err ?? null);
+    this.push = undefined;
+  }
+}
+
+/** Polls `cond` (every 5 ms, up to `ms`). */
+export async function until(cond: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
