@@ -6,10 +6,11 @@ export * from "./core/scheme.js";
 export * from "./core/deepcopy.js";
 export * from "./core/status.js";
 export * from "./core/api-error.js";
+export * from "./core/clock.js";
 export * from "./rest/index.js";
 export * from "./watch/index.js";
 export * from "./client/index.js";
-// workqueue: the rate-limited work queue controllers' workers loop on (FakeClock included, for
-// their tests: it is small and tree-shakes away, so it needs no subpath of its own).
+// workqueue: the rate-limited work queue controllers' workers loop on. FakeClock (core/clock.ts) is
+// exported too, for their tests: it is small and tree-shakes away, so it needs no subpath.
 export * from "./workqueue/index.js";
 export * from "./cache/index.js";

@@ -1,7 +1,7 @@
 // The reflector's retry delays, as client-go's wait.Backoff with DelayWithReset: exponential from
 // an initial delay, each step jittered upward by up to `jitter` times itself, capped, and back at
 // the start once no delay was asked for during a healthy period.
-import type { CacheClock } from "./clock.js";
+import type { Clock } from "../core/clock.js";
 
 /** How delays grow. Defaults are client-go's reflector's: 800 ms ×2 to 30 s, jitter 1.0, reset after 2 min. */
 export interface BackoffOptions {
@@ -26,7 +26,7 @@ export class Backoff {
 
   constructor(
     options: BackoffOptions,
-    private readonly clock: CacheClock,
+    private readonly clock: Clock,
     private readonly random: () => number = Math.random,
   ) {
     this.initialMs = options.initialMs ?? 800;

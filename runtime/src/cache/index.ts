@@ -3,7 +3,6 @@
 // listeners, the SharedInformerFactory, and generic listers over an indexer. Built on the client's
 // list and watch verbs only; it must not know any resource by name (generated informers and
 // listers are thin layers over this).
-export * from "./clock.js";
 export * from "./backoff.js";
 export * from "./object-key.js";
 export * from "./index-funcs.js";

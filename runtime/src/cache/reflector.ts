@@ -11,8 +11,8 @@ import { TransportError } from "../rest/transport.js";
 import type { WatchEvent } from "../watch/watch-event.js";
 import { Backoff } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
-import { realClock, sleep } from "./clock.js";
-import type { CacheClock } from "./clock.js";
+import { realClock, sleep } from "../core/clock.js";
+import type { Clock } from "../core/clock.js";
 import type { ListerWatcher } from "./lister-watcher.js";
 
 /** Where a reflector puts what it learns, in the order it learns it. */
@@ -38,7 +38,7 @@ export interface ReflectorOptions {
   /** A watch that delivers nothing for this long is abandoned and reopened (default its timeout + 30 s). */
   idleTimeoutMs?: number;
   backoff?: BackoffOptions;
-  clock?: CacheClock;
+  clock?: Clock;
   /** Source of jitter and watch timeouts, in [0, 1). */
   random?: () => number;
   /** Told of each failure the reflector recovers from (default: console.warn). */
@@ -61,7 +61,7 @@ export class Reflector<T extends KubeObject> {
   // An initial list at "0" came back paged: the server does not serve lists from a cache, so keep paging.
   private paginatedResult = false;
   private synced = false;
-  private readonly clock: CacheClock;
+  private readonly clock: Clock;
   private readonly random: () => number;
   private readonly backoff: Backoff;
   private readonly minWatchTimeoutMs: number;
@@ -225,10 +225,11 @@ export class Reflector<T extends KubeObject> {
     let cancelIdle = (): void => {};
     const arm = (): void => {
       cancelIdle();
-      cancelIdle = this.clock.after(idleMs, () => {
+      const timer = this.clock.setTimer(idleMs, () => {
         idled = true;
         ac.abort();
       });
+      cancelIdle = () => timer.stop();
     };
     let events = 0;
     let err: unknown;

@@ -5,8 +5,8 @@
 // arrives, which keeps client-go's observable order (per object, in resourceVersion order; on
 // update the old object and the new; after a relist, vanished objects as tombstones).
 import type { KubeObject } from "../client/object-types.js";
-import { realClock } from "./clock.js";
-import type { CacheClock } from "./clock.js";
+import { realClock } from "../core/clock.js";
+import type { Clock } from "../core/clock.js";
 import type { HandlerOptions, Notification, ResourceEventHandler, ResourceEventHandlerRegistration } from "./event-handler.js";
 import { deepFreeze } from "./freeze.js";
 import { NAMESPACE_INDEX, metaNamespaceIndexFunc } from "./index-funcs.js";
@@ -49,7 +49,7 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   private readonly listeners = new Set<ProcessorListener<T>>();
   // Listeners whose resync was due at the last resync tick: they alone see same-version updates.
   private syncing = new Set<ProcessorListener<T>>();
-  private readonly clock: CacheClock;
+  private readonly clock: Clock;
   private reflector: Reflector<T> | undefined;
   private started = false;
   private stopped = false;
@@ -203,10 +203,11 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     if (this.stopped) return;
     const periods = [...this.listeners].map((l) => l.resyncPeriod).filter((p) => p > 0);
     if (periods.length === 0) return;
-    this.cancelResync = this.clock.after(Math.min(...periods), () => {
+    const timer = this.clock.setTimer(Math.min(...periods), () => {
       this.resync();
       this.scheduleResync();
     });
+    this.cancelResync = () => timer.stop();
   }
 
   private resync(): void {

@@ -1,7 +1,7 @@
 // A work queue that can also add an item later (client-go's DelayingInterface): requeue after a
 // failure without a hot loop. Waiting items sit in a heap by due time behind one timer, set for
 // the earliest; shutting down drops them and stops the timer, so nothing keeps the process alive.
-import type { Timer } from "./clock.js";
+import type { Timer } from "../core/clock.js";
 import { retriesMetric } from "./metrics.js";
 import type { CounterMetric } from "./metrics.js";
 import { WorkQueue } from "./queue.js";

@@ -1,7 +1,6 @@
 // workqueue: client-go's rate-limited work queue. Owns the queue (dirty and processing sets, one
-// worker per item at a time), delayed adds, the rate limiters, the metric hooks and the clock they
-// all read (with a FakeClock for tests). It knows nothing of informers or objects: items are keys.
-export * from "./clock.js";
+// worker per item at a time), delayed adds, the rate limiters, the metric hooks (on core/clock's Clock,
+// with a FakeClock for tests). It knows nothing of informers or objects: items are keys.
 export * from "./queue.js";
 export * from "./delaying-queue.js";
 export * from "./rate-limiters.js";

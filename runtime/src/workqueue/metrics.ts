@@ -1,7 +1,7 @@
 // Metric hooks of a workqueue, as client-go's: a provider makes one metric per kind for a named
 // queue, and the queue reports to them. No metrics library is a dependency; adapt prom-client (or
 // anything else) with a provider whose metrics carry the names in `workqueueMetricNames`.
-import type { Clock } from "./clock.js";
+import type { Clock } from "../core/clock.js";
 
 /** A value that goes up and down (the queue's depth). */
 export interface GaugeMetric {

@@ -2,8 +2,8 @@
 // (queued or waiting to be queued again) and a processing set (handed to a worker, not yet done),
 // so that an item is never processed by two workers at once and an item added while it is being
 // processed is processed again, once, after `done`.
-import { realClock } from "./clock.js";
-import type { Clock, Timer } from "./clock.js";
+import { realClock } from "../core/clock.js";
+import type { Clock, Timer } from "../core/clock.js";
 import { QueueMetrics } from "./metrics.js";
 import type { MetricsProvider } from "./metrics.js";
 

@@ -1,8 +1,8 @@
 // How long an item waits before it is retried (client-go's default_rate_limiters.go): per-item
 // exponential and fast/slow backoff, an overall token bucket, the maximum of several, and a cap.
 // Delays are milliseconds.
-import { realClock } from "./clock.js";
-import type { Clock } from "./clock.js";
+import { realClock } from "../core/clock.js";
+import type { Clock } from "../core/clock.js";
 
 /** Decides each retry's delay and keeps the per-item failure counts behind it. */
 export interface RateLimiter<T = string> {

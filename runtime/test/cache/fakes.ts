@@ -1,42 +1,39 @@
 // Fakes for the cache's unit tests: a clock whose timers fire only when a test advances it, and a
 // lister-watcher over an in-memory collection whose watch streams a test feeds event by event.
-import type { CacheClock, KubeObject, ListOptions, ListerWatcher, ObjectList, WatchEvent, WatchOptions } from "../../src/index.js";
+import { FakeClock as RuntimeFakeClock } from "../../src/index.js";
+import type { Timer, KubeObject, ListOptions, ListerWatcher, ObjectList, WatchEvent, WatchOptions } from "../../src/index.js";
 
-/** A clock that moves only by advance(). */
-export class FakeClock implements CacheClock {
-  private t = 0;
-  private timers: { at: number; fn: () => void; id: number }[] = [];
-  private seq = 0;
+/** The runtime's FakeClock with the two helpers these tests read best with. */
+export class FakeClock extends RuntimeFakeClock {
+  private readonly due: number[] = [];
 
-  now(): number {
-    return this.t;
-  }
-
-  after(ms: number, fn: () => void): () => void {
-    const id = ++this.seq;
-    this.timers.push({ at: this.t + Math.max(0, ms), fn, id });
-    return () => {
-      this.timers = this.timers.filter((x) => x.id !== id);
+  override setTimer(delayMs: number, callback: () => void): Timer {
+    const at = this.now() + Math.max(0, delayMs);
+    this.due.push(at);
+    const forget = (): void => {
+      const i = this.due.indexOf(at);
+      if (i >= 0) this.due.splice(i, 1);
+    };
+    const timer = super.setTimer(delayMs, () => {
+      forget();
+      callback();
+    });
+    return {
+      stop: () => {
+        forget();
+        timer.stop();
+      },
     };
   }
 
   /** Whether a timer is set to fire `ms` from now. */
   hasTimerIn(ms: number): boolean {
-    return this.timers.some((x) => x.at === this.t + ms);
+    return this.due.includes(this.now() + ms);
   }
 
   /** Moves time on by `ms`, firing due timers in order. */
   advance(ms: number): void {
-    const end = this.t + ms;
-    for (;;) {
-      this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
-      const next = this.timers[0];
-      if (!next || next.at > end) break;
-      this.timers.shift();
-      this.t = next.at;
-      next.fn();
-    }
-    this.t = end;
+    this.step(ms);
   }
 }
 

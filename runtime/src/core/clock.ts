@@ -1,5 +1,7 @@
-// The time source of the workqueue, its rate limiters and metrics: one small interface so that tests
-// (ours and a controller's) drive time by hand instead of waiting for it.
+// The runtime's one time source: the workqueue, its rate limiters and metrics, the reflector's
+// backoff and watch timeouts and the informers' resyncs all read it, so tests (ours and a
+// controller's) drive time by hand with FakeClock instead of waiting for it. Real timers are not
+// unref'd: a controller whose reflector is backing off must stay alive.
 import { performance } from "node:perf_hooks";
 
 /** A scheduled callback; `stop()` cancels it if it has not fired (calling it again is harmless). */
@@ -111,4 +113,18 @@ export class FakeClock implements Clock {
     }
     return best;
   }
+}
+
+/** Resolves after `ms` on `clock`, or at once when `signal` aborts (never rejects). */
+export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      timer.stop();
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = clock.setTimer(ms, done);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
