@@ -1,7 +1,7 @@
 // Writes src/testing/openapi/builtin-openapi-data.ts: the recorded 1.24 OpenAPI v2 document and v3
 // group-version documents (test/fixtures/openapi), trimmed to the resources the test server serves, as
 // one gzipped, base64 JSON string (the package ships dist/ only, so the server cannot read fixtures).
-// openapi-builtin-data.test.ts checks the committed file is current.
+// openapi-builtin-data.test.ts checks the committed data is current.
 //   npx tsx test/testing/openapi-builtin-data.ts write
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

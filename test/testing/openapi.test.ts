@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { parse } from "yaml";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { FIXTURES } from "../helpers/fixtures.js";
+import { FIXTURES, readOpenApi124 } from "../helpers/fixtures.js";
 import { readV3Fixture } from "./openapi-builtin-data.js";
 import { releaseAgent, send, type Answer } from "./transcript-http.js";
 
@@ -19,13 +19,17 @@ const BASES = join(import.meta.dirname, "../../generated-examples/config/crd/bas
 const crd = (file: string): Record<string, unknown> => parse(readFileSync(join(BASES, file), "utf8")) as Record<string, unknown>;
 const FOO_GV = "apis/samplecontroller.k8s.io/v1alpha1";
 const GADGET_GV = "apis/gadgets.example.com/v1";
+const DIAL_GV = "apis/scaled.example.com/v1";
 
 let server: TestApiServer;
 const get = (path: string, headers: Record<string, string> = {}): Promise<Answer> =>
   send({ url: server.url, caPem: server.caPem }, "GET", path, { Authorization: `Bearer ${server.token}`, ...headers });
 
 before(async () => {
-  server = await startTestApiServer({ crds: [crd("samplecontroller.k8s.io_foos.yaml"), crd("gadgets.example.com_gadgets.yaml")] });
+  // Foo (nullable, required), Gadget (status, nested nullable objects, list types) and Dial (cluster
+  // scope, scale, int-or-string, embedded resources, defaults, an unserved version), as recorded.
+  const dials = JSON.parse(readFileSync(join(FIXTURES, "openapi/dials-crd.json"), "utf8")) as Record<string, unknown>;
+  server = await startTestApiServer({ crds: [crd("samplecontroller.k8s.io_foos.yaml"), crd("gadgets.example.com_gadgets.yaml"), dials] });
 });
 after(async () => {
   releaseAgent({ url: server.url, caPem: server.caPem });
@@ -71,7 +75,7 @@ test("/openapi/v3 lists the served built-in group-versions and each served CRD v
   assert.deepEqual(
     Object.keys(REAL["v3DiscoveryCrdEntries"]).sort(),
     Object.keys(paths)
-      .filter((k) => k.includes("samplecontroller") || k.includes("gadgets"))
+      .filter((k) => k.includes("samplecontroller") || k.includes("gadgets") || k.includes("scaled"))
       .sort(),
   );
 });
@@ -99,6 +103,7 @@ test("a v3 group-version document answers with the real server's headers: immuta
 for (const [gv, kinds] of [
   [FOO_GV, ["io.k8s.samplecontroller.v1alpha1.Foo", "io.k8s.samplecontroller.v1alpha1.FooList"]],
   [GADGET_GV, ["com.example.gadgets.v1.Gadget", "com.example.gadgets.v1.GadgetList"]],
+  [DIAL_GV, ["com.example.scaled.v1.Dial", "com.example.scaled.v1.DialList", "io.k8s.api.autoscaling.v1.Scale"]],
 ] as const) {
   test(`the v3 document of ${gv} has the real server's paths, operations and converted schemas`, async () => {
     const ours = JSON.parse(String((await get(`/openapi/v3/${gv}`)).body)) as Obj;
@@ -146,16 +151,18 @@ test("/openapi/v2 is JSON with the real server's headers, the CRDs' paths and de
     assert.ok(doc["paths"][path], path);
     for (const [m, op] of Object.entries(ops as Obj)) assert.deepEqual(doc["paths"][path][m], op, `${m} ${path}`);
   }
-  for (const name of Object.keys(real["crdDefinitions"] as Obj)) assert.ok(doc["definitions"][name], name);
-  for (const name of [
-    "io.k8s.samplecontroller.v1alpha1.Foo",
-    "io.k8s.samplecontroller.v1alpha1.FooList",
-    "com.example.gadgets.v1.Gadget",
-    "com.example.gadgets.v1.GadgetList",
-    "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta_v2",
+  // The CRD kinds, their lists and the builder's _v2 copies of the meta types, exactly as recorded.
+  for (const [name, def] of Object.entries(real["crdDefinitions"] as Obj)) assert.deepEqual(doc["definitions"][name], def, name);
+  // Built-in paths and definitions are the recorded document's.
+  const swagger = readOpenApi124() as Obj;
+  for (const p of [
+    "/api/v1/namespaces/{namespace}/configmaps",
+    "/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale",
+    "/apis/coordination.k8s.io/v1/watch/leases",
   ])
-    assert.deepEqual(doc["definitions"][name], real["crdDefinitions"][name], name);
-  assert.ok(doc["paths"]["/api/v1/namespaces/{namespace}/configmaps"]);
+    assert.deepEqual(doc["paths"][p], swagger["paths"][p], p);
+  for (const d of ["io.k8s.api.core.v1.Pod", "io.k8s.api.apps.v1.Deployment", "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta"])
+    assert.deepEqual(doc["definitions"][d], swagger["definitions"][d], d);
   const pb = await get("/openapi/v2", { Accept: "application/com.github.proto-openapi.spec.v2@v1.0+protobuf" });
   assert.equal(pb.status, 406);
   assert.equal((await get("/openapi/v2", { Accept: "application/foo" })).status, REAL["answers"]["v2 unknown accept"].status);

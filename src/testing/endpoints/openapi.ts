@@ -1,8 +1,9 @@
 // /openapi/v2, /openapi/v3 and /openapi/v3/<group-version>: the published OpenAPI documents, answered as
 // kube-openapi's handlers do (JSON as text/plain, ETag the document's hash, v3 documents immutable when
 // asked for by their current hash and redirected to it when asked with a stale one, 304 on a matching
-// If-None-Match). The protobuf forms are not produced: a request accepting only them is 406, which
-// client-go answers by falling back (kubectl's v2 reader then uses its built-in patch metadata).
+// If-None-Match, 404 with no body for an unknown group-version). The protobuf forms are not produced: a
+// request accepting only them is 406, on which client-go falls back (kubectl's v2 reader to its built-in
+// patch metadata; kubectl 1.32 reads v3 as JSON).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { documentsOf, v3Discovery, type Published } from "../openapi/documents.js";
 import type { ResourceRegistry } from "../registry/resource-registry.js";
@@ -19,49 +20,30 @@ function sendEmpty(res: ServerResponse, code: number, vary?: string[]): void {
   res.end();
 }
 
-function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Published, headers: Record<string, string | string[]>): void {
-  const etag = `"${doc.hash}"`;
-  const common = { ...headers, ETag: etag, "Last-Modified": doc.lastModified.toUTCString() };
-  if (req.headers["if-none-match"] === etag) {
-    res.writeHead(304, common);
-    return void res.end();
-  }
-  const body = Buffer.from(doc.text, "utf8");
+function sendText(req: IncomingMessage, res: ServerResponse, text: string, headers: Record<string, string | string[]>): void {
+  const body = Buffer.from(text, "utf8");
   res.writeHead(200, {
     "Accept-Ranges": "bytes",
-    ...common,
+    ...headers,
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Length": String(body.length),
   });
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-/** Answers a request under /openapi/ (true), or returns false for a path that is not an OpenAPI document. */
-export function serveOpenApi(registry: ResourceRegistry, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
-  const path = url.pathname.replace(/\/$/, "");
-  const accept = req.headers["accept"];
-  if (path === "/openapi/v2") {
-    const vary = ["Accept-Encoding", "Accept"];
-    if (!acceptsJson(accept)) return (sendEmpty(res, 406, vary), true);
-    return (sendDocument(req, res, documentsOf(registry).v2, { "Cache-Control": "no-cache, private", Vary: vary }), true);
+function sendDocument(req: IncomingMessage, res: ServerResponse, doc: Published, headers: Record<string, string | string[]>): void {
+  const etag = `"${doc.hash}"`;
+  const all = { ...headers, ETag: etag, "Last-Modified": doc.lastModified.toUTCString() };
+  if (req.headers["if-none-match"] === etag) {
+    res.writeHead(304, all);
+    return void res.end();
   }
-  if (path === "/openapi/v3") {
-    const body = Buffer.from(JSON.stringify(v3Discovery(documentsOf(registry))), "utf8");
-    res.writeHead(200, {
-      "Accept-Ranges": "bytes",
-      "Cache-Control": "no-cache, private",
-      "Content-Type": "text/plain; charset=utf-8",
-      "Last-Modified": new Date().toUTCString(),
-      "Content-Length": String(body.length),
-    });
-    return (res.end(req.method === "HEAD" ? undefined : body), true);
-  }
-  if (!path.startsWith("/openapi/v3/")) return false;
-  const doc = documentsOf(registry).v3.get(path.slice("/openapi/v3/".length));
-  if (!doc) return (sendEmpty(res, 404), true);
-  if (!acceptsJson(accept)) return (sendEmpty(res, 406, ["Accept"]), true);
-  const hash = url.searchParams.get("hash");
-  if (hash === null || hash === "") return (sendDocument(req, res, doc, { "Cache-Control": "no-cache, private", Vary: "Accept" }), true);
+  sendText(req, res, doc.text, all);
+}
+
+/** A v3 group-version document: by its current hash immutable, without one no-cache, with a stale one a 301. */
+function sendV3Document(req: IncomingMessage, res: ServerResponse, path: string, doc: Published, hash: string | null): void {
+  if (hash === null || hash === "") return sendDocument(req, res, doc, { "Cache-Control": "no-cache, private", Vary: "Accept" });
   if (hash !== doc.hash) {
     const location = `${path}?hash=${doc.hash}`;
     const body = `<a href="${location}">Moved Permanently</a>.\n\n`;
@@ -73,8 +55,32 @@ export function serveOpenApi(registry: ResourceRegistry, req: IncomingMessage, r
       Vary: "Accept",
       "Content-Length": String(Buffer.byteLength(body)),
     });
-    return (res.end(body), true);
+    return void res.end(body);
   }
+  // Go's time format for the Expires header names the zone UTC, not GMT.
   const expires = new Date(Date.now() + 365 * 24 * 3600 * 1000).toUTCString().replace("GMT", "UTC");
-  return (sendDocument(req, res, doc, { "Cache-Control": "public, immutable", Expires: expires, Vary: "Accept" }), true);
+  sendDocument(req, res, doc, { "Cache-Control": "public, immutable", Expires: expires, Vary: "Accept" });
+}
+
+/** Answers a request under /openapi/ and returns true, or returns false for a path that is no OpenAPI document. */
+export async function serveOpenApi(registry: ResourceRegistry, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+  const path = url.pathname.replace(/\/$/, "");
+  const accept = req.headers["accept"];
+  if (path === "/openapi/v2") {
+    const vary = ["Accept-Encoding", "Accept"];
+    if (!acceptsJson(accept)) sendEmpty(res, 406, vary);
+    else sendDocument(req, res, (await documentsOf(registry)).v2(), { "Cache-Control": "no-cache, private", Vary: vary });
+    return true;
+  }
+  if (path === "/openapi/v3") {
+    const discovery = JSON.stringify(v3Discovery(await documentsOf(registry)));
+    sendText(req, res, discovery, { "Cache-Control": "no-cache, private", "Last-Modified": new Date().toUTCString() });
+    return true;
+  }
+  if (!path.startsWith("/openapi/v3/")) return false;
+  const doc = (await documentsOf(registry)).v3.get(path.slice("/openapi/v3/".length));
+  if (!doc) sendEmpty(res, 404);
+  else if (!acceptsJson(accept)) sendEmpty(res, 406, ["Accept"]);
+  else sendV3Document(req, res, path, doc, url.searchParams.get("hash"));
+  return true;
 }

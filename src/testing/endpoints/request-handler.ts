@@ -151,7 +151,7 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
       if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
       throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
     }
-    if (r.type === "noRoute" && url.pathname.startsWith("/openapi/") && serveOpenApi(state.registry, req, res, url)) return;
+    if (r.type === "noRoute" && url.pathname.startsWith("/openapi/") && (await serveOpenApi(state.registry, req, res, url))) return;
     switch (r.type) {
       case "malformed":
         res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });

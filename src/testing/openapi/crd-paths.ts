@@ -176,7 +176,7 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
   const object = (sub: string, what: string): [string, Json][] => {
     const suffix = sub ? sub[0]!.toUpperCase() + sub.slice(1) : "";
     const of = sub ? `${sub} of the specified ${kind}` : `the specified ${kind}`;
-    const ref = sub === "scale" ? "#/definitions/io.k8s.api.autoscaling.v1.Scale" : def;
+    const ref = sub === "scale" ? "#/definitions/io.k8s.api.autoscaling.v1.Scale_v2" : def;
     return [
       op(
         {

@@ -1,7 +1,7 @@
 // A CRD version's openAPIV3Schema as the OpenAPI documents publish it, as apiextensions-apiserver's
 // openapi builder does: named <reversed group>.<version>.<Kind>, apiVersion and kind described,
 // metadata a reference to ObjectMeta, tagged with x-kubernetes-group-version-kind; for v2 also what
-// ToStructuralOpenAPIV2 strips (junctors; the type and subtrees of nullable and preserve-unknown-fields nodes).
+// ToStructuralOpenAPIV2 strips (junctors and defaults; the type and subtrees of nullable and preserve-unknown-fields nodes).
 import type { Json } from "./builtin-documents.js";
 
 const API_VERSION_DESCRIPTION =
@@ -36,11 +36,46 @@ function isObject(x: unknown): x is Json {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
+const EMBEDDED_API_VERSION =
+  "apiVersion defines the versioned schema of this representation of an object. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources";
+const EMBEDDED_KIND =
+  "kind is a string value representing the type of this object. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds";
+
+/** Nodes marked x-kubernetes-embedded-resource get apiVersion, kind and metadata (required kind and apiVersion), recursively. */
+function withEmbeddedMeta(v: OpenApiVersion, node: unknown): unknown {
+  if (Array.isArray(node)) return node.map((n) => withEmbeddedMeta(v, n));
+  if (!isObject(node)) return node;
+  const s: Json = Object.fromEntries(
+    Object.entries(node).map(([k, x]) => [
+      k,
+      k === "properties" && isObject(x)
+        ? Object.fromEntries(Object.entries(x).map(([p, y]) => [p, withEmbeddedMeta(v, y)]))
+        : k === "items" || k === "additionalProperties"
+          ? withEmbeddedMeta(v, x)
+          : x,
+    ]),
+  );
+  // v2 drops a preserve-unknown-fields node's subtree, and with it these (the recorded v2 has no required there).
+  const kept = v === "v3" || s["x-kubernetes-preserve-unknown-fields"] !== true;
+  if (s["x-kubernetes-embedded-resource"] === true && kept) {
+    const required = Array.isArray(s["required"]) ? [...(s["required"] as unknown[])] : [];
+    for (const r of ["kind", "apiVersion"]) if (!required.includes(r)) required.push(r);
+    s["required"] = required;
+    s["properties"] = {
+      ...(isObject(s["properties"]) ? s["properties"] : {}),
+      apiVersion: { description: EMBEDDED_API_VERSION, type: "string" },
+      kind: { description: EMBEDDED_KIND, type: "string" },
+      metadata: describedRef(v, METADATA_DESCRIPTION, metaRef(v, "ObjectMeta")),
+    };
+  }
+  return s;
+}
+
 /** ToStructuralOpenAPIV2: what kubectl's v2 schema reader cannot cope with is dropped, recursively. */
 function toV2(node: unknown): unknown {
   if (!isObject(node)) return node;
   const s: Json = { ...node };
-  for (const k of ["allOf", "oneOf", "anyOf", "not"]) delete s[k];
+  for (const k of ["allOf", "oneOf", "anyOf", "not", "default"]) delete s[k];
   if (s["nullable"] === true || s["x-kubernetes-preserve-unknown-fields"] === true) {
     delete s["type"];
     delete s["nullable"];
@@ -81,7 +116,8 @@ export function crdKindSchema(v: OpenApiVersion, k: Kind, openAPIV3Schema: unkno
   properties["kind"] ??= { description: KIND_DESCRIPTION, type: "string" };
   properties["metadata"] = describedRef(v, METADATA_DESCRIPTION, metaRef(v, "ObjectMeta"));
   base["properties"] = properties;
-  const out = (v === "v2" ? toV2(base) : base) as Json;
+  const embedded = withEmbeddedMeta(v, base);
+  const out = (v === "v2" ? toV2(embedded) : embedded) as Json;
   // The metadata reference is added after the v2 conversion, which must not strip it.
   (out["properties"] as Json)["metadata"] = properties["metadata"];
   out["x-kubernetes-group-version-kind"] = [{ group: k.group, kind: k.kind, version: k.version }];

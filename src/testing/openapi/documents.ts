@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { ResourceRegistry } from "../registry/resource-registry.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
-import { builtinDocuments, type Json } from "./builtin-documents.js";
+import { builtinDocuments, loadBuiltinDocuments, type Json } from "./builtin-documents.js";
 import { crdPaths } from "./crd-paths.js";
 import { crdDefinitionName, crdKindSchema, crdListSchema, type OpenApiVersion } from "./crd-schema.js";
 
@@ -19,7 +19,8 @@ export interface Published {
 interface Documents {
   /** The custom resources these were built from. */
   custom: ResourceInfo[];
-  v2: Published;
+  /** The v2 document, serialized on first use (it is 3.5 MB; kubectl 1.32 mostly reads v3). */
+  v2(): Published;
   /** v3 documents by group-version path ("api/v1", "apis/<g>/<v>"). */
   v3: Map<string, Published>;
 }
@@ -33,14 +34,17 @@ function publish(doc: unknown, lastModified: Date): Published {
   return { text, hash: createHash("sha512").update(text).digest("hex").toUpperCase(), lastModified };
 }
 
-/** The meta definitions a CRD's v2 paths refer to under their _v2 names, copied from the built-in document. */
-const V2_META = ["DeleteOptions", "ObjectMeta", "OwnerReference", "Status", "StatusDetails"].map(
-  (n) => `io.k8s.apimachinery.pkg.apis.meta.v1.${n}`,
-);
-
-function v2MetaCopies(definitions: Json): Json {
-  const rename = (text: string): string => V2_META.reduce((t, n) => t.replaceAll(`"#/definitions/${n}"`, `"#/definitions/${n}_v2"`), text);
-  return Object.fromEntries(V2_META.map((n) => [`${n}_v2`, withoutKinds(JSON.parse(rename(JSON.stringify(definitions[n]))))]));
+/**
+ * The definitions a CRD's v2 paths refer to under _v2 names (the CRD builder's own copies), copied from the
+ * built-in document; Scale only once some custom resource has a scale subresource.
+ */
+function v2Copies(definitions: Json, custom: ResourceInfo[]): Json {
+  const names = ["DeleteOptions", "ObjectMeta", "OwnerReference", "Status", "StatusDetails"].map(
+    (n) => `io.k8s.apimachinery.pkg.apis.meta.v1.${n}`,
+  );
+  if (custom.some((r) => r.scale)) names.push("io.k8s.api.autoscaling.v1.Scale");
+  const rename = (text: string): string => names.reduce((t, n) => t.replaceAll(`"#/definitions/${n}"`, `"#/definitions/${n}_v2"`), text);
+  return Object.fromEntries(names.map((n) => [`${n}_v2`, withoutKinds(JSON.parse(rename(JSON.stringify(definitions[n]))))]));
 }
 
 /** The CRD builder's own meta types carry no group-version-kind (the built-in ones list every group's). */
@@ -67,7 +71,7 @@ function buildV2(custom: ResourceInfo[], now: Date): Published {
   const definitions = builtin["definitions"] as Json;
   const paths = { ...(builtin["paths"] as Json) };
   for (const r of custom) Object.assign(paths, crdPaths("v2", r));
-  const extra = custom.length > 0 ? { ...v2MetaCopies(definitions), ...crdSchemas("v2", custom) } : {};
+  const extra = custom.length > 0 ? { ...v2Copies(definitions, custom), ...crdSchemas("v2", custom) } : {};
   return publish({ ...builtin, paths: sortKeys(paths), definitions: sortKeys({ ...definitions, ...extra }) }, now);
 }
 
@@ -110,7 +114,8 @@ function sameList(a: ResourceInfo[], b: ResourceInfo[]): boolean {
 }
 
 /** The current documents of the server whose registry is `registry`. */
-export function documentsOf(registry: ResourceRegistry): Documents {
+export async function documentsOf(registry: ResourceRegistry): Promise<Documents> {
+  await loadBuiltinDocuments();
   const custom = registry.all().filter((r) => r.custom && !r.discoveryOnly);
   const cached = byRegistry.get(registry);
   if (cached && sameList(cached.custom, custom)) return cached;
@@ -125,7 +130,8 @@ export function documentsOf(registry: ResourceRegistry): Documents {
     const prior = cached?.custom.filter((r) => `apis/${r.group}/${r.version}` === gv) ?? [];
     v3.set(gv, before && sameList(prior, infos) ? before : buildV3ForCrds(infos, now));
   }
-  const docs: Documents = { custom, v2: buildV2(custom, now), v3 };
+  let v2: Published | undefined;
+  const docs: Documents = { custom, v2: () => (v2 ??= buildV2(custom, now)), v3 };
   byRegistry.set(registry, docs);
   return docs;
 }
