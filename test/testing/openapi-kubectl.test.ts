@@ -10,16 +10,19 @@ import { after, before, test } from "node:test";
 import { parse } from "yaml";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
 
+/** The kubectl to run: $KUBECTL, else the one on PATH. */
+const KUBECTL = process.env["KUBECTL"] ?? "kubectl";
+
 function kubectlVersion(): string | undefined {
   try {
-    return execFileSync("kubectl", ["version", "--client"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    return execFileSync(KUBECTL, ["version", "--client"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
   } catch {
     return undefined;
   }
 }
 
 const version = kubectlVersion();
-const skip = version === undefined ? "kubectl is not on PATH: the kubectl OpenAPI checks were not run" : false;
+const skip = version === undefined ? `${KUBECTL} is not on PATH: the kubectl OpenAPI checks were not run` : false;
 const BASES = join(import.meta.dirname, "../../generated-examples/config/crd/bases");
 let server: TestApiServer;
 let dir: string;
@@ -47,7 +50,7 @@ function kubectl(...args: string[]): Promise<string> {
   // A private cache directory: kubectl caches discovery and OpenAPI per server address, and ports repeat.
   const argv = ["--kubeconfig", server.kubeconfigPath, "--cache-dir", join(dir, "cache"), ...args];
   return new Promise((resolve) => {
-    execFile("kubectl", argv, { encoding: "utf8", timeout: 60_000 }, (err, stdout, stderr) => {
+    execFile(KUBECTL, argv, { encoding: "utf8", timeout: 60_000 }, (err, stdout, stderr) => {
       assert.equal(err, null, `kubectl ${args.join(" ")} failed:\n${stdout}\n${stderr}`);
       resolve(stdout);
     });

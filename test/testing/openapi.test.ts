@@ -127,7 +127,7 @@ test("the built-in v3 documents are the recorded ones, trimmed to the resources 
   const paths = await discovery();
   for (const gv of ["apis/coordination.k8s.io/v1", "apis/apps/v1"]) {
     const ours = JSON.parse(String((await get(paths[gv]!.serverRelativeURL)).body)) as Obj;
-    const real = readV3Fixture(gv) as Obj;
+    const real: Obj = readV3Fixture(gv);
     for (const [p, ops] of Object.entries(ours["paths"] as Obj)) assert.deepEqual(ops, real["paths"][p], p);
     for (const [name, s] of Object.entries(ours["components"]["schemas"] as Obj))
       assert.deepEqual(s, real["components"]["schemas"][name], name);
@@ -188,7 +188,7 @@ test("a CRD created at run time appears in v2 and v3; the changed documents get 
   const v2 = await get("/openapi/v2");
   assert.notEqual(v2.headers.etag, v2Before);
   assert.ok((JSON.parse(String(v2.body)) as Obj)["definitions"]["com.magedu.traefik.v1.TraefikService"]);
-  const v3 = JSON.parse(String((await get(after["apis/traefik.magedu.com/v1"]!.serverRelativeURL)).body)) as Obj;
+  const v3 = JSON.parse(String((await get(after["apis/traefik.magedu.com/v1"].serverRelativeURL)).body));
   assert.ok(v3["components"]["schemas"]["com.magedu.traefik.v1.TraefikService"]["x-kubernetes-group-version-kind"]);
   const gone = await send(
     { url: server.url, caPem: server.caPem },
