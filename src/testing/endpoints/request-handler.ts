@@ -12,6 +12,7 @@ import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
 import { decodeReviewProtobuf } from "./review-protobuf.js";
+import { serveOpenApi } from "./openapi.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
 import { route, type ResourceRoute } from "./route.js";
 import { getScale, writeScale } from "./scale-subresource.js";
@@ -160,6 +161,7 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
       if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
       throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
     }
+    if (r.type === "noRoute" && url.pathname.startsWith("/openapi/") && (await serveOpenApi(state.registry, req, res, url))) return;
     switch (r.type) {
       case "malformed":
         res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });

@@ -1,0 +1,291 @@
+// The paths a custom resource's operations publish, as apiextensions-apiserver's builder writes them for
+// v2 (operation ids, x-kubernetes-action, the group-version-kind, query parameters, responses), and the
+// same operations in v3's spelling (parameter schemas, request bodies and responses per media type).
+// Query parameter descriptions are the built-in document's own (the same apimachinery option types).
+import type { ResourceInfo } from "../registry/resource-info.js";
+import { builtinDocuments, type Json } from "./builtin-documents.js";
+import { crdDefinitionName, metaRef, type OpenApiVersion } from "./crd-schema.js";
+
+const LIST_PARAMS = [
+  "allowWatchBookmarks",
+  "continue",
+  "fieldSelector",
+  "labelSelector",
+  "limit",
+  "resourceVersion",
+  "resourceVersionMatch",
+  "timeoutSeconds",
+  "watch",
+];
+const WRITE_PARAMS = ["dryRun", "fieldManager", "fieldValidation"];
+const DELETE_PARAMS = ["dryRun", "gracePeriodSeconds", "orphanDependents", "propagationPolicy"];
+const JSON_YAML = ["application/json", "application/yaml"];
+const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
+
+let queryParams: Map<string, Json> | undefined;
+
+/** The built-in document's query parameters by name (first occurrence), for their descriptions. */
+function queryParam(name: string): Json {
+  if (!queryParams) {
+    queryParams = new Map();
+    for (const ops of Object.values(builtinDocuments().v2["paths"] as Record<string, Json>))
+      for (const op of [ops, ...Object.values(ops)] as Json[])
+        for (const p of (op["parameters"] ?? []) as Json[])
+          if (p["in"] === "query" && !queryParams.has(String(p["name"]))) queryParams.set(String(p["name"]), p);
+  }
+  return queryParams.get(name) ?? { uniqueItems: true, type: "string", name, in: "query" };
+}
+
+function pathParam(name: string, description: string): Json {
+  return { uniqueItems: true, type: "string", description, name, in: "path", required: true };
+}
+
+/** "samplecontroller.k8s.io" → "Samplecontroller", "gadgets.example.com" → "GadgetsExampleCom" (as the builder camel-cases). */
+function groupWord(group: string): string {
+  const parts = group.endsWith(".k8s.io") ? [group.slice(0, -".k8s.io".length)] : group.split(".");
+  return parts.map((p) => p.replace(/(^|-)([a-z])/g, (_, _d: string, c: string) => c.toUpperCase())).join("");
+}
+
+interface OperationSpec {
+  method: string;
+  verb: string;
+  action: string;
+  description: string;
+  params: Json[];
+  body?: string;
+  consumes?: string[];
+  responses: Record<string, string>;
+}
+
+/** One resource's v2 paths (the operations its verbs and subresources allow). */
+function v2Paths(info: ResourceInfo): Record<string, Json> {
+  const { group, version, kind, resource } = info;
+  const def = `#/definitions/${crdDefinitionName(group, version, kind)}`;
+  const listDef = `#/definitions/${crdDefinitionName(group, version, info.listKind)}`;
+  const status = metaRef("v2", "Status");
+  const tag = `${groupWord(group).replace(/^./, (c) => c.toLowerCase())}_${version}`;
+  const idWord = `${groupWord(group)}${version.replace(/^./, (c) => c.toUpperCase())}`;
+  const ns = info.namespaced ? "Namespaced" : "";
+  const base = `/apis/${group}/${version}`;
+  const scoped = info.namespaced ? `${base}/namespaces/{namespace}/${resource}` : `${base}/${resource}`;
+  const nsParam = info.namespaced ? [pathParam("namespace", "object name and auth scope, such as for teams and projects")] : [];
+  const op = (s: OperationSpec, id: string): [string, Json] => [
+    s.method,
+    {
+      description: s.description,
+      consumes: s.consumes ?? JSON_YAML,
+      produces: JSON_YAML,
+      schemes: ["https"],
+      tags: [tag],
+      operationId: id,
+      ...(s.params.length > 0 || s.body
+        ? {
+            parameters: [
+              ...(s.body
+                ? [{ name: "body", in: "body", ...(s.method === "delete" ? {} : { required: true }), schema: { $ref: s.body } }]
+                : []),
+              ...s.params,
+            ],
+          }
+        : {}),
+      responses: {
+        ...Object.fromEntries(
+          Object.entries(s.responses).map(([code, ref]) => [
+            code,
+            { description: { "200": "OK", "201": "Created", "202": "Accepted" }[code], schema: { $ref: ref } },
+          ]),
+        ),
+        "401": { description: "Unauthorized" },
+      },
+      "x-kubernetes-action": s.action,
+      "x-kubernetes-group-version-kind": { group, kind, version },
+    },
+  ];
+  const write = WRITE_PARAMS.map(queryParam);
+  const out: Record<string, Json> = {};
+  const add = (path: string, pathParams: Json[], ops: [string, Json][]): void => {
+    if (ops.length > 0) out[path] = { ...Object.fromEntries(ops), parameters: [...pathParams, queryParam("pretty")] };
+  };
+  const can = (verb: string): boolean => info.verbs.includes(verb);
+  if (info.namespaced && can("list"))
+    out[`${base}/${resource}`] = {
+      ...Object.fromEntries([
+        op(
+          {
+            method: "get",
+            verb: "list",
+            action: "list",
+            description: `list objects of kind ${kind}`,
+            params: [],
+            responses: { "200": listDef },
+          },
+          `list${idWord}${kind}ForAllNamespaces`,
+        ),
+      ]),
+      parameters: [...LIST_PARAMS.map(queryParam), queryParam("pretty")].sort((a, b) => String(a["name"]).localeCompare(String(b["name"]))),
+    };
+  add(scoped, nsParam, [
+    ...(can("list")
+      ? [
+          op(
+            {
+              method: "get",
+              verb: "list",
+              action: "list",
+              description: `list objects of kind ${kind}`,
+              params: LIST_PARAMS.map(queryParam),
+              responses: { "200": listDef },
+            },
+            `list${idWord}${ns}${kind}`,
+          ),
+        ]
+      : []),
+    ...(can("create")
+      ? [
+          op(
+            {
+              method: "post",
+              verb: "create",
+              action: "post",
+              description: `create a ${kind}`,
+              params: write,
+              body: def,
+              responses: { "200": def, "201": def, "202": def },
+            },
+            `create${idWord}${ns}${kind}`,
+          ),
+        ]
+      : []),
+    ...(can("deletecollection")
+      ? [
+          op(
+            {
+              method: "delete",
+              verb: "deletecollection",
+              action: "deletecollection",
+              description: `delete collection of ${kind}`,
+              params: LIST_PARAMS.map(queryParam),
+              responses: { "200": status },
+            },
+            `delete${idWord}Collection${ns}${kind}`,
+          ),
+        ]
+      : []),
+  ]);
+  const named = [...nsParam, pathParam("name", `name of the ${kind}`)].sort((a, b) => String(a["name"]).localeCompare(String(b["name"])));
+  const object = (sub: string, what: string): [string, Json][] => {
+    const suffix = sub ? sub[0]!.toUpperCase() + sub.slice(1) : "";
+    const of = sub ? `${sub} of the specified ${kind}` : `the specified ${kind}`;
+    const ref = sub === "scale" ? "#/definitions/io.k8s.api.autoscaling.v1.Scale_v2" : def;
+    return [
+      op(
+        {
+          method: "get",
+          verb: "get",
+          action: "get",
+          description: `read ${of}`,
+          params: [queryParam("resourceVersion")],
+          responses: { "200": ref },
+        },
+        `read${idWord}${ns}${kind}${suffix}`,
+      ),
+      op(
+        {
+          method: "put",
+          verb: "update",
+          action: "put",
+          description: `replace ${of}`,
+          params: write,
+          body: ref,
+          responses: { "200": ref, "201": ref },
+        },
+        `replace${idWord}${ns}${kind}${suffix}`,
+      ),
+      ...(sub
+        ? []
+        : [
+            op(
+              {
+                method: "delete",
+                verb: "delete",
+                action: "delete",
+                description: `delete a ${kind}`,
+                params: DELETE_PARAMS.map(queryParam),
+                body: metaRef("v2", "DeleteOptions"),
+                responses: { "200": status, "202": status },
+              },
+              `delete${idWord}${ns}${kind}`,
+            ),
+          ]),
+      op(
+        {
+          method: "patch",
+          verb: "patch",
+          action: "patch",
+          description: `partially update ${of}`,
+          params: write,
+          body: "#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.Patch",
+          consumes: PATCH_TYPES,
+          responses: { "200": ref },
+        },
+        `patch${idWord}${ns}${kind}${suffix}`,
+      ),
+    ]
+      .filter(([m]) => (m === "get" ? can("get") : m === "put" ? can("update") : m === "delete" ? can("delete") : can("patch")))
+      .map(([m, o]) => [m, { ...o, description: String(o["description"]).replace("the specified", what) }] as [string, Json]);
+  };
+  add(`${scoped}/{name}`, named, object("", "the specified"));
+  if (info.statusSubresource) add(`${scoped}/{name}/status`, named, object("status", "the specified"));
+  if (info.scale) add(`${scoped}/{name}/scale`, named, object("scale", "the specified"));
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** A v2 operation in v3's spelling. */
+function toV3Operation(o: Json): Json {
+  const refV3 = (ref: unknown): Json => ({ $ref: String(ref).replace("#/definitions/", "#/components/schemas/").replace(/_v2$/, "") });
+  const produces = (o["produces"] ?? JSON_YAML) as string[];
+  const params = (o["parameters"] ?? []) as Json[];
+  const body = params.find((p) => p["in"] === "body");
+  const out: Json = { tags: o["tags"], description: o["description"], operationId: o["operationId"] };
+  const rest = params.filter((p) => p["in"] !== "body").map(toV3Parameter);
+  if (rest.length > 0) out["parameters"] = rest;
+  if (body)
+    out["requestBody"] = {
+      content: Object.fromEntries(
+        ((o["consumes"] ?? JSON_YAML) as string[]).map((t) => [t, { schema: refV3((body["schema"] as Json)["$ref"]) }]),
+      ),
+    };
+  out["responses"] = Object.fromEntries(
+    Object.entries(o["responses"] as Record<string, Json>).map(([code, r]) => [
+      code,
+      r["schema"]
+        ? {
+            description: r["description"],
+            content: Object.fromEntries(produces.map((t) => [t, { schema: refV3((r["schema"] as Json)["$ref"]) }])),
+          }
+        : { description: r["description"] },
+    ]),
+  );
+  out["x-kubernetes-action"] = o["x-kubernetes-action"];
+  out["x-kubernetes-group-version-kind"] = o["x-kubernetes-group-version-kind"];
+  return out;
+}
+
+function toV3Parameter(p: Json): Json {
+  const { name, in: where, description, required, type, uniqueItems } = p;
+  return { name, in: where, ...(description ? { description } : {}), ...(required ? { required } : {}), schema: { type, uniqueItems } };
+}
+
+/** A custom resource's paths in the document `v`. */
+export function crdPaths(v: OpenApiVersion, info: ResourceInfo): Record<string, Json> {
+  const paths = v2Paths(info);
+  if (v === "v2") return paths;
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, ops]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(ops).map(([k, o]) => [k, k === "parameters" ? (o as Json[]).map(toV3Parameter) : toV3Operation(o as Json)]),
+      ),
+    ]),
+  );
+}
