@@ -44,7 +44,7 @@ test("committed generated files match the pipeline byte for byte", async () => {
 test("no stale generated file is committed: every generated file in the generated areas is still produced", async () => {
   const { files, owned } = await repoRun();
   const existing = existingGenerated(repo, owned);
-  assert.ok(existing.length >= files.length, "the scan finds the committed files");
+  assert.ok(existing.paths.length >= files.length, "the scan finds the committed files");
   const plan = planOutput(repo, files, existing);
   assert.deepEqual(plan.remove, [], "stale generated files: run npm run codegen");
   assert.deepEqual(
