@@ -33,7 +33,11 @@ export async function runGenerate(
   // Every path the run would touch is checked before anything is written, and its problems are
   // printed with the input's own, so a failure leaves the disk as it was.
   const plan = planOutput(options.cwd, result.files, existingGenerated(options.cwd, result.owned));
-  const all = sortDiagnostics([...result.diagnostics, ...plan.diagnostics, ...(mode === "generate" ? checkWritable(options.cwd, plan) : [])]);
+  const all = sortDiagnostics([
+    ...result.diagnostics,
+    ...plan.diagnostics,
+    ...(mode === "generate" ? checkWritable(options.cwd, plan) : []),
+  ]);
   out.printDiagnostics(shown(all), result.sources);
   if (hasErrors(all)) {
     out.err(`kube-codegen: ${mode} failed; nothing was written.`);

@@ -49,10 +49,13 @@ function unreadable(crds: string, files: readonly string[]): string[] {
       accessSync(p, constants.R_OK);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      problems.push(`${p} cannot be read: ${code === "EACCES" ? "permission denied" : code === "ELOOP" ? "a symbolic link that loops" : code}`);
+      problems.push(
+        `${p} cannot be read: ${code === "EACCES" ? "permission denied" : code === "ELOOP" ? "a symbolic link that loops" : code}`,
+      );
       continue;
     }
-    if (!st.isFile()) problems.push(`${p} is ${st.isDirectory() ? "a directory" : st.isFIFO() ? "a FIFO" : "a special file"}, not a file of manifests`);
+    if (!st.isFile())
+      problems.push(`${p} is ${st.isDirectory() ? "a directory" : st.isFIFO() ? "a FIFO" : "a special file"}, not a file of manifests`);
   }
   return problems;
 }

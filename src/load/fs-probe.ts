@@ -49,7 +49,12 @@ export function fsProblem(e: unknown, display: string, action: "read" | "write",
   const words = `${ERRNO_WORDS[errno] ?? "error"}${errno ? ` (${errno})` : ""}`;
   switch (errno) {
     case "ELOOP":
-      return pathError(display, Code.symlinkLoop, "symbolic links here lead back to themselves (a loop)", "point the link at a real file or directory");
+      return pathError(
+        display,
+        Code.symlinkLoop,
+        "symbolic links here lead back to themselves (a loop)",
+        "point the link at a real file or directory",
+      );
     case "EISDIR":
       return pathError(display, Code.notAFile, "is a directory where a file is expected");
     case "ENOTDIR":

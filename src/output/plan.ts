@@ -95,7 +95,10 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
 export function checkWritable(cwd: string, plan: OutputPlan): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const checked = new Set<string>();
-  const dirs = [...plan.write.map((f) => nearestExisting(dirname(resolve(cwd, f.path)))), ...plan.remove.map((p) => dirname(resolve(cwd, p)))];
+  const dirs = [
+    ...plan.write.map((f) => nearestExisting(dirname(resolve(cwd, f.path)))),
+    ...plan.remove.map((p) => dirname(resolve(cwd, p))),
+  ];
   for (const dir of dirs) {
     if (checked.has(dir)) continue;
     checked.add(dir);
@@ -126,7 +129,12 @@ function checkFolders(cwd: string, dir: string, seen: Map<string, Diagnostic | u
   let problem: Diagnostic | undefined;
   if (probe.kind === "problem") problem = probe.diagnostic;
   else if (probe.kind === "file" || probe.kind === "special")
-    problem = pathError(display, Code.notADirectory, `is a ${probe.what} where kube-codegen needs a folder for its output`, "move it out of the way, or choose another output folder");
+    problem = pathError(
+      display,
+      Code.notADirectory,
+      `is a ${probe.what} where kube-codegen needs a folder for its output`,
+      "move it out of the way, or choose another output folder",
+    );
   else if (probe.kind === "missing" && dirname(dir) !== dir) problem = checkFolders(cwd, dirname(dir), seen);
   seen.set(dir, problem);
   return problem;

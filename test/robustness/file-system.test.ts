@@ -338,7 +338,10 @@ test("a write that fails after the checks (the disk changed meanwhile) says whic
 test("validate: a directory link looping back in --crds is exit 2 naming it, found at its first turn", async () => {
   const dir = tempDir("kcg-fs-");
   mkdirSync(join(dir, "crds/more"), { recursive: true });
-  writeFileSync(join(dir, "crds/widgets.yaml"), readFileSync(join(repo, "generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml")));
+  writeFileSync(
+    join(dir, "crds/widgets.yaml"),
+    readFileSync(join(repo, "generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml")),
+  );
   writeFileSync(join(dir, "widget.yaml"), "apiVersion: kitchensink.example.com/v1\nkind: Widget\nmetadata: {name: w}\n");
   symlinkSync("..", join(dir, "crds/more/back"));
   const before = snapshot(dir);
@@ -353,7 +356,10 @@ test("validate: a FIFO as the file of resources is exit 2, not a hang", (t) => {
   if (!hasMkfifo()) return t.skip("mkfifo is not available");
   const dir = tempDir("kcg-fs-");
   mkdirSync(join(dir, "crds"));
-  writeFileSync(join(dir, "crds/widgets.yaml"), readFileSync(join(repo, "generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml")));
+  writeFileSync(
+    join(dir, "crds/widgets.yaml"),
+    readFileSync(join(repo, "generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml")),
+  );
   assert.equal(spawnSync("mkfifo", [join(dir, "pipe.yaml")]).status, 0);
   const r = runChild(dir, "validate", "--crds", "crds", "pipe.yaml");
   assert.equal(r.code, 2, r.stdout + r.stderr);
