@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { Options } from "../config/index.js";
-import { hasErrors } from "../diagnostics/index.js";
-import { applyPlan, existingGenerated, planDiff, planOutput } from "../output/index.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import { applyPlan, checkWritable, existingGenerated, planDiff, planOutput } from "../output/index.js";
 import { runPipeline } from "../pipeline.js";
 import type { Out } from "./console.js";
 
@@ -24,12 +24,25 @@ export async function runGenerate(
     return 2;
   }
   const ms = () => Math.round(performance.now() - start);
-  out.printDiagnostics(flags.quiet ? result.diagnostics.filter((d) => d.severity === "error") : result.diagnostics, result.sources);
+  const shown = (diags: readonly Diagnostic[]) => (flags.quiet ? diags.filter((d) => d.severity === "error") : diags);
   if (hasErrors(result.diagnostics)) {
+    out.printDiagnostics(shown(result.diagnostics), result.sources);
     out.err(`kube-codegen: ${mode} failed; nothing was written.`);
     return 2;
   }
+  // Every path the run would touch is checked before anything is written, and its problems are
+  // printed with the input's own, so a failure leaves the disk as it was.
   const plan = planOutput(options.cwd, result.files, existingGenerated(options.cwd, result.owned));
+  const all = sortDiagnostics([
+    ...result.diagnostics,
+    ...plan.diagnostics,
+    ...(mode === "generate" ? checkWritable(options.cwd, plan) : []),
+  ]);
+  out.printDiagnostics(shown(all), result.sources);
+  if (hasErrors(all)) {
+    out.err(`kube-codegen: ${mode} failed; nothing was written.`);
+    return 2;
+  }
   if (flags.verbose) {
     for (const f of plan.write) out.log(`${mode === "generate" ? "wrote" : "stale"}    ${f.path}`);
     for (const f of plan.unchanged) out.log(`unchanged ${f.path}`);
@@ -47,7 +60,17 @@ export async function runGenerate(
     if (!flags.quiet) out.log(`kube-codegen verify: ${plan.unchanged.length} files up to date in ${ms()} ms`);
     return 0;
   }
-  applyPlan(options.cwd, plan);
+  const applied = applyPlan(options.cwd, plan);
+  if (applied.failure) {
+    out.printDiagnostics([applied.failure], new Map());
+    const done = [...applied.written.map((p) => `written  ${p}`), ...applied.removed.map((p) => `removed  ${p}`)];
+    out.err(
+      done.length === 0
+        ? "kube-codegen: generate failed; nothing was written."
+        : `kube-codegen: generate failed after changing ${done.length} file${done.length === 1 ? "" : "s"}; run it again once the problem is fixed:\n${done.join("\n")}`,
+    );
+    return 2;
+  }
   if (!flags.quiet)
     out.log(
       `kube-codegen generate: ${plan.write.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed in ${ms()} ms`,

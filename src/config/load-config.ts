@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
 import { posix, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { pathError, probePath, readText } from "../load/index.js";
 import { generatorNames, type GeneratorName, type Options } from "./options.js";
 import { CONFIG_KEYS, configKeyTypes, defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";
 
@@ -16,17 +16,24 @@ const stringKeys = optionTable.filter((o): o is StringRow => o.inConfigFile && o
 /** Resolves options: defaults, then the config file (explicit or ./kube-codegen.config.json), then flags. */
 export function resolveOptions(flags: RawOptions, cwd: string): { options?: Options; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const configPath = flags.config ?? (existsSync(resolve(cwd, CONFIG_FILE)) ? CONFIG_FILE : undefined);
+  // The default config file counts as absent only when nothing at all is there: a dangling link
+  // or a directory of that name is reported, not silently ignored.
+  const configPath = flags.config ?? (probePath(resolve(cwd, CONFIG_FILE), CONFIG_FILE).kind !== "missing" ? CONFIG_FILE : undefined);
   let fromFile: RawOptions = {};
   if (configPath) {
     const abs = resolve(cwd, configPath);
-    if (!existsSync(abs)) {
+    const read = readNamedFile(abs, configPath);
+    if (read === "missing") {
       diagnostics.push(errorAt(undefined, Code.configFileMissing, `config file ${configPath} does not exist`));
+      return { diagnostics };
+    }
+    if ("diagnostic" in read) {
+      diagnostics.push(read.diagnostic);
       return { diagnostics };
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(abs, "utf8"));
+      parsed = JSON.parse(read.text);
     } catch (e) {
       diagnostics.push(
         errorAt({ file: configPath, line: 1, col: 1 }, Code.configNotJson, `config file is not valid JSON: ${(e as Error).message}`),
@@ -68,8 +75,8 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
   const header = pick("header");
   let headerText = "";
   if (header !== undefined) {
-    const abs = resolve(cwd, header);
-    if (!existsSync(abs))
+    const read = readNamedFile(resolve(cwd, header), header);
+    if (read === "missing")
       diagnostics.push(
         errorAt(
           undefined,
@@ -78,7 +85,8 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
           "pass --header FILE or remove the header option",
         ),
       );
-    else headerText = readFileSync(abs, "utf8");
+    else if ("diagnostic" in read) diagnostics.push(read.diagnostic);
+    else headerText = read.text;
   }
   const maxDescLen = pick("maxDescLen");
   if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
@@ -105,6 +113,18 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
     },
     diagnostics,
   };
+}
+
+/**
+ * A file the user named (config or header): its text, "missing", or why it cannot be used. A
+ * directory, FIFO, socket or device is refused without being opened.
+ */
+function readNamedFile(abs: string, display: string): { text: string } | { diagnostic: Diagnostic } | "missing" {
+  const probe = probePath(abs, display);
+  if (probe.kind === "missing") return "missing";
+  if (probe.kind === "problem") return { diagnostic: probe.diagnostic };
+  if (probe.kind !== "file") return { diagnostic: pathError(display, Code.notAFile, `is a ${probe.what}, not a file`) };
+  return readText(abs, display);
 }
 
 /** Generators the README lists as planned: naming one says so instead of "unknown". */

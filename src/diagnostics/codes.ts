@@ -91,6 +91,57 @@ const table = {
     meaning: "A path option given with an empty value (it would otherwise mean the whole project).",
     example: "--input=",
   },
+  // File-system problems: each names the path (relative to the working directory) and stops the
+  // run before anything is written, except KCG1023, whose file is skipped without being opened.
+  unreadablePath: {
+    code: "KCG1020",
+    severity: "error",
+    meaning: "A file or directory kube-codegen must read cannot be read (permission denied or an I/O error).",
+    example: "chmod 000 apis/foo/v1",
+  },
+  danglingSymlink: {
+    code: "KCG1021",
+    severity: "error",
+    meaning: "A symbolic link whose target does not exist.",
+    example: "ln -s missing.ts apis/foo/v1/types.ts",
+  },
+  symlinkLoop: {
+    code: "KCG1022",
+    severity: "error",
+    meaning: "A symbolic link that leads back into a directory it is inside (or to itself), so reading it would never end.",
+    example: "ln -s .. apis/foo/v1/loop",
+  },
+  specialFileSkipped: {
+    code: "KCG1023",
+    severity: "warning",
+    meaning: "A FIFO, socket or device where a source file would be read; it is skipped and never opened.",
+    example: "mkfifo apis/foo/v1/pipe.ts",
+  },
+  notAFile: {
+    code: "KCG1024",
+    severity: "error",
+    meaning: "A directory (or FIFO, socket or device) where a file is expected: the config or header file, or a generated file's path.",
+    example: "mkdir apis/foo/v1/zz_generated.deepcopy.ts",
+  },
+  notADirectory: {
+    code: "KCG1025",
+    severity: "error",
+    meaning: "A file where a directory is expected: the input directory, or a folder an output file goes in.",
+    example: "touch config/crd/bases",
+    where: "when the CRDs are written to config/crd/bases",
+  },
+  cannotWrite: {
+    code: "KCG1026",
+    severity: "error",
+    meaning: "An output file or folder cannot be written (read-only, permission denied or another write error).",
+    example: "chmod 555 config/crd/bases",
+  },
+  handWrittenFile: {
+    code: "KCG1027",
+    severity: "error",
+    meaning: "A file without the generated line is where kube-codegen would write; it is never overwritten, whatever its name.",
+    example: "a hand-written apis/foo/v1/zz_generated.deepcopy.ts",
+  },
 
   // KCG11xx: marker syntax and placement, and markers that do not fit their schema node.
   unknownMarker: {

@@ -1,5 +1,6 @@
-import { readdirSync, statSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Diagnostic } from "../diagnostics/index.js";
+import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "./fs-probe.js";
 
 /** A `.ts` file found under the input root, with its text. */
 export interface FoundFile {
@@ -16,40 +17,64 @@ export interface StrayEntry {
 
 /**
  * Lists `<root>/<group>/<version>/*.ts` in sorted order, whatever order the file system gives,
- * so that every later stage sees the same sequence on every machine.
+ * so that every later stage sees the same sequence on every machine. Every entry is looked at
+ * before it is opened: an unreadable directory or file, a dangling symbolic link or one that loops
+ * back is an error naming it, and a FIFO, socket or device with a source file's name is skipped
+ * with a warning (opening a FIFO would wait forever for a writer). `root` must be a directory.
  */
-export function findPackageFiles(root: string): { files: FoundFile[]; stray: StrayEntry[] } {
+export function findPackageFiles(
+  root: string,
+  display: (rel: string) => string,
+): { files: FoundFile[]; stray: StrayEntry[]; diagnostics: Diagnostic[] } {
   const files: FoundFile[] = [];
   const stray: StrayEntry[] = [];
-  for (const group of sortedEntries(root)) {
-    const gAbs = join(root, group);
-    if (!isDir(gAbs)) {
-      if (group.endsWith(".ts")) stray.push({ rel: group, why: "file-outside-package" });
-      continue;
-    }
-    for (const version of sortedEntries(gAbs)) {
-      const vAbs = join(gAbs, version);
-      if (!isDir(vAbs)) {
-        if (version.endsWith(".ts")) stray.push({ rel: `${group}/${version}`, why: "file-outside-package" });
+  const diagnostics: Diagnostic[] = [];
+  const isSource = (name: string) => name.endsWith(".ts") && !name.endsWith(".d.ts") && !name.endsWith(".test.ts");
+  // Each level lists its entries and says what to do with each: descend (a directory), take a
+  // file, or ignore. Directories are checked against the real paths of those around them.
+  const visit = (rel: string, abs: string, depth: number, ancestors: ReadonlySet<string>): void => {
+    const listed = readDirNames(abs, display(rel));
+    if ("diagnostic" in listed) return void diagnostics.push(listed.diagnostic);
+    for (const name of listed.names) {
+      if (name.startsWith(".") || name === "node_modules") continue;
+      // A version directory's other entries are never read, whatever they are.
+      if (depth === 2 && !name.endsWith(".ts")) continue;
+      const childRel = rel === "" ? name : `${rel}/${name}`;
+      const childAbs = join(abs, name);
+      const probe = probePath(childAbs, display(childRel));
+      if (probe.kind === "missing") continue; // removed while listing
+      if (probe.kind === "problem") {
+        diagnostics.push(probe.diagnostic);
         continue;
       }
-      for (const name of sortedEntries(vAbs)) {
-        const abs = join(vAbs, name);
-        if (isDir(abs)) continue;
-        if (!name.endsWith(".ts") || name.endsWith(".d.ts") || name.endsWith(".test.ts")) continue;
-        files.push({ rel: `${group}/${version}/${name}`, abs, text: readFileSync(abs, "utf8") });
+      if (probe.kind === "directory") {
+        // Directories below a version directory are not part of the layout and are never read.
+        if (depth === 2) continue;
+        const loop = loopCheck(childAbs, display(childRel), ancestors);
+        if ("diagnostic" in loop) {
+          diagnostics.push(loop.diagnostic);
+          continue;
+        }
+        visit(childRel, childAbs, depth + 1, new Set([...ancestors, loop.real]));
+        continue;
       }
+      if (!name.endsWith(".ts")) continue;
+      if (probe.kind === "special") {
+        diagnostics.push(specialSkipped(display(childRel), probe.what));
+        continue;
+      }
+      if (depth < 2) {
+        stray.push({ rel: childRel, why: "file-outside-package" });
+        continue;
+      }
+      if (!isSource(name)) continue;
+      const read = readText(childAbs, display(childRel));
+      if ("diagnostic" in read) diagnostics.push(read.diagnostic);
+      else files.push({ rel: childRel, abs: childAbs, text: read.text });
     }
-  }
-  return { files, stray };
-}
-
-function sortedEntries(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((n) => !n.startsWith(".") && n !== "node_modules")
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-function isDir(p: string): boolean {
-  return statSync(p).isDirectory();
+  };
+  const rootLoop = loopCheck(root, display(""), new Set());
+  if ("diagnostic" in rootLoop) diagnostics.push(rootLoop.diagnostic);
+  else visit("", root, 0, new Set([rootLoop.real]));
+  return { files, stray, diagnostics };
 }

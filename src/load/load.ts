@@ -1,8 +1,8 @@
 import { relative, resolve, sep } from "node:path";
-import { existsSync, statSync } from "node:fs";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { GENERATED_LINE } from "../emit/index.js";
 import { findPackageFiles } from "./files.js";
+import { pathError, probePath } from "./fs-probe.js";
 import { createParser, parseFile } from "./parse.js";
 import type { LoadedFile, LoadedInput, LoadedPackage } from "./syntax.js";
 
@@ -13,19 +13,32 @@ import type { LoadedFile, LoadedInput, LoadedPackage } from "./syntax.js";
 export function loadInput(inputRoot: string, cwd: string = process.cwd()): { input: LoadedInput; diagnostics: Diagnostic[] } {
   const root = resolve(cwd, inputRoot);
   const diagnostics: Diagnostic[] = [];
-  if (!existsSync(root) || !statSync(root).isDirectory()) {
-    diagnostics.push(
-      errorAt(
-        undefined,
-        Code.inputDirMissing,
-        `input directory ${inputRoot} does not exist`,
-        "pass --input DIR or set input in the config file",
-      ),
-    );
+  const display = (rel: string) => toPosix(relative(cwd, resolve(root, rel))) || rel || ".";
+  const probe = probePath(root, display(""));
+  if (probe.kind !== "directory") {
+    if (probe.kind === "problem") diagnostics.push(probe.diagnostic);
+    else if (probe.kind === "missing")
+      diagnostics.push(
+        errorAt(
+          undefined,
+          Code.inputDirMissing,
+          `input directory ${inputRoot} does not exist`,
+          "pass --input DIR or set input in the config file",
+        ),
+      );
+    else
+      diagnostics.push(
+        pathError(
+          display(""),
+          Code.notADirectory,
+          `the input directory is a ${probe.what}, not a directory`,
+          "pass --input DIR or set input in the config file",
+        ),
+      );
     return { input: { inputRoot: root, packages: [] }, diagnostics };
   }
-  const display = (rel: string) => toPosix(relative(cwd, resolve(root, rel))) || rel;
-  const { files, stray } = findPackageFiles(root);
+  const { files, stray, diagnostics: found } = findPackageFiles(root, display);
+  diagnostics.push(...found);
   for (const s of stray) {
     diagnostics.push(
       errorAt(

@@ -1,6 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { accessSync, constants } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
+import { Code, type Diagnostic } from "../diagnostics/index.js";
+import { GENERATED_LINE, isGenerated } from "../emit/index.js";
+import { fsProblem, pathError, probePath, readText } from "../load/index.js";
 import type { FinalFile } from "./finalize.js";
+import type { ExistingFiles } from "./scan.js";
 
 /** What applying a run's output would change on disk. */
 export interface OutputPlan {
@@ -10,24 +14,133 @@ export interface OutputPlan {
   readonly remove: string[];
   /** The text on disk of files that would change (absent for new files). */
   readonly previous: ReadonlyMap<string, string>;
+  /**
+   * Why the plan cannot be applied (or compared): a path that cannot be read, a directory where a
+   * file goes or a file where a folder goes, a hand-written file in the way. Any error here means
+   * nothing may be written.
+   */
+  readonly diagnostics: Diagnostic[];
 }
 
-/** Compares the produced files with the disk. */
-export function planOutput(cwd: string, files: readonly FinalFile[], existing: readonly string[]): OutputPlan {
+/**
+ * Compares the produced files with the disk, checking every path it would touch before anything is
+ * written: the folders on the way to each file must be folders (or not exist yet), and a file
+ * already at an output path is replaced only when it carries the generated line, whatever its name.
+ */
+export function planOutput(cwd: string, files: readonly FinalFile[], existing: ExistingFiles): OutputPlan {
   const write: FinalFile[] = [];
   const unchanged: FinalFile[] = [];
   const previous = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [...existing.diagnostics];
+  const folders = new Map<string, Diagnostic | undefined>();
   for (const f of files) {
     const abs = resolve(cwd, f.path);
-    const old = existsSync(abs) ? readFileSync(abs, "utf8") : undefined;
-    if (old === f.content) unchanged.push(f);
+    const folderProblem = checkFolders(cwd, dirname(abs), folders);
+    if (folderProblem) {
+      diagnostics.push(folderProblem);
+      continue;
+    }
+    const probe = probePath(abs, f.path);
+    if (probe.kind === "problem") {
+      diagnostics.push(probe.diagnostic);
+      continue;
+    }
+    if (probe.kind === "directory" || probe.kind === "special") {
+      diagnostics.push(
+        pathError(f.path, Code.notAFile, `is a ${probe.what} where kube-codegen writes a generated file`, "move it out of the way"),
+      );
+      continue;
+    }
+    if (probe.kind === "missing") {
+      write.push(f);
+      continue;
+    }
+    const read = readText(abs, f.path);
+    if ("diagnostic" in read) {
+      diagnostics.push(read.diagnostic);
+      continue;
+    }
+    if (!isGenerated(read.text)) {
+      diagnostics.push(
+        pathError(
+          f.path,
+          Code.handWrittenFile,
+          "has no generated line, so it is not kube-codegen's to overwrite",
+          `move or rename this file (kube-codegen writes its own here), or add the line "${GENERATED_LINE}" to let it be replaced`,
+        ),
+      );
+      continue;
+    }
+    if (read.text === f.content) unchanged.push(f);
     else {
       write.push(f);
-      if (old !== undefined) previous.set(f.path, old);
+      previous.set(f.path, read.text);
     }
   }
   const produced = new Set(files.map((f) => f.path));
-  const remove = existing.filter((p) => !produced.has(p));
-  for (const p of remove) previous.set(p, readFileSync(resolve(cwd, p), "utf8"));
-  return { write, unchanged, remove, previous };
+  const remove = existing.paths.filter((p) => !produced.has(p));
+  for (const p of remove) {
+    const read = readText(resolve(cwd, p), p);
+    if ("diagnostic" in read) diagnostics.push(read.diagnostic);
+    else previous.set(p, read.text);
+  }
+  return { write, unchanged, remove, previous, diagnostics };
+}
+
+/**
+ * The write permissions `generate` needs for a plan: the nearest existing folder of each file it
+ * writes (where the file, or the first missing folder, is created) and the folder of each file it
+ * removes. Checked before the first write, so a read-only output folder stops the run whole.
+ */
+export function checkWritable(cwd: string, plan: OutputPlan): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const checked = new Set<string>();
+  const dirs = [
+    ...plan.write.map((f) => nearestExisting(dirname(resolve(cwd, f.path)))),
+    ...plan.remove.map((p) => dirname(resolve(cwd, p))),
+  ];
+  for (const dir of dirs) {
+    if (checked.has(dir)) continue;
+    checked.add(dir);
+    try {
+      accessSync(dir, constants.W_OK | constants.X_OK);
+    } catch (e) {
+      diagnostics.push(fsProblem(e, displayOf(cwd, dir), "write", "directory"));
+    }
+  }
+  return diagnostics;
+}
+
+/** The first of `dir` and its parents that exists (planOutput has checked they are folders). */
+function nearestExisting(dir: string): string {
+  let d = dir;
+  while (probePath(d, d).kind === "missing" && dirname(d) !== d) d = dirname(d);
+  return d;
+}
+
+/**
+ * Checks `dir` and the parents above it up to the first existing one: each that exists must be a
+ * folder. Results are kept in `seen` because many files share their folders.
+ */
+function checkFolders(cwd: string, dir: string, seen: Map<string, Diagnostic | undefined>): Diagnostic | undefined {
+  if (seen.has(dir)) return seen.get(dir);
+  const display = displayOf(cwd, dir);
+  const probe = probePath(dir, display);
+  let problem: Diagnostic | undefined;
+  if (probe.kind === "problem") problem = probe.diagnostic;
+  else if (probe.kind === "file" || probe.kind === "special")
+    problem = pathError(
+      display,
+      Code.notADirectory,
+      `is a ${probe.what} where kube-codegen needs a folder for its output`,
+      "move it out of the way, or choose another output folder",
+    );
+  else if (probe.kind === "missing" && dirname(dir) !== dir) problem = checkFolders(cwd, dirname(dir), seen);
+  seen.set(dir, problem);
+  return problem;
+}
+
+function displayOf(cwd: string, abs: string): string {
+  const rel = relative(cwd, abs);
+  return (sep === "/" ? rel : rel.split(sep).join("/")) || ".";
 }

@@ -1,26 +1,68 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import type { Diagnostic } from "../diagnostics/index.js";
 import type { OwnedArea } from "../generators/index.js";
 import { isGenerated } from "../emit/index.js";
+import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "../load/index.js";
 
-/** Lists existing generated files in the owned areas (paths relative to cwd, posix, sorted). */
-export function existingGenerated(cwd: string, areas: readonly OwnedArea[]): string[] {
-  const found = new Set<string>();
-  for (const a of areas) walk(cwd, a.dir.replace(/\\/g, "/").replace(/\/$/, ""), a, found);
-  return [...found].sort();
+/** The generated files found in the owned areas, and what stopped the scan from reading some. */
+export interface ExistingFiles {
+  /** Paths relative to cwd, posix, sorted. */
+  readonly paths: string[];
+  /** Unreadable entries, dangling or looping links (errors) and skipped FIFOs (warnings). */
+  readonly diagnostics: Diagnostic[];
 }
 
-function walk(cwd: string, rel: string, area: OwnedArea, found: Set<string>): void {
-  const abs = resolve(cwd, rel);
-  if (!existsSync(abs) || !statSync(abs).isDirectory()) return;
-  for (const name of readdirSync(abs).sort()) {
+/**
+ * Lists existing generated files in the owned areas: files of a matching name that carry the
+ * generated line. Every entry is looked at before it is opened, and a directory whose real path
+ * is one it is inside is a loop, reported once instead of followed.
+ */
+export function existingGenerated(cwd: string, areas: readonly OwnedArea[]): ExistingFiles {
+  const found = new Set<string>();
+  const diagnostics: Diagnostic[] = [];
+  for (const a of areas) {
+    const rel = a.dir.replace(/\\/g, "/").replace(/\/$/, "");
+    const abs = resolve(cwd, rel);
+    const probe = probePath(abs, rel);
+    // A missing area has nothing stale; a file where the area should be is planOutput's to report.
+    if (probe.kind === "problem") diagnostics.push(probe.diagnostic);
+    if (probe.kind !== "directory") continue;
+    const real = loopCheck(abs, rel, new Set());
+    if ("diagnostic" in real) diagnostics.push(real.diagnostic);
+    else walk(rel, abs, a, new Set([real.real]), found, diagnostics);
+  }
+  return { paths: [...found].sort(), diagnostics };
+}
+
+function walk(rel: string, abs: string, area: OwnedArea, ancestors: ReadonlySet<string>, found: Set<string>, diags: Diagnostic[]): void {
+  const listed = readDirNames(abs, rel);
+  if ("diagnostic" in listed) return void diags.push(listed.diagnostic);
+  for (const name of listed.names) {
     if (name === "node_modules" || name.startsWith(".")) continue;
+    // Outside recursive areas only files of a generated name matter, so nothing else is looked at.
+    if (!area.recursive && !area.match.test(name)) continue;
     const childRel = rel === "" || rel === "." ? name : `${rel}/${name}`;
     const childAbs = join(abs, name);
-    if (statSync(childAbs).isDirectory()) {
-      if (area.recursive) walk(cwd, childRel, area, found);
-    } else if (area.match.test(name) && isGenerated(readFileSync(childAbs, "utf8"))) {
-      found.add(childRel);
+    const probe = probePath(childAbs, childRel);
+    if (probe.kind === "missing") continue;
+    if (probe.kind === "problem") {
+      diags.push(probe.diagnostic);
+      continue;
     }
+    if (probe.kind === "directory") {
+      if (!area.recursive) continue;
+      const loop = loopCheck(childAbs, childRel, ancestors);
+      if ("diagnostic" in loop) diags.push(loop.diagnostic);
+      else walk(childRel, childAbs, area, new Set([...ancestors, loop.real]), found, diags);
+      continue;
+    }
+    if (!area.match.test(name)) continue;
+    if (probe.kind === "special") {
+      diags.push(specialSkipped(childRel, probe.what));
+      continue;
+    }
+    const read = readText(childAbs, childRel);
+    if ("diagnostic" in read) diags.push(read.diagnostic);
+    else if (isGenerated(read.text)) found.add(childRel);
   }
 }

@@ -1,6 +1,6 @@
 // Reading Kubernetes manifests: multi-document YAML or JSON files into plain objects, with positions
 // (document index) kept for messages, and `kind: List` documents expanded into their items.
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { parseAllDocuments, type SchemaOptions } from "yaml";
 
@@ -67,16 +67,54 @@ const MANIFEST = /\.(ya?ml|json)$/i;
 
 /**
  * The manifest files a path names: the file itself, or every `*.yaml`, `*.yml` and `*.json` below a
- * directory, recursively, sorted so every run reads them in the same order. Throws when the path
- * cannot be read. Shared by `validate`, `test-server` and the test server's loadCrds.
+ * directory, recursively, sorted so every run reads them in the same order. Throws, with a message
+ * naming the path, when the path cannot be read or a directory link loops back into a directory it
+ * is inside (found by real path at its first turn, not by ELOOP hundreds of levels down). FIFOs,
+ * sockets and devices inside a directory are never opened: they are left out. Shared by
+ * `validate`, `test-server` and the test server's loadCrds.
  */
 export function manifestFiles(path: string): string[] {
-  if (!statSync(path).isDirectory()) return [path];
+  if (!statOf(path).isDirectory()) return [path];
   const out: string[] = [];
-  for (const name of readdirSync(path).sort()) {
-    const p = join(path, name);
-    if (statSync(p).isDirectory()) out.push(...manifestFiles(p));
-    else if (MANIFEST.test(name)) out.push(p);
-  }
+  const walk = (dir: string, ancestors: ReadonlySet<string>): void => {
+    for (const name of readdirOf(dir)) {
+      const p = join(dir, name);
+      const st = statOf(p);
+      if (st.isDirectory()) {
+        const real = realpathSync(p);
+        if (ancestors.has(real)) throw new Error(`${p} is a symbolic link to a directory it is inside (a loop)`);
+        walk(p, new Set([...ancestors, real]));
+      } else if (st.isFile() && MANIFEST.test(name)) out.push(p);
+    }
+  };
+  walk(path, new Set([realpathSync(path)]));
   return out;
+}
+
+function statOf(p: string): Stats {
+  try {
+    return statSync(p);
+  } catch (e) {
+    throw new Error(fsWords(p, e));
+  }
+}
+
+function readdirOf(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch (e) {
+    throw new Error(fsWords(dir, e));
+  }
+}
+
+/** A file-system failure as a short sentence naming the path, not Node's message with its syscall. */
+function fsWords(p: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const why: Record<string, string> = {
+    ENOENT: "does not exist (or is a dangling symbolic link)",
+    ELOOP: "is a symbolic link that loops",
+    EACCES: "cannot be read: permission denied",
+    ENOTDIR: "is inside a file, not a directory",
+  };
+  return `${p} ${(code && why[code]) ?? `cannot be read (${code ?? String(e)})`}`;
 }

@@ -54,7 +54,7 @@ test("the examples warn only of their two deliberate deprecated markers", async 
 test("no stale generated file is committed: every generated file in the generated areas is still produced", async () => {
   const { files, owned } = await repoRun();
   const existing = existingGenerated(repo, owned);
-  assert.ok(existing.length >= files.length, "the scan finds the committed files");
+  assert.ok(existing.paths.length >= files.length, "the scan finds the committed files");
   const plan = planOutput(repo, files, existing);
   assert.deepEqual(plan.remove, [], "stale generated files: run npm run codegen");
   assert.deepEqual(
