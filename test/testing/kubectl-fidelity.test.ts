@@ -93,8 +93,8 @@ test("deleting a namespace answers the object with no grace period; creates mean
   assert.deepEqual(
     { status: late.status, body: late.body },
     lifecycle["createInTerminatingNamespace"] && {
-      status: (lifecycle["createInTerminatingNamespace"])["status"],
-      body: (lifecycle["createInTerminatingNamespace"])["body"],
+      status: lifecycle["createInTerminatingNamespace"]["status"],
+      body: lifecycle["createInTerminatingNamespace"]["body"],
     },
   );
   await server.settle();
