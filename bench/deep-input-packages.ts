@@ -34,12 +34,16 @@ export function deepTypes(shape: DeepShape, n: number): string {
       break;
     case "marker":
       out.push(kind("DeepSpec"));
-      out.push(`export interface DeepSpec {\n  // +kubebuilder:default=${"[".repeat(n)}${"]".repeat(n)}\n  // +k8s:deepcopy-gen:unknown=json\n  value?: unknown[];\n}\n`);
+      out.push(
+        `export interface DeepSpec {\n  // +kubebuilder:default=${"[".repeat(n)}${"]".repeat(n)}\n  // +k8s:deepcopy-gen:unknown=json\n  value?: unknown[];\n}\n`,
+      );
       break;
     case "marker-braces":
       // The marker grammar's own lists, `{{...}}`, rather than JSON.
       out.push(kind("DeepSpec"));
-      out.push(`export interface DeepSpec {\n  // +kubebuilder:default=${"{".repeat(n)}a${"}".repeat(n)}\n  // +k8s:deepcopy-gen:unknown=json\n  value?: unknown[];\n}\n`);
+      out.push(
+        `export interface DeepSpec {\n  // +kubebuilder:default=${"{".repeat(n)}a${"}".repeat(n)}\n  // +k8s:deepcopy-gen:unknown=json\n  value?: unknown[];\n}\n`,
+      );
       break;
     case "arrays":
       out.push(kind("DeepSpec"));

@@ -269,12 +269,7 @@ class FileParser {
       if (!this.reportedTooDeep) {
         this.reportedTooDeep = true;
         this.diagnostics.push(
-          errorAt(
-            pos,
-            Code.typeTooDeep,
-            `type nested deeper than ${MAX_NESTING_DEPTH} levels`,
-            "declare named types for the inner levels",
-          ),
+          errorAt(pos, Code.typeTooDeep, `type nested deeper than ${MAX_NESTING_DEPTH} levels`, "declare named types for the inner levels"),
         );
       }
       return { k: "reported", pos };

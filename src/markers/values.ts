@@ -48,7 +48,12 @@ export class ValueParser {
   /** Parses a braced list or map one level deeper, refused past MAX_NESTING_DEPTH at its `{` before the recursion could reach Node's stack limit. */
   private nested<T>(open: Token, parse: () => T): T {
     if (this.depth >= MAX_NESTING_DEPTH)
-      fail(Code.markerValueTooDeep, `value nested deeper than ${MAX_NESTING_DEPTH} levels`, open, "marker values are small literals: flatten the value");
+      fail(
+        Code.markerValueTooDeep,
+        `value nested deeper than ${MAX_NESTING_DEPTH} levels`,
+        open,
+        "marker values are small literals: flatten the value",
+      );
     this.depth++;
     const v = parse();
     this.depth--;

@@ -54,7 +54,7 @@ const aliasEnds = new WeakMap<ApiModel, Map<TypeModel, TypeRef>>();
  */
 export function followAliases(model: ApiModel, r: TypeRef): TypeRef {
   let memo = aliasEnds.get(model);
-  if (!memo) aliasEnds.set(model, (memo = new Map()));
+  if (!memo) aliasEnds.set(model, (memo = new Map<TypeModel, TypeRef>()));
   const visited: TypeModel[] = [];
   const seen = new Set<TypeModel>();
   let cur = r;
@@ -193,7 +193,8 @@ export function flattenStruct(
     const flat = memo || !parent ? { fields: [...top.fields.values()], builtins: top.builtins, opaque: top.opaque } : undefined;
     if (flat) memo?.set(top.type, flat);
     if (!parent) return flat!;
-    if (parent.fields.size === 0 && !memo) parent.fields = top.fields; // the common single-embed chain: take the map over
+    if (parent.fields.size === 0 && !memo)
+      parent.fields = top.fields; // the common single-embed chain: take the map over
     else mergeFlat(parent, top.fields.values(), undefined);
     addBuiltins(parent.builtins, top.builtins);
     parent.opaque.push(...top.opaque);
@@ -206,7 +207,7 @@ function memoFor(model: ApiModel, stopAt: (t: TypeModel) => boolean, keep: (f: F
   let byKeep = byStop.get(stopAt);
   if (!byKeep) byStop.set(stopAt, (byKeep = new WeakMap()));
   let memo = byKeep.get(keep);
-  if (!memo) byKeep.set(keep, (memo = new Map()));
+  if (!memo) byKeep.set(keep, (memo = new Map<TypeModel, FlatStruct>()));
   return memo;
 }
 

@@ -206,7 +206,9 @@ class SchemaBuilder {
     const required: string[] = [];
     for (const { field, fixedDoc, prebuilt } of this.structFields(t)) {
       const fpath = joinPath(path, `properties[${field.name}]`);
-      const s = prebuilt ? structuredClone<JSONSchemaProps>(prebuilt) : this.deeper(field.pos, () => this.fieldSchema(field, fpath, fixedDoc));
+      const s = prebuilt
+        ? structuredClone<JSONSchemaProps>(prebuilt)
+        : this.deeper(field.pos, () => this.fieldSchema(field, fpath, fixedDoc));
       Object.defineProperty(properties, field.name, { value: s, enumerable: true, writable: true, configurable: true });
       if (field.required) required.push(field.name);
     }

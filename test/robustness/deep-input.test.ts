@@ -54,7 +54,11 @@ test(`a ${CHAIN}-long extends chain generates, every level's field inlined, and 
   const copies = readFileSync(join(r.dir, "apis/deep/v1/zz_generated.deepcopy.ts"), "utf8");
   assert.match(copies, new RegExp(`export function deepCopyL${CHAIN - 1}\\(src: L${CHAIN - 1}\\): L${CHAIN - 1} \\{`));
   const out = Console.memory();
-  assert.equal(await main(["verify", "--input", "apis", "--output", "out", "--crd-output", "out/crds"], out, r.dir), 0, out.stdout.join("\n"));
+  assert.equal(
+    await main(["verify", "--input", "apis", "--output", "out", "--crd-output", "out/crds"], out, r.dir),
+    0,
+    out.stdout.join("\n"),
+  );
 });
 
 test(`a ${CHAIN}-long alias chain generates: the field is its last alias's string`, { timeout }, async () => {
@@ -90,10 +94,14 @@ test(`a type written ${MAX_NESTING_DEPTH + 50} arrays deep is KCG1215 at the typ
 });
 
 for (const n of [MAX_NESTING_DEPTH + 50, 1000]) {
-  test(`${n} nested inline object types are KCG1215 at the first bracket too deep, before the TypeScript parser runs`, { timeout }, async () => {
-    const r = await generate("objects", n);
-    assertRefused(r, "KCG1215", 10);
-    // DeepSpec's own { is the first level; "  value?: " is 10 characters and each level "{ a: " 5.
-    assert.match(r.stdout + r.stderr, new RegExp(`types\\.ts:10:${11 + 5 * (MAX_NESTING_DEPTH - 1)} - error KCG1215`));
-  });
+  test(
+    `${n} nested inline object types are KCG1215 at the first bracket too deep, before the TypeScript parser runs`,
+    { timeout },
+    async () => {
+      const r = await generate("objects", n);
+      assertRefused(r, "KCG1215", 10);
+      // DeepSpec's own { is the first level; "  value?: " is 10 characters and each level "{ a: " 5.
+      assert.match(r.stdout + r.stderr, new RegExp(`types\\.ts:10:${11 + 5 * (MAX_NESTING_DEPTH - 1)} - error KCG1215`));
+    },
+  );
 }

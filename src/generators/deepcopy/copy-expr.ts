@@ -24,7 +24,7 @@ const scalarAliases = new WeakMap<ApiModel, Map<TypeModel, boolean>>();
  */
 export function isScalar(r: TypeRef, model?: ApiModel): boolean {
   let memo = model && scalarAliases.get(model);
-  if (model && !memo) scalarAliases.set(model, (memo = new Map()));
+  if (model && !memo) scalarAliases.set(model, (memo = new Map<TypeModel, boolean>()));
   const visited = new Set<TypeModel>();
   let cur = r;
   let result: boolean;
