@@ -21,6 +21,14 @@ export interface CodeRow {
   readonly where?: string;
 }
 
+/**
+ * How deep input may nest: marker values, type expressions and CRD schemas. Real APIs stay below
+ * 20 levels; past this limit the input is refused with a position (KCG1111, KCG1215) instead of
+ * running a recursive walk into Node's stack limit, which the default stack reaches at about
+ * 500 nested type literals (in the TypeScript parser) or a few thousand marker brackets.
+ */
+export const MAX_NESTING_DEPTH = 100;
+
 const table = {
   // KCG10xx: input files, config file and command line.
   inputDirMissing: {
@@ -215,6 +223,13 @@ const table = {
       "Comment line that is a known marker but for a look-alike character (Cyrillic `о`, dotless `ı`, fullwidth `：`, an invisible one) or `.` for `:`; it is ignored.",
     example: "+kubebuilder.validation:MaxItems=16",
   },
+  markerValueTooDeep: {
+    code: "KCG1112",
+    severity: "error",
+    meaning: `Marker value nested deeper than ${MAX_NESTING_DEPTH} levels of lists, maps or JSON arrays and objects.`,
+    example: "+kubebuilder:default=[[[[...]]]]",
+    where: `with more than ${MAX_NESTING_DEPTH} [`,
+  },
 
   // KCG12xx: TypeScript the API dialect cannot express, and names that do not resolve.
   unsupportedType: {
@@ -302,6 +317,13 @@ const table = {
     severity: "error",
     meaning: "Default export of an API type; generated code imports types by name.",
     example: "export default interface Foo {}",
+  },
+  typeTooDeep: {
+    code: "KCG1215",
+    severity: "error",
+    meaning: `Type nested deeper than ${MAX_NESTING_DEPTH} levels, as written or through the named types its fields use (the CRD schema's depth).`,
+    example: "a: string[][][]...",
+    where: `with more than ${MAX_NESTING_DEPTH} []`,
   },
 
   // KCG13xx: API packages, kinds and resource names.

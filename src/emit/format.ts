@@ -4,6 +4,10 @@ import { generatedLine } from "./generated-line.js";
 /** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
 const prettierOptions: prettier.Options = {
   parser: "typescript",
+  // Without a .ts file path prettier guesses whether the text is JSX with a multiline regex whose
+  // cost grows with the square of the line count (minutes for a file of a few thousand copies);
+  // generated files are .ts, which is never JSX, so the guess is not needed.
+  filepath: "zz_generated.ts",
   printWidth: 100,
   tabWidth: 2,
   useTabs: false,

@@ -1,5 +1,5 @@
 import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode, type TypeElementTypes } from "ts-morph";
-import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
+import { Code, errorAt, MAX_NESTING_DEPTH, type Diagnostic } from "../diagnostics/index.js";
 import { LineMap } from "./positions.js";
 import type { DeclSyntax, ImportSyntax, PropSyntax, TypeExpr } from "./syntax.js";
 
@@ -23,8 +23,23 @@ export function createParser(): Project {
 
 /** Parses one file into plain syntax; `display` is the path diagnostics print. */
 export function parseFile(project: Project, rel: string, display: string, text: string): ParsedFile {
-  const sf = project.createSourceFile(`/${rel}`, text, { overwrite: true });
   const lines = new LineMap(text, display);
+  // The TypeScript parser and binder are recursive: some 500 nested type literals exhaust Node's
+  // stack (how many depends on the JIT's state). Brackets nested past MAX_NESTING_DEPTH are
+  // refused before parsing, so the answer is the same on every run; a RangeError that still
+  // escapes (`Array<` nested as deep, say) is the same error at the file's start.
+  const deep = deepBracket(text);
+  if (deep !== undefined) return { imports: [], decls: [], diagnostics: [tooDeepForParser(deep, lines)], unparsed: true };
+  try {
+    return parseChecked(project, rel, text, lines);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return { imports: [], decls: [], diagnostics: [tooDeepForParser(undefined, lines)], unparsed: true };
+  }
+}
+
+function parseChecked(project: Project, rel: string, text: string, lines: LineMap): ParsedFile {
+  const sf = project.createSourceFile(`/${rel}`, text, { overwrite: true });
   const syntaxErrors = project.getProgram().compilerObject.getSyntacticDiagnostics(sf.compilerNode);
   if (syntaxErrors.length > 0) {
     // Only the first error: the parser's recovery turns one mistake into several follow-on errors.
@@ -46,8 +61,44 @@ export function parseFile(project: Project, rel: string, display: string, text: 
   return new FileParser(sf, lines).run();
 }
 
+/** KCG1215 at the first bracket nested deeper than MAX_NESTING_DEPTH, or at the file's start. */
+function tooDeepForParser(at: number | undefined, lines: LineMap): Diagnostic {
+  return errorAt(
+    lines.pos(at ?? 0, 1),
+    Code.typeTooDeep,
+    at === undefined
+      ? "this file nests too deeply for the TypeScript parser, which ran out of stack"
+      : `brackets nest deeper than ${MAX_NESTING_DEPTH} levels here; the file is not parsed`,
+    "declare named types for the inner levels",
+  );
+}
+
+/** The offset of the first `(`, `[` or `{` nested deeper than MAX_NESTING_DEPTH outside comments and strings. */
+function deepBracket(text: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "/" && text[i + 1] === "/") i = endOf(text, "\n", i + 2);
+    else if (c === "/" && text[i + 1] === "*") i = endOf(text, "*/", i + 2) + 1;
+    else if (c === '"' || c === "'" || c === "`") {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === "\\") i++;
+    } else if (c === "(" || c === "[" || c === "{") {
+      if (++depth > MAX_NESTING_DEPTH) return i;
+    } else if ((c === ")" || c === "]" || c === "}") && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+function endOf(text: string, close: string, from: number): number {
+  const j = text.indexOf(close, from);
+  return j < 0 ? text.length : j;
+}
+
 class FileParser {
   private readonly diagnostics: Diagnostic[] = [];
+  /** Type nodes open around the one being read; see type(). */
+  private depth = 0;
+  private reportedTooDeep = false;
 
   constructor(
     private readonly sf: SourceFile,
@@ -208,7 +259,30 @@ class FileParser {
     return { k: "unsupported", what: "other", text: e.getText(), pos: this.at(e) };
   }
 
+  /**
+   * A type as written, refused past MAX_NESTING_DEPTH levels (once per file) with KCG1215, so
+   * that no later walk of the type recurses into Node's stack limit.
+   */
   private type(t: TypeNode): TypeExpr {
+    if (this.depth >= MAX_NESTING_DEPTH) {
+      const pos = this.at(t);
+      if (!this.reportedTooDeep) {
+        this.reportedTooDeep = true;
+        this.diagnostics.push(
+          errorAt(pos, Code.typeTooDeep, `type nested deeper than ${MAX_NESTING_DEPTH} levels`, "declare named types for the inner levels"),
+        );
+      }
+      return { k: "reported", pos };
+    }
+    this.depth++;
+    try {
+      return this.typeAt(t);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private typeAt(t: TypeNode): TypeExpr {
     const pos = this.at(t);
     const text = t.getText();
     switch (t.getKind()) {

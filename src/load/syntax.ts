@@ -17,7 +17,9 @@ export type TypeExpr =
   | { readonly k: "array"; readonly elem: TypeExpr; readonly pos: SourcePos }
   | { readonly k: "union"; readonly members: readonly TypeExpr[]; readonly pos: SourcePos }
   | { readonly k: "object"; readonly members: readonly PropSyntax[]; readonly index?: TypeExpr; readonly pos: SourcePos }
-  | { readonly k: "unsupported"; readonly what: UnsupportedWhat; readonly text: string; readonly pos: SourcePos };
+  | { readonly k: "unsupported"; readonly what: UnsupportedWhat; readonly text: string; readonly pos: SourcePos }
+  /** A type the loader refused and has already reported (nested too deep): it resolves to nothing, silently. */
+  | { readonly k: "reported"; readonly pos: SourcePos };
 
 /** The TypeScript constructs the dialect rejects, by name, so the model can explain each. */
 export type UnsupportedWhat = "tuple" | "function" | "intersection" | "conditional" | "mapped" | "typeof" | "keyof" | "template" | "other";

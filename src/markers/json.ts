@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../diagnostics/index.js";
+import { Code, MAX_NESTING_DEPTH, type ErrorCode } from "../diagnostics/index.js";
 import { MarkerSyntaxError } from "./scanner.js";
 
 /**
@@ -14,6 +14,8 @@ export function parseJsonAt(text: string, start: number, code: ErrorCode): { val
 
 class JsonParser {
   pos: number;
+  /** Arrays and objects open around the current position; see enter(). */
+  private depth = 0;
 
   constructor(
     private readonly s: string,
@@ -25,6 +27,18 @@ class JsonParser {
 
   private fail(message: string, at = this.pos): never {
     throw new MarkerSyntaxError(this.code, `invalid JSON: ${message}`, at, 1, 'JSON strings need double quotes: "text"');
+  }
+
+  /** Refuses nesting past MAX_NESTING_DEPTH at the bracket that goes too deep, before the recursion could reach Node's stack limit. */
+  private enter(): void {
+    if (++this.depth <= MAX_NESTING_DEPTH) return;
+    throw new MarkerSyntaxError(
+      Code.markerValueTooDeep,
+      `JSON value nested deeper than ${MAX_NESTING_DEPTH} levels`,
+      this.pos,
+      1,
+      "marker values are small literals: flatten the value",
+    );
   }
 
   private ws(): void {
@@ -54,10 +68,12 @@ class JsonParser {
 
   private object(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
+    this.enter();
     this.pos++;
     this.ws();
     if (this.s[this.pos] === "}") {
       this.pos++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -71,17 +87,22 @@ class JsonParser {
       this.ws();
       const c = this.s[this.pos];
       this.pos++;
-      if (c === "}") return out;
+      if (c === "}") {
+        this.depth--;
+        return out;
+      }
       if (c !== ",") this.fail("expected ',' or '}'", this.pos - 1);
     }
   }
 
   private array(): unknown[] {
     const out: unknown[] = [];
+    this.enter();
     this.pos++;
     this.ws();
     if (this.s[this.pos] === "]") {
       this.pos++;
+      this.depth--;
       return out;
     }
     for (;;) {
@@ -89,13 +110,16 @@ class JsonParser {
       this.ws();
       const c = this.s[this.pos];
       this.pos++;
-      if (c === "]") return out;
+      if (c === "]") {
+        this.depth--;
+        return out;
+      }
       if (c !== ",") this.fail("expected ',' or ']'", this.pos - 1);
     }
   }
 
   private string(): string {
-    const m = /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/.exec(this.s.slice(this.pos));
+    const m = stickyExec(JSON_STRING, this.s, this.pos);
     if (!m) {
       const close = this.s.indexOf('"', this.pos + 1);
       return this.fail(close < 0 ? "unterminated string" : "bad character or escape in string");
@@ -105,9 +129,19 @@ class JsonParser {
   }
 
   private number(): number {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/.exec(this.s.slice(this.pos));
+    const m = stickyExec(JSON_NUMBER, this.s, this.pos);
     if (!m) return this.fail("bad number");
     this.pos += m[0].length;
     return Number(m[0]);
   }
+}
+
+// Sticky (`y`) patterns matched in place: slicing the rest of the text for each string or number
+// would cost the square of a long value.
+const JSON_STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const JSON_NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
+
+function stickyExec(re: RegExp, s: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(s);
 }

@@ -1,4 +1,4 @@
-import { Code, type ErrorCode } from "../diagnostics/index.js";
+import { Code, MAX_NESTING_DEPTH, type ErrorCode } from "../diagnostics/index.js";
 import { parseJsonAt } from "./json.js";
 import { MarkerSyntaxError, Scanner, type Token } from "./scanner.js";
 import { closest, didYouMean } from "./suggest.js";
@@ -40,7 +40,25 @@ function fail(code: ErrorCode, message: string, tok: { start: number; end: numbe
 
 /** Typed values parsed from a payload scanner; errors are thrown as MarkerSyntaxError. */
 export class ValueParser {
+  /** `{...}` lists and maps open around the scanner's position. */
+  private depth = 0;
+
   constructor(readonly sc: Scanner) {}
+
+  /** Parses a braced list or map one level deeper, refused past MAX_NESTING_DEPTH at its `{` before the recursion could reach Node's stack limit. */
+  private nested<T>(open: Token, parse: () => T): T {
+    if (this.depth >= MAX_NESTING_DEPTH)
+      fail(
+        Code.markerValueTooDeep,
+        `value nested deeper than ${MAX_NESTING_DEPTH} levels`,
+        open,
+        "marker values are small literals: flatten the value",
+      );
+    this.depth++;
+    const v = parse();
+    this.depth--;
+    return v;
+  }
 
   /** Parses one value of type `t` at the scanner's position. */
   parse(t: ValueType, ctx: ValueContext): unknown {
@@ -157,6 +175,10 @@ export class ValueParser {
   }
 
   private bracedList(item: ValueType): unknown[] {
+    return this.nested(this.sc.peek(), () => this.bracedListBody(item));
+  }
+
+  private bracedListBody(item: ValueType): unknown[] {
     const open = this.sc.next();
     const out: unknown[] = [];
     for (;;) {
@@ -184,6 +206,10 @@ export class ValueParser {
 
   /** `{key: value, key2: value2}`; keys are strings, bare or quoted. */
   private map(value: ValueType): Record<string, unknown> {
+    return this.nested(this.sc.peek(), () => this.mapBody(value));
+  }
+
+  private mapBody(value: ValueType): Record<string, unknown> {
     const open = this.sc.next();
     if (open.kind !== "punct" || open.value !== "{") fail(Code.badList, `expected '{' to start a map, got ${describe(open)}`, open);
     const out: Record<string, unknown> = {};

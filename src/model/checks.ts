@@ -154,10 +154,12 @@ function checkCycles(model: ApiModel): Diagnostic[] {
     return refs.flatMap((r) => (r.kind === "named" ? [findType(model, r.pkg, r.name)].filter((x): x is TypeModel => x !== undefined) : []));
   };
   const reported = new Set<TypeModel>();
+  const onCycle = typesOnCycles(model, next);
   for (const p of model.packages) {
     for (const t of p.types) {
+      if (!onCycle.has(t) || reported.has(t)) continue;
       const path = findCycle(t, next);
-      if (!path || reported.has(t)) continue;
+      if (!path) continue;
       for (const x of path) reported.add(x);
       const how = t.shape.kind === "struct" ? "extends itself" : "is an alias of itself";
       diags.push(
@@ -173,19 +175,72 @@ function checkCycles(model: ApiModel): Diagnostic[] {
   return diags;
 }
 
-function findCycle(start: TypeModel, next: (t: TypeModel) => TypeModel[]): TypeModel[] | undefined {
-  const path: TypeModel[] = [];
-  const onPath = new Set<TypeModel>();
-  const visit = (t: TypeModel): boolean => {
-    path.push(t);
-    onPath.add(t);
-    for (const n of next(t)) {
-      if (n === start) return true;
-      if (!onPath.has(n) && visit(n)) return true;
+/**
+ * The types that lie on a cycle of `next` (Tarjan's strongly connected components, with an
+ * explicit stack): a linear pass, so that only those types pay for a search of their cycle and
+ * a long acyclic chain costs its length, not its square.
+ */
+function typesOnCycles(model: ApiModel, next: (t: TypeModel) => TypeModel[]): Set<TypeModel> {
+  const index = new Map<TypeModel, number>();
+  const low = new Map<TypeModel, number>();
+  const sccStack: TypeModel[] = [];
+  const onStack = new Set<TypeModel>();
+  const out = new Set<TypeModel>();
+  let counter = 0;
+  for (const p of model.packages) {
+    for (const root of p.types) {
+      if (index.has(root)) continue;
+      const work: { t: TypeModel; succ: TypeModel[]; i: number }[] = [];
+      const open = (t: TypeModel) => {
+        index.set(t, counter);
+        low.set(t, counter++);
+        sccStack.push(t);
+        onStack.add(t);
+        work.push({ t, succ: next(t), i: 0 });
+      };
+      open(root);
+      while (work.length > 0) {
+        const top = work[work.length - 1]!;
+        if (top.i < top.succ.length) {
+          const n = top.succ[top.i++]!;
+          if (n === top.t) out.add(n); // a type that names itself directly
+          if (!index.has(n)) open(n);
+          else if (onStack.has(n)) low.set(top.t, Math.min(low.get(top.t)!, index.get(n)!));
+          continue;
+        }
+        work.pop();
+        const parent = work[work.length - 1];
+        if (parent) low.set(parent.t, Math.min(low.get(parent.t)!, low.get(top.t)!));
+        if (low.get(top.t) !== index.get(top.t)) continue;
+        const component: TypeModel[] = [];
+        for (;;) {
+          const x = sccStack.pop()!;
+          onStack.delete(x);
+          component.push(x);
+          if (x === top.t) break;
+        }
+        if (component.length > 1) for (const x of component) out.add(x);
+      }
     }
-    path.pop();
-    onPath.delete(t);
-    return false;
-  };
-  return visit(start) ? path : undefined;
+  }
+  return out;
+}
+
+/** A path from `start` back to it, found depth-first with an explicit stack (each type entered once). */
+function findCycle(start: TypeModel, next: (t: TypeModel) => TypeModel[]): TypeModel[] | undefined {
+  const entered = new Set<TypeModel>([start]);
+  const work: { t: TypeModel; succ: TypeModel[]; i: number }[] = [{ t: start, succ: next(start), i: 0 }];
+  while (work.length > 0) {
+    const top = work[work.length - 1]!;
+    if (top.i >= top.succ.length) {
+      work.pop();
+      continue;
+    }
+    const n = top.succ[top.i++]!;
+    if (n === start) return work.map((w) => w.t);
+    if (entered.has(n)) continue;
+    entered.add(n);
+    work.push({ t: n, succ: next(n), i: 0 });
+  }
+  return undefined;
 }

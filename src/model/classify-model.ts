@@ -1,7 +1,10 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { classify, kindOf } from "./kinds.js";
-import type { ApiModel, KindModel, PackageModel, TypeModel } from "./types.js";
+import type { ApiModel, FieldModel, KindModel, PackageModel, TypeModel } from "./types.js";
 import { flattenStruct, resolvedEmbeds } from "./walk.js";
+
+/** The only fields classification looks at; flattening just these keeps long `extends` chains linear. */
+const classifiedField = (f: FieldModel): boolean => f.name === "metadata" || f.name === "items";
 
 /**
  * The second pass of the model: decides kinds and lists once every package is built, because a
@@ -15,7 +18,7 @@ export function classifyModel(model: ApiModel, diags: Diagnostic[]): ApiModel {
   const packages = model.packages.map((p): PackageModel => {
     const types = p.types.map((t): TypeModel => {
       if (t.shape.kind !== "struct") return t;
-      const flat = flattenStruct(model, t);
+      const flat = flattenStruct(model, t, undefined, classifiedField);
       const c = classify(
         { type: t, hasTypeMeta: flat.builtins.includes("TypeMeta"), fields: flat.fields.map((f) => f.field), embedded: embedded.has(t) },
         diags,

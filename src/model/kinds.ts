@@ -26,7 +26,7 @@ export interface ClassifyInput {
   readonly type: TypeModel;
   /** Embeds TypeMeta, directly or through embedded structs. */
   readonly hasTypeMeta: boolean;
-  /** The flattened fields (own and embedded). */
+  /** The flattened fields (own and embedded) it looks at: `metadata` and `items` (others may be left out). */
   readonly fields: readonly FieldModel[];
   /** Another struct embeds this one (a base type, not an object of its own). */
   readonly embedded: boolean;

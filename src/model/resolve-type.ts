@@ -109,6 +109,8 @@ export function resolveType(t: TypeExpr, scope: Scope, diags: Diagnostic[]): Typ
       return undefined;
     case "ref":
       return resolveRef(t, scope, diags);
+    case "reported":
+      return undefined;
   }
 }
 

@@ -1,6 +1,15 @@
-import { Code, errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
+import { Code, errorAt, MAX_NESTING_DEPTH, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { MarkerSet, type Marker } from "../markers/index.js";
-import { findType, flattenStruct, resolvedEmbeds, type ApiModel, type FieldModel, type TypeModel, type TypeRef } from "../model/index.js";
+import {
+  findType,
+  flattenStruct,
+  resolvedEmbeds,
+  type ApiModel,
+  type FieldModel,
+  type ResolvedEmbed,
+  type TypeModel,
+  type TypeRef,
+} from "../model/index.js";
 import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { API_VERSION_DESCRIPTION, builtinSchema, KIND_DESCRIPTION } from "./builtin-schemas.js";
 import { schemaDescription } from "./description.js";
@@ -45,32 +54,89 @@ class SchemaBuilder {
   readonly diagnostics: Diagnostic[] = [];
   readonly sources = new SourceMap();
   private readonly inProgress = new Set<string>();
+  /** Object, array and map levels above the node being built. */
+  private depth = 0;
+  private reportedTooDeep = false;
 
   constructor(private readonly model: ApiModel) {}
 
-  /** A named type's schema: its shape, its doc, its type markers. */
+  /**
+   * A named type's schema: its shape, its doc, its type markers. An alias of an alias is followed
+   * in a loop, its markers applied innermost first as nested calls would, so a long alias chain
+   * never deepens the stack.
+   */
   namedSchema(t: TypeModel, path: string, usedAt: SourcePos): JSONSchemaProps {
-    const key = `${t.pkg.group}/${t.pkg.version}.${t.name}`;
-    if (this.inProgress.has(key)) {
-      this.diagnostics.push(
-        errorAt(
-          usedAt,
-          Code.recursiveType,
-          `type ${t.name} contains itself; a CRD schema cannot be recursive`,
-          "break the cycle, or mark the field +kubebuilder:validation:Schemaless with +kubebuilder:pruning:PreserveUnknownFields",
-        ),
-      );
+    const keyOf = (x: TypeModel) => `${x.pkg.group}/${x.pkg.version}.${x.name}`;
+    const chain: TypeModel[] = [];
+    let cur = t;
+    let at = usedAt;
+    let schema: JSONSchemaProps;
+    for (;;) {
+      if (this.inProgress.has(keyOf(cur))) {
+        this.diagnostics.push(
+          errorAt(
+            at,
+            Code.recursiveType,
+            `type ${cur.name} contains itself; a CRD schema cannot be recursive`,
+            "break the cycle, or mark the field +kubebuilder:validation:Schemaless with +kubebuilder:pruning:PreserveUnknownFields",
+          ),
+        );
+        schema = { type: "object", "x-kubernetes-preserve-unknown-fields": true };
+        break;
+      }
+      this.inProgress.add(keyOf(cur));
+      this.sources.set(path, cur.pos);
+      chain.push(cur);
+      if (cur.shape.kind === "struct") {
+        schema = this.structSchema(cur, path);
+        break;
+      }
+      const target = cur.shape.target;
+      const next = target.kind === "named" ? findType(this.model, target.pkg, target.name) : undefined;
+      if (!next) {
+        schema = this.refSchema(target, path, cur.pos);
+        break;
+      }
+      at = cur.pos;
+      cur = next;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      const x = chain[i]!;
+      const description = schemaDescription(x.doc);
+      if (description !== "") schema.description = description;
+      this.apply(schema, x.markers.list(), "type", x.name, path);
+      if (x.shape.kind === "struct") this.mergeEmbeddedTypeMarkers(schema, x, path);
+      this.inProgress.delete(keyOf(x));
+    }
+    return schema;
+  }
+
+  /**
+   * Builds one level deeper (a property, array items, map values), refusing past
+   * MAX_NESTING_DEPTH with KCG1215 at `at` (once per schema) instead of recursing into Node's
+   * stack limit; every later stage (checks, YAML, validation) walks what this returns.
+   */
+  private deeper(at: SourcePos, build: () => JSONSchemaProps): JSONSchemaProps {
+    if (this.depth >= MAX_NESTING_DEPTH) {
+      if (!this.reportedTooDeep) {
+        this.reportedTooDeep = true;
+        this.diagnostics.push(
+          errorAt(
+            at,
+            Code.typeTooDeep,
+            `the CRD schema nests deeper than ${MAX_NESTING_DEPTH} levels here (fields whose types have fields, arrays and maps, inside each other)`,
+            "flatten the structure, or stop the schema above here with +kubebuilder:validation:Schemaless and +kubebuilder:pruning:PreserveUnknownFields on a field",
+          ),
+        );
+      }
       return { type: "object", "x-kubernetes-preserve-unknown-fields": true };
     }
-    this.inProgress.add(key);
-    this.sources.set(path, t.pos);
-    const schema = t.shape.kind === "struct" ? this.structSchema(t, path) : this.refSchema(t.shape.target, path, t.pos);
-    const description = schemaDescription(t.doc);
-    if (description !== "") schema.description = description;
-    this.apply(schema, t.markers.list(), "type", t.name, path);
-    if (t.shape.kind === "struct") this.mergeEmbeddedTypeMarkers(schema, t, path);
-    this.inProgress.delete(key);
-    return schema;
+    this.depth++;
+    try {
+      return build();
+    } finally {
+      this.depth--;
+    }
   }
 
   /**
@@ -88,20 +154,51 @@ class SchemaBuilder {
     }
   }
 
-  /** An embedded struct's type markers (and those of its own embeds) applied to a scratch copy of the embedder's object. */
+  /**
+   * An embedded struct's type markers (and those of its own embeds, each merged into its embedder's
+   * fragment) applied to a scratch copy of the embedder's object. An explicit stack, not recursion:
+   * a 5,000-long `extends` chain is 5,000 frames of data, not of the call stack.
+   */
   private embeddedTypeLevel(e: TypeModel, embedder: JSONSchemaProps, path: string, seen: Set<TypeModel>): TypeLevel {
-    const scratch = `${path}#${e.name}`;
-    const schema: JSONSchemaProps = { type: "object", ...(embedder.properties ? { properties: embedder.properties } : {}) };
-    if (seen.has(e)) return { schema: {}, scratch };
-    seen.add(e);
-    this.apply(schema, e.markers.list(), "type", e.name, scratch);
-    for (const inner of resolvedEmbeds(this.model, e)) {
-      if (inner.kind === "struct")
-        mergeTypeLevel(schema, this.embeddedTypeLevel(inner.type, embedder, scratch, seen), scratch, this.sources);
+    interface Frame {
+      readonly level: TypeLevel;
+      readonly embeds: ResolvedEmbed[];
+      next: number;
     }
-    delete schema.type;
-    delete schema.properties;
-    return { schema, scratch };
+    const open = (x: TypeModel, scratch: string): Frame | TypeLevel => {
+      if (seen.has(x)) return { schema: {}, scratch };
+      seen.add(x);
+      const schema: JSONSchemaProps = { type: "object", ...(embedder.properties ? { properties: embedder.properties } : {}) };
+      this.apply(schema, x.markers.list(), "type", x.name, scratch);
+      return { level: { schema, scratch }, embeds: resolvedEmbeds(this.model, x), next: 0 };
+    };
+    const close = (f: Frame): TypeLevel => {
+      delete f.level.schema.type;
+      delete f.level.schema.properties;
+      return f.level;
+    };
+    // Scratch paths name the embed by its package and name (each is opened once per struct), so
+    // they stay short however deep the chain is.
+    const scratchOf = (x: TypeModel) => `${path}#${x.pkg.group}/${x.pkg.version}.${x.name}`;
+    const first = open(e, scratchOf(e));
+    if (!("embeds" in first)) return first;
+    const stack: Frame[] = [first];
+    for (;;) {
+      const top = stack[stack.length - 1]!;
+      const inner = top.embeds[top.next++];
+      if (inner) {
+        if (inner.kind !== "struct") continue;
+        const child = open(inner.type, scratchOf(inner.type));
+        if ("embeds" in child) stack.push(child);
+        else mergeTypeLevel(top.level.schema, child, top.level.scratch, this.sources);
+        continue;
+      }
+      stack.pop();
+      const done = close(top);
+      const parent = stack[stack.length - 1];
+      if (!parent) return done;
+      mergeTypeLevel(parent.level.schema, done, parent.level.scratch, this.sources);
+    }
   }
 
   private structSchema(t: TypeModel, path: string): JSONSchemaProps {
@@ -109,7 +206,9 @@ class SchemaBuilder {
     const required: string[] = [];
     for (const { field, fixedDoc, prebuilt } of this.structFields(t)) {
       const fpath = joinPath(path, `properties[${field.name}]`);
-      const s = prebuilt ? structuredClone<JSONSchemaProps>(prebuilt) : this.fieldSchema(field, fpath, fixedDoc);
+      const s = prebuilt
+        ? structuredClone<JSONSchemaProps>(prebuilt)
+        : this.deeper(field.pos, () => this.fieldSchema(field, fpath, fixedDoc));
       Object.defineProperty(properties, field.name, { value: s, enumerable: true, writable: true, configurable: true });
       if (field.required) required.push(field.name);
     }
@@ -154,11 +253,11 @@ class SchemaBuilder {
    */
   private structFields(t: TypeModel): StructField[] {
     const flat = flattenStruct(this.model, t);
-    const out: StructField[] = [];
+    // Later names replace earlier ones and move to the end: delete, then set.
+    const out = new Map<string, StructField>();
     const put = (sf: StructField) => {
-      const i = out.findIndex((o) => o.field.name === sf.field.name);
-      if (i >= 0) out.splice(i, 1);
-      out.push(sf);
+      out.delete(sf.field.name);
+      out.set(sf.field.name, sf);
     };
     const pseudo = (name: string, required: boolean): FieldModel => ({
       name,
@@ -183,7 +282,7 @@ class SchemaBuilder {
         put({ field: pseudo(name, (bs.required ?? []).includes(name)), prebuilt: prop });
     }
     for (const { field } of flat.fields) put({ field });
-    return out;
+    return [...out.values()];
   }
 
   /** The schema of a type reference (before the field's own doc and markers). */
@@ -197,10 +296,13 @@ class SchemaBuilder {
         return { type, enum: [...r.values] };
       }
       case "array":
-        return { type: "array", items: this.refSchema(r.elem, joinPath(path, "items"), at) };
+        return { type: "array", items: this.deeper(at, () => this.refSchema(r.elem, joinPath(path, "items"), at)) };
       case "map":
         if (r.value.kind === "unknown") return { type: "object", "x-kubernetes-preserve-unknown-fields": true };
-        return { type: "object", additionalProperties: this.refSchema(r.value, joinPath(path, "additionalProperties"), at) };
+        return {
+          type: "object",
+          additionalProperties: this.deeper(at, () => this.refSchema(r.value, joinPath(path, "additionalProperties"), at)),
+        };
       case "named": {
         const t = findType(this.model, r.pkg, r.name);
         // The model reports unresolved names; an empty object keeps the schema well-formed meanwhile.

@@ -15,28 +15,40 @@ export interface CopyEnv {
   readonly model: ApiModel;
 }
 
+const scalarAliases = new WeakMap<ApiModel, Map<TypeModel, boolean>>();
+
 /**
  * True when values of this type need no copying (immutable scalars), aliases of scalars included:
  * their copy is the value itself, so they never need a copy function, generated or hand-written.
+ * A loop over the alias chain, each alias answered once per model.
  */
-export function isScalar(r: TypeRef, model?: ApiModel, seen = new Set<TypeModel>()): boolean {
-  switch (r.kind) {
-    case "primitive":
-    case "literal":
-      return true;
-    case "builtin":
-      return scalarBuiltins.has(r.name);
-    case "nullable":
-      return isScalar(r.inner, model, seen);
-    case "named": {
-      const t = model && findType(model, r.pkg, r.name);
-      if (!t || t.shape.kind !== "alias" || seen.has(t)) return false;
-      seen.add(t);
-      return isScalar(t.shape.target, model, seen);
-    }
-    default:
-      return false;
+export function isScalar(r: TypeRef, model?: ApiModel): boolean {
+  let memo = model && scalarAliases.get(model);
+  if (model && !memo) scalarAliases.set(model, (memo = new Map<TypeModel, boolean>()));
+  const visited = new Set<TypeModel>();
+  let cur = r;
+  let result: boolean;
+  for (;;) {
+    if (cur.kind === "primitive" || cur.kind === "literal") result = true;
+    else if (cur.kind === "builtin") result = scalarBuiltins.has(cur.name);
+    else if (cur.kind === "nullable") {
+      cur = cur.inner;
+      continue;
+    } else if (cur.kind === "named") {
+      const t = model && findType(model, cur.pkg, cur.name);
+      const known = t && memo?.get(t);
+      if (known !== undefined) result = known;
+      else if (!t || t.shape.kind !== "alias" || visited.has(t)) result = false;
+      else {
+        visited.add(t);
+        cur = t.shape.target;
+        continue;
+      }
+    } else result = false;
+    break;
   }
+  for (const t of visited) memo?.set(t, result);
+  return result;
 }
 
 /**

@@ -16,7 +16,7 @@ import { declaringModule, packageDir } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { checkHatches } from "./hatch.js";
 import { copyExpr, isScalar, type CopyEnv } from "./copy-expr.js";
-import { copiedWhole, copyFunctionName, copySource, nullableByMarker, unknownAsJson } from "./select.js";
+import { copiedField, copiedWhole, copyFunctionName, copySource, nullableByMarker, unknownAsJson } from "./select.js";
 
 /** The deep-copy file's name in each package directory. */
 export const DEEPCOPY_FILE = "zz_generated.deepcopy.ts";
@@ -71,6 +71,7 @@ function deepcopyFile(
   );
   const rt = (name: string) => `${w.importNamespace(ctx.options.runtimeImport, "runtime")}.${name}`;
   const stopAt = copiedWhole(ctx.model);
+  const copiedOnly = copiedField(ctx.model);
   for (const t of types) {
     w.import(declaringModule(t), t.name, true);
     let unknownMarkers = [t.markers, pkg.markers];
@@ -88,7 +89,7 @@ function deepcopyFile(
       w.block(`export function ${copyFunctionName(t.name)}(src: ${t.name}): ${t.name} {`, () => w.line(`return ${expr ?? "src"};`));
       continue;
     }
-    const flat = flattenStruct(ctx.model, t, stopAt);
+    const flat = flattenStruct(ctx.model, t, stopAt, copiedOnly);
     w.block(`export function ${copyFunctionName(t.name)}(src: ${t.name}): ${t.name} {`, () => {
       // Spread (not Object.assign) so a "__proto__" key is copied as data, never as a prototype.
       // Embedded apimachinery and hand-written types copy themselves over the whole object.
@@ -98,7 +99,7 @@ function deepcopyFile(
       ]
         .map((fn) => `, ...${fn}(src)`)
         .join("");
-      const copied = flat.fields.filter(({ field: f }) => !isScalar(f.type, ctx.model));
+      const copied = flat.fields;
       if (copied.length === 0) {
         w.line(`return { ...src${embedded} };`);
         return;

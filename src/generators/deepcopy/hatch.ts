@@ -1,7 +1,7 @@
 import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import { findType, flattenStruct, type ApiModel, type PackageModel, type TypeModel, type TypeRef } from "../../model/index.js";
 import { isScalar } from "./copy-expr.js";
-import { copiedWhole, copyFunctionName, copySource, optedOut, optOutMarker } from "./select.js";
+import { copiedField, copiedWhole, copyFunctionName, copySource, optedOut, optOutMarker } from "./select.js";
 
 /**
  * Checks the hand-written side of the escape hatch at generation time, across packages: every
@@ -13,6 +13,7 @@ import { copiedWhole, copyFunctionName, copySource, optedOut, optOutMarker } fro
 export function checkHatches(model: ApiModel): Diagnostic[] {
   const needed = new Set<TypeModel>();
   const stopAt = copiedWhole(model);
+  const copied = copiedField(model);
   const visit = (r: TypeRef): void => {
     if (r.kind === "array") visit(r.elem);
     else if (r.kind === "map") visit(r.value);
@@ -27,7 +28,7 @@ export function checkHatches(model: ApiModel): Diagnostic[] {
       if (copySource(pkg, t).kind !== "generated") continue;
       if (t.shape.kind === "alias") visit(t.shape.target);
       else {
-        const flat = flattenStruct(model, t, stopAt);
+        const flat = flattenStruct(model, t, stopAt, copied);
         for (const { field } of flat.fields) visit(field.type);
         for (const o of flat.opaque) needed.add(o);
       }

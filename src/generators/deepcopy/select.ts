@@ -1,5 +1,6 @@
 import type { MarkerSet } from "../../markers/index.js";
-import { findPackage, type ApiModel, type PackageModel, type TypeModel } from "../../model/index.js";
+import { findPackage, type ApiModel, type FieldModel, type PackageModel, type TypeModel } from "../../model/index.js";
+import { isScalar } from "./copy-expr.js";
 
 /** How a type gets its deep copy. */
 export type CopySource =
@@ -71,4 +72,12 @@ export function copiedWhole(model: ApiModel): (t: TypeModel) => boolean {
 /** True when a field's markers let it be null (`+nullable`, `+kubebuilder:validation:Nullable`) even if its type does not say `| null`. */
 export function nullableByMarker(m: MarkerSet): boolean {
   return m.has("nullable") || m.has("kubebuilder:validation:Nullable");
+}
+
+/**
+ * True for a field a generated copy has to copy (not an immutable scalar, which the spread of
+ * `src` already copies): flattening only these keeps a long `extends` chain of scalar fields linear.
+ */
+export function copiedField(model: ApiModel): (f: FieldModel) => boolean {
+  return (f) => !isScalar(f.type, model);
 }

@@ -1,0 +1,14 @@
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  // 101 nested arrays: one level more than a marker value may nest.
+  // +kubebuilder:default=[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]
+  // +k8s:deepcopy-gen:unknown=json
+  matrix?: unknown[];
+}

@@ -1,0 +1,12 @@
+import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
+
+// Widget is a test kind.
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+
+export interface WidgetSpec {
+  // 101 nested arrays: one level more than a type may nest.
+  matrix?: string[][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][][];
+}
