@@ -9,3 +9,4 @@ export * from "./core/api-error.js";
 export * from "./rest/index.js";
 export * from "./watch/index.js";
 export * from "./client/index.js";
+export * from "./builtin/index.js";
