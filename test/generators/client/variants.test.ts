@@ -214,6 +214,14 @@ test("a +genclient:method the client cannot have is a positioned error", async (
   );
 });
 
+test("+genclient:readonly with +genclient:onlyVerbs keeps both, as client-gen does", async () => {
+  const { dir, diagnostics } = await generateInto(thingInput(["+genclient:readonly", "+genclient:onlyVerbs=create"]), "register,client");
+  assert.deepEqual(diagnostics, []);
+  const text = readFileSync(join(dir, "out/clientset/t/v1/thing.ts"), "utf8");
+  const verbs = /export const thingVerbs = (\[[^\]]*\])/.exec(text)?.[1];
+  assert.deepEqual(JSON.parse(verbs ?? "null"), ["create", "get", "list", "watch"]);
+});
+
 test("a marker string reaches the client only as a string literal", async () => {
   const evil = 'x"); process.exit(1); /*${a}*/ ("';
   const { dir, files, diagnostics } = await generateInto(
