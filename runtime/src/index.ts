@@ -10,6 +10,7 @@ export * from "./core/clock.js";
 export * from "./rest/index.js";
 export * from "./watch/index.js";
 export * from "./client/index.js";
+export * from "./builtin/index.js";
 // workqueue: the rate-limited work queue controllers' workers loop on. FakeClock (core/clock.ts) is
 // exported too, for their tests: it is small and tree-shakes away, so it needs no subpath.
 export * from "./workqueue/index.js";

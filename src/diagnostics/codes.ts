@@ -419,6 +419,13 @@ const table = {
     example: "+genclient:nonNamespaced",
     where: "with +kubebuilder:resource:scope=Namespaced",
   },
+  conflictingVerbs: {
+    code: "KCG1316",
+    severity: "error",
+    meaning: "A verb named both by +genclient:onlyVerbs (or implied by +genclient:readonly) and by +genclient:skipVerbs.",
+    example: "+genclient:skipVerbs=get",
+    where: "with +genclient:onlyVerbs=create,get",
+  },
 
   // KCG14xx: CRD schemas and manifests.
   serverRejects: {

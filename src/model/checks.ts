@@ -1,5 +1,6 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { ApiModel, KindModel, PackageModel, TypeModel } from "./types.js";
+import { asList, readonlyVerbs } from "./kinds.js";
 import { findType } from "./walk.js";
 
 const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
@@ -75,6 +76,31 @@ function checkScopes(p: PackageModel): Diagnostic[] {
 }
 
 /**
+ * client-gen refuses a verb that `+genclient:onlyVerbs` (or `:readonly`, which adds get, list and
+ * watch to it) keeps and `+genclient:skipVerbs` drops: which one wins would be a guess.
+ */
+function checkClientVerbs(p: PackageModel): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  for (const t of p.types) {
+    const skip = t.markers.get("genclient:skipVerbs");
+    if (!t.markers.has("genclient") || !skip) continue;
+    const only = t.markers.get("genclient:onlyVerbs");
+    const kept = [...(t.markers.has("genclient:readonly") ? readonlyVerbs : []), ...(only ? asList(only.value) : [])];
+    const both = asList(skip.value).filter((v) => kept.includes(v));
+    if (both.length === 0) continue;
+    diags.push(
+      errorAt(
+        skip.pos,
+        Code.conflictingVerbs,
+        `${t.name}: ${both.join(", ")} ${both.length === 1 ? "is" : "are"} kept by ${only ? `+genclient:onlyVerbs (line ${only.pos.line})` : "+genclient:readonly"} and dropped by +genclient:skipVerbs`,
+        "name each verb once: list the verbs to keep with onlyVerbs, or the verbs to drop with skipVerbs",
+      ),
+    );
+  }
+  return diags;
+}
+
+/**
  * Semantic checks across the whole model, after every package is built: clashes the API server
  * would trip over (two kinds of one group with the same plural, a kind named like another
  * kind's list) and list types that do not list their kind.
@@ -103,7 +129,7 @@ export function checkModel(model: ApiModel): Diagnostic[] {
       }
     }
   }
-  for (const p of model.packages) diags.push(...checkNames(p), ...checkScopes(p));
+  for (const p of model.packages) diags.push(...checkNames(p), ...checkScopes(p), ...checkClientVerbs(p));
   diags.push(...checkCycles(model));
   for (const [group, kinds] of byGroup) {
     const plurals = new Map<string, KindModel>();

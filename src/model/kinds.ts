@@ -18,7 +18,8 @@ const allVerbs = [
   "apply",
   "applyStatus",
 ] as const;
-const readonlyVerbs = ["get", "list", "watch"];
+/** The verbs +genclient:readonly keeps. */
+export const readonlyVerbs = ["get", "list", "watch"];
 const statusVerbs = new Set(["updateStatus", "applyStatus"]);
 
 /** What classification needs to know of a struct, with its embeds already flattened. */
@@ -119,10 +120,11 @@ function scaleOf(m: MarkerSet): ScaleSubresource | undefined {
 
 function clientOf(m: MarkerSet, namespaced: boolean, hasStatusField: boolean): ClientModel {
   let verbs: string[] = [...allVerbs];
-  if (m.has("genclient:noVerbs")) verbs = [];
-  else if (m.has("genclient:readonly")) verbs = [...readonlyVerbs];
+  // As client-gen: readonly is onlyVerbs=get,list,watch, and an onlyVerbs beside it adds to those.
   const only = m.value<unknown>("genclient:onlyVerbs");
-  if (only !== undefined) verbs = verbs.filter((v) => asList(only).includes(v));
+  const kept = [...(m.has("genclient:readonly") ? readonlyVerbs : []), ...(only !== undefined ? asList(only) : [])];
+  if (m.has("genclient:noVerbs")) verbs = [];
+  else if (m.has("genclient:readonly") || only !== undefined) verbs = verbs.filter((v) => kept.includes(v));
   const skip = m.value<unknown>("genclient:skipVerbs");
   if (skip !== undefined) verbs = verbs.filter((v) => !asList(skip).includes(v));
   if (m.has("genclient:noStatus") || !hasStatusField) verbs = verbs.filter((v) => !statusVerbs.has(v));

@@ -88,11 +88,18 @@ test("the packed runtime installs alone and the generated examples compile and r
   const typesNode = (JSON.parse(readFileSync(join(repo, "node_modules/@types/node/package.json"), "utf8")) as { version: string }).version;
   run(npm, ["install", join(work, pkg.filename), `@types/node@${typesNode}`, "--offline", "--no-audit", "--no-fund"], project);
   // Nothing else came with it but the runtime's own small dependencies (yaml, for kubeconfig
-  // files) and Node's types: no typescript, ts-morph, prettier, yargs or anything they need.
+  // files; kubernetes-types, declarations only) and Node's types: no typescript, ts-morph, prettier, yargs or anything they need.
   const allowed = new Set(["@kube-codegen", "@types", "undici-types", ...Object.keys(runtimeDependencies())]);
   const installed = readdirSync(join(project, "node_modules")).filter((n) => !n.startsWith("."));
   assert.deepEqual(
     installed.filter((n) => !allowed.has(n)),
+    [],
+  );
+  assert.deepEqual(installed.sort(), ["@kube-codegen", "@types", "kubernetes-types", "undici-types", "yaml"]);
+  // kubernetes-types (the built-in kinds' types) is types only: it adds no code to an application.
+  const k8sTypes = readdirSync(join(project, "node_modules/kubernetes-types"), { recursive: true }) as string[];
+  assert.deepEqual(
+    k8sTypes.filter((f) => /\.(c|m)?js$/.test(f)),
     [],
   );
   assert.deepEqual(readdirSync(join(project, "node_modules/@types")), ["node"]);

@@ -15,17 +15,3 @@ export interface ObjectList<T> {
   metadata?: ListMeta;
   items: T[];
 }
-
-/** What apply sends: a deep partial of T with apiVersion, kind and metadata.name required. */
-export type ApplyConfiguration<T> = DeepPartial<Omit<T, "apiVersion" | "kind" | "metadata">> & {
-  apiVersion: string;
-  kind: string;
-  metadata: DeepPartial<ObjectMeta> & { name: string };
-};
-
-/** Every field optional, all the way down (arrays hold partial elements). */
-export type DeepPartial<T> = T extends readonly (infer E)[]
-  ? DeepPartial<E>[]
-  : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> }
-    : T;

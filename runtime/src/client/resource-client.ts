@@ -12,7 +12,8 @@ import type { WatchEvent } from "../watch/watch-event.js";
 import { listAllPages, pageItems } from "./list-pager.js";
 import type { CollectedList } from "./list-pager.js";
 import { validateNamespace } from "./names.js";
-import type { ApplyConfiguration, KubeObject, ObjectList } from "./object-types.js";
+import type { ApplyConfiguration, AppliedObject } from "./apply-configuration.js";
+import type { KubeObject, ObjectList } from "./object-types.js";
 import { applyQuery, deleteBody, listQuery, watchQuery, writeQuery } from "./options.js";
 import type { ApplyOptions, DeleteOptions, GetOptions, ListOptions, PatchOptions, WatchOptions, WriteOptions } from "./options.js";
 import { APPLY_CONTENT_TYPE, PATCH_CONTENT_TYPES } from "./patch-type.js";
@@ -33,8 +34,12 @@ export function asTransport(t: Transport | RestConfig): Transport {
   return isTransport(t) ? t : createTransport(t);
 }
 
-/** The typed verbs of one resource. T is the object, L its list. */
-export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = ObjectList<T>> {
+/** The typed verbs of one resource. T is the object, L its list, A what apply takes (a deep partial of T). */
+export class ResourceClient<
+  T extends KubeObject,
+  L extends ObjectList<T> = ObjectList<T>,
+  A extends AppliedObject = ApplyConfiguration<T>,
+> {
   readonly transport: Transport;
 
   constructor(
@@ -49,8 +54,8 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   }
 
   /** The same client, bound to `namespace`. */
-  namespace(namespace: string): ResourceClient<T, L> {
-    return new ResourceClient<T, L>(this.transport, this.resource, namespace);
+  namespace(namespace: string): ResourceClient<T, L, A> {
+    return new ResourceClient<T, L, A>(this.transport, this.resource, namespace);
   }
 
   // The namespace of a request on a named object: the bound one, else the object's.
@@ -166,23 +171,18 @@ export class ResourceClient<T extends KubeObject, L extends ObjectList<T> = Obje
   }
 
   /** Server-side apply of `config` under `options.fieldManager`. */
-  async apply(config: ApplyConfiguration<T>, options: ApplyOptions): Promise<T> {
+  async apply(config: A, options: ApplyOptions): Promise<T> {
     return this.applyTo(config, undefined, options);
   }
 
   /** Server-side apply to the status subresource. */
-  async applyStatus(config: ApplyConfiguration<T>, options: ApplyOptions): Promise<T> {
+  async applyStatus(config: A, options: ApplyOptions): Promise<T> {
     return this.applyTo(config, "status", options);
   }
 
-  private async applyTo(config: ApplyConfiguration<T>, subresource: string | undefined, options: ApplyOptions): Promise<T> {
+  private async applyTo(config: A, subresource: string | undefined, options: ApplyOptions): Promise<T> {
     const query = applyQuery(options);
-    const path = resourcePath(
-      this.resource,
-      this.objectNamespace(config as KubeObject),
-      this.nameOf(config as KubeObject, "apply"),
-      subresource,
-    );
+    const path = resourcePath(this.resource, this.objectNamespace(config), this.nameOf(config, "apply"), subresource);
     return this.send<T>({
       method: "PATCH",
       path,

@@ -4,6 +4,7 @@
 // missing both from the type and from the object at run time.
 import type { RestConfig } from "../rest/rest-config.js";
 import type { Transport } from "../rest/transport.js";
+import type { AppliedObject, ApplyConfiguration } from "./apply-configuration.js";
 import type { KubeObject, ObjectList } from "./object-types.js";
 import { ResourceClient } from "./resource-client.js";
 import type { ResourceDescription } from "./resource.js";
@@ -29,28 +30,35 @@ export type ClientVerb = keyof typeof VERB_METHODS;
 /** The ResourceClient methods of the verbs V. */
 export type VerbMethod<V extends ClientVerb> = (typeof VERB_METHODS)[V][number];
 
-/** A typed client of T (listed as L) with only the methods of the verbs V. */
-export type TypedClient<T extends KubeObject, L extends ObjectList<T>, V extends ClientVerb> = Pick<ResourceClient<T, L>, VerbMethod<V>>;
+/** A typed client of T (listed as L, applied as A) with only the methods of the verbs V. */
+export type TypedClient<
+  T extends KubeObject,
+  L extends ObjectList<T>,
+  V extends ClientVerb,
+  A extends AppliedObject = ApplyConfiguration<T>,
+> = Pick<ResourceClient<T, L, A>, VerbMethod<V>>;
 
 /** The methods of `verbs`, bound to `client`: nothing else is on the object. */
-export function bindVerbs<T extends KubeObject, L extends ObjectList<T>, V extends ClientVerb>(
-  client: ResourceClient<T, L>,
-  verbs: readonly V[],
-): TypedClient<T, L, V> {
+export function bindVerbs<
+  T extends KubeObject,
+  L extends ObjectList<T>,
+  V extends ClientVerb,
+  A extends AppliedObject = ApplyConfiguration<T>,
+>(client: ResourceClient<T, L, A>, verbs: readonly V[]): TypedClient<T, L, V, A> {
   const out: Partial<Record<VerbMethod<ClientVerb>, unknown>> = {};
   for (const verb of verbs) {
     const methods: readonly VerbMethod<ClientVerb>[] = VERB_METHODS[verb];
     for (const m of methods) out[m] = client[m].bind(client);
   }
-  return out as TypedClient<T, L, V>;
+  return out as TypedClient<T, L, V, A>;
 }
 
 /** A typed client of `resource` with the methods of `verbs`, in `namespace` (all namespaces when left out). */
-export function typedClient<T extends KubeObject, L extends ObjectList<T>, V extends ClientVerb>(
-  transport: Transport | RestConfig,
-  resource: ResourceDescription,
-  verbs: readonly V[],
-  namespace?: string,
-): TypedClient<T, L, V> {
-  return bindVerbs(new ResourceClient<T, L>(transport, resource, namespace), verbs);
+export function typedClient<
+  T extends KubeObject,
+  L extends ObjectList<T>,
+  V extends ClientVerb,
+  A extends AppliedObject = ApplyConfiguration<T>,
+>(transport: Transport | RestConfig, resource: ResourceDescription, verbs: readonly V[], namespace?: string): TypedClient<T, L, V, A> {
+  return bindVerbs(new ResourceClient<T, L, A>(transport, resource, namespace), verbs);
 }

@@ -70,7 +70,8 @@ export interface ManagedFieldsEntry {
   apiVersion?: string;
   time?: Time;
   fieldsType?: string;
-  fieldsV1?: { [key: string]: unknown };
+  // Opaque JSON, typed as kubernetes-types types it (an empty interface), so its kinds are KubeObjects.
+  fieldsV1?: object;
   subresource?: string;
 }
 

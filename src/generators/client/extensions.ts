@@ -26,6 +26,8 @@ export function extensionMethods(
     const fail = (why: string, hint: string) =>
       diagnostics.push(errorAt(pos, Code.malformedValue, `+genclient:method=${ext.name} on ${k.name}: ${why}`, hint));
     const name = lowerFirst(ext.name);
+    const refused = clientGenRefusal(ext);
+    if (refused) return fail(refused.why, refused.hint);
     if (!isIdentifier(name)) return fail("the method name is not an identifier", "name the method like GetScale");
     if (names.has(name)) return fail(`the client already has a method ${name}`, "give the extension a name no verb uses");
     const type = (spec: string | undefined, fallback: string): string | undefined => {
@@ -51,6 +53,27 @@ export function extensionMethods(
     methods.push([name, method]);
   });
   return { methods, diagnostics };
+}
+
+// client-gen's own limits on extensions (code-generator's client-gen/generators/util/tags.go).
+const NOT_EXTENSION_VERBS = ["updateStatus", "deleteCollection", "watch", "delete"];
+const INPUT_VERBS = ["create", "update", "apply"];
+const RESULT_VERBS = ["create", "update", "get", "list", "patch", "apply"];
+
+/** Why client-gen refuses an extension, before any question of types: its verb, input= or result=, or an empty argument. */
+function clientGenRefusal(ext: ClientExtension): { why: string; hint: string } | undefined {
+  for (const key of ["subresource", "input", "result"] as const)
+    if (ext[key] === "") return { why: `${key}= is empty`, hint: `give ${key} a value or leave it out` };
+  if (NOT_EXTENSION_VERBS.includes(ext.verb))
+    return {
+      why: `verb=${ext.verb} is not supported by extensions`,
+      hint: `extensions may use any verb but ${NOT_EXTENSION_VERBS.join(", ")}`,
+    };
+  if (ext.input !== undefined && !INPUT_VERBS.includes(ext.verb))
+    return { why: `input types are not supported for verb=${ext.verb}`, hint: `only ${INPUT_VERBS.join(", ")} take an input type` };
+  if (ext.result !== undefined && !RESULT_VERBS.includes(ext.verb))
+    return { why: `result types are not supported for verb=${ext.verb}`, hint: `only ${RESULT_VERBS.join(", ")} take a result type` };
+  return undefined;
 }
 
 function extensionMethod(ext: ClientExtension, m: MethodTypes, input: string, result: string): MethodText | undefined {

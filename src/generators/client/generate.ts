@@ -7,6 +7,8 @@ import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { REGISTER_FILE } from "../register/generate.js";
 import { extensionMethods } from "./extensions.js";
 import {
+  applyConfigFactoryName,
+  applyConfigTypeName,
   clientsetRoot,
   groupVersionAccessor,
   groupVersionClientName,
@@ -109,7 +111,9 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
   const res = resourceConstName(k);
   const verbs = verbsConstName(k);
   const factory = kindFactoryName(k);
-  w.reserve(k.name, k.listName, cls, res, verbs, factory);
+  const applyType = applyConfigTypeName(k);
+  const applyFactory = applyConfigFactoryName(k);
+  w.reserve(k.name, k.listName, cls, res, verbs, factory, applyType, applyFactory);
   const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
   const from = inputModule(ctx, pkg, groupVersionDir(ctx.options, pkg));
   const kindType = pkg.types.find((t) => t.name === k.name)!;
@@ -118,7 +122,8 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
   w.import(from(listType ? declaringModule(listType) : `./${REGISTER_FILE.replace(/\.ts$/, ".js")}`), k.listName, true);
 
   // The verbs' methods come from the runtime (TypedClient); only the extensions are written out.
-  const types = { t: k.name, l: k.listName, rt, kind: k.name };
+  const applies = client.verbs.includes("apply") || client.verbs.includes("applyStatus");
+  const types = { t: k.name, l: k.listName, a: applies ? applyType : `${rt}.ApplyConfiguration<${k.name}>`, rt, kind: k.name };
   const taken = new Set(client.verbs.flatMap((v) => verbMethods(v, types).map(([n]) => n)));
   const ext = extensionMethods(pkg, k, types, taken, w, from);
 
@@ -129,13 +134,15 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
   w.line(docComment(`The verbs ${k.name}'s +genclient markers allow: the methods ${cls} has.`).trimEnd());
   w.line(`export const ${verbs} = ${tsValue(client.verbs)} as const;`);
   w.line("");
+  if (applies) applyConfigDeclarations(w, k, rt, applyType, applyFactory);
   const scope = k.namespaced ? "in one namespace, or in every namespace when none is given" : "a cluster-scoped kind";
   w.line(
     docComment(
       `The typed client of ${k.name} (${k.pkg.group}/${k.pkg.version}), ${scope}: the verbs its +genclient markers allow.`,
     ).trimEnd(),
   );
-  const typed = `${rt}.TypedClient<${k.name}, ${k.listName}, (typeof ${verbs})[number]>`;
+  const typeArgs = `${k.name}, ${k.listName}, (typeof ${verbs})[number]${applies ? `, ${applyType}` : ""}`;
+  const typed = `${rt}.TypedClient<${typeArgs}>`;
   if (ext.methods.length === 0) w.line(`export type ${cls} = ${typed};`);
   else
     w.block(`export interface ${cls} extends ${typed} {`, () => {
@@ -153,10 +160,10 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
   const ns = k.namespaced ? ", namespace" : "";
   w.block(`export function ${factory}(${params}): ${cls} {`, () => {
     if (ext.methods.length === 0) {
-      w.line(`return ${rt}.typedClient<${k.name}, ${k.listName}, (typeof ${verbs})[number]>(transport, ${res}, ${verbs}${ns});`);
+      w.line(`return ${rt}.typedClient<${typeArgs}>(transport, ${res}, ${verbs}${ns});`);
       return;
     }
-    w.line(`const client = new ${rt}.ResourceClient<${k.name}, ${k.listName}>(transport, ${res}${ns});`);
+    w.line(`const client = new ${rt}.ResourceClient<${k.name}, ${k.listName}${applies ? `, ${applyType}` : ""}>(transport, ${res}${ns});`);
     w.block(
       "return {",
       () => {
@@ -168,6 +175,29 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
     );
   });
   return { body: w.toString(), diagnostics: ext.diagnostics };
+}
+
+/**
+ * The kind's apply configuration, client-go's applyconfigurations: the runtime's generic deep
+ * partial with this kind's apiVersion and kind as literals, and the constructor of its least value.
+ */
+function applyConfigDeclarations(w: CodeWriter, k: KindModel, rt: string, applyType: string, applyFactory: string): void {
+  const apiVersion = k.pkg.group === "" ? k.pkg.version : `${k.pkg.group}/${k.pkg.version}`;
+  w.line(
+    docComment(
+      `What ${k.name}'s apply takes: a deep partial ${k.name} with apiVersion, kind and metadata.name required; only the fields set are sent and owned.`,
+    ).trimEnd(),
+  );
+  w.line(`export type ${applyType} = ${rt}.ApplyConfiguration<${k.name}, ${tsString(apiVersion)}, ${tsString(k.name)}>;`);
+  w.line("");
+  w.line(
+    docComment(`The least ${applyType}: apiVersion, kind, name${k.namespaced ? " and namespace" : ""}; add the fields to own.`).trimEnd(),
+  );
+  const params = k.namespaced ? "name: string, namespace?: string" : "name: string";
+  w.block(`export function ${applyFactory}(${params}): ${applyType} {`, () =>
+    w.line(`return ${rt}.applyConfiguration(${tsString(apiVersion)}, ${tsString(k.name)}, name${k.namespaced ? ", namespace" : ""});`),
+  );
+  w.line("");
 }
 
 function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: readonly KindModel[]): string {

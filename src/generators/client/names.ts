@@ -36,6 +36,16 @@ export function kindFactoryName(k: KindModel): string {
   return `new${k.name}Client`;
 }
 
+/** `FooApplyConfiguration`: the type a kind's apply and applyStatus take. */
+export function applyConfigTypeName(k: KindModel): string {
+  return `${k.name}ApplyConfiguration`;
+}
+
+/** `fooApplyConfiguration`: what makes a kind's least apply configuration (apiVersion, kind, name). */
+export function applyConfigFactoryName(k: KindModel): string {
+  return `${lowerFirst(k.name)}ApplyConfiguration`;
+}
+
 /** `fooResource`: the kind's ResourceDescription. */
 export function resourceConstName(k: KindModel): string {
   return `${lowerFirst(k.name)}Resource`;

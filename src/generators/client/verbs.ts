@@ -8,6 +8,8 @@ export interface MethodTypes {
   readonly t: string;
   /** Its list type, e.g. `FooList`. */
   readonly l: string;
+  /** What its apply takes, e.g. `FooApplyConfiguration`. */
+  readonly a: string;
   /** The runtime namespace alias, e.g. `runtime`. */
   readonly rt: string;
   /** The kind, for doc comments. */
@@ -25,7 +27,7 @@ export interface MethodText {
 
 /** The methods a verb gives a client (`list` gives list, listAll and listAllItems), by name. */
 export function verbMethods(verb: string, m: MethodTypes): [string, MethodText][] {
-  const { t, l, rt, kind } = m;
+  const { t, l, a, rt, kind } = m;
   switch (verb) {
     case "create":
       return [
@@ -160,7 +162,7 @@ export function verbMethods(verb: string, m: MethodTypes): [string, MethodText][
           "apply",
           {
             doc: `Server-side apply of a ${kind} configuration under options.fieldManager.`,
-            params: `config: ${rt}.ApplyConfiguration<${t}>, options: ${rt}.ApplyOptions`,
+            params: `config: ${a}, options: ${rt}.ApplyOptions`,
             returns: `Promise<${t}>`,
             call: "apply(config, options)",
           },
@@ -172,7 +174,7 @@ export function verbMethods(verb: string, m: MethodTypes): [string, MethodText][
           "applyStatus",
           {
             doc: `Server-side apply to the ${kind}'s status subresource.`,
-            params: `config: ${rt}.ApplyConfiguration<${t}>, options: ${rt}.ApplyOptions`,
+            params: `config: ${a}, options: ${rt}.ApplyOptions`,
             returns: `Promise<${t}>`,
             call: "applyStatus(config, options)",
           },

@@ -7,9 +7,10 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { AgentPool, createTransport, isNotFound, loadKubeConfig } from "@kube-codegen/runtime";
+import { AgentPool, ApiError, createTransport, isConflict, isNotFound, loadKubeConfig } from "@kube-codegen/runtime";
 import type { Scale, Transport } from "@kube-codegen/runtime";
 import { Clientset } from "../../../generated-examples/clientset/index.js";
+import { fooApplyConfiguration } from "../../../generated-examples/clientset/samplecontroller/v1alpha1/foo.js";
 import type { Foo } from "../../../examples/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../../../src/testing/index.js";
 import type { TestApiServer } from "../../../src/testing/index.js";
@@ -70,6 +71,44 @@ test("the examples' Clientset: create, get, list, update and delete a Foo", asyn
   // @ts-expect-error no updateStatus without a status field
   assert.equal(releases.updateStatus, undefined);
   assert.equal(typeof cs.helmV1().helmReleases(NS).updateStatus, "function");
+});
+
+test("the examples' Clientset: server-side apply of partial Foo configurations, a conflict between managers, and force", async () => {
+  const foos = new Clientset(transport).samplecontrollerV1alpha1().foos(NS);
+  const owner = {
+    ...fooApplyConfiguration("applied-foo", NS),
+    spec: { deploymentName: "applied-deploy", replicas: 1 },
+    // The example CRD requires status.
+    status: { availableReplicas: 0 },
+  };
+  const created = await foos.apply(owner, { fieldManager: "owner" });
+  assert.deepEqual(created.spec, { deploymentName: "applied-deploy", replicas: 1 });
+  // A second manager sends only the field it cares about: no deploymentName, no status.
+  const scaler = { ...fooApplyConfiguration("applied-foo"), spec: { replicas: 3 } };
+  const conflict = await foos.apply(scaler, { fieldManager: "scaler" }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.ok(isConflict(conflict) && conflict instanceof ApiError && conflict.code === 409, String(conflict));
+  assert.ok(
+    conflict.causes.some((c) => c.field === ".spec.replicas"),
+    JSON.stringify(conflict.causes),
+  );
+  assert.equal((await foos.get("applied-foo")).spec.replicas, 1, "a refused apply changes nothing");
+  const forced = await foos.apply(scaler, { fieldManager: "scaler", force: true });
+  // The partial configuration took replicas and left the field it did not mention alone.
+  assert.deepEqual(forced.spec, { deploymentName: "applied-deploy", replicas: 3 });
+  const managers = Object.fromEntries((forced.metadata?.managedFields ?? []).map((m) => [m.manager, JSON.stringify(m.fieldsV1)]));
+  assert.match(managers["scaler"] ?? "", /f:replicas/);
+  assert.doesNotMatch(managers["owner"] ?? "", /f:replicas/, "force moved replicas to the scaler");
+  assert.match(managers["owner"] ?? "", /f:deploymentName/);
+  // The owner re-applies without replicas, which it no longer owns: the scaler's value stays.
+  const reapplied = await foos.apply(
+    { ...fooApplyConfiguration("applied-foo"), spec: { deploymentName: "applied-deploy" }, status: { availableReplicas: 0 } },
+    { fieldManager: "owner" },
+  );
+  assert.equal(reapplied.spec.replicas, 3);
+  await foos.delete("applied-foo");
 });
 
 /** The parts of the variant clientset this test calls (it is imported at run time, untyped). */

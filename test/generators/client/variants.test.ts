@@ -11,6 +11,8 @@ import { runPipeline } from "../../../src/pipeline.js";
 import { testOptions } from "../../helpers/options.js";
 import { generateInto, RUNTIME_ENTRY, VARIANT_INPUT } from "./variants.js";
 
+const repo = join(import.meta.dirname, "../../..");
+
 const all = [
   "create",
   "update",
@@ -60,6 +62,8 @@ function methodSets(program: ts.Program, file: string): Map<string, string[]> {
   assert.ok(sf, file);
   for (const st of sf.statements) {
     if (!ts.isTypeAliasDeclaration(st) && !ts.isInterfaceDeclaration(st)) continue;
+    // The apply configurations are data types, not clients.
+    if (!st.name.text.endsWith("Client")) continue;
     const type = checker.getTypeAtLocation(st.name);
     // Sorted: a type's properties have no order (a Pick follows its key union's), a set does.
     out.set(
@@ -129,6 +133,53 @@ export const h = v1.scaleds("ns").updateScale("x", { spec: { color: "red" }, met
   assert.equal(compile([check]).errors.length, 1);
 });
 
+test("apply and applyStatus take the kind's apply configuration: a deep partial with its apiVersion, kind and name", async () => {
+  const { dir, files } = await generated;
+  const check = join(dir, "apply-check.ts");
+  const examples = join(repo, "generated-examples/clientset/index.js");
+  writeFileSync(
+    check,
+    `import { Clientset } from "./out/clientset/index.js";
+import { everythingApplyConfiguration } from "./out/clientset/variants/v1/everything.js";
+import { clusterApplyConfiguration } from "./out/clientset/variants/v1/cluster.js";
+import type { EverythingApplyConfiguration } from "./out/clientset/variants/v1/everything.js";
+import { Clientset as Examples } from ${JSON.stringify(examples)};
+declare const cs: Clientset;
+declare const ex: Examples;
+const v1 = cs.variantsV1();
+// A partial object: spec without status, spec.color without spec.replicas.
+export const a = v1.everythings("ns").apply({ apiVersion: "variants.example.com/v1", kind: "Everything", metadata: { name: "x" }, spec: { color: "red" } }, { fieldManager: "m" });
+export const b = v1.everythings("ns").applyStatus({ ...everythingApplyConfiguration("x", "ns"), status: { replicas: 1 } }, { fieldManager: "m", force: true });
+export const c: EverythingApplyConfiguration = everythingApplyConfiguration("x");
+// @ts-expect-error the kind is a literal: another kind's configuration is refused
+export const d = v1.everythings("ns").apply({ apiVersion: "variants.example.com/v1", kind: "Cluster", metadata: { name: "x" } }, { fieldManager: "m" });
+// @ts-expect-error metadata.name is required
+export const e = v1.everythings("ns").apply({ apiVersion: "variants.example.com/v1", kind: "Everything", metadata: {} }, { fieldManager: "m" });
+// @ts-expect-error a full object is not needed, but a field of the wrong type is still refused
+export const f = v1.everythings("ns").apply({ ...everythingApplyConfiguration("x"), spec: { replicas: "2" } }, { fieldManager: "m" });
+// @ts-expect-error exactOptionalPropertyTypes: an explicit undefined would not leave the field out
+export const g = v1.everythings("ns").apply({ ...everythingApplyConfiguration("x"), spec: { color: undefined } }, { fieldManager: "m" });
+// @ts-expect-error the fieldManager is required
+export const h = v1.everythings("ns").apply(everythingApplyConfiguration("x"), {});
+// @ts-expect-error a cluster-scoped kind's constructor takes no namespace
+export const i = clusterApplyConfiguration("x", "ns");
+const widgets = ex.kitchensinkV1().widgets("ns");
+const widget = { apiVersion: "kitchensink.example.com/v1", kind: "Widget", metadata: { name: "w" } } as const;
+// A listType=map element may leave out every optional field, but not its key.
+export const j = widgets.apply({ ...widget, spec: { endpoints: [{ name: "http", port: 80 }], routes: [{ host: "h", path: "/" }] } }, { fieldManager: "m" });
+// @ts-expect-error an endpoint without its key (name)
+export const k = widgets.apply({ ...widget, spec: { endpoints: [{ port: 80 }] } }, { fieldManager: "m" });
+// @ts-expect-error a route without one of its keys (path)
+export const l = widgets.apply({ ...widget, spec: { routes: [{ host: "h" }] } }, { fieldManager: "m" });
+`,
+  );
+  const roots = [...files.filter((f) => f.endsWith(".ts")).map((f) => join(dir, f)), check];
+  assert.deepEqual(compile(roots).errors, []);
+  // Each @ts-expect-error above is needed: with one of them turned into a valid call the file fails.
+  writeFileSync(check, readFileSync(check, "utf8").replace("endpoints: [{ port: 80 }]", 'endpoints: [{ name: "n", port: 80 }]'));
+  assert.equal(compile(roots).errors.length, 1);
+});
+
 const thing = (markers: string[]) =>
   [
     'import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";',
@@ -161,6 +212,14 @@ test("a +genclient:method the client cannot have is a positioned error", async (
       "KCG1103 input/t/v1/types.ts:6 +genclient:method=Get on Thing: the client already has a method get",
     ],
   );
+});
+
+test("+genclient:readonly with +genclient:onlyVerbs keeps both, as client-gen does", async () => {
+  const { dir, diagnostics } = await generateInto(thingInput(["+genclient:readonly", "+genclient:onlyVerbs=create"]), "register,client");
+  assert.deepEqual(diagnostics, []);
+  const text = readFileSync(join(dir, "out/clientset/t/v1/thing.ts"), "utf8");
+  const verbs = /export const thingVerbs = (\[[^\]]*\])/.exec(text)?.[1];
+  assert.deepEqual(JSON.parse(verbs ?? "null"), ["create", "get", "list", "watch"]);
 });
 
 test("a marker string reaches the client only as a string literal", async () => {

@@ -44,11 +44,27 @@ export const helmReleaseVerbs = [
   "applyStatus",
 ] as const;
 
+/** What HelmRelease's apply takes: a deep partial HelmRelease with apiVersion, kind and metadata.name required; only the fields set are sent and owned. */
+export type HelmReleaseApplyConfiguration = runtime.ApplyConfiguration<
+  HelmRelease,
+  "helm.example.com/v1",
+  "HelmRelease"
+>;
+
+/** The least HelmReleaseApplyConfiguration: apiVersion, kind, name and namespace; add the fields to own. */
+export function helmReleaseApplyConfiguration(
+  name: string,
+  namespace?: string,
+): HelmReleaseApplyConfiguration {
+  return runtime.applyConfiguration("helm.example.com/v1", "HelmRelease", name, namespace);
+}
+
 /** The typed client of HelmRelease (helm.example.com/v1), in one namespace, or in every namespace when none is given: the verbs its +genclient markers allow. */
 export type HelmReleaseClient = runtime.TypedClient<
   HelmRelease,
   HelmReleaseList,
-  (typeof helmReleaseVerbs)[number]
+  (typeof helmReleaseVerbs)[number],
+  HelmReleaseApplyConfiguration
 >;
 
 /** A HelmReleaseClient over `transport`, in `namespace` (every namespace when it is left out). */
@@ -56,10 +72,10 @@ export function newHelmReleaseClient(
   transport: runtime.Transport,
   namespace?: string,
 ): HelmReleaseClient {
-  return runtime.typedClient<HelmRelease, HelmReleaseList, (typeof helmReleaseVerbs)[number]>(
-    transport,
-    helmReleaseResource,
-    helmReleaseVerbs,
-    namespace,
-  );
+  return runtime.typedClient<
+    HelmRelease,
+    HelmReleaseList,
+    (typeof helmReleaseVerbs)[number],
+    HelmReleaseApplyConfiguration
+  >(transport, helmReleaseResource, helmReleaseVerbs, namespace);
 }

@@ -43,15 +43,35 @@ export const widgetVerbs = [
   "applyStatus",
 ] as const;
 
+/** What Widget's apply takes: a deep partial Widget with apiVersion, kind and metadata.name required; only the fields set are sent and owned. */
+export type WidgetApplyConfiguration = runtime.ApplyConfiguration<
+  Widget,
+  "kitchensink.example.com/v1",
+  "Widget"
+>;
+
+/** The least WidgetApplyConfiguration: apiVersion, kind, name and namespace; add the fields to own. */
+export function widgetApplyConfiguration(
+  name: string,
+  namespace?: string,
+): WidgetApplyConfiguration {
+  return runtime.applyConfiguration("kitchensink.example.com/v1", "Widget", name, namespace);
+}
+
 /** The typed client of Widget (kitchensink.example.com/v1), in one namespace, or in every namespace when none is given: the verbs its +genclient markers allow. */
-export type WidgetClient = runtime.TypedClient<Widget, WidgetList, (typeof widgetVerbs)[number]>;
+export type WidgetClient = runtime.TypedClient<
+  Widget,
+  WidgetList,
+  (typeof widgetVerbs)[number],
+  WidgetApplyConfiguration
+>;
 
 /** A WidgetClient over `transport`, in `namespace` (every namespace when it is left out). */
 export function newWidgetClient(transport: runtime.Transport, namespace?: string): WidgetClient {
-  return runtime.typedClient<Widget, WidgetList, (typeof widgetVerbs)[number]>(
-    transport,
-    widgetResource,
-    widgetVerbs,
-    namespace,
-  );
+  return runtime.typedClient<
+    Widget,
+    WidgetList,
+    (typeof widgetVerbs)[number],
+    WidgetApplyConfiguration
+  >(transport, widgetResource, widgetVerbs, namespace);
 }

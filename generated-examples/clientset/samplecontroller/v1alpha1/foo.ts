@@ -43,12 +43,29 @@ export const fooVerbs = [
   "applyStatus",
 ] as const;
 
+/** What Foo's apply takes: a deep partial Foo with apiVersion, kind and metadata.name required; only the fields set are sent and owned. */
+export type FooApplyConfiguration = runtime.ApplyConfiguration<
+  Foo,
+  "samplecontroller.k8s.io/v1alpha1",
+  "Foo"
+>;
+
+/** The least FooApplyConfiguration: apiVersion, kind, name and namespace; add the fields to own. */
+export function fooApplyConfiguration(name: string, namespace?: string): FooApplyConfiguration {
+  return runtime.applyConfiguration("samplecontroller.k8s.io/v1alpha1", "Foo", name, namespace);
+}
+
 /** The typed client of Foo (samplecontroller.k8s.io/v1alpha1), in one namespace, or in every namespace when none is given: the verbs its +genclient markers allow. */
-export type FooClient = runtime.TypedClient<Foo, FooList, (typeof fooVerbs)[number]>;
+export type FooClient = runtime.TypedClient<
+  Foo,
+  FooList,
+  (typeof fooVerbs)[number],
+  FooApplyConfiguration
+>;
 
 /** A FooClient over `transport`, in `namespace` (every namespace when it is left out). */
 export function newFooClient(transport: runtime.Transport, namespace?: string): FooClient {
-  return runtime.typedClient<Foo, FooList, (typeof fooVerbs)[number]>(
+  return runtime.typedClient<Foo, FooList, (typeof fooVerbs)[number], FooApplyConfiguration>(
     transport,
     fooResource,
     fooVerbs,

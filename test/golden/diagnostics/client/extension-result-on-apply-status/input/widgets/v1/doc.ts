@@ -1,0 +1,2 @@
+// +groupName=widgets.example.com
+export {};
