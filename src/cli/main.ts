@@ -81,7 +81,12 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
         y
           .option("crds", { type: "string", demandOption: true, describe: "directory of CRD manifests" })
           .option("port", { type: "number", describe: "port on 127.0.0.1 (default: any free port)" })
-          .option("tls", { type: "boolean", default: true, describe: "serve HTTPS with a generated certificate" }),
+          .option("tls", { type: "boolean", default: true, describe: "serve HTTPS with a generated certificate" })
+          .option("simulate-deployment-status", {
+            type: "boolean",
+            default: false,
+            describe: "fill in Deployment status as if every pod were ready (no controllers run otherwise)",
+          }),
       async (a) => {
         if (code !== 0) return;
         // A missing directory or a CRD the server refuses is bad input, not a usage error: say so
@@ -96,6 +101,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
           code = await runTestServerCommand({
             crdDir: a.crds,
             tls: a.tls,
+            simulateDeploymentStatus: a.simulateDeploymentStatus,
             ...(a.port !== undefined ? { port: a.port } : {}),
             write: (t) => out.log(t.replace(/\n$/, "")),
           });

@@ -11,6 +11,8 @@ export interface TestServerCommandOptions {
   port?: number;
   tls?: boolean;
   token?: string;
+  /** Run the stand-in Deployment status controller (StartOptions.simulateDeploymentStatus). */
+  simulateDeploymentStatus?: boolean;
   /** Where to print (default: process.stdout). */
   write?: (text: string) => void;
   /** Stops the server when aborted (default: SIGINT or SIGTERM). */
@@ -43,6 +45,7 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   if (opts.port !== undefined) start.port = opts.port;
   if (opts.tls !== undefined) start.tls = opts.tls;
   if (opts.token !== undefined) start.token = opts.token;
+  if (opts.simulateDeploymentStatus !== undefined) start.simulateDeploymentStatus = opts.simulateDeploymentStatus;
   const server = await startTestApiServer(start);
   let onSignal = (): void => {};
   // The handlers are in place before the kubeconfig path is printed: whoever reads the path may

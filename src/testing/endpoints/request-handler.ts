@@ -11,6 +11,7 @@ import { mediaType, readBody, readBodyBytes, sendError, sendJson, sendPageNotFou
 import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
+import { builtinProtobufToJson } from "./builtin-protobuf.js";
 import { decodeReviewProtobuf } from "./review-protobuf.js";
 import { serveOpenApi } from "./openapi.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
@@ -61,6 +62,16 @@ function checkBodyContentType(contentType: string | undefined): void {
 }
 
 const PROTOBUF = "application/vnd.kubernetes.protobuf";
+
+/**
+ * A request body as JSON or YAML text. kubectl's typed clients write built-ins as protobuf (decoded
+ * here into JSON); custom resources have no protobuf form, so a protobuf body for one is 415.
+ */
+async function writeBodyText(req: IncomingMessage, info: ResourceInfo, method: string): Promise<string> {
+  if ((method !== "POST" && method !== "PUT") || mediaType(req.headers["content-type"]) !== PROTOBUF) return readBody(req);
+  if (info.custom) throw unsupportedMediaType();
+  return builtinProtobufToJson(await readBodyBytes(req));
+}
 
 function unsupportedMediaType(): ApiError {
   return new ApiError(
@@ -278,7 +289,7 @@ async function serveResource(
   if (!checkCollectionScope(info, r, verb, res)) return;
   if (method === "GET" || method === "HEAD") checkAccept(req.headers["accept"], info);
   if (method === "POST" || method === "PUT") checkBodyContentType(req.headers["content-type"]);
-  const raw = method === "GET" || method === "HEAD" ? "" : await readBody(req);
+  const raw = method === "GET" || method === "HEAD" ? "" : await writeBodyText(req, info, method);
   const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.name !== undefined && verb !== "watch") checkPathName(r.name);

@@ -2,14 +2,14 @@
 // SelfSubjectAccessReview as application/vnd.kubernetes.protobuf, the "k8s\0" envelope around a
 // runtime.Unknown. Only the review's spec attributes are decoded into the JSON shape.
 
-interface Field {
+export interface Field {
   no: number;
   bytes?: Buffer;
   varint?: number;
 }
 
 /** Reads a message's fields (varint and length-delimited wire types; anything else ends the read). */
-function fields(buf: Buffer): Field[] {
+export function fields(buf: Buffer): Field[] {
   const out: Field[] = [];
   let i = 0;
   const varint = (): number => {
