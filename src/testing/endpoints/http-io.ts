@@ -81,7 +81,10 @@ export function sendPageNotFound(res: ServerResponse): void {
 export function drainBody(req: IncomingMessage): Promise<void> {
   return new Promise((resolve) => {
     if (req.readableEnded || req.destroyed) return resolve();
-    req.on("end", resolve).on("close", resolve).on("error", () => resolve());
+    req
+      .on("end", resolve)
+      .on("close", resolve)
+      .on("error", () => resolve());
     req.resume();
   });
 }
