@@ -47,7 +47,7 @@ export function deepCopy<T>(v: T): T {
     if (!(e instanceof RangeError)) throw e;
   }
   const root: { v: unknown } = { v: undefined };
-  const stack: [unknown, Record<string, unknown> | unknown[], string | number][] = [[v, root as Record<string, unknown>, "v"]];
+  const stack: [unknown, Record<string, unknown> | unknown[], string | number][] = [[v, root, "v"]];
   for (let top = stack.pop(); top; top = stack.pop()) {
     const [src, into, key] = top;
     let copy: unknown = src;
