@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { builtinResources } from "./builtin/resources.js";
 import { CRD_KEY, decorateCrdResource, startCrdController } from "./apiextensions/crd-controller.js";
 import { Faults } from "./faults.js";
+import { deepCopy } from "./patch/index.js";
 import { startDeploymentStatusController } from "./controllers/deployment-status.js";
 import { startGarbageCollector } from "./controllers/garbage-collector.js";
 import { buildKubeconfig, writeKubeconfig, type Kubeconfig } from "./kubeconfig.js";
@@ -145,7 +146,7 @@ function seed(state: ServerState, obj: Record<string, unknown>): void {
   const kind = String(obj["kind"] ?? "");
   const info = state.registry.byKind(apiVersion, kind);
   if (!info) throw new Error(`startTestApiServer: no served resource for ${apiVersion} ${kind}`);
-  const copy = structuredClone(obj) as KubeObject;
+  const copy = deepCopy(obj) as KubeObject;
   if (!copy.metadata || typeof copy.metadata !== "object") copy.metadata = {};
   const ns = info.namespaced ? String(copy.metadata["namespace"] ?? "default") : undefined;
   try {

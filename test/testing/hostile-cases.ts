@@ -38,6 +38,7 @@ export interface HostileAnswer {
 
 const FOOS = "/apis/samplecontroller.k8s.io/v1alpha1/namespaces/default/foos";
 const FOO_VERSION = "samplecontroller.k8s.io/v1alpha1";
+const CONFIGMAPS = "/api/v1/namespaces/default/configmaps";
 
 /** A valid Foo named `name`, with `spec` merged into its spec and `meta` into its metadata. */
 export function foo(name: string, spec: Record<string, unknown> = {}, meta: Record<string, unknown> = {}): Record<string, unknown> {
@@ -65,6 +66,8 @@ const JSON_CT = { "Content-Type": "application/json" };
 
 /** The object every case that patches expects to exist (created by `setup`). */
 export const SETUP_FOO = foo("hostile-base");
+/** The ConfigMap the built-in patch cases expect. */
+export const SETUP_CONFIGMAP = { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "hostile-base" }, data: { k: "v" } };
 
 /** The requests, in the order they are sent. Names are the keys of the recorded fixture. */
 export const HOSTILE_CASES: readonly HostileCase[] = [
@@ -156,6 +159,15 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     headers: JSON_CT,
     body: () => `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"deep"},"x":${deepArray(10_000)}}`,
   },
+  {
+    // Accepted by the decoder (under the limit), then refused as the real server refuses it: the
+    // patched ConfigMap does not decode (data holds strings), a 422 quoting the whole patched object.
+    name: "merge-patch-builtin-deep-5000",
+    method: "PATCH",
+    path: `${CONFIGMAPS}/hostile-base`,
+    headers: { "Content-Type": "application/merge-patch+json" },
+    body: () => `{"data":${deepObject(5_000)}}`,
+  },
   // Object shape.
   {
     name: "create-no-apiversion",
@@ -209,6 +221,14 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: "create-metadata-string", method: "POST", path: FOOS, headers: JSON_CT, body: json({ ...foo("x"), metadata: "x" }) },
   { name: "create-malformed-json", method: "POST", path: FOOS, headers: JSON_CT, body: () => '{"apiVersion":' },
   { name: "create-json-array", method: "POST", path: FOOS, headers: JSON_CT, body: () => "[1]" },
+  // A path that routes nowhere, with a body: answered (404) whatever the body, never a hang-up.
+  {
+    name: "post-malformed-path-with-body",
+    method: "POST",
+    path: "//-_%a-..~~~_-?labelSelector=((",
+    headers: JSON_CT,
+    body: json({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "x" }, data: { k: "v" } }),
+  },
   // Size.
   {
     name: "create-body-over-3mib",
@@ -229,6 +249,9 @@ export interface HostileTarget {
   ca?: string | undefined;
 }
 
+/** How long a case may take; the real server takes over 10 s to answer the deep built-in patch. */
+let answerTimeoutMs = 10_000;
+
 /** Sends one case and reads what the server answers (for watches, until it closes or watchWaitMs passes). */
 export function sendHostile(target: HostileTarget, c: HostileCase): Promise<HostileAnswer> {
   const u = new URL(target.url);
@@ -248,7 +271,7 @@ export function sendHostile(target: HostileTarget, c: HostileCase): Promise<Host
     const req = u.protocol === "https:" ? https.request(opts) : http.request(opts);
     req.on("error", reject);
     // A server that dies or hangs on a request must fail the case, not the whole run.
-    req.setTimeout(10_000, () => req.destroy(new Error(`${c.name}: no answer within 10 s`)));
+    req.setTimeout(answerTimeoutMs, () => req.destroy(new Error(`${c.name}: no answer within ${answerTimeoutMs} ms`)));
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let timer: NodeJS.Timeout | undefined;
@@ -298,13 +321,24 @@ export async function setupHostile(target: HostileTarget): Promise<void> {
     body: json(SETUP_FOO),
   });
   if (a.status !== 201 && a.status !== 409) throw new Error(`setup: ${a.status} ${a.message ?? ""}`);
+  const cm = await sendHostile(target, {
+    name: "setup-configmap",
+    method: "POST",
+    path: CONFIGMAPS,
+    headers: JSON_CT,
+    body: json(SETUP_CONFIGMAP),
+  });
+  if (cm.status !== 201 && cm.status !== 409) throw new Error(`setup: ${cm.status} ${cm.message ?? ""}`);
 }
 
 async function record(url: string, token: string): Promise<void> {
   const target = { url, token };
+  answerTimeoutMs = 120_000;
   await setupHostile(target);
   const answers: Record<string, HostileAnswer> = {};
-  for (const c of HOSTILE_CASES) answers[c.name] = await sendHostile(target, c);
+  // `record URL TOKEN name...` records only the cases named (to add them to the fixture).
+  const only = new Set(process.argv.slice(5));
+  for (const c of HOSTILE_CASES) if (only.size === 0 || only.has(c.name)) answers[c.name] = await sendHostile(target, c);
   process.stdout.write(JSON.stringify({ answers }, null, 2) + "\n");
 }
 

@@ -22,7 +22,10 @@ const FOO_CRD = parse(
  * Messages that quote the request body are compared as the real server's; these are the cases whose
  * message the test server does not reproduce word for word (status and reason still must match).
  */
-const MESSAGE_NOT_COMPARED = new Set<string>([]);
+const MESSAGE_NOT_COMPARED = new Set<string>([
+  // Quotes the whole patched ConfigMap: its uid, timestamps and resourceVersion are the recording's.
+  "merge-patch-builtin-deep-5000",
+]);
 
 let server: TestApiServer;
 let target: HostileTarget;

@@ -3,7 +3,7 @@
 // right after create, and deleting a CRD deletes its custom resources and stops serving them.
 import { checkCrd, checkCrdUpdate } from "../../crd-checks/index.js";
 import { crdResources, defaultCrd, establishedStatus, initialStatus } from "./crd-resources.js";
-import { updateManagedFields, type JsonObject } from "../patch/index.js";
+import { deepCopy, updateManagedFields, type JsonObject } from "../patch/index.js";
 import { patchSchemaFor } from "../registry/patch-schema.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
 import { storageKey } from "../registry/resource-info.js";
@@ -37,7 +37,7 @@ function establish(state: ServerState, info: ResourceInfo, name: string): void {
   const cur = state.store.get(CRD_KEY, name);
   if (!cur || isEstablished(cur) || cur.metadata["deletionTimestamp"]) return;
   const now = nowTimestamp();
-  const next = structuredClone<KubeObject>(cur);
+  const next = deepCopy<KubeObject>(cur);
   next["status"] = establishedStatus(cur, now);
   const tracked = updateManagedFields(cur as JsonObject, next as JsonObject, {
     manager: "kube-apiserver",

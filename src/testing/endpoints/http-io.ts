@@ -1,5 +1,6 @@
 // Reading request bodies and writing JSON answers, Status errors and Warning headers on node:http.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { stringifyJson } from "../patch/json.js";
 import { ApiError } from "../status-errors.js";
 
 /** A Content-Type's or Accept entry's media type, without parameters, lowercased ("application/merge-patch+json"). */
@@ -45,7 +46,7 @@ export function warningHeader(text: string): string | undefined {
 
 /** Writes a JSON body with status `code` and any warnings. */
 export function sendJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
-  const text = JSON.stringify(body);
+  const text = stringifyJson(body);
   const headers: Record<string, string | string[]> = {
     "Content-Type": "application/json",
     "Content-Length": String(Buffer.byteLength(text)),
@@ -74,4 +75,16 @@ export function sendPageNotFound(res: ServerResponse): void {
     "Content-Length": String(text.length),
   });
   res.end(text);
+}
+
+/** Reads and discards a request's body; settles when it ended or the client went away. */
+export function drainBody(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded || req.destroyed) return resolve();
+    req
+      .on("end", resolve)
+      .on("close", resolve)
+      .on("error", () => resolve());
+    req.resume();
+  });
 }

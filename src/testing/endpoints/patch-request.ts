@@ -30,6 +30,7 @@ import { createObject, type WriteResult } from "../registry/write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, type WriteOptions } from "../registry/write-common.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
+import { deepCopy, stringifyJson } from "../patch/json.js";
 
 /** Turns a patch library error into the Status the server answers with. */
 export function patchFailure(err: PatchError): ApiError {
@@ -122,7 +123,7 @@ function sortedJson(v: unknown): string {
       .sort()
       .map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`)
       .join(",")}}`;
-  return JSON.stringify(v);
+  return stringifyJson(v);
 }
 
 /**
@@ -134,7 +135,7 @@ function sortedJson(v: unknown): string {
 function updateLastApplied(live: KubeObject, obj: KubeObject, applied: JsonObject): void {
   const liveAnnotations = live.metadata["annotations"] as Record<string, unknown> | undefined;
   if (liveAnnotations?.[LAST_APPLIED] === undefined) return;
-  const config = structuredClone(applied) as Record<string, unknown>;
+  const config = deepCopy(applied) as Record<string, unknown>;
   const meta = config["metadata"] as Record<string, unknown> | undefined;
   const annotations = meta?.["annotations"] as Record<string, unknown> | undefined;
   if (meta && annotations && typeof annotations === "object") {
@@ -155,7 +156,7 @@ function serverSideApplyRequest(
 ): WriteResult {
   const manager = requireManager(query);
   const parsed = parseApplyBody(body);
-  const applied = decodeObject(JSON.stringify(parsed), info) as JsonObject;
+  const applied = decodeObject(stringifyJson(parsed), info) as JsonObject;
   const live = state.store.get(resourceKey(info), objectKey(info, target.namespace, target.name));
   const now = nowTimestamp();
   const applyOpts = {
@@ -207,7 +208,7 @@ export function patchObject(
     const err = builtinDecodeError(groupVersion(info), info.kind, patched);
     if (err)
       throw invalid("", { group: "", kind: "" }, "", [
-        { reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(JSON.stringify(patched))}: ${err}`, field: "patch" },
+        { reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(stringifyJson(patched))}: ${err}`, field: "patch" },
       ]);
   }
   if (!patched.metadata || typeof patched.metadata !== "object") patched.metadata = {};

@@ -7,7 +7,7 @@ import type { Duplex } from "node:stream";
 import { parse as parseYaml } from "yaml";
 import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
 import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
-import { mediaType, readBody, readBodyBytes, sendError, sendJson, sendPageNotFound } from "./http-io.js";
+import { drainBody, mediaType, readBody, readBodyBytes, sendError, sendJson, sendPageNotFound } from "./http-io.js";
 import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
@@ -154,9 +154,23 @@ function verbOf(method: string, r: ResourceRoute, query: URLSearchParams): strin
   }
 }
 
+/**
+ * The request target as a URL, for its query and decoded path. Resolved against a base, a path that
+ * starts with "//" would be read as a host name ("//-_%a-" is an invalid one, and threw before any
+ * answer), so an origin-form target is appended to the base instead; a target that still does not
+ * parse keeps only an empty query (routing reads the raw target anyway).
+ */
+function requestUrl(target: string): URL {
+  try {
+    return target.startsWith("/") ? new URL(`http://localhost${target}`) : new URL(target, "http://localhost");
+  } catch {
+    return new URL("http://localhost/");
+  }
+}
+
 /** Handles one request; never throws. */
 export async function handleRequest(state: ServerState, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? "/", "http://localhost");
+  const url = requestUrl(req.url ?? "/");
   const warnings: string[] = [];
   // The audit filter runs first on a real server and names every request, answered or refused.
   res.setHeader("Audit-Id", randomUUID());
@@ -175,6 +189,9 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
     if (r.type === "noRoute" && url.pathname.startsWith("/openapi/") && (await serveOpenApi(state.registry, req, res, url))) return;
     switch (r.type) {
       case "malformed":
+        // The connection closes after this answer: a body left unread would reach a closed socket,
+        // whose reset can destroy the answer before the client reads it ("socket hang up").
+        await drainBody(req);
         res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", Connection: "close" });
         return void res.end("400 Bad Request");
       case "noRoute":

@@ -10,13 +10,14 @@ import { CompactedError, type KubeObject } from "../storage/store.js";
 import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "../storage/watch-hub.js";
 import { resourceKey, toWire } from "../registry/write-common.js";
 import { queryBool, queryInt } from "./query-params.js";
+import { stringifyJson } from "../patch/json.js";
 import { toTable, wantsTable } from "./table-output.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
 
 function eventLine(info: ResourceInfo, ev: WatchEvent, asTable: boolean): string {
-  if (ev.type === "ERROR" || ev.type === "BOOKMARK") return `${JSON.stringify({ type: ev.type, object: ev.object })}\n`;
+  if (ev.type === "ERROR" || ev.type === "BOOKMARK") return `${stringifyJson({ type: ev.type, object: ev.object })}\n`;
   if (asTable) {
     // `kubectl get -w` watches as Table: each event's object is a one-row Table, columns included.
     const obj = toWire(info, ev.object as KubeObject);
@@ -27,7 +28,7 @@ function eventLine(info: ResourceInfo, ev: WatchEvent, asTable: boolean): string
   let byKey = encoded.get(ev.object);
   const hit = byKey?.get(key);
   if (hit) return hit;
-  const line = `${JSON.stringify({ type: ev.type, object: toWire(info, ev.object as KubeObject) })}\n`;
+  const line = `${stringifyJson({ type: ev.type, object: toWire(info, ev.object as KubeObject) })}\n`;
   if (!byKey) encoded.set(ev.object, (byKey = new Map<string, string>()));
   byKey.set(key, line);
   return line;

@@ -2,7 +2,7 @@
 // The server calls these; they keep the "who may change what" rules next to the ownership rules.
 
 import { FieldSet } from "./field-set.js";
-import { isObject, type JsonObject, type JsonValue } from "./json.js";
+import { deepCopy, isObject, type JsonObject, type JsonValue } from "./json.js";
 import { decodeManagedFields, withManagedFields, withoutManagedFields } from "./managed-fields.js";
 import type { ResourceSchema } from "./resource-schema.js";
 
@@ -23,7 +23,7 @@ export function prepareForUpdate(
   if (resets.length === 0) return incoming;
   if (subresource === "status" && schema.custom) {
     const meta = isObject(incoming["metadata"]) ? incoming["metadata"] : {};
-    const out: JsonObject = { ...structuredClone(withoutManagedFields(live)) };
+    const out: JsonObject = { ...deepCopy(withoutManagedFields(live)) };
     if ("status" in incoming) out["status"] = incoming["status"]!;
     else delete out["status"];
     if (meta["managedFields"] !== undefined) out["metadata"] = { ...(out["metadata"] as JsonObject), managedFields: meta["managedFields"] };
@@ -70,7 +70,7 @@ function setPath(obj: JsonObject, path: readonly string[], value: JsonValue | un
   if (head === undefined) return;
   if (rest.length === 0) {
     if (value === undefined) delete obj[head];
-    else obj[head] = structuredClone(value);
+    else obj[head] = deepCopy(value);
     return;
   }
   const child = isObject(obj[head]) ? { ...obj[head] } : {};

@@ -2,6 +2,7 @@
 // field validation (prune + Warning/Strict), defaulting, metadata and schema validation, wire shape.
 import { randomBytes } from "node:crypto";
 import { pruneUndeclaredFields } from "../builtin/unknown-fields.js";
+import { deepCopy } from "../patch/json.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta-validation.js";
 import { patchSchemaFor } from "./patch-schema.js";
 import { groupVersion, storageKey, type ResourceInfo } from "./resource-info.js";
@@ -52,7 +53,7 @@ export function toWire(info: ResourceInfo, obj: KubeObject): KubeObject {
 
 /** Deep copy for modification; stored objects are shared and never mutated. */
 export function clone<T>(v: T): T {
-  return structuredClone(v);
+  return deepCopy(v);
 }
 
 /** The options object a write's query parameters decode into, as validation errors name it. */
