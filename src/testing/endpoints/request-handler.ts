@@ -26,6 +26,7 @@ import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../
 import { deleteObject, deleteOptions } from "../registry/write-delete.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
+import type { KubeObject } from "../storage/store.js";
 
 /** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {
@@ -393,7 +394,14 @@ async function serveStorageless(
     ...(r.name !== undefined ? { name: r.name } : {}),
     ...(object ? { object } : {}),
   });
-  return sendJson(res, out.code, out.body, [...warnings, ...(out.warnings ?? [])]);
+  const allWarnings = [...warnings, ...(out.warnings ?? [])];
+  // A list or get read as a Table (kubectl get cs) is printed like a stored kind's.
+  if ((verb === "list" || verb === "get") && out.code === 200 && wantsTable(req.headers["accept"])) {
+    const body = out.body as KubeObject & { items?: KubeObject[] };
+    const items = verb === "list" ? (body.items ?? []) : [body];
+    return sendJson(res, 200, toTable(info, items, {}), allWarnings);
+  }
+  return sendJson(res, out.code, out.body, allWarnings);
 }
 
 function deleteCollection(

@@ -1,8 +1,11 @@
-// `Accept: application/json;as=Table;g=meta.k8s.io;v=v1` (kubectl get): a meta.k8s.io Table with the
-// Name column, a CRD's additionalPrinterColumns (or Age), and PartialObjectMetadata row objects. Built-ins
-// get Name and Age only (the real server has hand-written columns per kind).
+// `Accept: application/json;as=Table;g=meta.k8s.io;v=v1` (kubectl get): a meta.k8s.io Table with
+// PartialObjectMetadata row objects. A CRD's columns are Name and its additionalPrinterColumns (or Age);
+// a built-in's are the real server's per kind (builtin-columns.ts, cells by builtin-printers.ts), or the
+// generic Name and Created At for a kind without a printer.
 import type { ResourceInfo } from "../registry/resource-info.js";
 import type { KubeObject } from "../storage/store.js";
+import { BUILTIN_COLUMNS, DEFAULT_COLUMNS, NAME_DESCRIPTION } from "./builtin-columns.js";
+import { BUILTIN_PRINTERS, type PrintedRow } from "./builtin-printers.js";
 
 /** One additionalPrinterColumns entry of a CRD version. */
 export interface PrinterColumn {
@@ -14,9 +17,6 @@ export interface PrinterColumn {
   priority?: number;
 }
 
-const NAME_DESCRIPTION =
-  "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names";
-
 const AGE: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" };
 
 /** Whether the Accept header asks for a Table. */
@@ -26,7 +26,8 @@ export function wantsTable(accept: string | undefined): boolean {
 
 /** Go's duration.HumanDuration, as kubectl shows ages. */
 export function humanDuration(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
+  // Go's int(d.Seconds()) truncates toward zero: -1.5s is "0s", not "<invalid>".
+  const seconds = Math.trunc(ms / 1000);
   if (seconds < -1) return "<invalid>";
   if (seconds < 0) return "0s";
   if (seconds < 120) return `${seconds}s`;
@@ -65,14 +66,33 @@ function cell(col: PrinterColumn, obj: KubeObject, now: number): unknown {
   return v;
 }
 
-/** The Table for a list of objects. */
-export function toTable(info: ResourceInfo, items: KubeObject[], listMeta: Record<string, unknown>): Record<string, unknown> {
+/** translateTimestampSince: a timestamp's age as kubectl shows it, "<unknown>" when unset. */
+function ageSince(now: number): (timestamp: unknown) => string {
+  return (timestamp) => {
+    const at = typeof timestamp === "string" ? Date.parse(timestamp) : NaN;
+    return Number.isNaN(at) ? "<unknown>" : humanDuration(now - at);
+  };
+}
+
+/** A built-in kind's column definitions and rows, as its printer (or the generic convertor) gives them. */
+function builtinTable(info: ResourceInfo, items: KubeObject[], now: number): { columnDefinitions: unknown[]; rows: PrintedRow[] } {
+  const key = `${info.group}/${info.resource}`;
+  const columns = BUILTIN_COLUMNS[key];
+  const printer = BUILTIN_PRINTERS[key];
+  const age = ageSince(now);
+  if (columns && printer) return { columnDefinitions: columns, rows: items.map((o) => printer(o, age)) };
+  // The generic convertor's Created At is the RFC 3339 timestamp itself, with no fractional seconds.
+  const createdAt = (o: KubeObject): unknown => {
+    const t = o.metadata["creationTimestamp"];
+    return typeof t === "string" && !Number.isNaN(Date.parse(t)) ? new Date(t).toISOString().replace(/\.\d+Z$/, "Z") : null;
+  };
+  return { columnDefinitions: DEFAULT_COLUMNS, rows: items.map((o) => ({ cells: [o.metadata["name"], createdAt(o)] })) };
+}
+
+/** A CRD's column definitions and rows: Name, then its printer columns (Age when it has none). */
+function customTable(info: ResourceInfo, items: KubeObject[], now: number): { columnDefinitions: unknown[]; rows: PrintedRow[] } {
   const columns = info.printerColumns && info.printerColumns.length > 0 ? info.printerColumns : [AGE];
-  const now = Date.now();
   return {
-    kind: "Table",
-    apiVersion: "meta.k8s.io/v1",
-    metadata: listMeta,
     columnDefinitions: [
       { name: "Name", type: "string", format: "name", description: NAME_DESCRIPTION, priority: 0 },
       ...columns.map((c) => ({
@@ -83,9 +103,23 @@ export function toTable(info: ResourceInfo, items: KubeObject[], listMeta: Recor
         priority: c.priority ?? 0,
       })),
     ],
-    rows: items.map((o) => ({
-      cells: [o.metadata["name"], ...columns.map((c) => cell(c, o, now))],
-      object: { kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: o.metadata },
+    rows: items.map((o) => ({ cells: [o.metadata["name"], ...columns.map((c) => cell(c, o, now))] })),
+  };
+}
+
+/** The Table for a list of objects. */
+export function toTable(info: ResourceInfo, items: KubeObject[], listMeta: Record<string, unknown>): Record<string, unknown> {
+  const now = Date.now();
+  const { columnDefinitions, rows } = info.custom ? customTable(info, items, now) : builtinTable(info, items, now);
+  return {
+    kind: "Table",
+    apiVersion: "meta.k8s.io/v1",
+    metadata: listMeta,
+    columnDefinitions,
+    rows: rows.map((row, i) => ({
+      cells: row.cells,
+      ...(row.conditions ? { conditions: row.conditions } : {}),
+      object: { kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: items[i]?.metadata },
     })),
   };
 }
