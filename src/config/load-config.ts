@@ -127,9 +127,6 @@ function readNamedFile(abs: string, display: string): { text: string } | { diagn
   return readText(abs, display);
 }
 
-/** Generators the README lists as planned: naming one says so instead of "unknown". */
-const plannedGenerators: readonly string[] = ["lister", "informer"];
-
 function parseGenerators(v: string | readonly string[] | undefined, diags: Diagnostic[]): GeneratorName[] {
   if (v === undefined) return [...generatorNames];
   const names = (typeof v === "string" ? v.split(",") : [...v].flatMap((x) => x.split(","))).map((s) => s.trim()).filter(Boolean);
@@ -137,15 +134,6 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
   const out = new Set<GeneratorName>();
   for (const n of names) {
     if ((generatorNames as readonly string[]).includes(n)) out.add(n as GeneratorName);
-    else if (plannedGenerators.includes(n))
-      diags.push(
-        errorAt(
-          undefined,
-          Code.unknownGenerator,
-          `generator "${n}" is not built yet`,
-          `lister and informer are planned; choose from ${generatorNames.join(", ")} or all`,
-        ),
-      );
     else
       diags.push(errorAt(undefined, Code.unknownGenerator, `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
   }

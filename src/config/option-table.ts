@@ -46,7 +46,8 @@ export const optionTable = [
     type: "string",
     inConfigFile: true,
     default: "generated",
-    description: "where the `client` generator writes the clientset (`<output>/clientset/...`); listers and informers will go here too",
+    description:
+      "where the `client`, `lister` and `informer` generators write (`<output>/clientset/`, `<output>/listers/`, `<output>/informers/`)",
   },
   {
     key: "crdOutput",
@@ -62,7 +63,8 @@ export const optionTable = [
     type: "list",
     inConfigFile: true,
     defaultText: "all",
-    description: "`deepcopy`, `register`, `crd`, `client` or `all`: comma-separated on the command line, a string or a list in the file",
+    description:
+      "`deepcopy`, `register`, `crd`, `client`, `lister`, `informer` or `all`: comma-separated on the command line, a string or a list in the file",
   },
   {
     key: "header",

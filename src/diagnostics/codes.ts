@@ -84,8 +84,8 @@ const table = {
   unknownGenerator: {
     code: "KCG1015",
     severity: "error",
-    meaning: "A generator name that is unknown or not built yet.",
-    example: "--generators lister",
+    meaning: "A generator name that is unknown.",
+    example: "--generators listers",
   },
   badConfigValue: {
     code: "KCG1016",

@@ -5,15 +5,19 @@ import type { GeneratorName } from "../config/index.js";
 import { clientGenerator } from "./client/generate.js";
 import { crdGenerator } from "./crd/generate.js";
 import { deepcopyGenerator } from "./deepcopy/generate.js";
+import { informerGenerator } from "./informer/generate.js";
+import { listerGenerator } from "./lister/generate.js";
 import { registerGenerator } from "./register/generate.js";
 import type { Generator } from "./types.js";
 
 export * from "./types.js";
 
-/** Every generator by name. Generators not yet written are absent and rejected by the config. */
+/** Every generator by name. */
 export const generators: ReadonlyMap<GeneratorName, Generator> = new Map<GeneratorName, Generator>([
   ["deepcopy", deepcopyGenerator],
   ["register", registerGenerator],
   ["crd", crdGenerator],
   ["client", clientGenerator],
+  ["lister", listerGenerator],
+  ["informer", informerGenerator],
 ]);

@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import type { Options } from "../config/index.js";
 import type { PackageModel, TypeModel } from "../model/index.js";
+import type { GeneratorContext } from "./types.js";
 
 /** The package directory relative to the working directory, where deepcopy and register files go. */
 export function packageDir(options: Options, pkg: PackageModel): string {
@@ -15,4 +16,12 @@ export function declaringModule(t: TypeModel): string {
 /** Backslashes to slashes, so paths are the same on every machine. */
 export function toPosix(p: string): string {
   return p.replace(/\\/g, "/");
+}
+
+/** The module specifier of an input package file, from a kind file's directory. */
+export function inputModule(ctx: GeneratorContext, pkg: PackageModel, fromDir: string): (pkgModule: string) => string {
+  return (pkgModule) => {
+    const spec = posix.join(posix.relative(fromDir, packageDir(ctx.options, pkg)), pkgModule);
+    return spec.startsWith(".") ? spec : `./${spec}`;
+  };
 }

@@ -43,15 +43,13 @@ test("known keys resolve, with paths relative to the working directory", () => {
   assert.deepEqual(r.options?.generators, ["crd"]);
 });
 
-test("naming a planned generator says it is not built yet rather than unknown", () => {
-  const r = resolveOptions({ generators: "deepcopy,lister" }, tempDir());
-  assert.equal(r.options, undefined);
-  const d = r.diagnostics.find((x) => x.code === "KCG1015");
-  assert.ok(d);
-  assert.equal(d.message, 'generator "lister" is not built yet');
-  assert.match(d.hint ?? "", /planned; choose from deepcopy, register, crd, client or all/);
+test("lister and informer are generators; an unknown name says which exist", () => {
+  const r = resolveOptions({ generators: "deepcopy,lister,informer" }, tempDir());
+  assert.deepEqual(r.diagnostics, []);
+  assert.deepEqual(r.options?.generators, ["deepcopy", "lister", "informer"]);
   const typo = resolveOptions({ generators: "deepcoppy" }, tempDir()).diagnostics.find((x) => x.code === "KCG1015");
   assert.equal(typo?.message, 'unknown generator "deepcoppy"');
+  assert.match(typo?.hint ?? "", /choose from deepcopy, register, crd, client, lister, informer or all/);
 });
 
 test("a path flag given without a value is KCG1017, not the whole working directory", () => {

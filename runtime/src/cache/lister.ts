@@ -77,3 +77,41 @@ export class NamespaceLister<T extends KubeObject> {
     return obj;
   }
 }
+
+/**
+ * client-go's typed lister of a namespaced kind (`FooLister`): `list(selector)` across every
+ * namespace and one accessor named after the plural (`foos(namespace)`) for reads in a namespace.
+ * Generated listers are this type bound to their kind; a namespaced kind has no cluster-wide `get`.
+ */
+export type NamespacedKindLister<T extends KubeObject, Accessor extends string> = Pick<Lister<T>, "list"> & {
+  readonly [A in Accessor]: (namespace: string) => NamespaceLister<T>;
+};
+
+/** client-go's typed lister of a cluster-scoped kind: `list(selector)` and `get(name)`, no namespaced reads. */
+export type ClusterKindLister<T extends KubeObject> = Pick<Lister<T>, "list" | "get">;
+
+/** A NamespacedKindLister over `indexer`, its namespaced reads under `accessor` (the kind's plural, `foos`). */
+export function namespacedKindLister<T extends KubeObject, Accessor extends string>(
+  indexer: ReadonlyIndexer<T>,
+  resource: Pick<ResourceDescription, "group" | "kind">,
+  accessor: Accessor,
+): NamespacedKindLister<T, Accessor> {
+  const lister = new Lister<T>(indexer, resource);
+  // The accessor name is data (the kind's plural), so the object is built by key; "list" is refused
+  // because it would replace the cluster-wide list.
+  if ((accessor as string) === "list") throw new Error('a namespaced lister accessor cannot be named "list"');
+  const out: Record<string, unknown> = {
+    list: (selector?: LabelSelectorInput) => lister.list(selector),
+    [accessor]: (namespace: string) => lister.namespaced(namespace),
+  };
+  return out as NamespacedKindLister<T, Accessor>;
+}
+
+/** A ClusterKindLister over `indexer`. */
+export function clusterKindLister<T extends KubeObject>(
+  indexer: ReadonlyIndexer<T>,
+  resource: Pick<ResourceDescription, "group" | "kind">,
+): ClusterKindLister<T> {
+  const lister = new Lister<T>(indexer, resource);
+  return { list: (selector) => lister.list(selector), get: (name) => lister.get(name) };
+}

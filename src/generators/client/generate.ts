@@ -1,11 +1,11 @@
-import { posix } from "node:path";
-import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import { CodeWriter, docComment, tsString, tsValue } from "../../emit/index.js";
 import type { KindModel, PackageModel } from "../../model/index.js";
-import { declaringModule, packageDir } from "../paths.js";
+import { declaringModule, inputModule } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { REGISTER_FILE } from "../register/generate.js";
 import { extensionMethods } from "./extensions.js";
+import { clientPackages } from "./packages.js";
 import {
   applyConfigFactoryName,
   applyConfigTypeName,
@@ -18,7 +18,6 @@ import {
   kindFactoryName,
   kindFileName,
   resourceConstName,
-  validNames,
   verbsConstName,
 } from "./names.js";
 import { verbMethods } from "./verbs.js";
@@ -36,37 +35,8 @@ export const clientGenerator: Generator = {
   owns: (ctx) => [{ dir: clientsetRoot(ctx.options), recursive: true, match: /\.ts$/ }],
   generate(ctx) {
     const files: OutputFile[] = [];
-    const diagnostics: Diagnostic[] = [];
-    const groups: { pkg: PackageModel; kinds: KindModel[] }[] = [];
-    const accessors = new Map<string, PackageModel>();
-    for (const pkg of ctx.model.packages) {
-      const kinds = pkg.kinds.filter(hasClient);
-      if (kinds.length === 0) continue;
-      if (!validNames(pkg)) {
-        diagnostics.push(
-          errorAt(
-            pkg.markers.get("groupGoName")?.pos ?? kinds[0]!.pos,
-            Code.malformedValue,
-            `the client accessor of ${pkg.dir} (${groupVersionAccessor(pkg)}) is not an identifier`,
-            "set +groupGoName= in doc.ts to a name like Samplecontroller",
-          ),
-        );
-        continue;
-      }
-      const clash = accessors.get(groupVersionAccessor(pkg));
-      if (clash) {
-        diagnostics.push(
-          errorAt(
-            pkg.markers.get("groupGoName")?.pos ?? kinds[0]!.pos,
-            Code.malformedValue,
-            `${pkg.dir} and ${clash.dir} both have the clientset accessor ${groupVersionAccessor(pkg)}`,
-            "give one group another +groupGoName= in its doc.ts",
-          ),
-        );
-        continue;
-      }
-      accessors.set(groupVersionAccessor(pkg), pkg);
-      groups.push({ pkg, kinds });
+    const { groups, diagnostics } = clientPackages(ctx.model);
+    for (const { pkg, kinds } of groups) {
       const dir = groupVersionDir(ctx.options, pkg);
       for (const k of kinds) {
         const r = kindFile(ctx, pkg, k);
@@ -90,19 +60,6 @@ export const clientGenerator: Generator = {
     return { files, diagnostics };
   },
 };
-
-/** A kind gets a client when it has `+genclient` and something to call: verbs or extensions. */
-function hasClient(k: KindModel): boolean {
-  return k.client !== undefined && (k.client.verbs.length > 0 || k.client.extensions.length > 0);
-}
-
-/** The module specifier of an input package file, from a kind file's directory. */
-function inputModule(ctx: GeneratorContext, pkg: PackageModel, fromDir: string): (pkgModule: string) => string {
-  return (pkgModule) => {
-    const spec = posix.join(posix.relative(fromDir, packageDir(ctx.options, pkg)), pkgModule);
-    return spec.startsWith(".") ? spec : `./${spec}`;
-  };
-}
 
 function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { body: string; diagnostics: Diagnostic[] } {
   const client = k.client!;

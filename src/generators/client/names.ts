@@ -77,6 +77,6 @@ export function validNames(pkg: PackageModel): boolean {
   return isIdentifier(groupVersionAccessor(pkg)) && isIdentifier(groupVersionClientName(pkg));
 }
 
-function upperFirst(s: string): string {
+export function upperFirst(s: string): string {
   return s.length === 0 ? s : s[0]!.toUpperCase() + s.slice(1);
 }

@@ -25,6 +25,11 @@ export const registerGenerator: Generator = {
   },
 };
 
+/** `fooRegistration`: a kind's KindRegistration in the register file (listers take its group and kind for NotFound). */
+export function registrationName(k: KindModel): string {
+  return `${lowerFirst(k.name)}Registration`;
+}
+
 function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
   const w = new CodeWriter();
   // Local names first; the runtime is a namespace so a kind named like a runtime type (Scheme) cannot clash.
@@ -34,13 +39,7 @@ function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
     "kinds",
     "addToScheme",
     "scheme",
-    ...pkg.kinds.flatMap((k) => [
-      k.name,
-      k.listName,
-      `${lowerFirst(k.name)}Registration`,
-      copyFunctionName(k.name),
-      copyFunctionName(k.listName),
-    ]),
+    ...pkg.kinds.flatMap((k) => [k.name, k.listName, registrationName(k), copyFunctionName(k.name), copyFunctionName(k.listName)]),
   );
   const rt = (name: string) => `${w.importNamespace(ctx.options.runtimeImport, "runtime")}.${name}`;
   w.line(docComment(`The API group of this package.`).trimEnd());
@@ -70,14 +69,12 @@ function registerFile(ctx: GeneratorContext, pkg: PackageModel): string {
     // By the package's deepcopy settings, not by which generators run, so the output is the same either way.
     const copies = copiesOf(pkg, k, w);
     w.line(
-      `export const ${lowerFirst(k.name)}Registration: ${rt("KindRegistration")}<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`,
+      `export const ${registrationName(k)}: ${rt("KindRegistration")}<${k.name}, ${k.listName}> = ${tsValue({ ...info(k), ...copies })};`,
     );
   }
   w.line("");
   w.line(docComment(`Every kind of this package.`).trimEnd());
-  w.line(
-    `export const kinds: readonly ${rt("AnyKindRegistration")}[] = [${pkg.kinds.map((k) => `${lowerFirst(k.name)}Registration`).join(", ")}];`,
-  );
+  w.line(`export const kinds: readonly ${rt("AnyKindRegistration")}[] = [${pkg.kinds.map((k) => registrationName(k)).join(", ")}];`);
   w.line("");
   w.line(docComment(`Registers this package's kinds with a scheme.`).trimEnd());
   w.block(`export function addToScheme(scheme: ${rt("Scheme")}): ${rt("Scheme")} {`, () => w.line("return scheme.addKnownTypes(kinds);"));
