@@ -1,5 +1,5 @@
-// The kubeconfig a test hands to its client: one cluster (server URL + CA data), one token user, one
-// context; written to a private temp file so tools that only take a path (KUBECONFIG) work too.
+// The kubeconfig a test hands to its client: one cluster (server URL + CA data), one user (a token,
+// or a client certificate the server's CA issued), one context; written to a private temp file so tools that only take a path (KUBECONFIG) work too.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ export interface Kubeconfig {
   apiVersion: "v1";
   kind: "Config";
   clusters: { name: string; cluster: { server: string; "certificate-authority-data"?: string } }[];
-  users: { name: string; user: { token: string } }[];
+  users: { name: string; user: { token: string } | { "client-certificate-data": string; "client-key-data": string } }[];
   contexts: { name: string; context: { cluster: string; user: string; namespace: string } }[];
   "current-context": string;
   preferences: Record<string, never>;
@@ -18,15 +18,32 @@ export interface Kubeconfig {
 
 const NAME = "kube-codegen-testing";
 
-/** Builds the kubeconfig for a server at `url` with bearer `token` and optional CA certificate (PEM). */
-export function buildKubeconfig(url: string, token: string, caPem: string | undefined): Kubeconfig {
+/** A user's credential: a bearer token, or a client certificate and key (PEM). */
+export type KubeconfigCredential = string | { certPem: string; keyPem: string };
+
+/**
+ * Builds the kubeconfig for a server at `url` with a bearer `token` (or a client certificate) and
+ * optional CA certificate (PEM).
+ */
+export function buildKubeconfig(url: string, credential: KubeconfigCredential, caPem: string | undefined): Kubeconfig {
   const cluster: Kubeconfig["clusters"][number]["cluster"] = { server: url };
   if (caPem) cluster["certificate-authority-data"] = Buffer.from(caPem).toString("base64");
   return {
     apiVersion: "v1",
     kind: "Config",
     clusters: [{ name: NAME, cluster }],
-    users: [{ name: NAME, user: { token } }],
+    users: [
+      {
+        name: NAME,
+        user:
+          typeof credential === "string"
+            ? { token: credential }
+            : {
+                "client-certificate-data": Buffer.from(credential.certPem).toString("base64"),
+                "client-key-data": Buffer.from(credential.keyPem).toString("base64"),
+              },
+      },
+    ],
     contexts: [{ name: NAME, context: { cluster: NAME, user: NAME, namespace: "default" } }],
     "current-context": NAME,
     preferences: {},

@@ -17,7 +17,8 @@ import { answerClientError, handleRequest } from "./endpoints/request-handler.js
 import type { ServerState } from "./server-state.js";
 import { ApiError } from "./status-errors.js";
 import { Store, type KubeObject } from "./storage/store.js";
-import { generateServerCertificate } from "./certs/tls-certificate.js";
+import { generateCertificateAuthority, issueCertificate } from "./certs/tls-certificate.js";
+import type { ServerCertificate } from "./certs/tls-certificate.js";
 import { WatchHub } from "./storage/watch-hub.js";
 import { createObject } from "./registry/write-create.js";
 import { storageKey } from "./registry/resource-info.js";
@@ -69,8 +70,17 @@ export interface TestApiServer {
   kubeconfig: Kubeconfig;
   /** Bearer token accepted by the server. */
   token: string;
-  /** PEM CA certificate clients should trust (undefined with tls: false). */
+  /** PEM certificate of the CA that issued the serving certificate, for clients to trust (undefined with tls: false). */
   caPem: string | undefined;
+  /**
+   * A client certificate and key the server's CA issued for user kube-codegen-admin in group
+   * system:masters (undefined with tls: false): x509 authentication, as a real cluster's admin.
+   */
+  clientCertificate: ServerCertificate | undefined;
+  /** Path of a kubeconfig whose user is that client certificate, no token (removed by stop()). */
+  certKubeconfigPath: string | undefined;
+  /** The same kubeconfig as data. */
+  certKubeconfig: Kubeconfig | undefined;
   /** Fault switches for reliability tests. */
   faults: Faults;
   /** The latest resourceVersion the server has handed out. */
@@ -82,6 +92,9 @@ export interface TestApiServer {
   /** Closes all connections and watches, and removes the kubeconfig file. */
   stop(): Promise<void>;
 }
+
+/** The user the server's client certificate names. */
+const CERT_USER = "kube-codegen-admin";
 
 const SYSTEM_NAMESPACES = ["default", "kube-system", "kube-public", "kube-node-lease"];
 
@@ -197,13 +210,22 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
 
   const token = options.token ?? randomBytes(24).toString("base64url");
   const useTls = options.tls !== false;
-  const cert = useTls ? generateServerCertificate() : undefined;
+  // A CA made at start issues the serving certificate and one client certificate (user
+  // kube-codegen-admin in group system:masters, as the x509 authenticator reads CN and O).
+  const ca = useTls ? generateCertificateAuthority() : undefined;
+  const cert = ca ? issueCertificate(ca, { commonName: "kube-apiserver", usage: "server" }) : undefined;
+  const clientCert = ca ? issueCertificate(ca, { commonName: CERT_USER, organizations: ["system:masters"], usage: "client" }) : undefined;
   const sockets = new Set<import("node:net").Socket>();
   // handleRequest answers every failure itself; the catch is the last line of defence, so that no request
   // can leave an unhandled rejection that ends the process (and strands the kubeconfig with its token).
   const listener = (req: http.IncomingMessage, res: http.ServerResponse): void =>
     void handleRequest(state, token, req, res).catch(() => res.destroy());
-  const server = cert ? https.createServer({ cert: cert.certPem, key: cert.keyPem }, listener) : http.createServer(listener);
+  // requestCert asks every client for a certificate and rejectUnauthorized: false lets the handshake
+  // finish without one (or with one from another CA): authenticate() decides, as the real server does.
+  const server =
+    ca && cert
+      ? https.createServer({ cert: cert.certPem, key: cert.keyPem, ca: ca.certPem, requestCert: true, rejectUnauthorized: false }, listener)
+      : http.createServer(listener);
   server.on("clientError", (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: import("node:stream").Duplex) => {
     try {
       answerClientError(state, err, socket);
@@ -224,15 +246,20 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   const port = (server.address() as AddressInfo).port;
   state.address = `127.0.0.1:${port}`;
   const url = `${useTls ? "https" : "http"}://127.0.0.1:${port}`;
-  const kubeconfig = buildKubeconfig(url, token, cert?.certPem);
+  const kubeconfig = buildKubeconfig(url, token, ca?.certPem);
   const file = writeKubeconfig(kubeconfig);
+  const certKubeconfig = clientCert ? buildKubeconfig(url, clientCert, ca?.certPem) : undefined;
+  const certFile = certKubeconfig ? writeKubeconfig(certKubeconfig) : undefined;
   let stopped = false;
   return {
     url,
     kubeconfigPath: file.path,
     kubeconfig,
     token,
-    caPem: cert?.certPem,
+    caPem: ca?.certPem,
+    clientCertificate: clientCert,
+    certKubeconfigPath: certFile?.path,
+    certKubeconfig,
     faults: state.faults,
     currentResourceVersion: () => String(store.revision),
     openWatches: () => state.hub.size,
@@ -248,6 +275,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
       for (const s of sockets) s.destroy();
       await closed;
       file.remove();
+      certFile?.remove();
     },
   };
 }

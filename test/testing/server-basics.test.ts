@@ -28,7 +28,7 @@ test("kubeconfig file carries server URL, CA data and token; TLS verifies agains
   assert.equal(cluster?.server, server.url);
   assert.match(server.url, /^https:\/\/127\.0\.0\.1:\d+$/);
   assert.equal(Buffer.from(cluster?.["certificate-authority-data"] ?? "", "base64").toString(), server.caPem);
-  assert.equal(cfg.users[0]?.user.token, server.token);
+  assert.deepEqual(cfg.users[0]?.user, { token: server.token });
   const ok = await send({ url: server.url, caPem: server.caPem }, "GET", "/api/v1/namespaces", { Authorization: `Bearer ${server.token}` });
   assert.equal(ok.status, 200);
   const untrusted = new Promise((resolve, reject) =>

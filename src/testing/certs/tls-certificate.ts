@@ -1,6 +1,10 @@
-// A fresh self-signed certificate for 127.0.0.1 and localhost, made at start with node:crypto (EC P-256)
-// and a small DER encoder, so clients verify TLS against the kubeconfig's CA data as with a real cluster.
+// Certificates made at start with node:crypto (EC P-256) and a small DER encoder: a CA the server
+// generates for itself, the serving certificate it issues for 127.0.0.1 and localhost, and client
+// certificates whose subject is the user (CN) and groups (O), as kube-apiserver's x509 authenticator
+// reads them. Clients verify TLS against the kubeconfig's CA data as with a real cluster. A
+// self-signed one-off certificate stays available for tests of TLS clients.
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import type { KeyObject } from "node:crypto";
 import { bitString, bool, explicit, implicit, integer, octetString, oid, sequence, set, time, utf8 } from "./der.js";
 
 /** PEM certificate and key for the server; the certificate is its own CA. */
@@ -11,8 +15,9 @@ export interface ServerCertificate {
 
 const ECDSA_SHA256 = sequence(oid("1.2.840.10045.4.3.2"));
 
-function name(cn: string): Buffer {
-  return sequence(set(sequence(oid("2.5.4.3"), utf8(cn))));
+/** A distinguished name: O= for each organization (a user's groups), then CN=. */
+function name(cn: string, organizations: readonly string[] = []): Buffer {
+  return sequence(...organizations.map((o) => set(sequence(oid("2.5.4.10"), utf8(o)))), set(sequence(oid("2.5.4.3"), utf8(cn))));
 }
 
 function extension(id: string, critical: boolean, value: Buffer): Buffer {
@@ -59,4 +64,90 @@ export function generateServerCertificate(commonName = "kube-codegen-testing"): 
   const signature = sign("sha256", tbs, { key: privateKey, dsaEncoding: "der" });
   const cert = sequence(tbs, ECDSA_SHA256, bitString(signature));
   return { certPem: pem("CERTIFICATE", cert), keyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString() };
+}
+
+/** A certificate authority: its certificate, key and subject, to issue others with. */
+export interface CertificateAuthority extends ServerCertificate {
+  commonName: string;
+  privateKey: KeyObject;
+}
+
+/** What a certificate is for. */
+interface LeafRequest {
+  commonName: string;
+  /** Subject organizations: for a client certificate, the user's groups. */
+  organizations?: readonly string[];
+  usage: "server" | "client";
+}
+
+const LOCAL_SANS = sequence(
+  implicit(2, Buffer.from("localhost", "ascii")),
+  implicit(7, Buffer.from([127, 0, 0, 1])),
+  implicit(7, Buffer.concat([Buffer.alloc(15), Buffer.from([1])])),
+);
+
+function serialNumber(): Buffer {
+  const serial = randomBytes(16);
+  serial[0] = (serial[0] ?? 0) & 0x7f;
+  return serial;
+}
+
+function signed(tbs: Buffer, key: KeyObject): string {
+  const signature = sign("sha256", tbs, { key, dsaEncoding: "der" });
+  return pem("CERTIFICATE", sequence(tbs, ECDSA_SHA256, bitString(signature)));
+}
+
+function validity(): Buffer {
+  const now = Date.now();
+  return sequence(time(new Date(now - 3600_000)), time(new Date(now + 365 * 24 * 3600_000)));
+}
+
+/** A new CA valid from an hour ago for a year (basicConstraints CA, keyCertSign and cRLSign). */
+export function generateCertificateAuthority(commonName = "kube-codegen-testing-ca"): CertificateAuthority {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const extensions = sequence(
+    extension("2.5.29.19", true, sequence(bool(true))),
+    // keyUsage: digitalSignature (bit 0), keyCertSign (bit 5), cRLSign (bit 6): 0b10000110, 1 unused bit.
+    extension("2.5.29.15", true, Buffer.from([0x03, 0x02, 0x01, 0x86])),
+  );
+  const tbs = sequence(
+    explicit(0, integer(2)),
+    integer(serialNumber()),
+    ECDSA_SHA256,
+    name(commonName),
+    validity(),
+    name(commonName),
+    publicKey.export({ type: "spki", format: "der" }),
+    explicit(3, extensions),
+  );
+  return {
+    commonName,
+    privateKey,
+    certPem: signed(tbs, privateKey),
+    keyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  };
+}
+
+/** A certificate issued by `ca`: a serving one for 127.0.0.1, ::1 and localhost, or a client one for a user. */
+export function issueCertificate(ca: CertificateAuthority, req: LeafRequest): ServerCertificate {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const eku = req.usage === "server" ? "1.3.6.1.5.5.7.3.1" : "1.3.6.1.5.5.7.3.2";
+  const exts = [
+    extension("2.5.29.19", true, sequence()),
+    // keyUsage: digitalSignature (bit 0): 0b10000000, 7 unused bits.
+    extension("2.5.29.15", true, Buffer.from([0x03, 0x02, 0x07, 0x80])),
+    extension("2.5.29.37", false, sequence(oid(eku))),
+  ];
+  if (req.usage === "server") exts.push(extension("2.5.29.17", false, LOCAL_SANS));
+  const tbs = sequence(
+    explicit(0, integer(2)),
+    integer(serialNumber()),
+    ECDSA_SHA256,
+    name(ca.commonName),
+    validity(),
+    name(req.commonName, req.organizations),
+    publicKey.export({ type: "spki", format: "der" }),
+    explicit(3, sequence(...exts)),
+  );
+  return { certPem: signed(tbs, ca.privateKey), keyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString() };
 }

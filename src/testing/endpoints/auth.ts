@@ -1,7 +1,9 @@
-// Bearer-token authentication and the answers a real server gives without it: a wrong token is 401
-// Unauthorized; no token makes the caller system:anonymous, who may read /version and health checks
-// but is Forbidden (403) everywhere else.
+// Authentication as kube-apiserver's union authenticator runs it: a client certificate the server's
+// CA verified (x509) first, then the bearer token; a wrong token is 401 Unauthorized, and so is a
+// client certificate from another CA when no token rescues it; no credential at all makes the caller
+// system:anonymous, who may read /version and health checks but is Forbidden (403) everywhere else.
 import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
 import { ApiError } from "../status-errors.js";
 
 /** Who the request is: the token's user, or anonymous. */
@@ -16,15 +18,29 @@ export type Caller = "authenticated" | "anonymous";
  */
 export function authenticate(req: IncomingMessage, token: string, allowAnonymous = true): Caller {
   const unauthorized = (): ApiError => new ApiError(401, "Unauthorized", "Unauthorized");
+  const cert = clientCertificate(req);
+  if (cert === "verified") return "authenticated";
   const header = (req.headers["authorization"] ?? "").trim();
   const parts = header === "" ? [] : header.split(" ").slice(0, 3);
   const presented = parts.length >= 2 && (parts[0] ?? "").toLowerCase() === "bearer" ? (parts[1] ?? "") : "";
   if (presented === "") {
-    if (!allowAnonymous) throw unauthorized();
+    if (!allowAnonymous || cert === "unverified") throw unauthorized();
     return "anonymous";
   }
   if (presented !== token) throw unauthorized();
   return "authenticated";
+}
+
+/**
+ * Whether the TLS client presented a certificate, and whether the server's client CA verified it (the
+ * listener asks for one and lets the handshake finish either way, as kube-apiserver does).
+ */
+function clientCertificate(req: IncomingMessage): "verified" | "unverified" | "none" {
+  const socket = req.socket as Partial<TLSSocket>;
+  if (typeof socket.getPeerCertificate !== "function") return "none";
+  const peer = socket.getPeerCertificate();
+  if (Object.keys(peer).length === 0) return "none";
+  return socket.authorized === true ? "verified" : "unverified";
 }
 
 /** Paths anonymous callers may read (the system:public-info-viewer role). */

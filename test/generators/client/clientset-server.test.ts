@@ -1,4 +1,5 @@
-// The generated clientsets run against the in-process test API server over TLS: the bundled
+// The generated clientsets run against the in-process test API server over TLS, each test once with
+// the bearer-token kubeconfig and once with the client-certificate one: the bundled
 // examples' Clientset (imported as an application imports it) does CRUD on a Foo, and the variant
 // package's clientset (generated into a temporary directory and imported through tsx) reaches a
 // cluster-scoped kind without a namespace, lacks the verbs its markers skip, and reads and writes
@@ -21,7 +22,6 @@ const NS = "clients";
 
 let server: TestApiServer;
 let agents: AgentPool;
-let transport: Transport;
 let variantsDir: string;
 
 before(async () => {
@@ -34,7 +34,6 @@ before(async () => {
   });
   await server.settle();
   agents = new AgentPool();
-  transport = createTransport(loadKubeConfig({ kubeconfig: server.kubeconfigPath }), { agents, retry: { maxRetries: 0 } });
 });
 after(async () => {
   agents.destroy();
@@ -47,68 +46,6 @@ const foo = (name: string, replicas: number): Foo => ({
   metadata: { name },
   spec: { deploymentName: `${name}-deploy`, replicas },
   status: { availableReplicas: 0 },
-});
-
-test("the examples' Clientset: create, get, list, update and delete a Foo", async () => {
-  const cs = new Clientset(loadKubeConfig({ kubeconfig: server.kubeconfigPath }));
-  const foos = cs.samplecontrollerV1alpha1().foos(NS);
-  const created = await foos.create(foo("example-foo", 1));
-  assert.equal(created.metadata?.namespace, NS);
-  const got = await foos.get("example-foo");
-  assert.equal(got.spec.replicas, 1);
-  got.spec.replicas = 2;
-  const updated = await foos.update(got);
-  assert.equal(updated.spec.replicas, 2);
-  const everywhere = await cs.samplecontrollerV1alpha1().foos().list();
-  assert.deepEqual(
-    everywhere.items.map((f) => `${f.metadata?.namespace ?? ""}/${f.metadata?.name ?? ""}`),
-    [`${NS}/example-foo`],
-  );
-  await foos.delete("example-foo");
-  await assert.rejects(foos.get("example-foo"), isNotFound);
-  // helm/v1beta1's HelmRelease has no status field, so its client has no status verbs (as client-gen).
-  const releases = cs.helmV1beta1().helmReleases(NS);
-  // @ts-expect-error no updateStatus without a status field
-  assert.equal(releases.updateStatus, undefined);
-  assert.equal(typeof cs.helmV1().helmReleases(NS).updateStatus, "function");
-});
-
-test("the examples' Clientset: server-side apply of partial Foo configurations, a conflict between managers, and force", async () => {
-  const foos = new Clientset(transport).samplecontrollerV1alpha1().foos(NS);
-  const owner = {
-    ...fooApplyConfiguration("applied-foo", NS),
-    spec: { deploymentName: "applied-deploy", replicas: 1 },
-    // The example CRD requires status.
-    status: { availableReplicas: 0 },
-  };
-  const created = await foos.apply(owner, { fieldManager: "owner" });
-  assert.deepEqual(created.spec, { deploymentName: "applied-deploy", replicas: 1 });
-  // A second manager sends only the field it cares about: no deploymentName, no status.
-  const scaler = { ...fooApplyConfiguration("applied-foo"), spec: { replicas: 3 } };
-  const conflict = await foos.apply(scaler, { fieldManager: "scaler" }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  assert.ok(isConflict(conflict) && conflict instanceof ApiError && conflict.code === 409, String(conflict));
-  assert.ok(
-    conflict.causes.some((c) => c.field === ".spec.replicas"),
-    JSON.stringify(conflict.causes),
-  );
-  assert.equal((await foos.get("applied-foo")).spec.replicas, 1, "a refused apply changes nothing");
-  const forced = await foos.apply(scaler, { fieldManager: "scaler", force: true });
-  // The partial configuration took replicas and left the field it did not mention alone.
-  assert.deepEqual(forced.spec, { deploymentName: "applied-deploy", replicas: 3 });
-  const managers = Object.fromEntries((forced.metadata?.managedFields ?? []).map((m) => [m.manager, JSON.stringify(m.fieldsV1)]));
-  assert.match(managers["scaler"] ?? "", /f:replicas/);
-  assert.doesNotMatch(managers["owner"] ?? "", /f:replicas/, "force moved replicas to the scaler");
-  assert.match(managers["owner"] ?? "", /f:deploymentName/);
-  // The owner re-applies without replicas, which it no longer owns: the scaler's value stays.
-  const reapplied = await foos.apply(
-    { ...fooApplyConfiguration("applied-foo"), spec: { deploymentName: "applied-deploy" }, status: { availableReplicas: 0 } },
-    { fieldManager: "owner" },
-  );
-  assert.equal(reapplied.spec.replicas, 3);
-  await foos.delete("applied-foo");
 });
 
 /** The parts of the variant clientset this test calls (it is imported at run time, untyped). */
@@ -137,7 +74,7 @@ interface VariantClientset {
   variantsV1(): VariantsV1;
 }
 
-async function variantClientset(): Promise<VariantClientset> {
+async function variantClientset(transport: Transport): Promise<VariantClientset> {
   const mod = (await import(pathToFileURL(join(variantsDir, "out/clientset/index.ts")).href)) as {
     Clientset: new (t: Transport) => VariantClientset;
   };
@@ -151,35 +88,108 @@ const obj = (kind: string, name: string, spec: VariantObject["spec"] = {}): Vari
   spec,
 });
 
-test("a cluster-scoped kind's client works without a namespace", async () => {
-  const v1 = (await variantClientset()).variantsV1();
-  const clusters = v1.clusters();
-  const created = await clusters.create(obj("Cluster", "c1"));
-  assert.equal(created.metadata.namespace, undefined);
-  assert.equal((await clusters.get("c1")).metadata.name, "c1");
-  assert.deepEqual(
-    (await clusters.list()).items.map((c) => c.metadata.name),
-    ["c1"],
-  );
-  await clusters.delete("c1");
-  await assert.rejects(clusters.get("c1"), isNotFound);
-});
+/** Each test runs once per way of authenticating: the token kubeconfig and the client-certificate one. */
+const CREDENTIALS: readonly (readonly [string, string, () => string])[] = [
+  ["with a token", "t", () => server.kubeconfigPath],
+  ["with a client certificate", "c", () => server.certKubeconfigPath ?? assert.fail("the TLS server has a certificate kubeconfig")],
+];
 
-test("a skipVerbs kind has no skipped methods at run time either, and the kept ones work", async () => {
-  const skips = (await variantClientset()).variantsV1().skips(NS);
-  for (const m of ["update", "patch", "deleteCollection"]) assert.equal(typeof skips[m], "undefined", m);
-  assert.equal(typeof skips.create, "function");
-  await skips.create!(obj("Skip", "s1", { color: "red" }));
-  assert.equal((await skips.get!("s1")).spec.color, "red");
-});
+for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
+  const transport = (): Transport =>
+    createTransport(loadKubeConfig({ kubeconfig: kubeconfigPath() }), { agents, retry: { maxRetries: 0 } });
 
-test("+genclient:method extensions read and write the scale subresource", async () => {
-  const scaleds = (await variantClientset()).variantsV1().scaleds(NS);
-  await scaleds.create(obj("Scaled", "w1", { replicas: 2 }));
-  const scale = await scaleds.getScale("w1");
-  assert.equal(scale.kind, "Scale");
-  assert.equal(scale.spec?.replicas, 2);
-  const updated = await scaleds.updateScale("w1", { ...scale, spec: { replicas: 5 } });
-  assert.equal(updated.spec?.replicas, 5);
-  assert.equal((await scaleds.get("w1")).spec.replicas, 5);
-});
+  test(`the examples' Clientset: create, get, list, update and delete a Foo (${how})`, async () => {
+    const cs = new Clientset(loadKubeConfig({ kubeconfig: kubeconfigPath() }));
+    const foos = cs.samplecontrollerV1alpha1().foos(NS);
+    const created = await foos.create(foo(`example-foo-${sfx}`, 1));
+    assert.equal(created.metadata?.namespace, NS);
+    const got = await foos.get(`example-foo-${sfx}`);
+    assert.equal(got.spec.replicas, 1);
+    got.spec.replicas = 2;
+    const updated = await foos.update(got);
+    assert.equal(updated.spec.replicas, 2);
+    const everywhere = await cs.samplecontrollerV1alpha1().foos().list();
+    assert.deepEqual(
+      everywhere.items.map((f) => `${f.metadata?.namespace ?? ""}/${f.metadata?.name ?? ""}`),
+      [`${NS}/example-foo-${sfx}`],
+    );
+    await foos.delete(`example-foo-${sfx}`);
+    await assert.rejects(foos.get(`example-foo-${sfx}`), isNotFound);
+    // helm/v1beta1's HelmRelease has no status field, so its client has no status verbs (as client-gen).
+    const releases = cs.helmV1beta1().helmReleases(NS);
+    // @ts-expect-error no updateStatus without a status field
+    assert.equal(releases.updateStatus, undefined);
+    assert.equal(typeof cs.helmV1().helmReleases(NS).updateStatus, "function");
+  });
+
+  test(`the examples' Clientset: server-side apply of partial Foo configurations, a conflict between managers, and force (${how})`, async () => {
+    const foos = new Clientset(transport()).samplecontrollerV1alpha1().foos(NS);
+    const owner = {
+      ...fooApplyConfiguration(`applied-foo-${sfx}`, NS),
+      spec: { deploymentName: "applied-deploy", replicas: 1 },
+      // The example CRD requires status.
+      status: { availableReplicas: 0 },
+    };
+    const created = await foos.apply(owner, { fieldManager: "owner" });
+    assert.deepEqual(created.spec, { deploymentName: "applied-deploy", replicas: 1 });
+    // A second manager sends only the field it cares about: no deploymentName, no status.
+    const scaler = { ...fooApplyConfiguration(`applied-foo-${sfx}`), spec: { replicas: 3 } };
+    const conflict = await foos.apply(scaler, { fieldManager: "scaler" }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.ok(isConflict(conflict) && conflict instanceof ApiError && conflict.code === 409, String(conflict));
+    assert.ok(
+      conflict.causes.some((c) => c.field === ".spec.replicas"),
+      JSON.stringify(conflict.causes),
+    );
+    assert.equal((await foos.get(`applied-foo-${sfx}`)).spec.replicas, 1, "a refused apply changes nothing");
+    const forced = await foos.apply(scaler, { fieldManager: "scaler", force: true });
+    // The partial configuration took replicas and left the field it did not mention alone.
+    assert.deepEqual(forced.spec, { deploymentName: "applied-deploy", replicas: 3 });
+    const managers = Object.fromEntries((forced.metadata?.managedFields ?? []).map((m) => [m.manager, JSON.stringify(m.fieldsV1)]));
+    assert.match(managers["scaler"] ?? "", /f:replicas/);
+    assert.doesNotMatch(managers["owner"] ?? "", /f:replicas/, "force moved replicas to the scaler");
+    assert.match(managers["owner"] ?? "", /f:deploymentName/);
+    // The owner re-applies without replicas, which it no longer owns: the scaler's value stays.
+    const reapplied = await foos.apply(
+      { ...fooApplyConfiguration(`applied-foo-${sfx}`), spec: { deploymentName: "applied-deploy" }, status: { availableReplicas: 0 } },
+      { fieldManager: "owner" },
+    );
+    assert.equal(reapplied.spec.replicas, 3);
+    await foos.delete(`applied-foo-${sfx}`);
+  });
+
+  test(`a cluster-scoped kind's client works without a namespace (${how})`, async () => {
+    const v1 = (await variantClientset(transport())).variantsV1();
+    const clusters = v1.clusters();
+    const created = await clusters.create(obj("Cluster", `c1-${sfx}`));
+    assert.equal(created.metadata.namespace, undefined);
+    assert.equal((await clusters.get(`c1-${sfx}`)).metadata.name, `c1-${sfx}`);
+    assert.deepEqual(
+      (await clusters.list()).items.map((c) => c.metadata.name),
+      [`c1-${sfx}`],
+    );
+    await clusters.delete(`c1-${sfx}`);
+    await assert.rejects(clusters.get(`c1-${sfx}`), isNotFound);
+  });
+
+  test(`a skipVerbs kind has no skipped methods at run time either, and the kept ones work (${how})`, async () => {
+    const skips = (await variantClientset(transport())).variantsV1().skips(NS);
+    for (const m of ["update", "patch", "deleteCollection"]) assert.equal(typeof skips[m], "undefined", m);
+    assert.equal(typeof skips.create, "function");
+    await skips.create!(obj("Skip", `s1-${sfx}`, { color: "red" }));
+    assert.equal((await skips.get!(`s1-${sfx}`)).spec.color, "red");
+  });
+
+  test(`+genclient:method extensions read and write the scale subresource (${how})`, async () => {
+    const scaleds = (await variantClientset(transport())).variantsV1().scaleds(NS);
+    await scaleds.create(obj("Scaled", `w1-${sfx}`, { replicas: 2 }));
+    const scale = await scaleds.getScale(`w1-${sfx}`);
+    assert.equal(scale.kind, "Scale");
+    assert.equal(scale.spec?.replicas, 2);
+    const updated = await scaleds.updateScale(`w1-${sfx}`, { ...scale, spec: { replicas: 5 } });
+    assert.equal(updated.spec?.replicas, 5);
+    assert.equal((await scaleds.get(`w1-${sfx}`)).spec.replicas, 5);
+  });
+}
