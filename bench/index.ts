@@ -4,7 +4,14 @@ import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 
-const benches = ["generate-cold.ts", "deepcopy.ts", "crd.ts", "generate-100-kinds.ts", "client-vs-client-node.ts", "workqueue.ts"];
+const benches = [
+  "generate-cold.ts",
+  "deepcopy.ts",
+  "crd.ts",
+  "generate-100-kinds.ts",
+  "client-vs-client-node.ts",
+  "workqueue.ts",
+];
 // A listed benchmark that is missing is an error before anything runs: skipping it would report a
 // run that silently measured less than it claims.
 const missing = benches.filter((b) => !existsSync(join(import.meta.dirname, b)));
