@@ -23,7 +23,8 @@ if (missing.length > 0) {
 if (!existsSync(join(import.meta.dirname, "../dist/cli/main.js"))) {
   spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 }
+// --expose-gc: benchmarks that report heap per object collect garbage before each reading.
 for (const b of benches) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, b)], { stdio: "inherit" });
+  const r = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(import.meta.dirname, b)], { stdio: "inherit" });
   if (r.status !== 0) process.exitCode = 1;
 }
