@@ -52,7 +52,7 @@ const foo = (name: string, replicas: number): Foo => ({
 interface VariantObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string };
+  metadata: { name: string; namespace?: string; resourceVersion?: string; labels?: Record<string, string> };
   spec: { replicas?: number; color?: string };
   status?: { replicas?: number; selector?: string };
 }
@@ -65,7 +65,23 @@ interface VariantClient {
   getScale(name: string): Promise<Scale>;
   updateScale(name: string, scale: Scale): Promise<Scale>;
 }
+/** The full client (no verb markers), as this test calls it. */
+interface FullClient extends VariantClient {
+  update(obj: VariantObject): Promise<VariantObject>;
+  patch(name: string, type: "merge", patch: unknown): Promise<VariantObject>;
+  apply(config: unknown, options: { fieldManager: string; force?: boolean }): Promise<VariantObject>;
+  applyStatus(config: unknown, options: { fieldManager: string; force?: boolean }): Promise<VariantObject>;
+  listAll(): AsyncIterable<VariantObject>;
+  listAllItems(): Promise<VariantObject[]>;
+  watch(options: { resourceVersion?: string; signal?: AbortSignal }): AsyncIterable<{ type: string; object: VariantObject }>;
+  deleteCollection(options?: { labelSelector?: string }): Promise<unknown>;
+}
 interface VariantsV1 {
+  everythings(namespace?: string): FullClient;
+  onlies(namespace?: string): Record<string, unknown>;
+  readOnlies(namespace?: string): Record<string, unknown>;
+  noStatuses(namespace?: string): Record<string, unknown>;
+  scaleOnlies(namespace?: string): Record<string, unknown>;
   clusters(): VariantClient;
   skips(namespace?: string): Partial<VariantClient> & Record<string, unknown>;
   scaleds(namespace?: string): VariantClient;
@@ -191,5 +207,65 @@ for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
     const updated = await scaleds.updateScale(`w1-${sfx}`, { ...scale, spec: { replicas: 5 } });
     assert.equal(updated.spec?.replicas, 5);
     assert.equal((await scaleds.get(`w1-${sfx}`)).spec.replicas, 5);
+  });
+  test(`every verb of a kind without verb markers works, and each variant has exactly its verbs at run time (${how})`, async () => {
+    const v1 = (await variantClientset(transport())).variantsV1();
+    const e = v1.everythings(NS);
+    const name = `every-${sfx}`;
+    const created = await e.create(obj("Everything", name, { replicas: 1 }));
+    const got = await e.get(name);
+    got.spec.replicas = 2;
+    assert.equal((await e.update(got)).spec.replicas, 2);
+    assert.equal((await e.updateStatus({ ...(await e.get(name)), status: { replicas: 2 } })).status?.replicas, 2);
+    assert.equal((await e.patch(name, "merge", { spec: { color: "blue" } })).spec.color, "blue");
+    const applyConfig = { apiVersion: "variants.example.com/v1", kind: "Everything", metadata: { name } };
+    assert.equal((await e.apply({ ...applyConfig, spec: { color: "green" } }, { fieldManager: "verbs", force: true })).spec.color, "green");
+    const withStatus = await e.applyStatus({ ...applyConfig, status: { selector: "a=b" } }, { fieldManager: "verbs", force: true });
+    assert.equal(withStatus.status?.selector, "a=b");
+    assert.deepEqual(
+      (await e.list()).items.map((i) => i.metadata.name),
+      [name],
+    );
+    const iterated: string[] = [];
+    for await (const i of e.listAll()) iterated.push(i.metadata.name);
+    assert.deepEqual(iterated, [name]);
+    assert.equal((await e.listAllItems()).length, 1);
+    const ac = new AbortController();
+    const seen: string[] = [];
+    for await (const ev of e.watch({ resourceVersion: created.metadata.resourceVersion ?? "", signal: ac.signal })) {
+      seen.push(ev.type);
+      if (seen.length === 5) ac.abort();
+    }
+    assert.deepEqual(seen, ["MODIFIED", "MODIFIED", "MODIFIED", "MODIFIED", "MODIFIED"], "update, status, patch, apply, applyStatus");
+    await e.delete(name);
+    await assert.rejects(e.get(name), isNotFound);
+    for (const n of ["a", "b"])
+      await e.create({ ...obj("Everything", `${n}-${sfx}`), metadata: { name: `${n}-${sfx}`, labels: { batch: sfx } } });
+    await e.deleteCollection({ labelSelector: `batch=${sfx}` });
+    assert.deepEqual((await e.list()).items, []);
+
+    const only = v1.onlies(NS);
+    assert.deepEqual(
+      Object.keys(only)
+        .filter((k) => typeof only[k] === "function")
+        .sort(),
+      ["create", "get"],
+    );
+    const readOnly = v1.readOnlies(NS);
+    assert.deepEqual(
+      Object.keys(readOnly)
+        .filter((k) => typeof readOnly[k] === "function")
+        .sort(),
+      ["get", "list", "listAll", "listAllItems", "watch"],
+    );
+    assert.equal(typeof v1.noStatuses(NS)["updateStatus"], "undefined");
+    assert.deepEqual(
+      Object.keys(v1.scaleOnlies(NS)).filter((k) => typeof v1.scaleOnlies(NS)[k] === "function"),
+      ["getScale"],
+    );
+    const onlyCreate = only["create"] as (o: VariantObject) => Promise<VariantObject>;
+    const onlyGet = only["get"] as (n: string) => Promise<VariantObject>;
+    await onlyCreate(obj("Only", `only-${sfx}`));
+    assert.equal((await onlyGet(`only-${sfx}`)).metadata.name, `only-${sfx}`);
   });
 }
