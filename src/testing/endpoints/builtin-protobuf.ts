@@ -181,7 +181,7 @@ function message(buf: Buffer, name: string, where: string): Record<string, unkno
     const path = `${where}.${field}`;
     if (type.startsWith("map<")) {
       const [k, v] = decodeMap(f, type);
-      out[field] = { ...((out[field]) ?? {}), [k]: v };
+      out[field] = { ...(out[field] ?? {}), [k]: v };
     } else if (type.startsWith("[]")) {
       const item = type.slice(2);
       const list = (out[field] as unknown[] | undefined) ?? [];

@@ -25,7 +25,7 @@ export {
   STRATEGIC_MERGE_PATCH,
   unsupportedPatchMessage,
 } from "./content-types.js";
-export { deepCopy, isObject, stringifyJson, type JsonObject, type JsonValue } from "./json.js";
+export { deepCopy, isObject, type JsonObject, type JsonValue } from "./json.js";
 export { applyMergePatch } from "./merge-patch.js";
 export { applyJsonPatch } from "./json-patch.js";
 export { applyStrategicMergePatch } from "./strategic-merge-patch.js";
