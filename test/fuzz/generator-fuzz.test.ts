@@ -6,7 +6,7 @@
 // must then pass. FUZZ_SEED replays a run; FUZZ_SCALE=10 (`npm run fuzz`) is the long mode.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
