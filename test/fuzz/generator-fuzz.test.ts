@@ -15,8 +15,8 @@ import { Prng, fuzzScale, fuzzSeed } from "./prng.js";
 
 const SEED = fuzzSeed();
 const SCALE = fuzzScale();
-// A mutant that generates costs three in-process runs (~0.5 s each); the 200 of the CI budget take
-// about 65 s on an idle 2-core machine (about twice that when it is shared). `npm run fuzz` runs 2000.
+// A mutant that generates costs three in-process runs; the 200 of the CI budget take about 40 s
+// on a 2-core machine, twice that when it is shared. `npm run fuzz` runs 2000 (about 6 min).
 const MUTANTS = Math.round(200 * SCALE);
 const EXAMPLES = resolve(import.meta.dirname, "../../examples/apis");
 const FLAGS = ["--input=apis", "--output=out", "--crd-output=out/crds"];
