@@ -32,40 +32,6 @@ function pem(label: string, der: Buffer): string {
   return `-----BEGIN ${label}-----\n${b64}\n-----END ${label}-----\n`;
 }
 
-/** Generates a certificate valid from an hour ago for a year, with SANs 127.0.0.1, ::1 and localhost. */
-export function generateServerCertificate(commonName = "kube-codegen-testing"): ServerCertificate {
-  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const spki = publicKey.export({ type: "spki", format: "der" });
-  const now = Date.now();
-  const sans = sequence(
-    implicit(2, Buffer.from("localhost", "ascii")),
-    implicit(7, Buffer.from([127, 0, 0, 1])),
-    implicit(7, Buffer.concat([Buffer.alloc(15), Buffer.from([1])])),
-  );
-  const extensions = sequence(
-    extension("2.5.29.19", true, sequence(bool(true))),
-    // keyUsage: digitalSignature (bit 0) and keyCertSign (bit 5): 0b10000100, 2 unused bits.
-    extension("2.5.29.15", true, Buffer.from([0x03, 0x02, 0x02, 0x84])),
-    extension("2.5.29.37", false, sequence(oid("1.3.6.1.5.5.7.3.1"), oid("1.3.6.1.5.5.7.3.2"))),
-    extension("2.5.29.17", false, sans),
-  );
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
-  const tbs = sequence(
-    explicit(0, integer(2)),
-    integer(serial),
-    ECDSA_SHA256,
-    name(commonName),
-    sequence(time(new Date(now - 3600_000)), time(new Date(now + 365 * 24 * 3600_000))),
-    name(commonName),
-    spki,
-    explicit(3, extensions),
-  );
-  const signature = sign("sha256", tbs, { key: privateKey, dsaEncoding: "der" });
-  const cert = sequence(tbs, ECDSA_SHA256, bitString(signature));
-  return { certPem: pem("CERTIFICATE", cert), keyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString() };
-}
-
 /** A certificate authority: its certificate, key and subject, to issue others with. */
 export interface CertificateAuthority extends ServerCertificate {
   commonName: string;
@@ -80,74 +46,70 @@ interface LeafRequest {
   usage: "server" | "client";
 }
 
+const SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
+const CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
+
 const LOCAL_SANS = sequence(
   implicit(2, Buffer.from("localhost", "ascii")),
   implicit(7, Buffer.from([127, 0, 0, 1])),
   implicit(7, Buffer.concat([Buffer.alloc(15), Buffer.from([1])])),
 );
 
-function serialNumber(): Buffer {
+/** The one certificate builder: an X.509 v3 certificate valid from an hour ago for a year, signed by `signingKey`. */
+function certificate(subject: Buffer, issuer: Buffer, publicKey: KeyObject, signingKey: KeyObject, extensions: Buffer[]): string {
   const serial = randomBytes(16);
   serial[0] = (serial[0] ?? 0) & 0x7f;
-  return serial;
-}
-
-function signed(tbs: Buffer, key: KeyObject): string {
-  const signature = sign("sha256", tbs, { key, dsaEncoding: "der" });
+  const now = Date.now();
+  const tbs = sequence(
+    explicit(0, integer(2)),
+    integer(serial),
+    ECDSA_SHA256,
+    issuer,
+    sequence(time(new Date(now - 3600_000)), time(new Date(now + 365 * 24 * 3600_000))),
+    subject,
+    publicKey.export({ type: "spki", format: "der" }),
+    explicit(3, sequence(...extensions)),
+  );
+  const signature = sign("sha256", tbs, { key: signingKey, dsaEncoding: "der" });
   return pem("CERTIFICATE", sequence(tbs, ECDSA_SHA256, bitString(signature)));
 }
 
-function validity(): Buffer {
-  const now = Date.now();
-  return sequence(time(new Date(now - 3600_000)), time(new Date(now + 365 * 24 * 3600_000)));
+const keyPem = (k: KeyObject): string => k.export({ type: "pkcs8", format: "pem" }).toString();
+
+/** A self-signed certificate for 127.0.0.1, ::1 and localhost that is its own CA (for tests of TLS clients). */
+export function generateServerCertificate(commonName = "kube-codegen-testing"): ServerCertificate {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const certPem = certificate(name(commonName), name(commonName), publicKey, privateKey, [
+    extension("2.5.29.19", true, sequence(bool(true))),
+    // keyUsage: digitalSignature (bit 0) and keyCertSign (bit 5): 0b10000100, 2 unused bits.
+    extension("2.5.29.15", true, Buffer.from([0x03, 0x02, 0x02, 0x84])),
+    extension("2.5.29.37", false, sequence(oid(SERVER_AUTH), oid(CLIENT_AUTH))),
+    extension("2.5.29.17", false, LOCAL_SANS),
+  ]);
+  return { certPem, keyPem: keyPem(privateKey) };
 }
 
-/** A new CA valid from an hour ago for a year (basicConstraints CA, keyCertSign and cRLSign). */
+/** A new CA (basicConstraints CA, keyCertSign and cRLSign). */
 export function generateCertificateAuthority(commonName = "kube-codegen-testing-ca"): CertificateAuthority {
   const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const extensions = sequence(
+  const certPem = certificate(name(commonName), name(commonName), publicKey, privateKey, [
     extension("2.5.29.19", true, sequence(bool(true))),
     // keyUsage: digitalSignature (bit 0), keyCertSign (bit 5), cRLSign (bit 6): 0b10000110, 1 unused bit.
     extension("2.5.29.15", true, Buffer.from([0x03, 0x02, 0x01, 0x86])),
-  );
-  const tbs = sequence(
-    explicit(0, integer(2)),
-    integer(serialNumber()),
-    ECDSA_SHA256,
-    name(commonName),
-    validity(),
-    name(commonName),
-    publicKey.export({ type: "spki", format: "der" }),
-    explicit(3, extensions),
-  );
-  return {
-    commonName,
-    privateKey,
-    certPem: signed(tbs, privateKey),
-    keyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-  };
+  ]);
+  return { commonName, privateKey, certPem, keyPem: keyPem(privateKey) };
 }
 
 /** A certificate issued by `ca`: a serving one for 127.0.0.1, ::1 and localhost, or a client one for a user. */
 export function issueCertificate(ca: CertificateAuthority, req: LeafRequest): ServerCertificate {
   const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
-  const eku = req.usage === "server" ? "1.3.6.1.5.5.7.3.1" : "1.3.6.1.5.5.7.3.2";
-  const exts = [
+  const extensions = [
     extension("2.5.29.19", true, sequence()),
     // keyUsage: digitalSignature (bit 0): 0b10000000, 7 unused bits.
     extension("2.5.29.15", true, Buffer.from([0x03, 0x02, 0x07, 0x80])),
-    extension("2.5.29.37", false, sequence(oid(eku))),
+    extension("2.5.29.37", false, sequence(oid(req.usage === "server" ? SERVER_AUTH : CLIENT_AUTH))),
   ];
-  if (req.usage === "server") exts.push(extension("2.5.29.17", false, LOCAL_SANS));
-  const tbs = sequence(
-    explicit(0, integer(2)),
-    integer(serialNumber()),
-    ECDSA_SHA256,
-    name(ca.commonName),
-    validity(),
-    name(req.commonName, req.organizations),
-    publicKey.export({ type: "spki", format: "der" }),
-    explicit(3, sequence(...exts)),
-  );
-  return { certPem: signed(tbs, ca.privateKey), keyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString() };
+  if (req.usage === "server") extensions.push(extension("2.5.29.17", false, LOCAL_SANS));
+  const certPem = certificate(name(req.commonName, req.organizations), name(ca.commonName), publicKey, ca.privateKey, extensions);
+  return { certPem, keyPem: keyPem(privateKey) };
 }
