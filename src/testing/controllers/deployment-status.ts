@@ -6,7 +6,7 @@
 // observedGeneration, replicas, updatedReplicas, readyReplicas and availableReplicas equal to
 // spec.replicas (default 1; zero counts are omitted, as Go's omitempty does), and the Available and
 // Progressing conditions with the real reasons. No ReplicaSets or Pods are created.
-import type { ServerState } from "../server-state.js";
+import { nowTimestamp, type ServerState } from "../server-state.js";
 import type { ChangeEvent, KubeObject } from "../storage/store.js";
 
 const DEPLOYMENTS = "apps/deployments";
@@ -58,7 +58,7 @@ function settledStatus(d: KubeObject, now: string): Record<string, unknown> | un
 function settle(state: ServerState, key: string): void {
   const d = state.store.get(DEPLOYMENTS, key);
   if (!d || d.metadata["deletionTimestamp"]) return;
-  const status = settledStatus(d, new Date().toISOString().replace(/\.\d+Z$/, "Z"));
+  const status = settledStatus(d, nowTimestamp());
   if (status) state.store.update(DEPLOYMENTS, key, { ...d, status });
 }
 

@@ -2,7 +2,7 @@
 // or first (foreground, via the foregroundDeletion finalizer), or released (orphan, via the orphan
 // finalizer). Dependents whose owners are all missing are collected too. Runs after the response, as
 // the real controller does.
-import type { ServerState } from "../server-state.js";
+import { nowTimestamp, type ServerState } from "../server-state.js";
 import type { ChangeEvent, KubeObject } from "../storage/store.js";
 
 interface OwnerRef {
@@ -101,7 +101,7 @@ class GarbageCollector {
       if (!obj.metadata["deletionTimestamp"])
         this.state.store.update(resource, key, {
           ...obj,
-          metadata: { ...obj.metadata, deletionTimestamp: now(), deletionGracePeriodSeconds: 0 },
+          metadata: { ...obj.metadata, deletionTimestamp: nowTimestamp(), deletionGracePeriodSeconds: 0 },
         });
       return;
     }
@@ -138,7 +138,7 @@ class GarbageCollector {
         if (finalizersOf(obj).length > 0)
           this.state.store.update(d.resource, d.key, {
             ...obj,
-            metadata: { ...obj.metadata, deletionTimestamp: now(), deletionGracePeriodSeconds: 0 },
+            metadata: { ...obj.metadata, deletionTimestamp: nowTimestamp(), deletionGracePeriodSeconds: 0 },
           });
         else this.state.store.delete(d.resource, d.key);
       }
@@ -160,10 +160,6 @@ class GarbageCollector {
     if (fins.length === 0) delete meta["finalizers"];
     this.state.store.update(resource, key, { ...obj, metadata: meta });
   }
-}
-
-function now(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, "Z");
 }
 
 /** Starts garbage collection for a server; returns its stop function. */

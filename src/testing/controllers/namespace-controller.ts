@@ -1,6 +1,6 @@
 // The namespace lifecycle controller: once a namespace is terminating, every object in it is deleted
 // (objects with finalizers wait for them), and when it is empty the namespace itself goes away.
-import type { ServerState } from "../server-state.js";
+import { nowTimestamp, type ServerState } from "../server-state.js";
 import type { ChangeEvent } from "../storage/store.js";
 
 const NS_KEY = "/namespaces";
@@ -25,7 +25,7 @@ function sweep(state: ServerState, ns: string): void {
       if (cur && !cur.metadata["deletionTimestamp"]) {
         state.store.update(resource, key, {
           ...cur,
-          metadata: { ...cur.metadata, deletionTimestamp: new Date().toISOString().replace(/\.\d+Z$/, "Z"), deletionGracePeriodSeconds: 0 },
+          metadata: { ...cur.metadata, deletionTimestamp: nowTimestamp(), deletionGracePeriodSeconds: 0 },
         });
       }
       continue;
