@@ -1,6 +1,6 @@
 import { posix, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
-import { pathError, probePath, readText } from "../load/index.js";
+import { pathError, probePath, readText } from "../fs/index.js";
 import { generatorNames, type GeneratorName, type Options } from "./options.js";
 import { CONFIG_KEYS, configKeyTypes, defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
-import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "./fs-probe.js";
+import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "../fs/index.js";
 
 /** A `.ts` file found under the input root, with its text. */
 export interface FoundFile {

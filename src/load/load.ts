@@ -2,7 +2,7 @@ import { relative, resolve, sep } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { GENERATED_LINE } from "../emit/index.js";
 import { findPackageFiles } from "./files.js";
-import { pathError, probePath } from "./fs-probe.js";
+import { pathError, probePath } from "../fs/index.js";
 import { createParser, parseFile } from "./parse.js";
 import type { LoadedFile, LoadedInput, LoadedPackage } from "./syntax.js";
 

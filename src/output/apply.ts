@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
-import { fsProblem } from "../load/index.js";
+import { fsProblem } from "../fs/index.js";
 import type { OutputPlan } from "./plan.js";
 
 /** What applying a plan did: the files written and removed, and the failure that stopped it, if any. */

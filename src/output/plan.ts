@@ -2,7 +2,7 @@ import { accessSync, constants } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import { Code, type Diagnostic } from "../diagnostics/index.js";
 import { GENERATED_LINE, isGenerated } from "../emit/index.js";
-import { fsProblem, pathError, probePath, readText } from "../load/index.js";
+import { fsProblem, pathError, probePath, readText } from "../fs/index.js";
 import type { FinalFile } from "./finalize.js";
 import type { ExistingFiles } from "./scan.js";
 

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { OwnedArea } from "../generators/index.js";
 import { isGenerated } from "../emit/index.js";
-import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "../load/index.js";
+import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "../fs/index.js";
 
 /** The generated files found in the owned areas, and what stopped the scan from reading some. */
 export interface ExistingFiles {
