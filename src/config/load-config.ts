@@ -1,7 +1,7 @@
 import { posix, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { pathError, probePath, readText } from "../fs/index.js";
-import { generatorNames, type GeneratorName, type Options } from "./options.js";
+import { generatorNames, generatorRequires, type GeneratorName, type Options } from "./options.js";
 import { CONFIG_KEYS, configKeyTypes, defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";
 
 /** The file `npm run codegen` reads when no --config is given. */
@@ -137,6 +137,7 @@ function parseGenerators(v: string | readonly string[] | undefined, diags: Diagn
     else
       diags.push(errorAt(undefined, Code.unknownGenerator, `unknown generator "${n}"`, `choose from ${generatorNames.join(", ")} or all`));
   }
+  for (const g of [...out]) for (const r of generatorRequires[g] ?? []) out.add(r);
   return generatorNames.filter((g) => out.has(g));
 }
 

@@ -64,7 +64,7 @@ export const optionTable = [
     inConfigFile: true,
     defaultText: "all",
     description:
-      "`deepcopy`, `register`, `crd`, `client`, `lister`, `informer` or `all`: comma-separated on the command line, a string or a list in the file",
+      "`deepcopy`, `register`, `crd`, `client`, `lister`, `informer` (which brings `client` and `lister`) or `all`: comma-separated on the command line, a string or a list in the file",
   },
   {
     key: "header",

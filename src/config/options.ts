@@ -3,6 +3,15 @@ export const generatorNames = ["deepcopy", "register", "crd", "client", "lister"
 /** A generator's name. */
 export type GeneratorName = (typeof generatorNames)[number];
 
+/**
+ * Generators whose output imports another's: the informers import the clientset's typed clients and
+ * the listers (as informer-gen needs client-gen's and lister-gen's packages), so selecting informer
+ * selects those too rather than writing imports of files that do not exist.
+ */
+export const generatorRequires: Readonly<Partial<Record<GeneratorName, readonly GeneratorName[]>>> = {
+  informer: ["client", "lister"],
+};
+
 /** Everything a run needs, resolved from defaults, the config file and flags (flags win). */
 export interface Options {
   /** Working directory all relative paths are resolved against. */

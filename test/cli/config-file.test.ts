@@ -46,7 +46,7 @@ test("known keys resolve, with paths relative to the working directory", () => {
 test("lister and informer are generators; an unknown name says which exist", () => {
   const r = resolveOptions({ generators: "deepcopy,lister,informer" }, tempDir());
   assert.deepEqual(r.diagnostics, []);
-  assert.deepEqual(r.options?.generators, ["deepcopy", "lister", "informer"]);
+  assert.deepEqual(r.options?.generators, ["deepcopy", "client", "lister", "informer"], "informer brings the client and lister it imports");
   const typo = resolveOptions({ generators: "deepcoppy" }, tempDir()).diagnostics.find((x) => x.code === "KCG1015");
   assert.equal(typo?.message, 'unknown generator "deepcoppy"');
   assert.match(typo?.hint ?? "", /choose from deepcopy, register, crd, client, lister, informer or all/);
