@@ -12,7 +12,7 @@ import type { WatchEvent } from "../watch/watch-event.js";
 import { Backoff } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { realClock, sleep } from "../core/clock.js";
-import type { Clock } from "../core/clock.js";
+import type { Clock, Timer } from "../core/clock.js";
 import type { ListerWatcher } from "./lister-watcher.js";
 
 /** Where a reflector puts what it learns, in the order it learns it. */
@@ -120,18 +120,16 @@ export class Reflector<T extends KubeObject> {
 
   private async list(signal: AbortSignal): Promise<void> {
     const rv = this.relistResourceVersion();
-    // client-go's choice: an explicit page size wins; a server seen paging keeps paging; a list at a
-    // specific version is unpaged so the server's watch cache can answer it; "0" and "" are paged.
-    let pageSize = DEFAULT_PAGE_SIZE;
-    if (this.options.pageSize) pageSize = this.options.pageSize;
-    else if (!this.paginatedResult && rv !== "" && rv !== "0") pageSize = 0;
     let result: PagedList<T>;
     try {
-      result = await this.pagedList(rv, pageSize, signal);
+      result = await this.pagedList(rv, this.pageSizeFor(rv), signal);
     } catch (err) {
       if (signal.aborted || !(isGone(err) || isTooLargeResourceVersion(err))) throw err;
       this.lastSyncRVUnavailable = true;
-      result = await this.pagedList(this.relistResourceVersion(), pageSize, signal);
+      // The retry is a consistent list (""), which is paged: the first version's page size would
+      // have asked etcd for the whole collection at once.
+      const retryRV = this.relistResourceVersion();
+      result = await this.pagedList(retryRV, this.pageSizeFor(retryRV), signal);
     }
     if (signal.aborted) return;
     if (rv === "0" && result.paginated) this.paginatedResult = true;
@@ -139,6 +137,13 @@ export class Reflector<T extends KubeObject> {
     this.store.replace(result.items, result.resourceVersion);
     this.lastSyncRV = result.resourceVersion;
     this.synced = true;
+  }
+
+  // client-go's choice: an explicit page size wins; a server seen paging keeps paging; a list at a
+  // specific version is unpaged so the server's watch cache can answer it; "0" and "" are paged.
+  private pageSizeFor(rv: string): number {
+    if (this.options.pageSize) return this.options.pageSize;
+    return !this.paginatedResult && rv !== "" && rv !== "0" ? 0 : DEFAULT_PAGE_SIZE;
   }
 
   // One list, page by page; a continue token that expires mid-way falls back to one unpaged list at
@@ -222,22 +227,26 @@ export class Reflector<T extends KubeObject> {
     signal.addEventListener("abort", stop, { once: true });
     const idleMs = this.idleTimeoutMs(timeoutSeconds);
     let idled = false;
-    let cancelIdle = (): void => {};
-    const arm = (): void => {
-      cancelIdle();
-      const timer = this.clock.setTimer(idleMs, () => {
+    // One timer per watch rather than one per event (this is the hot path): each event only notes
+    // its time, and the timer, when it fires, waits out what is left of the idle period since then.
+    let lastEventAt = start;
+    let timer: Timer | undefined;
+    const cancelIdle = (): void => timer?.stop();
+    const arm = (delayMs: number): void => {
+      timer = this.clock.setTimer(delayMs, () => {
+        const left = lastEventAt + idleMs - this.clock.now();
+        if (left > 0) return arm(left);
         idled = true;
         ac.abort();
       });
-      cancelIdle = () => timer.stop();
     };
     let events = 0;
     let err: unknown;
     try {
-      arm();
+      arm(idleMs);
       const stream = this.lw.watch({ resourceVersion: rv, timeoutSeconds, allowWatchBookmarks: true, signal: ac.signal });
       for await (const ev of stream) {
-        arm();
+        lastEventAt = this.clock.now();
         events++;
         try {
           this.apply(ev);

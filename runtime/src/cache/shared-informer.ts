@@ -174,9 +174,15 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
         const initial = !this.synced;
         const keys = new Set<string>();
         for (const raw of items) {
-          const obj = this.prepare(raw);
-          keys.add(this.store.keyFunc(obj));
-          this.upsert(obj, initial);
+          // One object the store cannot take (no name, a failing transform) must not fail the
+          // whole relist, or the informer would relist into it forever and never sync.
+          try {
+            const obj = this.prepare(raw);
+            keys.add(this.store.keyFunc(obj));
+            this.upsert(obj, initial);
+          } catch (err) {
+            this.report(err, "list");
+          }
         }
         for (const key of this.store.listKeys()) {
           if (keys.has(key)) continue;

@@ -1,5 +1,6 @@
 // Waiting for caches to fill, as client-go's cache.WaitForCacheSync: polls the given hasSynced
 // functions until all say true or the signal aborts.
+import { realClock, sleep } from "../core/clock.js";
 
 const POLL_MS = 50;
 
@@ -8,14 +9,6 @@ export async function waitForCacheSync(signal: AbortSignal, ...synced: (() => bo
   for (;;) {
     if (synced.every((s) => s())) return true;
     if (signal.aborted) return false;
-    await new Promise<void>((resolve) => {
-      const t = setTimeout(done, POLL_MS);
-      signal.addEventListener("abort", done, { once: true });
-      function done(): void {
-        clearTimeout(t);
-        signal.removeEventListener("abort", done);
-        resolve();
-      }
-    });
+    await sleep(realClock, POLL_MS, signal);
   }
 }

@@ -50,8 +50,13 @@ export class FakeListerWatcher implements ListerWatcher<KubeObject> {
   watches: WatchOptions[] = [];
   private push: ((ev: WatchEvent<KubeObject> | Error | null) => void) | undefined;
 
+  /** Errors the next lists fail with, one per list, before answering normally again. */
+  listFailures: Error[] = [];
+
   list(options: ListOptions): Promise<ObjectList<KubeObject>> {
     this.lists.push(options);
+    const failure = this.listFailures.shift();
+    if (failure) return Promise.reject(failure);
     return Promise.resolve({ items: [...this.items], metadata: { resourceVersion: String(this.rv) } });
   }
 

@@ -191,6 +191,29 @@ test("a 410 relists: vanished objects are tombstones, changed ones updates, unch
   await stop(p);
 });
 
+test("when the relist's version is gone too, the consistent list it falls back to is paged", async () => {
+  const { lw, clock, run, stop } = setup();
+  lw.items = [obj("a", 1)];
+  lw.rv = 3;
+  const p = run();
+  await until(() => lw.watching, "watch opened");
+  lw.listFailures = [gone()];
+  lw.end(gone());
+  await until(() => clock.hasTimerIn(800), "backing off");
+  clock.advance(800);
+  await until(() => lw.lists.length === 3 && lw.watching, "relisted twice and rewatching");
+  assert.deepEqual(
+    lw.lists.map((l) => [l.resourceVersion, l.limit]),
+    [
+      ["0", 500],
+      ["3", undefined],
+      ["", 500],
+    ],
+    "the unpaged list at a version, then the consistent list paged, not the whole collection at once",
+  );
+  await stop(p);
+});
+
 test("after a clean end or a dropped connection the watch resumes from the last version, without a relist", async () => {
   const { lw, informer, run, stop } = setup();
   lw.items = [obj("a", 1)];
@@ -240,5 +263,23 @@ test("frozen objects: a handler that mutates a cached object throws, and the cac
   assert.ok(Object.isFrozen(informer.getIndexer().getByKey("default/a")?.metadata));
   assert.equal(errors.length, 1);
   assert.ok(errors[0] instanceof TypeError, String(errors[0]));
+  await stop(p);
+});
+
+test("an object the store cannot take is reported and skipped: the relist still syncs the others", async () => {
+  const { lw, informer, errors, run, stop } = setup({
+    transform: (o) => {
+      if (o.metadata?.name === "bad") throw new Error("cannot transform bad");
+      return o;
+    },
+  });
+  lw.items = [obj("a", 1), obj("bad", 2), obj("c", 3)];
+  lw.rv = 3;
+  const p = run();
+  await until(() => lw.watching, "watch opened");
+  assert.equal(informer.hasSynced(), true);
+  assert.deepEqual(informer.getIndexer().listKeys().sort(), ["default/a", "default/c"]);
+  assert.ok(errors.some((e) => e instanceof Error && e.message === "cannot transform bad"));
+  assert.equal(lw.lists.length, 1, "no relist loop");
   await stop(p);
 });
