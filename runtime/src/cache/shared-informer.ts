@@ -125,7 +125,12 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     await Promise.all([...this.listeners].map((l) => l.idle()));
   }
 
-  /** Runs the informer until `signal` aborts; resolves once it has stopped. Runs once only. */
+  /**
+   * Runs the informer until `signal` aborts; resolves once it has stopped. Runs once only. On abort
+   * the list and watch end at once and queued notifications are dropped, but a handler call already
+   * running is awaited (as client-go's processor waits for its listeners): a handler that can block
+   * should take its own AbortSignal.
+   */
   async run(signal: AbortSignal): Promise<void> {
     if (this.started) throw new Error("informer has already been started");
     this.started = true;
