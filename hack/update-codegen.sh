@@ -11,4 +11,11 @@ fi
 # This repository's own generated table (the test API server's built-in schemas, from the recorded
 # 1.24 OpenAPI document); a project using kube-codegen needs only the line after it.
 node --import tsx scripts/update-builtin-definitions.ts
-exec node bin/kube-codegen.js generate "$@"
+node bin/kube-codegen.js generate "$@"
+# Each example project under generated-examples/<name>/ is a project of its own: its config file,
+# API package, generated clients and CRDs live there, and paths in its config are relative to it.
+root="$PWD"
+for cfg in generated-examples/*/kube-codegen.config.json; do
+  [ -e "$cfg" ] || continue
+  (cd "$(dirname "$cfg")" && node "$root/bin/kube-codegen.js" generate "$@")
+done

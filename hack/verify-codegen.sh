@@ -13,4 +13,15 @@ fi
 status=0
 node --import tsx scripts/update-builtin-definitions.ts --verify || status=1
 node bin/kube-codegen.js verify "$@" || status=1
+# Every example project is verified from its own directory, then type-checked with its own
+# tsconfig.json (strict), as a user's project would be.
+root="$PWD"
+for cfg in generated-examples/*/kube-codegen.config.json; do
+  [ -e "$cfg" ] || continue
+  dir="$(dirname "$cfg")"
+  (cd "$dir" && node "$root/bin/kube-codegen.js" verify "$@") || status=1
+  if [ -f "$dir/tsconfig.json" ]; then
+    npx --no-install tsc -p "$dir/tsconfig.json" --noEmit || status=1
+  fi
+done
 exit "$status"
