@@ -8,9 +8,20 @@ export function packageDir(options: Options, pkg: PackageModel): string {
   return posix.join(toPosix(options.input), pkg.dir);
 }
 
+/** The module specifier of a `.ts` file from its own directory: `types.ts` → `./types.js`, as NodeNext resolution wants. */
+export function siblingModule(file: string): string {
+  return `./${posix.basename(file).replace(/\.ts$/, ".js")}`;
+}
+
 /** The module specifier, relative to the package directory, of the file that declares `t` (`./types.js`). */
 export function declaringModule(t: TypeModel): string {
-  return `./${posix.basename(t.file).replace(/\.ts$/, ".js")}`;
+  return siblingModule(t.file);
+}
+
+/** The module specifier of the `.ts` file `file` in `toDir`, from `fromDir` (two package or output directories). */
+export function relativeModule(fromDir: string, toDir: string, file: string): string {
+  const spec = posix.join(posix.relative(fromDir, toDir), file.replace(/\.ts$/, ".js"));
+  return spec.startsWith(".") ? spec : `./${spec}`;
 }
 
 /** Backslashes to slashes, so paths are the same on every machine. */

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { CodeWriter, docComment, tsString, tsValue } from "../../emit/index.js";
 import type { KindModel, PackageModel } from "../../model/index.js";
-import { declaringModule, inputModule } from "../paths.js";
+import { declaringModule, inputModule, siblingModule } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { REGISTER_FILE } from "../register/generate.js";
 import { extensionMethods } from "./extensions.js";
@@ -76,7 +76,7 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { bod
   const kindType = pkg.types.find((t) => t.name === k.name)!;
   w.import(from(declaringModule(kindType)), k.name, true);
   const listType = pkg.types.find((t) => t.name === k.listName);
-  w.import(from(listType ? declaringModule(listType) : `./${REGISTER_FILE.replace(/\.ts$/, ".js")}`), k.listName, true);
+  w.import(from(listType ? declaringModule(listType) : siblingModule(REGISTER_FILE)), k.listName, true);
 
   // The verbs' methods come from the runtime (TypedClient); only the extensions are written out.
   const applies = client.verbs.includes("apply") || client.verbs.includes("applyStatus");
@@ -163,8 +163,8 @@ function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: reado
   w.reserve(cls, ...kinds.map(kindClientName), ...kinds.map(kindFactoryName));
   const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
   for (const k of kinds) {
-    w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, kindClientName(k), true);
-    w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, kindFactoryName(k));
+    w.import(siblingModule(kindFileName(k)), kindClientName(k), true);
+    w.import(siblingModule(kindFileName(k)), kindFactoryName(k));
   }
   w.line(docComment(`The clients of ${pkg.id.group}/${pkg.id.version}, one accessor per kind.`).trimEnd());
   w.block(`export class ${cls} {`, () => {
@@ -183,7 +183,7 @@ function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: reado
     }
   });
   w.line("");
-  for (const k of kinds) w.line(`export * from ${tsString(`./${kindFileName(k).replace(/\.ts$/, ".js")}`)};`);
+  for (const k of kinds) w.line(`export * from ${tsString(siblingModule(kindFileName(k)))};`);
   return w.toString();
 }
 

@@ -12,7 +12,7 @@ import {
   type PackageModel,
   type TypeModel,
 } from "../../model/index.js";
-import { declaringModule, packageDir } from "../paths.js";
+import { declaringModule, packageDir, relativeModule, siblingModule } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { checkHatches } from "./hatch.js";
 import { copyExpr, isScalar, type CopyEnv } from "./copy-expr.js";
@@ -162,12 +162,10 @@ function namedCopy(model: ApiModel, from: PackageModel, name: string, ref: { gro
   const fn = copyFunctionName(name);
   const src = t ? copySource(pkg, t) : { kind: "none" as const };
   if (pkg === from) {
-    if (src.kind === "handwritten") return w.import(`./${posix.basename(src.file).replace(/\.ts$/, ".js")}`, fn);
+    if (src.kind === "handwritten") return w.import(siblingModule(src.file), fn);
     return fn; // generated in this same file (or reported missing by checkHatches)
   }
-  const prefix = `${posix.relative(from.dir, pkg.dir)}/`;
-  const module =
-    src.kind === "handwritten" ? `${prefix}${posix.basename(src.file).replace(/\.ts$/, ".js")}` : `${prefix}zz_generated.deepcopy.js`;
+  const module = relativeModule(from.dir, pkg.dir, src.kind === "handwritten" ? posix.basename(src.file) : "zz_generated.deepcopy.ts");
   return `${w.importNamespace(module, namespaceAlias(pkg))}.${fn}`;
 }
 

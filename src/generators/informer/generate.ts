@@ -1,4 +1,3 @@
-import { posix } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import { CodeWriter, docComment, isIdentifier, tsString } from "../../emit/index.js";
 import type { KindModel, PackageModel } from "../../model/index.js";
@@ -13,7 +12,7 @@ import {
 } from "../client/names.js";
 import { clientPackages } from "../client/packages.js";
 import { kindListerName, listerDir, newListerName } from "../lister/names.js";
-import { declaringModule, inputModule } from "../paths.js";
+import { declaringModule, inputModule, relativeModule, siblingModule } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import {
   groupAccessor,
@@ -82,12 +81,6 @@ export const informerGenerator: Generator = {
   },
 };
 
-/** The module specifier of `file` in `toDir`, from `fromDir` (all under the output). */
-function outputModule(fromDir: string, toDir: string, file: string): string {
-  const spec = posix.join(posix.relative(fromDir, toDir), file.replace(/\.ts$/, ".js"));
-  return spec.startsWith(".") ? spec : `./${spec}`;
-}
-
 function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): string {
   const w = new CodeWriter();
   const informer = kindInformerName(k);
@@ -96,10 +89,10 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): strin
   const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
   const dir = informerDir(ctx.options, pkg);
   w.import(inputModule(ctx, pkg, dir)(declaringModule(pkg.types.find((t) => t.name === k.name)!)), k.name, true);
-  const client = outputModule(dir, groupVersionDir(ctx.options, pkg), kindFileName(k));
+  const client = relativeModule(dir, groupVersionDir(ctx.options, pkg), kindFileName(k));
   w.import(client, resourceConstName(k));
   w.import(client, kindFactoryName(k));
-  const lister = outputModule(dir, listerDir(ctx.options, pkg), kindFileName(k));
+  const lister = relativeModule(dir, listerDir(ctx.options, pkg), kindFileName(k));
   w.import(lister, kindListerName(k), true);
   w.import(lister, newListerName(k));
   w.line(docComment(`${k.name}'s shared informer and its typed lister, as informer-gen's ${informer}.`).trimEnd());
@@ -129,8 +122,8 @@ function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: reado
   w.reserve(cls, ...kinds.map(kindInformerName), ...kinds.map(newInformerName));
   const rt = w.importNamespace(ctx.options.runtimeImport, "runtime");
   for (const k of kinds) {
-    w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, kindInformerName(k), true);
-    w.import(`./${kindFileName(k).replace(/\.ts$/, ".js")}`, newInformerName(k));
+    w.import(siblingModule(kindFileName(k)), kindInformerName(k), true);
+    w.import(siblingModule(kindFileName(k)), newInformerName(k));
   }
   w.line(docComment(`The informers of ${pkg.id.group}/${pkg.id.version}, one accessor per kind.`).trimEnd());
   w.block(`export class ${cls} {`, () => {
@@ -142,7 +135,7 @@ function groupVersionFile(ctx: GeneratorContext, pkg: PackageModel, kinds: reado
     }
   });
   w.line("");
-  for (const k of kinds) w.line(`export * from ${tsString(`./${kindFileName(k).replace(/\.ts$/, ".js")}`)};`);
+  for (const k of kinds) w.line(`export * from ${tsString(siblingModule(kindFileName(k)))};`);
   return w.toString();
 }
 

@@ -1,7 +1,7 @@
 import { CodeWriter, docComment, tsString } from "../../emit/index.js";
 import type { KindModel, PackageModel } from "../../model/index.js";
 import { kindAccessor, kindFileName } from "../client/names.js";
-import { declaringModule, inputModule } from "../paths.js";
+import { declaringModule, inputModule, siblingModule } from "../paths.js";
 import { REGISTER_FILE, registrationName } from "../register/generate.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 import { kindListerName, listerDir, listerKinds, listersRoot, newListerName } from "./names.js";
@@ -25,7 +25,7 @@ export const listerGenerator: Generator = {
       for (const k of kinds) files.push({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: kindFile(ctx, pkg, k) });
       const index = new CodeWriter();
       index.line(docComment(`The listers of ${pkg.id.group}/${pkg.id.version}, one per kind.`).trimEnd());
-      for (const k of kinds) index.line(`export * from ${tsString(`./${kindFileName(k).replace(/\.ts$/, ".js")}`)};`);
+      for (const k of kinds) index.line(`export * from ${tsString(siblingModule(kindFileName(k)))};`);
       files.push({ path: `${dir}/index.ts`, lang: "ts", body: index.toString() });
     }
     return { files, diagnostics: [] };
@@ -43,7 +43,7 @@ function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): strin
   w.import(from(declaringModule(pkg.types.find((t) => t.name === k.name)!)), k.name, true);
   // The registration gives the group and kind NotFound names, as client-go's listers take the
   // API package's Resource("foo").
-  w.import(from(`./${REGISTER_FILE.replace(/\.ts$/, ".js")}`), registration);
+  w.import(from(siblingModule(REGISTER_FILE)), registration);
   const gv = `${k.pkg.group}/${k.pkg.version}`;
   if (k.namespaced) {
     const accessor = kindAccessor(k);

@@ -1,8 +1,7 @@
 import { CodeWriter, docComment, IdentifierRef, tsString, tsValue } from "../../emit/index.js";
 import { lowerFirst, type KindModel, type PackageModel } from "../../model/index.js";
-import { posix } from "node:path";
 import { copyFunctionName, copySource, type CopySource } from "../deepcopy/select.js";
-import { declaringModule, packageDir } from "../paths.js";
+import { declaringModule, packageDir, siblingModule } from "../paths.js";
 import type { Generator, GeneratorContext, OutputFile } from "../types.js";
 
 /** The register file's name in each package directory. */
@@ -89,7 +88,7 @@ function copiesOf(pkg: PackageModel, k: KindModel, w: CodeWriter): Record<string
   const ref = (src: CopySource, name: string): IdentifierRef | undefined => {
     const fn = copyFunctionName(name);
     if (src.kind === "generated") return new IdentifierRef(w.import("./zz_generated.deepcopy.js", fn));
-    if (src.kind === "handwritten") return new IdentifierRef(w.import(`./${posix.basename(src.file).replace(/\.ts$/, ".js")}`, fn));
+    if (src.kind === "handwritten") return new IdentifierRef(w.import(siblingModule(src.file), fn));
     return undefined;
   };
   const kindCopy = ref(kindSrc, k.name);
