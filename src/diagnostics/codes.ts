@@ -541,6 +541,14 @@ const table = {
     meaning: "Hand-written deep copy function with the wrong parameters or return type.",
     example: "export function deepCopyFoo(src: Foo, deep: boolean): Foo",
   },
+  optOutHasNoEffect: {
+    code: "KCG1505",
+    severity: "warning",
+    meaning:
+      "+k8s:deepcopy-gen=false (or +kubebuilder:object:generate=false) on a type that copies by value (an alias of a string, number, bool or literal union): nothing calls a copy of it, so opting out changes nothing.",
+    example: "+k8s:deepcopy-gen=false",
+    where: "on type Mode = string",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 type Table = typeof table;
