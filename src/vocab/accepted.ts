@@ -15,7 +15,7 @@ function ignored(name: string, example: string, effect: string): KubeMarkerDefin
     name,
     targets: ANYWHERE,
     payload: { kind: "raw" },
-    help: `Accepted and ignored with a warning, as controller-gen ignores it: ${effect}`,
+    help: `Accepted and ignored with a warning, as controller-gen ignores it: ${effect}.`,
     example,
     family: NO_EFFECT_FAMILY,
     repeatable: true,
