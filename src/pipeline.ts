@@ -3,7 +3,7 @@
 // whether to apply the result (generate) or compare it (verify).
 import type { Options } from "./config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";
-import { generators, type GeneratorContext, type OwnedArea } from "./generators/index.js";
+import { generators, ownedAreas, type GeneratorContext, type OwnedArea } from "./generators/index.js";
 import { loadInput } from "./load/index.js";
 import { buildModel, type ApiModel } from "./model/index.js";
 import { finalize, type FinalFile } from "./output/index.js";
@@ -30,7 +30,6 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
   // A generator's output never depends on which other generators run, so ctx carries no selection.
   const ctx: GeneratorContext = { model, options };
   const produced = [];
-  const owned: OwnedArea[] = [];
   // Generators run even when earlier stages found errors, so that one run reports every problem
   // (a marker typo does not hide a deep-copy error). Nothing is written in that case, and a
   // generator that trips over the incomplete model is ignored rather than reported.
@@ -41,7 +40,6 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
     try {
       const r = g.generate(ctx);
       produced.push(...r.files);
-      owned.push(...g.owns(ctx));
       diagnostics.push(...r.diagnostics);
     } catch (e) {
       if (!modelBroken) throw e;
@@ -49,5 +47,6 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
   }
   const sorted = sortDiagnostics(diagnostics);
   if (hasErrors(sorted)) return { files: [], owned: [], diagnostics: sorted, sources, model };
+  const owned: OwnedArea[] = ownedAreas(ctx, new Set(options.generators));
   return { files: await finalize(produced, options.headerText), owned, diagnostics: sorted, sources, model };
 }

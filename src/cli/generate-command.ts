@@ -53,7 +53,8 @@ export async function runGenerate(
     if (drift > 0) {
       out.log(planDiff(plan));
       out.err(
-        `kube-codegen verify: ${drift} generated file${drift === 1 ? " is" : "s are"} out of date (${plan.write.length} changed or missing, ${plan.remove.length} stale). Run kube-codegen generate.`,
+        `kube-codegen verify: ${drift} generated file${drift === 1 ? " is" : "s are"} out of date (${plan.write.length} changed or missing, ${plan.remove.length} stale). Run kube-codegen generate.` +
+          plan.remove.map((p) => `\n  to be removed: ${p}`).join(""),
       );
       return 1;
     }

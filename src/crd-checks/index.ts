@@ -12,6 +12,7 @@ import type { CrdProblem } from "./problem.js";
 import { checkSpec, checkStoredVersionsAndPruning } from "./spec.js";
 
 export { formatCrdProblem, type CrdProblem } from "./problem.js";
+export { approvalAnnotationField } from "./object-meta.js";
 export { crdInvalidStatus } from "./status.js";
 export { normalizeCrd } from "./normalize.js";
 export { checkCrdUpdate } from "./update.js";

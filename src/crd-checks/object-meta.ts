@@ -9,6 +9,9 @@ const approvalAnnotation = "api-approved.kubernetes.io";
 const approvalPr = "see https://github.com/kubernetes/enhancements/pull/1111";
 const totalAnnotationSizeLimit = 256 * 1024;
 
+/** The path the approval-annotation problems name, for callers that explain how to add it. */
+export const approvalAnnotationField = FieldPath.root("metadata", "annotations").key(approvalAnnotation).toString();
+
 /** The name checks: a DNS subdomain that equals `<plural>.<group>`. */
 function nameMessages(crd: InternalCrd, name: string): string[] {
   const out = isDns1123Subdomain(name);

@@ -230,6 +230,20 @@ const table = {
     example: "+kubebuilder:default=[[[[...]]]]",
     where: `with more than ${MAX_NESTING_DEPTH} [`,
   },
+  colonEqualsSpelling: {
+    code: "KCG1113",
+    severity: "warning",
+    meaning:
+      "`:=` after a marker that takes one value but is not documented with that spelling; it is read as `=`, as controller-gen reads it (only +kubebuilder:default is written `:=`).",
+    example: "+kubebuilder:validation:Minimum:=400",
+  },
+  markerHasNoEffect: {
+    code: "KCG1114",
+    severity: "warning",
+    meaning:
+      "Marker of Go's Kubernetes tooling that controller-gen ignores (+union, +unionDiscriminator, +patchStrategy ...); it is accepted and changes nothing.",
+    example: "+unionDiscriminator",
+  },
 
   // KCG12xx: TypeScript the API dialect cannot express, and names that do not resolve.
   unsupportedType: {
@@ -526,6 +540,14 @@ const table = {
     severity: "error",
     meaning: "Hand-written deep copy function with the wrong parameters or return type.",
     example: "export function deepCopyFoo(src: Foo, deep: boolean): Foo",
+  },
+  optOutHasNoEffect: {
+    code: "KCG1505",
+    severity: "warning",
+    meaning:
+      "+k8s:deepcopy-gen=false (or +kubebuilder:object:generate=false) on a type that copies by value (an alias of a string, number, bool or literal union): nothing calls a copy of it, so opting out changes nothing.",
+    example: "+k8s:deepcopy-gen=false",
+    where: "on type Mode = string",
   },
 } as const satisfies Record<string, CodeRow>;
 

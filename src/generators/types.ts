@@ -18,6 +18,8 @@ export interface OwnedArea {
   readonly recursive: boolean;
   /** Which file names in it are the generator's (only those carrying the generated line are ever removed). */
   readonly match: RegExp;
+  /** Names that `match` takes but that are left alone (another generator's, which did not run). */
+  readonly unless?: readonly RegExp[];
 }
 
 /** What every generator receives: the model and the options, nothing that touches the disk. */

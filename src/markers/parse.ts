@@ -123,7 +123,8 @@ export function parseMarkerLine(
   let name = nameMatch[1]!;
   const after = nameMatch[0].length;
   // `+kubebuilder:default:=3` is controller-gen's spelling of `+kubebuilder:default=3`.
-  if (name.endsWith(":") && raw[after] === "=") name = name.slice(0, -1);
+  const colonEquals = name.endsWith(":") && raw[after] === "=";
+  if (colonEquals) name = name.slice(0, -1);
   const resolution = registry.resolve(name);
   if (!resolution) {
     const miss = nearMissMarker(raw, registry);
@@ -159,6 +160,11 @@ export function parseMarkerLine(
     );
     return undefined;
   }
+  if (colonEquals && !def.colonEquals) {
+    const problem = colonEqualsProblem(def, raw, at(after - 1, 2));
+    diagnostics.push(problem);
+    if (problem.severity === "error") return undefined;
+  }
   let rest = raw.slice(after);
   let payloadStart = after;
   let hasValue = false;
@@ -193,6 +199,15 @@ export function parseMarkerLine(
       return undefined;
     }
     if (def.deprecated !== undefined) diagnostics.push(warningAt(pos, Code.deprecatedMarker, `+${def.name} is deprecated`, def.deprecated));
+    if (def.noEffect !== undefined)
+      diagnostics.push(
+        warningAt(
+          at(0, name.length + 1),
+          Code.markerHasNoEffect,
+          `+${def.name} is accepted but has no effect: ${def.noEffect}`,
+          NO_EFFECT_HINT,
+        ),
+      );
     return { def, name: def.name, value, raw, pos };
   } catch (e) {
     if (!(e instanceof MarkerSyntaxError)) throw e;
@@ -201,6 +216,30 @@ export function parseMarkerLine(
     diagnostics.push(errorAt(at(offset, length), e.code, `+${def.name}: ${e.message}`, e.hint ?? syntaxHint(def)));
     return undefined;
   }
+}
+
+const NO_EFFECT_HINT = "controller-gen ignores it too; remove it, or keep it for Go's tools and ignore this warning";
+
+/**
+ * `:=` on a marker not documented with it, as controller-gen's parser takes it: the name's
+ * trailing `:` is dropped, so a single value reads as after `=` (a warning, since nothing says
+ * the spelling is meant), while named arguments then start with `=` and fail (an error).
+ */
+function colonEqualsProblem(def: MarkerDefinition, raw: string, colon: SourcePos): Diagnostic {
+  const plain = raw.replace(/:=/, "=");
+  if (def.payload.kind === "args")
+    return errorAt(
+      colon,
+      Code.malformedValue,
+      `+${def.name}: ':=' does not fit a marker with named arguments; controller-gen fails on it ("expected argument name")`,
+      `write ${def.example}`,
+    );
+  return warningAt(
+    colon,
+    Code.colonEqualsSpelling,
+    `${raw} is read as ${plain}: ':=' is +kubebuilder:default's spelling, and controller-gen reads it here as '=' too`,
+    `write ${plain}`,
+  );
 }
 
 /** A MarkerSyntaxError offset meaning "the whole marker" rather than a spot in the payload. */

@@ -57,6 +57,17 @@ export interface MarkerDefinition {
   readonly repeatable?: boolean;
   /** When set, using the marker works but warns with this text (e.g. what to use instead). */
   readonly deprecated?: string;
+  /**
+   * The marker is documented with the `:=` spelling (`+kubebuilder:default:=3`), read as `=`. On
+   * any other marker `:=` works as controller-gen reads it (a single value: the same value; named
+   * arguments: an error) and warns.
+   */
+  readonly colonEquals?: boolean;
+  /**
+   * Accepted but ignored, with a warning saying this: for markers of Go's Kubernetes tooling that
+   * controller-gen ignores, which a reader may think change the CRD (`+unionDiscriminator`).
+   */
+  readonly noEffect?: string;
   /** Heading under which help output groups the marker. */
   readonly family?: string;
   /** Extra checks on a parsed value that need only the value and target; returns an error message. */

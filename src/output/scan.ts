@@ -56,7 +56,7 @@ function walk(rel: string, abs: string, area: OwnedArea, ancestors: ReadonlySet<
       else walk(childRel, childAbs, area, new Set([...ancestors, loop.real]), found, diags);
       continue;
     }
-    if (!area.match.test(name)) continue;
+    if (!area.match.test(name) || area.unless?.some((r) => r.test(name))) continue;
     if (probe.kind === "special") {
       diags.push(specialSkipped(childRel, probe.what));
       continue;

@@ -7,6 +7,38 @@ function accepted(name: string, help: string): KubeMarkerDefinition {
   return { name, targets: ANYWHERE, payload: { kind: "raw" }, help, example: `+${name}=true`, family: ACCEPTED_FAMILY, repeatable: true };
 }
 
+/** Family heading of the markers accepted with a warning that they change nothing. */
+export const NO_EFFECT_FAMILY = "Accepted with a warning (controller-gen ignores them)";
+
+function ignored(name: string, example: string, effect: string): KubeMarkerDefinition {
+  return {
+    name,
+    targets: ANYWHERE,
+    payload: { kind: "raw" },
+    help: `Accepted and ignored with a warning, as controller-gen ignores it: ${effect}.`,
+    example,
+    family: NO_EFFECT_FAMILY,
+    repeatable: true,
+    noEffect: effect,
+  };
+}
+
+const oneOfInstead =
+  "unions are not checked by the API server for custom resources; say what may be set with +kubebuilder:validation:ExactlyOneOf (or AtMostOneOf) on the type";
+const mergeInstead = "custom resources take no strategic merge patch; for merging list items by key write +listType=map with +listMapKey";
+
+/**
+ * Markers of Kubernetes' own API types that controller-gen ignores but that read as if they
+ * changed the schema or the merge behaviour; each warns, saying what does that instead.
+ */
+export const noEffectMarkers: readonly KubeMarkerDefinition[] = [
+  ignored("union", "+union", oneOfInstead),
+  ignored("unionDiscriminator", "+unionDiscriminator", oneOfInstead),
+  ignored("unionMember", "+unionMember", oneOfInstead),
+  ignored("patchStrategy", "+patchStrategy=merge", mergeInstead),
+  ignored("patchMergeKey", "+patchMergeKey=name", mergeInstead),
+];
+
 /**
  * Markers of Go generators that have no counterpart here. They live in known namespaces, so they
  * are declared to be accepted silently when copied from Go API packages rather than flagged as unknown.

@@ -34,6 +34,7 @@ export const defaultsMarkers: readonly KubeMarkerDefinition[] = [
     payload: { kind: "value", type: "any" },
     help: 'Default value in marker syntax: true, 1.5, Cluster or "quoted", lists {1,2} or a;b, objects {policy: delete}, JSON arrays [..]. Also written +kubebuilder:default:=value.',
     example: "+kubebuilder:default={policy: Delete, maxSurge: 1}",
+    colonEquals: true,
     family: DEFAULTS_FAMILY,
     applyToSchema: setValue("default", "kubebuilder:default"),
     order: SchemaOrder.kubebuilderDefault,

@@ -4,7 +4,7 @@
 // errors all derive from these declarations. It must not parse comments (src/markers does) nor
 // build models or files (the model and generators read the parsed markers).
 import { MarkerRegistry } from "../markers/index.js";
-import { acceptedMarkers, ACCEPTED_FAMILY } from "./accepted.js";
+import { acceptedMarkers, ACCEPTED_FAMILY, NO_EFFECT_FAMILY, noEffectMarkers } from "./accepted.js";
 import { crdVersionMarkers, VERSION_FAMILY } from "./crd-version.js";
 import { declarativeMarkers } from "./declarative.js";
 import { deepcopyMarkers, DEEPCOPY_FAMILY } from "./deepcopy.js";
@@ -57,6 +57,7 @@ export const familyOrder: readonly string[] = [
   TOPOLOGY_FAMILY,
   DEFAULTS_FAMILY,
   ACCEPTED_FAMILY,
+  NO_EFFECT_FAMILY,
 ];
 
 /** Every Kubernetes marker declaration, family by family. */
@@ -74,6 +75,7 @@ export const kubernetesMarkerDefinitions: readonly KubeMarkerDefinition[] = [
   ...topologyMarkers,
   ...defaultsMarkers,
   ...acceptedMarkers,
+  ...noEffectMarkers,
 ];
 
 /** Builds a fresh registry of the Kubernetes markers (tests may add their own to a copy). */

@@ -159,12 +159,15 @@ const applyXValidation: ApplyToSchema = (schema, value) => {
     fieldPath?: string;
     optionalOldSelf?: boolean;
   };
+  // controller-gen copies these into ValidationRule fields tagged omitempty, so an empty
+  // `message=` (or messageExpression, fieldPath) is left out of the CRD rather than written as "".
+  const given = (s: string | undefined): s is string => s !== undefined && s !== "";
   addRule(schema, {
     rule: v.rule,
-    ...(v.message !== undefined ? { message: v.message } : {}),
-    ...(v.messageExpression !== undefined ? { messageExpression: v.messageExpression } : {}),
+    ...(given(v.message) ? { message: v.message } : {}),
+    ...(given(v.messageExpression) ? { messageExpression: v.messageExpression } : {}),
     ...(v.reason !== undefined ? { reason: v.reason } : {}),
-    ...(v.fieldPath !== undefined ? { fieldPath: v.fieldPath } : {}),
+    ...(given(v.fieldPath) ? { fieldPath: v.fieldPath } : {}),
     ...(v.optionalOldSelf !== undefined ? { optionalOldSelf: v.optionalOldSelf } : {}),
   });
   return undefined;

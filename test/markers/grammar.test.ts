@@ -387,8 +387,11 @@ describe("marker grammar: errors point at the exact column", () => {
 });
 
 describe("marker grammar: controller-gen spellings", () => {
-  it("reads +name:=value as +name=value", () => {
-    assert.equal(valueOf("+demo:int:=3"), 3);
+  it("reads +name:=value as +name=value: silently where the marker is declared with that spelling, else with a warning", () => {
+    assert.equal(valueOf("+demo:colon:=3"), 3);
+    const r = one("+demo:int:=3");
+    assert.equal(r.marker?.value, 3);
+    assert.deepEqual([r.diag?.code, r.diag?.severity, r.diag?.col], ["KCG1113", "warning", colOf("+demo:int:=3", ":=")]);
   });
 
   it("runs definition checks on the parsed value", () => {

@@ -6,6 +6,14 @@ export function testRegistry(): MarkerRegistry {
     { name: "demo:flag", targets: ["type"], payload: { kind: "flag" }, help: "a flag", example: "+demo:flag" },
     { name: "demo:str", targets: ["field", "type"], payload: { kind: "value", type: "string" }, help: "", example: "+demo:str=x" },
     { name: "demo:int", targets: ["field"], payload: { kind: "value", type: "int" }, help: "", example: "+demo:int=1" },
+    {
+      name: "demo:colon",
+      targets: ["field"],
+      payload: { kind: "value", type: "int" },
+      help: "",
+      example: "+demo:colon:=1",
+      colonEquals: true,
+    },
     { name: "demo:num", targets: ["field"], payload: { kind: "value", type: "number" }, help: "", example: "+demo:num=1.5" },
     {
       name: "demo:bool",

@@ -341,3 +341,54 @@ describe("unknown and misplaced Kubernetes markers", () => {
     assert.deepEqual(ok.diagnostics, []);
   });
 });
+
+describe("markers that are accepted but mean something else, or nothing", () => {
+  it("`:=` on a single-value marker reads as `=`, as controller-gen reads it, and warns at the `:=`", () => {
+    const r = parse(["+kubebuilder:validation:Minimum:=400"]);
+    assert.deepEqual(
+      r.markers.map((m) => [m.name, m.value]),
+      [["kubebuilder:validation:Minimum", 400]],
+    );
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.severity, d.code, d.col, d.length, d.hint]),
+      [["warning", "KCG1113", 4 + "+kubebuilder:validation:Minimum".length, 2, "write +kubebuilder:validation:Minimum=400"]],
+    );
+    assert.match(r.diagnostics[0]!.message, /is read as \+kubebuilder:validation:Minimum=400/);
+  });
+
+  it("`:=` is +kubebuilder:default's documented spelling: no warning there", () => {
+    const r = parse(["+kubebuilder:default:=3"]);
+    assert.deepEqual(r.diagnostics, []);
+    assert.equal(r.markers[0]?.value, 3);
+  });
+
+  it("`:=` before named arguments is refused at the `:=`, as controller-gen fails on it", () => {
+    const r = parse(['+kubebuilder:printcolumn:=name="A",type=string,JSONPath=".spec.a"'], "type");
+    assert.deepEqual(r.markers, []);
+    assert.deepEqual(
+      r.diagnostics.map((d) => [d.severity, d.code, d.col, d.length]),
+      [["error", "KCG1103", 4 + "+kubebuilder:printcolumn".length, 2]],
+    );
+  });
+
+  it("+union, +unionDiscriminator, +unionMember, +patchStrategy and +patchMergeKey warn that they change nothing", () => {
+    for (const [text, target, instead] of [
+      ["+union", "type", /ExactlyOneOf/],
+      ["+unionDiscriminator", "field", /ExactlyOneOf/],
+      ["+unionMember", "field", /ExactlyOneOf/],
+      ["+patchStrategy=merge", "field", /\+listType=map/],
+      ["+patchMergeKey=name", "field", /\+listMapKey/],
+    ] as const) {
+      const r = parse([text], target);
+      assert.equal(r.markers.length, 1, text);
+      assert.deepEqual(
+        r.diagnostics.map((d) => [d.severity, d.code]),
+        [["warning", "KCG1114"]],
+        text,
+      );
+      assert.match(r.diagnostics[0]!.message, /is accepted but has no effect/);
+      assert.match(r.diagnostics[0]!.message, instead);
+      assert.match(r.diagnostics[0]!.hint ?? "", /controller-gen ignores it/);
+    }
+  });
+});

@@ -194,6 +194,16 @@ describe("XValidation and CEL-rule markers", () => {
     ]);
   });
 
+  it("leaves out an empty message, messageExpression or fieldPath, as controller-gen's omitempty fields do", () => {
+    const s = ok(
+      obj,
+      `${V}XValidation:rule="self.a != self.b",message=""`,
+      `${V}XValidation:rule="self.c >= 0",message=,fieldPath=""`,
+      `${V}XValidation:rule="self.c < 9",messageExpression=""`,
+    );
+    assert.deepEqual(s["x-kubernetes-validations"], [{ rule: "self.a != self.b" }, { rule: "self.c >= 0" }, { rule: "self.c < 9" }]);
+  });
+
   it("rejects an unknown reason at parse time with a suggestion", () => {
     const { diagnostics } = applyParse([`${V}XValidation:rule="true",reason=FieldValueInvalidd`]);
     assert.equal(diagnostics[0]?.code, "KCG1103");

@@ -1,5 +1,5 @@
 import { Code, errorAt, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
-import { checkCrd } from "../../crd-checks/index.js";
+import { approvalAnnotationField, checkCrd, type CrdProblem } from "../../crd-checks/index.js";
 import { toPosix } from "../paths.js";
 import type { Generator, OutputFile } from "../types.js";
 import { buildCrd, type CrdBuild } from "./crd-object.js";
@@ -48,9 +48,23 @@ function serverProblems(built: CrdBuild): Diagnostic[] {
       built.sources.lookup(perVersionPath(p.imposedBy ?? p.field)),
       Code.serverRejects,
       `the API server would reject CRD ${built.name}: ${p.field}: ${firstLine(p.message)}`,
-      "change the marker or field this points at so the generated schema is valid",
+      hintFor(p),
     ),
   );
+}
+
+/**
+ * How to fix a problem in the API package. The approval annotation of a protected group
+ * (`*.k8s.io`, `*.kubernetes.io`) comes from `+kubebuilder:metadata`, which controller-gen takes on
+ * the kind's type (not in doc.ts: it has no package-level form), so the hint says where it goes.
+ */
+function hintFor(p: CrdProblem): string {
+  if (p.field === approvalAnnotationField)
+    return (
+      'groups under k8s.io and kubernetes.io need an API review: add +kubebuilder:metadata:annotations="api-approved.kubernetes.io=<url>" ' +
+      'above the kind (the URL of the approved review; "unapproved, <reason>" is allowed for an API outside the Kubernetes project)'
+    );
+  return "change the marker or field this points at so the generated schema is valid";
 }
 
 /** Diagnostics are one line; CEL compile errors add a source excerpt after the first line. */

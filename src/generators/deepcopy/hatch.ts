@@ -1,4 +1,4 @@
-import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
+import { Code, errorAt, warningAt, type Diagnostic } from "../../diagnostics/index.js";
 import { findType, flattenStruct, type ApiModel, type PackageModel, type TypeModel, type TypeRef } from "../../model/index.js";
 import { isScalar } from "./copy-expr.js";
 import { copiedField, copiedWhole, copyFunctionName, copySource, optedOut, optOutMarker } from "./select.js";
@@ -38,11 +38,28 @@ export function checkHatches(model: ApiModel): Diagnostic[] {
   const diags: Diagnostic[] = [];
   for (const pkg of model.packages) {
     for (const t of pkg.types) {
+      if (optedOut(t) && t.shape.kind === "alias" && isScalar(t.shape.target, model)) diags.push(optOutNoEffect(t));
       if (!needed.has(t) || copySource(pkg, t).kind === "generated") continue;
       diags.push(...checkOne(pkg, t));
     }
   }
   return diags;
+}
+
+/**
+ * An opt-out on a type copied by value: every copy that holds it copies the value itself and calls
+ * no function, so the marker only drops the trivial `deepCopy<Type>(src) => src` (deepcopy-gen
+ * writes none for such types at all).
+ */
+function optOutNoEffect(t: TypeModel): Diagnostic {
+  const marker = optOutMarker(t);
+  const at = t.markers.first("k8s:deepcopy-gen", "kubebuilder:object:generate")?.pos ?? t.pos;
+  return warningAt(
+    at,
+    Code.optOutHasNoEffect,
+    `${marker} on ${t.name} has no effect: ${t.name} is copied by value (an alias of a scalar), so no copy of it is ever called and none needs writing by hand`,
+    `remove ${marker}`,
+  );
 }
 
 function checkOne(pkg: PackageModel, t: TypeModel): Diagnostic[] {

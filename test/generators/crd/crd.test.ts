@@ -116,3 +116,13 @@ test("a CRD the server would reject is reported at the marker that caused it, an
   assert.match(d.message, /x-kubernetes-validations\[0\]\.rule: Invalid value/);
   assert.doesNotMatch(d.message, /\n/);
 });
+
+test("an XValidation rule with an empty message= is written without a message line, as controller-gen omits it", async () => {
+  const types = widget('  // +kubebuilder:validation:XValidation:rule="self > 0",message=""\n  size?: int32;\n');
+  const r = await generateCrds(writeInput({ "widgets/v1/doc.ts": DOC, "widgets/v1/types.ts": types }));
+  assert.deepEqual(r.diagnostics, []);
+  const content = r.files[0]!.content;
+  assert.doesNotMatch(content, /message:/);
+  const spec = crdOf(content).spec.versions[0].schema.openAPIV3Schema.properties.spec;
+  assert.deepEqual(spec.properties.size["x-kubernetes-validations"], [{ rule: "self > 0" }]);
+});
