@@ -11,6 +11,7 @@ const benches = [
   "generate-100-kinds.ts",
   "client-vs-client-node.ts",
   "workqueue.ts",
+  "informer-vs-client-node.ts",
   "deep-input.ts",
 ];
 // A listed benchmark that is missing is an error before anything runs: skipping it would report a

@@ -3,7 +3,7 @@
 // from client-go is the contract: reads return the stored objects themselves, which callers must
 // treat as read-only (see SharedIndexInformer's freezeObjects for a development-time guard).
 import type { KubeObject } from "../client/object-types.js";
-import type { Indexers } from "./index-funcs.js";
+import type { IndexFunc, Indexers } from "./index-funcs.js";
 import { metaNamespaceKeyFunc } from "./object-key.js";
 import type { KeyFunc } from "./object-key.js";
 
@@ -30,6 +30,8 @@ export class Indexer<T = KubeObject> implements ReadonlyIndexer<T> {
   private readonly indexers: Indexers<T> = {};
   // index name → indexed value → keys
   private readonly indices = new Map<string, Map<string, Set<string>>>();
+  // The same, as a list, for the write path (no Object.entries per write).
+  private readonly indexList: { fn: IndexFunc<T>; index: Map<string, Set<string>> }[] = [];
 
   constructor(
     readonly keyFunc: KeyFunc<T> = metaNamespaceKeyFunc as KeyFunc<T>,
@@ -45,6 +47,7 @@ export class Indexer<T = KubeObject> implements ReadonlyIndexer<T> {
       this.indexers[name] = fn;
       const index = new Map<string, Set<string>>();
       this.indices.set(name, index);
+      this.indexList.push({ fn, index });
       for (const [key, obj] of this.items) fileUnder(index, fn(obj), key);
     }
   }
@@ -56,6 +59,14 @@ export class Indexer<T = KubeObject> implements ReadonlyIndexer<T> {
   /** Inserts or replaces the object under its key. */
   add(obj: T): void {
     this.put(this.keyFunc(obj), obj);
+  }
+
+  /** Stores `obj` under `key` (which must be keyFunc(obj)); returns the object it replaces, if any. */
+  put(key: string, obj: T): T | undefined {
+    const old = this.items.get(key);
+    this.items.set(key, obj);
+    this.reindex(key, old, obj);
+    return old;
   }
 
   /** The same as add: the key decides. */
@@ -127,12 +138,6 @@ export class Indexer<T = KubeObject> implements ReadonlyIndexer<T> {
     return [...this.indexOf(indexName).keys()];
   }
 
-  private put(key: string, obj: T): void {
-    const old = this.items.get(key);
-    this.items.set(key, obj);
-    this.reindex(key, old, obj);
-  }
-
   private indexOf(indexName: string): Map<string, Set<string>> {
     const index = this.indices.get(indexName);
     if (!index) throw new Error(`index with name ${indexName} does not exist`);
@@ -149,16 +154,23 @@ export class Indexer<T = KubeObject> implements ReadonlyIndexer<T> {
   }
 
   private reindex(key: string, old: T | undefined, obj: T | undefined): void {
-    for (const [name, fn] of Object.entries(this.indexers)) {
-      const index = this.indices.get(name)!;
-      const before = old === undefined ? [] : fn(old);
-      const after = obj === undefined ? [] : fn(obj);
+    for (const { fn, index } of this.indexList) {
+      const before = old === undefined ? NO_VALUES : fn(old);
+      const after = obj === undefined ? NO_VALUES : fn(obj);
       // The common case, an update that leaves the indexed values alone, touches nothing.
-      if (before.length === after.length && before.every((v, i) => v === after[i])) continue;
+      if (sameValues(before, after)) continue;
       unfileFrom(index, before, key);
       fileUnder(index, after, key);
     }
   }
+}
+
+const NO_VALUES: readonly string[] = [];
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function fileUnder(index: Map<string, Set<string>>, values: readonly string[], key: string): void {

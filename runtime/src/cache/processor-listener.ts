@@ -58,8 +58,10 @@ export class ProcessorListener<T> {
   }
 
   private async drain(): Promise<void> {
-    // Start on a later turn: the informer's add() must never run a handler itself.
-    await new Promise<void>((r) => setImmediate(r));
+    // Start after the informer's add() has returned (it must never run a handler itself), but in the
+    // same turn: a watch delivering a burst then has each notification handled as it is applied,
+    // so the replaced objects die young instead of waiting in the buffer for the stream to pause.
+    await Promise.resolve();
     let sinceYield = 0;
     while (!this.stopped && this.head < this.buffer.length) {
       const n = this.buffer[this.head]!;
@@ -68,7 +70,8 @@ export class ProcessorListener<T> {
         this.buffer = this.buffer.slice(this.head);
         this.head = 0;
       }
-      await this.deliver(n);
+      const pending = this.deliver(n);
+      if (pending) await pending;
       if (n.type === "add" && n.initial) this.pendingInitial--;
       if (++sinceYield >= BATCH) {
         sinceYield = 0;
@@ -78,15 +81,19 @@ export class ProcessorListener<T> {
     this.draining = undefined;
   }
 
-  private async deliver(n: Notification<T>): Promise<void> {
+  // Synchronous for a synchronous handler (the hot path: no promise per notification); a promise
+  // only when the handler returned one, settled once the handler's promise has.
+  private deliver(n: Notification<T>): Promise<void> | undefined {
+    let r: void | Promise<void>;
     try {
-      let r: void | Promise<void> = undefined;
       if (n.type === "add") r = this.handler.onAdd?.(n.obj, n.initial);
       else if (n.type === "update") r = this.handler.onUpdate?.(n.oldObj, n.obj);
       else r = this.handler.onDelete?.(n.obj);
-      if (r !== undefined) await r;
     } catch (err) {
       this.onError(err);
+      return undefined;
     }
+    if (r === undefined) return undefined;
+    return Promise.resolve(r).then(undefined, (err: unknown) => this.onError(err));
   }
 }

@@ -163,9 +163,7 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   }
 
   private upsert(obj: T, initial: boolean): void {
-    const key = this.store.keyFunc(obj);
-    const old = this.store.getByKey(key);
-    this.store.add(obj);
+    const old = this.store.put(this.store.keyFunc(obj), obj);
     if (old === undefined) return this.distribute({ type: "add", obj, initial });
     // An unchanged resourceVersion (a relist that found the object as it was) is a resync, for
     // resyncing handlers only, as client-go's OnUpdate.

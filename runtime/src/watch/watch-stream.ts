@@ -5,7 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import type { RestRequest, Transport } from "../rest/transport.js";
 import { TransportError } from "../rest/transport.js";
-import { decodeNdjson } from "./ndjson-decoder.js";
+import { NdjsonDecoder } from "./ndjson-decoder.js";
 import { toWatchEvent } from "./watch-event.js";
 import type { WatchEvent } from "./watch-event.js";
 
@@ -21,7 +21,15 @@ export async function* watchStream<T>(transport: Transport, req: RestRequest): A
     throw err;
   }
   try {
-    for await (const value of decodeNdjson(res)) {
+    // The decoder is driven here rather than through decodeNdjson: one async generator less per event.
+    const decoder = new NdjsonDecoder();
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      for (const value of decoder.push(chunk)) {
+        if (signal?.aborted) return;
+        yield toWatchEvent<T>(value, summary);
+      }
+    }
+    for (const value of decoder.end()) {
       if (signal?.aborted) return;
       yield toWatchEvent<T>(value, summary);
     }
