@@ -20,13 +20,7 @@ export { schemaLocation } from "./location.js";
 // For the schema stage, which checks messageExpression (a field a 1.24 server drops) at generation.
 export { messageExpressionError } from "./cel/cel-rules.js";
 export { celTypeOf } from "./cel/cel-types.js";
-export {
-  DEFAULT_SERVER_VERSIONS,
-  formatServerVersions,
-  NEWEST_MODELLED_MINOR,
-  OLDEST_MODELLED_MINOR,
-  parseServerVersions,
-} from "./server-versions.js";
+export { formatServerVersions, parseServerVersions } from "./server-versions.js";
 
 /** Which server the checks model. */
 export interface CrdCheckOptions {

@@ -7,6 +7,8 @@ import { checkCrd, checkCrdForServers, crdInvalidStatus, crdName, parseServerVer
 import { compileRule } from "../../src/crd-checks/cel/cel-rules.js";
 import { celTypeOf } from "../../src/crd-checks/cel/cel-types.js";
 import type { InternalSchema } from "../../src/apiextensions/index.js";
+import { DEFAULT_SERVER_VERSIONS } from "../../src/crd-checks/server-versions.js";
+import { defaults } from "../../src/config/index.js";
 
 const dir = new URL("../fixtures/cel-cost-1.24/", import.meta.url);
 interface Recorded {
@@ -86,6 +88,9 @@ test("a CRD over budget on 1.24 only is partial for 1.24-1.32, rejected for 1.24
 });
 
 test("--server-versions values", () => {
+  // The option's default is the checks' default target: 1.30-1.32.
+  assert.equal(defaults.serverVersions, DEFAULT_SERVER_VERSIONS);
+  assert.deepEqual(parseServerVersions(defaults.serverVersions), { minors: [30, 31, 32] });
   assert.deepEqual(parseServerVersions("1.30-1.32"), { minors: [30, 31, 32] });
   assert.deepEqual(parseServerVersions("v1.24, 1.32,1.31"), { minors: [24, 31, 32] });
   assert.deepEqual(parseServerVersions("1.24"), { minors: [24] });

@@ -45,9 +45,9 @@ test("with 1.24 in the range, the rule is a warning naming 1.24 at the marker, a
     /x-kubernetes-validations\[0\]\.rule: Forbidden: estimated rule cost exceeds budget/.test(d.message),
   );
   assert.ok(rule);
-  // Placed at the field the rule sits on, in the API package.
+  // Placed at the rule's marker, in the API package.
   assert.match(rule.file ?? "", /widgets\/v1\/types\.ts$/);
-  assert.match(types.split("\n")[(rule.line ?? 0) - 1] ?? "", /refs\?: Ref\[\]/);
+  assert.match(types.split("\n")[(rule.line ?? 0) - 1] ?? "", /\+kubebuilder:validation:XValidation:rule="self\.all\(a/);
   assert.equal(r.files.length, 1);
 });
 
