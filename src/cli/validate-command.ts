@@ -1,22 +1,20 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
-import { checkCrd, formatCrdProblem } from "../crd-checks/index.js";
+import { checkCrdForServers, formatCrdProblem, formatServerVersions } from "../crd-checks/index.js";
 import { formatValidationReport, manifestFiles, parseManifests, validateFiles, validationExitCode } from "../validation/index.js";
 import type { Out } from "./console.js";
 
 /**
- * `kube-codegen validate --crds DIR FILE...`: first the CRDs themselves get the API server's
- * CRD checks (a CRD the server would reject makes every verdict moot), then each custom resource
- * is pruned, defaulted and validated as the server would on create. Exit 1 when anything is invalid.
+ * `kube-codegen validate --crds DIR [FILE...]`: first the CRDs themselves get the API server's
+ * CRD checks for each target server version (a CRD every target rejects makes every verdict moot;
+ * one only some reject is a warning naming them), then each custom resource is pruned, defaulted
+ * and validated as the server would on create. With no FILE only the CRDs are checked. Exit 0
+ * when all is valid, 1 when anything is invalid, 2 on usage errors.
  */
-export async function runValidate(crds: string, files: readonly string[], out: Out): Promise<number> {
+export async function runValidate(crds: string, files: readonly string[], out: Out, minors: readonly number[]): Promise<number> {
   // Paths that do not exist are usage errors (exit 2), not invalid resources (exit 1).
   const missing = [crds, ...files].filter((p) => !existsSync(p));
   if (missing.length > 0) {
     for (const p of missing) out.err(`kube-codegen validate: ${p} does not exist`);
-    return 2;
-  }
-  if (files.length === 0) {
-    out.err("kube-codegen validate: name at least one file of resources to check");
     return 2;
   }
   // Paths that cannot be read are bad input too, found before anything is read: a FIFO would wait
@@ -26,11 +24,26 @@ export async function runValidate(crds: string, files: readonly string[], out: O
     for (const p of unusable) out.err(`kube-codegen validate: ${p}`);
     return 2;
   }
-  const crdProblems = checkCrdFiles(crds);
+  const checked = checkCrdFiles(crds, minors);
+  for (const w of checked.warnings) out.err(w);
+  for (const p of checked.problems) out.log(p);
+  if (files.length === 0) {
+    // The CRDs alone: nothing else to report.
+    if (checked.count === 0) {
+      out.err(`kube-codegen validate: ${crds} holds no CustomResourceDefinition; name files of resources to check, or a directory of CRDs`);
+      return 2;
+    }
+    const invalid = checked.invalid;
+    out.log(
+      `${checked.count} CustomResourceDefinition${checked.count === 1 ? "" : "s"} checked for Kubernetes ${formatServerVersions(minors)}: ${
+        invalid === 0 ? "all valid" : `${invalid} invalid`
+      }${checked.warnings.length > 0 ? `, ${checked.warnings.length} warning${checked.warnings.length === 1 ? "" : "s"}` : ""}`,
+    );
+    return invalid > 0 ? 1 : 0;
+  }
   const report = await validateFiles({ crdsDir: crds, files });
-  for (const p of crdProblems) out.log(p);
   out.log(formatValidationReport(report).trimEnd());
-  return crdProblems.length > 0 ? 1 : validationExitCode(report);
+  return checked.problems.length > 0 ? 1 : validationExitCode(report);
 }
 
 /** Why each path cannot be read as manifests, as a sentence naming it; empty when all can. */
@@ -60,25 +73,41 @@ function unreadable(crds: string, files: readonly string[]): string[] {
   return problems;
 }
 
-function checkCrdFiles(path: string): string[] {
-  const lines: string[] = [];
+interface CrdFileCheck {
+  /** One line per problem every target version rejects a CRD for. */
+  problems: string[];
+  /** One line per problem only some target versions reject a CRD for. */
+  warnings: string[];
+  /** CRDs found, and how many of them every target version rejects. */
+  count: number;
+  invalid: number;
+}
+
+function checkCrdFiles(path: string, minors: readonly number[]): CrdFileCheck {
+  const out: CrdFileCheck = { problems: [], warnings: [], count: 0, invalid: 0 };
+  const lines = out.problems;
   let files: string[];
   try {
     files = manifestFiles(path);
   } catch {
-    return lines; // validateFiles reports the unreadable path
+    return out; // validateFiles reports the unreadable path
   }
   for (const file of files) {
     const { documents } = parseManifests(file, readFileSync(file, "utf8"));
     for (const doc of documents) {
       const v = doc.value as { kind?: unknown; metadata?: { name?: unknown } } | null;
       if (!v || v.kind !== "CustomResourceDefinition") continue;
-      for (const p of checkCrd(v)) {
-        lines.push(
-          `${file}[${doc.documentIndex}] CustomResourceDefinition ${String(v.metadata?.name ?? "")}: the API server would reject it: ${formatCrdProblem(p)}`,
+      const where = `${file}[${doc.documentIndex}] CustomResourceDefinition ${String(v.metadata?.name ?? "")}`;
+      const verdict = checkCrdForServers(v, minors);
+      out.count++;
+      if (verdict.rejected.length > 0) out.invalid++;
+      for (const p of verdict.rejected) lines.push(`${where}: the API server would reject it: ${formatCrdProblem(p)}`);
+      for (const { problem, versions } of verdict.partial) {
+        out.warnings.push(
+          `warning: ${where}: Kubernetes ${versions} would reject it (of ${formatServerVersions(minors)}): ${formatCrdProblem(problem)}`,
         );
       }
     }
   }
-  return lines;
+  return out;
 }

@@ -1,6 +1,7 @@
 import { posix, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { pathError, probePath, readText } from "../fs/index.js";
+import { parseServerVersions } from "../crd-checks/server-versions.js";
 import { generatorNames, generatorRequires, type GeneratorName, type Options } from "./options.js";
 import { CONFIG_KEYS, configKeyTypes, defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";
 
@@ -98,7 +99,18 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       ),
     );
   }
-  if (diagnostics.length > 0) return { diagnostics };
+  const serverVersions = parseServerVersions(pick("serverVersions") ?? defaults.serverVersions);
+  if ("error" in serverVersions) {
+    diagnostics.push(
+      errorAt(
+        undefined,
+        Code.badServerVersions,
+        `--server-versions: ${serverVersions.error}`,
+        `the default is ${defaults.serverVersions}, the three newest minors the checks model`,
+      ),
+    );
+  }
+  if (diagnostics.length > 0 || "error" in serverVersions) return { diagnostics };
   return {
     options: {
       cwd,
@@ -110,6 +122,7 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       headerText,
       ...(maxDescLen !== undefined ? { maxDescLen } : {}),
       runtimeImport: pick("runtimeImport") ?? defaults.runtimeImport,
+      serverMinors: serverVersions.minors,
     },
     diagnostics,
   };

@@ -90,6 +90,15 @@ export const optionTable = [
     default: "@kube-codegen/runtime",
     description: "the module specifier generated code imports the runtime from",
   },
+  {
+    key: "serverVersions",
+    flag: "server-versions",
+    type: "string",
+    inConfigFile: true,
+    default: "1.30-1.32",
+    description:
+      "the kube-apiserver versions the offline CRD checks model, e.g. `1.24-1.32` or `1.24,1.32` (1.24 to 1.32): a CRD some of them reject (a CEL rule over an older version's cost budget) is a warning naming those versions, one all of them reject an error",
+  },
   { key: "quiet", flag: "quiet", type: "boolean", inConfigFile: false, defaultText: "off", description: "print only errors" },
   { key: "verbose", flag: "verbose", type: "boolean", inConfigFile: false, defaultText: "off", description: "list every file" },
 ] as const satisfies readonly OptionSpec[];

@@ -28,4 +28,6 @@ export interface Options {
   readonly maxDescLen?: number;
   /** Module specifier generated code imports the runtime from. */
   readonly runtimeImport: string;
+  /** The kube-apiserver minor versions (1.x) the offline CRD checks model, sorted. */
+  readonly serverMinors: readonly number[];
 }

@@ -3,6 +3,7 @@
 // defaults are only checked on a structural schema, CEL only when both are sound, and a
 // failed structural conversion is only reported when nothing else is.
 import { CostTotal, costErrorMessage, SCHEMA_COST_LIMIT } from "./cost-budget.js";
+import { REFERENCE_MINOR } from "./server-versions.js";
 import type { InternalValidation } from "../apiextensions/index.js";
 import { validateDefaults } from "./defaults.js";
 import type { FieldPath } from "./field-path.js";
@@ -114,7 +115,12 @@ function statusRootErrors(schema: InternalSchema, path: FieldPath): CrdProblem[]
 }
 
 /** validateCustomResourceDefinitionValidation for the validation at `path` (".../schema" or "spec.validation"). */
-export function checkValidation(validation: InternalValidation | undefined, statusEnabled: boolean, path: FieldPath): CrdProblem[] {
+export function checkValidation(
+  validation: InternalValidation | undefined,
+  statusEnabled: boolean,
+  path: FieldPath,
+  minor: number = REFERENCE_MINOR,
+): CrdProblem[] {
   const schema = validation?.openAPIV3Schema;
   if (schema === undefined) return [];
   const sp = path.child("openAPIV3Schema");
@@ -129,7 +135,7 @@ export function checkValidation(validation: InternalValidation | undefined, stat
     const structural = validateStructural(sp, schema);
     const defaults = structural.length > 0 ? [] : validateDefaults(sp, schema);
     out.push(...structural, ...defaults);
-    if (structural.length === 0 && defaults.length === 0) cel = { cardinality: 1, costs: new CostTotal() };
+    if (structural.length === 0 && defaults.length === 0) cel = { cardinality: 1, costs: new CostTotal(), minor };
   }
   out.push(...walkSchema(schema, sp, { allowDefaults: true, disallowDefaultsReason: "", insideResourceMeta: false }, true, cel));
   if (out.length === 0) out.push(...initErrors);

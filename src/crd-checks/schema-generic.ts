@@ -29,6 +29,8 @@ export interface WalkState {
 export interface CelContext {
   cardinality: number | undefined;
   costs: CostTotal;
+  /** The server minor (1.x) whose cost estimate applies. */
+  minor: number;
 }
 
 interface Errors {
@@ -319,7 +321,7 @@ function compileRules(s: InternalSchema, path: FieldPath, st: WalkState, isRoot:
   (s["x-kubernetes-validations"] ?? []).forEach((r, i) => {
     if (r.rule.trim() === "") return;
     const p = path.child("x-kubernetes-validations").index(i).child("rule");
-    const res = compileRule(r.rule, selfType);
+    const res = compileRule(r.rule, selfType, cel.minor);
     const cost = res.cost * (cel.cardinality ?? maxCardinality(s));
     if (cost > RULE_COST_LIMIT) out.push(forbidden(p, costErrorMessage("estimated rule cost", cost, RULE_COST_LIMIT)));
     cel.costs.observe(p.toString(), cost);

@@ -10,6 +10,7 @@ import { forbidden, GoRendered, invalid, notSupported, required, type CrdProblem
 import { checkValidation } from "./schema-checks.js";
 import type { InternalSchema } from "../apiextensions/index.js";
 import { checkColumn, checkSubresources } from "./subresources.js";
+import { REFERENCE_MINOR } from "./server-versions.js";
 
 const spec = FieldPath.root("spec");
 
@@ -31,7 +32,7 @@ function deprecationWarningErrors(v: InternalVersion): string[] {
   return out;
 }
 
-function versionErrors(crd: InternalCrd): CrdProblem[] {
+function versionErrors(crd: InternalCrd, minor: number): CrdProblem[] {
   const out: CrdProblem[] = [];
   const vp = spec.child("versions");
   if (crd.validation?.openAPIV3Schema === undefined) {
@@ -45,7 +46,7 @@ function versionErrors(crd: InternalCrd): CrdProblem[] {
     const nameErrs = isDns1035Label(v.name);
     if (nameErrs.length > 0) out.push(invalid(p.child("name"), v.name, nameErrs.join(",")));
     for (const m of deprecationWarningErrors(v)) out.push(invalid(p.child("deprecationWarning"), v.deprecationWarning ?? null, m));
-    out.push(...checkValidation(v.schema, hasStatus(crd, v), p.child("schema")));
+    out.push(...checkValidation(v.schema, hasStatus(crd, v), p.child("schema"), minor));
     out.push(...checkSubresources(v.subresources, p.child("subresources")));
     v.additionalPrinterColumns.forEach((c, j) => out.push(...checkColumn(c, p.child("additionalPrinterColumns").index(j))));
   });
@@ -149,8 +150,8 @@ function reviewVersionErrors(versions: string[] | undefined, p: FieldPath): CrdP
   return out;
 }
 
-/** validateCustomResourceDefinitionSpec on create. */
-export function checkSpec(crd: InternalCrd): CrdProblem[] {
+/** validateCustomResourceDefinitionSpec on create, with CEL costs estimated as server 1.`minor` does. */
+export function checkSpec(crd: InternalCrd, minor: number = REFERENCE_MINOR): CrdProblem[] {
   const out: CrdProblem[] = [];
   if (crd.group === "") out.push(required(spec.child("group"), ""));
   else {
@@ -164,7 +165,7 @@ export function checkSpec(crd: InternalCrd): CrdProblem[] {
   if (crd.preserveUnknownFields && hasDefaults(crd)) {
     out.push(invalid(spec.child("preserveUnknownFields"), true, "must be false in order to use defaults in the schema"));
   }
-  out.push(...versionErrors(crd));
+  out.push(...versionErrors(crd, minor));
   const np = spec.child("names");
   for (const k of ["plural", "singular", "kind", "listKind"] as const) if (crd.names[k] === "") out.push(required(np.child(k), ""));
   out.push(...checkNames(crd.names, np));
@@ -173,6 +174,7 @@ export function checkSpec(crd: InternalCrd): CrdProblem[] {
       crd.validation,
       crd.subresources?.status !== undefined || crd.versions.some((v) => v.subresources?.status !== undefined),
       spec.child("validation"),
+      minor,
     ),
   );
   out.push(...checkSubresources(crd.subresources, spec.child("subresources")));

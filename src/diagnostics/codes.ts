@@ -150,6 +150,12 @@ const table = {
     meaning: "A file without the generated line is where kube-codegen would write; it is never overwritten, whatever its name.",
     example: "a hand-written apis/foo/v1/zz_generated.deepcopy.ts",
   },
+  badServerVersions: {
+    code: "KCG1028",
+    severity: "error",
+    meaning: "A --server-versions value that is not a list of Kubernetes minor versions (1.N or 1.N-1.M) within 1.24-1.32.",
+    example: "--server-versions 1.40",
+  },
 
   // KCG11xx: marker syntax and placement, and markers that do not fit their schema node.
   unknownMarker: {
@@ -513,6 +519,14 @@ const table = {
     severity: "error",
     meaning: "XValidation messageExpression that does not compile to a string.",
     example: '+kubebuilder:validation:XValidation:rule="self.min >= 0",messageExpression="self.min"',
+  },
+  rejectedBySomeServers: {
+    code: "KCG1413",
+    severity: "warning",
+    meaning:
+      "Some of the target server versions (--server-versions) would reject the generated CRD, others accept it: today a CEL rule over the cost budget of an older version.",
+    example: '+kubebuilder:validation:XValidation:rule="self.all(a, self.all(b, has(a.x) == has(b.x)))"',
+    where: "on a list with maxItems=32, with --server-versions 1.24-1.32",
   },
 
   // KCG15xx: deep copies.

@@ -32,7 +32,7 @@ test("a misspelt or kebab-case config key is KCG1011 with a did-you-mean hint", 
 test("an unrelated key gets the list of known keys and no guess", () => {
   const d = withConfig({ frobnicate: 1 }).diagnostics.find((x) => x.code === "KCG1011");
   assert.ok(d);
-  assert.match(d.hint ?? "", /^known keys: input, output, crdOutput, generators, header, maxDescLen, runtimeImport$/);
+  assert.match(d.hint ?? "", /^known keys: input, output, crdOutput, generators, header, maxDescLen, runtimeImport, serverVersions$/);
 });
 
 test("known keys resolve, with paths relative to the working directory", () => {

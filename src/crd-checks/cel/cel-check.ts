@@ -3,9 +3,11 @@
 // field selection on non-objects, non-boolean results — and estimates the worst-case cost the
 // way cel-go's estimator does (comprehensions multiply by the range's maximum size; string
 // operations scale with the string's maximum length). Anything it cannot type is `dyn`, so it
-// errs on the side of accepting a rule.
+// errs on the side of accepting a rule. The constants were measured against a real 1.24 server
+// (test/fixtures/cel-cost-1.24); how later versions differ is in ../server-versions.ts.
 import type { parse } from "@bufbuild/cel";
 import { DYN, formatCelType, MAX_REQUEST_BYTES, type CelT } from "./cel-types.js";
+import { costModelFor, REFERENCE_MINOR, type CostModel } from "../server-versions.js";
 
 /** The AST node type of @bufbuild/cel. */
 export type Expr = ReturnType<typeof parse>["expr"];
@@ -16,11 +18,17 @@ export interface CelIssue {
   message: string;
 }
 
-/** Type, worst-case cost and (for ranges) worst-case size of an expression. */
+/** Type, worst-case cost and worst-case size (as cel-go's estimator knows it) of an expression. */
 interface Checked {
   t: CelT;
   cost: number;
+  /** Length of a string or bytes, entries of a list or map; UNKNOWN_SIZE when the estimator cannot tell. */
+  size: number;
 }
+
+/** cel-go's unknown size estimate, math.MaxUint64. */
+export const UNKNOWN_SIZE = 2 ** 64;
+const scalarTypes = new Set(["bool", "int", "uint", "double", "duration", "timestamp"]);
 
 const boolFns = new Set([
   "_&&_",
@@ -52,15 +60,33 @@ function sizeOf(t: CelT): number {
   return t.k === "dyn" ? MAX_REQUEST_BYTES : 1;
 }
 
-function traversal(t: CelT): number {
-  return Math.ceil(traversalFactor * sizeOf(t));
+/** What the server's size estimator says about a value read from the schema: bounds for strings, lists and maps, 0 for scalars. */
+function pathSize(t: CelT): number {
+  if (t.k === "string" || t.k === "bytes" || t.k === "list" || t.k === "map") return t.maxSize;
+  if (t.k === "dyn") return MAX_REQUEST_BYTES;
+  return 0; // objects and scalars (measured: `self == self` on an object costs no traversal)
+}
+
+/** ceil(factor x size), saturating at the unknown size as cel-go's uint64 arithmetic does. */
+function scaled(size: number, factor: number): number {
+  return Math.min(UNKNOWN_SIZE, Math.ceil(size * factor));
 }
 
 /** Checks one rule's AST with the given variables. */
 export class CelChecker {
   readonly issues: CelIssue[] = [];
+  /** Sizes of comprehension variables in scope (iteration and accumulator variables). */
+  private sizes = new Map<string, number>();
 
-  constructor(private readonly positions: Readonly<Record<string, number>>) {}
+  constructor(
+    private readonly positions: Readonly<Record<string, number>>,
+    private readonly model: CostModel = costModelFor(REFERENCE_MINOR),
+  ) {}
+
+  /** The size cel-go gives a computed value of type `t` it has no other estimate for. */
+  private computedSize(t: CelT): number {
+    return this.model.scalarSizes && scalarTypes.has(t.k) ? 1 : UNKNOWN_SIZE;
+  }
 
   private issue(e: Expr, message: string): void {
     this.issues.push({ offset: this.positions[String(e.id)] ?? 0, message });
@@ -71,9 +97,11 @@ export class CelChecker {
     const k = e.exprKind;
     switch (k.case) {
       case "constExpr":
-        return { t: constType(k.value.constantKind), cost: 0 };
-      case "identExpr":
-        return { t: this.ident(e, k.value.name, env), cost: 1 };
+        return { t: constType(k.value.constantKind), cost: 0, size: constSize(k.value.constantKind) };
+      case "identExpr": {
+        const t = this.ident(e, k.value.name, env);
+        return { t, cost: 1, size: this.sizes.get(k.value.name) ?? pathSize(t) };
+      }
       case "selectExpr":
         return this.select(e, k.value.operand, k.value.field, k.value.testOnly, env);
       case "callExpr":
@@ -81,10 +109,10 @@ export class CelChecker {
       case "listExpr": {
         const elems = k.value.elements.map((x) => this.check(x, env));
         const elem = elems[0]?.t ?? DYN;
-        return { t: { k: "list", elem, maxSize: elems.length }, cost: 10 + sum(elems.map((x) => x.cost)) };
+        return { t: { k: "list", elem, maxSize: elems.length }, cost: 10 + sum(elems.map((x) => x.cost)), size: elems.length };
       }
       case "structExpr": {
-        let cost = 40;
+        let cost = k.value.messageName === "" ? 30 : 40;
         let value: CelT = DYN;
         for (const entry of k.value.entries) {
           if (entry.keyKind.case === "mapKey") cost += this.check(entry.keyKind.value, env).cost;
@@ -94,12 +122,13 @@ export class CelChecker {
             value = v.t;
           }
         }
-        return { t: k.value.messageName === "" ? { k: "map", value, maxSize: k.value.entries.length } : DYN, cost };
+        const size = k.value.entries.length;
+        return { t: k.value.messageName === "" ? { k: "map", value, maxSize: size } : DYN, cost, size };
       }
       case "comprehensionExpr":
         return this.comprehension(k.value, env);
       default:
-        return { t: DYN, cost: 0 };
+        return { t: DYN, cost: 0, size: UNKNOWN_SIZE };
     }
   }
 
@@ -112,7 +141,7 @@ export class CelChecker {
   }
 
   private select(e: Expr, operand: Expr | undefined, field: string, testOnly: boolean, env: ReadonlyMap<string, CelT>): Checked {
-    if (operand === undefined) return { t: DYN, cost: 0 };
+    if (operand === undefined) return { t: DYN, cost: 0, size: UNKNOWN_SIZE };
     const o = this.check(operand, env);
     let t: CelT = DYN;
     if (o.t.k === "object") {
@@ -121,7 +150,9 @@ export class CelChecker {
       else t = f;
     } else if (o.t.k === "map") t = o.t.value;
     else if (o.t.k !== "dyn") this.issue(e, `type '${formatCelType(o.t)}' does not support field selection`);
-    return { t: testOnly ? BOOL : t, cost: o.cost + 1 };
+    // has() costs nothing, not even its operand (cel-go 0.10 returns before costing it).
+    if (testOnly) return { t: BOOL, cost: 0, size: this.computedSize(BOOL) };
+    return { t, cost: o.cost + 1, size: pathSize(t) };
   }
 
   private call(e: Expr, fn: string, target: Expr | undefined, args: Expr[], env: ReadonlyMap<string, CelT>): Checked {
@@ -135,42 +166,62 @@ export class CelChecker {
     // A call with no matching overload has cel-go's error type, which raises no further errors.
     if (mismatch !== undefined) {
       this.issue(e, mismatch);
-      return { t: DYN, cost: (tgt?.cost ?? 0) + sum(as.map((a) => a.cost)) };
+      return { t: DYN, cost: (tgt?.cost ?? 0) + sum(as.map((a) => a.cost)), size: UNKNOWN_SIZE };
     }
     const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
     const first = tgt ?? as[0];
     if (fn === "_?_:_") {
       const [c, a, b] = as;
       const t = a !== undefined && b !== undefined && a.t.k === b.t.k ? a.t : DYN;
-      return { t, cost: (c?.cost ?? 0) + Math.max(a?.cost ?? 0, b?.cost ?? 0) };
+      return { t, cost: (c?.cost ?? 0) + Math.max(a?.cost ?? 0, b?.cost ?? 0), size: Math.max(a?.size ?? 0, b?.size ?? 0) };
     }
-    if (fn === "_&&_" || fn === "_||_") return { t: BOOL, cost: argCost };
-    return { t: resultType(fn, first?.t, as), cost: argCost + fnCost(fn, first?.t, as) };
+    if (fn === "_&&_" || fn === "_||_") return { t: BOOL, cost: argCost, size: this.computedSize(BOOL) };
+    const t = resultType(fn, first?.t, as);
+    return { t, cost: Math.min(UNKNOWN_SIZE, argCost + fnCost(fn, tgt, as)), size: this.resultSize(fn, t, first, as) };
+  }
+
+  /** The size cel-go derives for a call's result: index reads the schema, concatenation adds, dyn() passes through. */
+  private resultSize(fn: string, t: CelT, first: Checked | undefined, args: Checked[]): number {
+    if (fn === "_[_]") return pathSize(t);
+    if (fn === "dyn" && first !== undefined) return first.size;
+    if (fn === "_+_" && (t.k === "string" || t.k === "bytes" || t.k === "list")) {
+      return Math.min(UNKNOWN_SIZE, (args[0]?.size ?? 0) + (args[1]?.size ?? 0));
+    }
+    return this.computedSize(t);
   }
 
   private comprehension(c: Extract<Expr["exprKind"], { case: "comprehensionExpr" }>["value"], env: ReadonlyMap<string, CelT>): Checked {
-    const range = c.iterRange === undefined ? { t: DYN, cost: 0 } : this.check(c.iterRange, env);
+    const none: Checked = { t: DYN, cost: 0, size: UNKNOWN_SIZE };
+    const range = c.iterRange === undefined ? none : this.check(c.iterRange, env);
     let elem: CelT = DYN;
     let n = MAX_REQUEST_BYTES;
-    if (range.t.k === "list") [elem, n] = [range.t.elem, range.t.maxSize];
-    else if (range.t.k === "map") [elem, n] = [{ k: "string", maxSize: MAX_REQUEST_BYTES }, range.t.maxSize];
+    // A map's keys are sized 0 by the 1.24 estimator (measured: `m.all(k, k == 'a')` costs no comparison).
+    let elemSize = MAX_REQUEST_BYTES;
+    if (range.t.k === "list") [elem, n, elemSize] = [range.t.elem, range.t.maxSize, pathSize(range.t.elem)];
+    else if (range.t.k === "map") [elem, n, elemSize] = [{ k: "string", maxSize: 0 }, range.t.maxSize, 0];
     else if (range.t.k !== "dyn" && c.iterRange !== undefined) {
       this.issue(
         c.iterRange,
         `expression of type '${formatCelType(range.t)}' cannot be range of a comprehension (must be list, map, or dynamic)`,
       );
     }
-    const init = c.accuInit === undefined ? { t: DYN, cost: 0 } : this.check(c.accuInit, env);
+    const init = c.accuInit === undefined ? none : this.check(c.accuInit, env);
     const inner = new Map(env);
     inner.set(c.iterVar, elem);
     const accuT: CelT = init.t.k === "list" ? { k: "list", elem: DYN, maxSize: n } : init.t;
     inner.set(c.accuVar, accuT);
-    const cond = c.loopCondition === undefined ? { t: DYN, cost: 0 } : this.check(c.loopCondition, inner);
-    const step = c.loopStep === undefined ? { t: DYN, cost: 0 } : this.check(c.loopStep, inner);
+    const accuSize = init.t.k === "list" || init.t.k === "map" ? n : init.size;
+    const saved = this.sizes;
+    this.sizes = new Map(saved).set(c.iterVar, elemSize).set(c.accuVar, accuSize);
+    const cond = c.loopCondition === undefined ? none : this.check(c.loopCondition, inner);
+    const step = c.loopStep === undefined ? none : this.check(c.loopStep, inner);
+    this.sizes = new Map(saved).set(c.accuVar, accuSize);
     const outer = new Map(env);
     outer.set(c.accuVar, accuT);
-    const result = c.result === undefined ? { t: accuT, cost: 0 } : this.check(c.result, outer);
-    return { t: result.t, cost: range.cost + init.cost + n * (cond.cost + step.cost) + result.cost };
+    const result = c.result === undefined ? { t: accuT, cost: 0, size: accuSize } : this.check(c.result, outer);
+    this.sizes = saved;
+    const cost = range.cost + init.cost + n * (cond.cost + step.cost) + result.cost;
+    return { t: result.t, cost: Math.min(UNKNOWN_SIZE, cost), size: accuSize };
   }
 }
 
@@ -241,6 +292,13 @@ function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[]): s
 
 function sum(xs: number[]): number {
   return xs.reduce((a, b) => a + b, 0);
+}
+
+/** cel-go's size of a literal: a string's characters, a byte string's bytes, 1 for any other constant. */
+function constSize(c: Extract<Expr["exprKind"], { case: "constExpr" }>["value"]["constantKind"]): number {
+  if (c.case === "stringValue") return [...c.value].length;
+  if (c.case === "bytesValue") return c.value.length;
+  return c.case === undefined ? UNKNOWN_SIZE : 1;
 }
 
 function constType(c: Extract<Expr["exprKind"], { case: "constExpr" }>["value"]["constantKind"]): CelT {
@@ -321,55 +379,65 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
   }
 }
 
-function fnCost(fn: string, first: CelT | undefined, args: Checked[]): number {
-  const scalesWithFirst = first !== undefined && (first.k === "string" || first.k === "bytes" || first.k === "list");
-  const arg = args[0]?.t;
+/**
+ * A call's own cost (its target and arguments are added by the caller), from sizes as cel-go's
+ * estimator and the Kubernetes CEL library's estimator compute them.
+ */
+function fnCost(fn: string, target: Checked | undefined, args: Checked[]): number {
+  const first = target ?? args[0];
+  const recv = target?.size ?? UNKNOWN_SIZE;
+  const arg = args[0];
+  const isText = (c: Checked | undefined): boolean => c !== undefined && (c.t.k === "string" || c.t.k === "bytes");
   switch (fn) {
     case "_==_":
     case "_!=_":
+      // A traversal of the smaller operand; an operand of unknown size makes it unbounded.
+      return scaled(Math.min(args[0]?.size ?? UNKNOWN_SIZE, args[1]?.size ?? UNKNOWN_SIZE), traversalFactor);
     case "_<_":
     case "_<=_":
     case "_>_":
-    case "_>=_": {
-      // cel-go compares only as far as the shorter operand goes: the smaller of the two maximum sizes.
-      // Scalars add nothing; dyn is unbounded, so a sized operand bounds the comparison.
-      const sized = [first, args[1]?.t].filter(
-        (t): t is CelT => t !== undefined && (t.k === "string" || t.k === "bytes" || t.k === "list"),
-      );
-      if (sized.length === 0) return 1;
-      return 1 + Math.ceil(traversalFactor * Math.min(...sized.map(sizeOf)));
-    }
+    case "_>=_":
+      if (isText(args[0]) && isText(args[1])) return scaled(Math.min(args[0]!.size, args[1]!.size), traversalFactor);
+      return 1;
     case "startsWith":
     case "endsWith":
-      // Only the prefix or suffix is traversed (cel-go sizes the argument, not the receiver).
-      return 1 + (arg !== undefined && (arg.k === "string" || arg.k === "bytes") ? traversal(arg) : 0);
+      // Only the prefix or suffix is traversed.
+      return scaled(arg?.size ?? UNKNOWN_SIZE, traversalFactor);
     case "contains":
       // O(n·m): the receiver's traversal times the substring's.
-      return 1 + (scalesWithFirst ? traversal(first) * Math.max(1, arg !== undefined && arg.k === "string" ? traversal(arg) : 1) : 0);
+      return Math.min(UNKNOWN_SIZE, scaled(recv, traversalFactor) * scaled(arg?.size ?? UNKNOWN_SIZE, traversalFactor));
     case "matches":
-      // cel-go: (receiver size + 1) x 0.1 times the regex length x 0.25 (each regex term taken as ~4 characters).
-      return (
-        1 +
-        (scalesWithFirst
-          ? Math.ceil(traversalFactor * (sizeOf(first) + 1)) *
-            Math.max(1, arg !== undefined && arg.k === "string" ? Math.ceil(0.25 * sizeOf(arg)) : 1)
-          : 0)
-      );
+      // (receiver size + 1) x 0.1 times the regex length x 0.25 (each regex term taken as ~4 characters).
+      return Math.min(UNKNOWN_SIZE, scaled(recv + 1, traversalFactor) * scaled(arg?.size ?? UNKNOWN_SIZE, 0.25));
     case "lowerAscii":
     case "upperAscii":
     case "trim":
+    case "substring":
+    case "url":
+      return scaled(target === undefined ? (arg?.size ?? UNKNOWN_SIZE) : recv, traversalFactor);
     case "replace":
     case "split":
+      // The traversal plus building the result.
+      return scaled(recv, 2 * traversalFactor);
     case "indexOf":
     case "lastIndexOf":
-      return 1 + (scalesWithFirst ? traversal(first) : 0);
+    case "isSorted":
+    case "sum":
+    case "min":
+    case "max": {
+      if (first?.t.k === "list") {
+        // One comparison per element, plus a traversal of each element when they are strings.
+        const el = first.t.elem;
+        const perElem = 1 + (el.k === "string" || el.k === "bytes" ? scaled(pathSize(el), traversalFactor) : 0);
+        return Math.min(UNKNOWN_SIZE, first.size * perElem);
+      }
+      return scaled(recv, traversalFactor);
+    }
     case "_+_":
-      return 1 + (scalesWithFirst ? traversal(first) + traversal(args[1]?.t ?? DYN) : 0);
-    case "@not_strictly_false":
-    case "__not_strictly_false__":
-      return 0; // the comprehension's internal guard costs only its argument
+      if (isText(args[0]) && isText(args[1])) return scaled((args[0]?.size ?? 0) + (args[1]?.size ?? 0), traversalFactor);
+      return 1;
     case "@in":
-      return 1 + (args[1] !== undefined && args[1].t.k === "list" ? args[1].t.maxSize : 0);
+      return args[1] !== undefined && args[1].t.k === "list" ? args[1].size : 1;
     default:
       return 1;
   }

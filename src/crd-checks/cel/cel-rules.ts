@@ -5,6 +5,7 @@
 import { parse } from "@bufbuild/cel";
 import { CelChecker, mayBeBool, type CelIssue, type Expr } from "./cel-check.js";
 import type { CelT } from "./cel-types.js";
+import { costModelFor, REFERENCE_MINOR } from "../server-versions.js";
 
 /** The outcome of compiling one rule. */
 export interface RuleResult {
@@ -80,15 +81,15 @@ function syntaxError(rule: string, e: unknown): string {
   return formatIssue(line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
 }
 
-/** Compiles `rule` with `self` (and `oldSelf`) of type `selfType`. */
-export function compileRule(rule: string, selfType: CelT): RuleResult {
+/** Compiles `rule` with `self` (and `oldSelf`) of type `selfType`, estimating its cost as server 1.`minor` does. */
+export function compileRule(rule: string, selfType: CelT, minor: number = REFERENCE_MINOR): RuleResult {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(rule);
   } catch (e) {
     return { error: `compilation failed: ${syntaxError(rule, e)}`, cost: 0, transition: false };
   }
-  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {});
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, costModelFor(minor));
   const env = new Map<string, CelT>([
     ["self", selfType],
     ["oldSelf", selfType],

@@ -1,5 +1,5 @@
-import { Code, errorAt, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
-import { approvalAnnotationField, checkCrd, type CrdProblem } from "../../crd-checks/index.js";
+import { Code, errorAt, hasErrors, warningAt, type Diagnostic } from "../../diagnostics/index.js";
+import { approvalAnnotationField, checkCrdForServers, formatServerVersions, type CrdProblem } from "../../crd-checks/index.js";
 import { toPosix } from "../paths.js";
 import type { Generator, OutputFile } from "../types.js";
 import { buildCrd, type CrdBuild } from "./crd-object.js";
@@ -30,27 +30,43 @@ export const crdGenerator: Generator = {
       if (!built) continue;
       diagnostics.push(...built.diagnostics);
       if (hasErrors(built.diagnostics)) continue;
-      const problems = serverProblems(built);
+      const problems = serverProblems(built, ctx.options.serverMinors);
       diagnostics.push(...problems);
-      if (problems.length > 0) continue;
+      if (hasErrors(problems)) continue;
       files.push({ path: `${dir}/${gk.group}_${built.plural}.yaml`, lang: "yaml", body: `---\n${goYaml(built.crd)}` });
     }
     return { files, diagnostics };
   },
 };
 
-/** The offline checks' objections, each placed at the source of the path it names. */
-function serverProblems(built: CrdBuild): Diagnostic[] {
-  return checkCrd(built.crd).map((p) =>
-    errorAt(
-      // A constraint a parent list's x-kubernetes-list-type imposes on its items is blamed on the
-      // +listType / +listMapKey marker, not on the item type.
+/**
+ * The offline checks' objections for the target server versions, each placed at the source of the
+ * path it names: an error when every target version rejects the CRD, a warning naming the versions
+ * when only some do (the CRD is still written: it installs on the others).
+ */
+function serverProblems(built: CrdBuild, minors: readonly number[]): Diagnostic[] {
+  const verdict = checkCrdForServers(built.crd, minors);
+  const partial = verdict.partial.map(({ problem: p, versions }) =>
+    warningAt(
       built.sources.lookup(perVersionPath(p.imposedBy ?? p.field)),
-      Code.serverRejects,
-      `the API server would reject CRD ${built.name}: ${p.field}: ${firstLine(p.message)}`,
-      hintFor(p),
+      Code.rejectedBySomeServers,
+      `Kubernetes ${versions} would reject CRD ${built.name} (of the target versions ${formatServerVersions(minors)}): ${p.field}: ${firstLine(p.message)}`,
+      "to support those versions, bound the lists and strings the rule reads (maxItems, maxLength) or simplify the rule; --server-versions chooses the target versions",
     ),
   );
+  return [
+    ...verdict.rejected.map((p) =>
+      errorAt(
+        // A constraint a parent list's x-kubernetes-list-type imposes on its items is blamed on the
+        // +listType / +listMapKey marker, not on the item type.
+        built.sources.lookup(perVersionPath(p.imposedBy ?? p.field)),
+        Code.serverRejects,
+        `the API server would reject CRD ${built.name}: ${p.field}: ${firstLine(p.message)}`,
+        hintFor(p),
+      ),
+    ),
+    ...partial,
+  ];
 }
 
 /**

@@ -108,6 +108,7 @@ export function validationEnv(): CelEnv {
 
 /** Whether a function name used by a rule is available here (operators are handled by the evaluator). */
 export function hasFunction(name: string): boolean {
-  if (/^(_.*_|!_|-_|@.*)$/.test(name)) return true;
+  // Operators, including indexing (`_[_]`: list index and map key, self[0], self.m['k']).
+  if (/^(_.*_|_\[_\]|!_|-_|@.*)$/.test(name)) return true;
   return validationEnv().funcs.find(name) !== undefined;
 }

@@ -108,6 +108,9 @@ export function compileRules(root: SchemaNode): CompiledRules {
 function celErrorText(message: string): string {
   const noKey = /^field not found: (.*)$/.exec(message);
   if (noKey) return `no such key: ${noKey[1]}`;
+  // @bufbuild/cel says "index 2 out of bounds [0, 1)"; cel-go (and so the server) "index out of bounds: 2".
+  const outOfRange = /^index (-?\d+) out of bounds\b/.exec(message);
+  if (outOfRange) return `index out of bounds: ${outOfRange[1]}`;
   if (message.startsWith("found no matching overload")) return "no such overload";
   if (/divide by zero/.test(message)) return "division by zero";
   return message;

@@ -1,0 +1,88 @@
+// Which kube-apiserver minor versions the offline CRD checks model, and how their CEL cost
+// estimates differ. Every check but the CEL cost estimate is the same for 1.24 and later in what
+// these checks cover; the cost estimate changed once that matters to CRD authors:
+//
+// - 1.24 (cel-go 0.10): a value whose size the estimator cannot derive has an unknown size
+//   (2^64), scalars included. `==` and `!=` cost a traversal of the smaller operand, so comparing
+//   two computed booleans, ints or durations — `has(a.x) == has(b.x)`, `a.size() == b.size()`,
+//   `duration(a) != duration('0s')` (a call, not a literal, so unsized too) — is estimated at
+//   2^64 x 0.1 and rejected. Gateway API's parentRefs and timeouts rules hit this. A literal
+//   (`0`, `'x'`, `[1, 2]`) and a schema field (sized by maxLength/maxItems, scalars 0) are sized.
+// - 1.25 and later (cel-go 0.12+): values of scalar type (bool, int, uint, double, duration,
+//   timestamp) have size 1, so those comparisons cost 1.
+//
+// The limits themselves (10^7 per rule, 10^8 per schema) are the same in every modelled version.
+
+/** The oldest and newest minor (of 1.x) the checks model. */
+export const OLDEST_MODELLED_MINOR = 24;
+export const NEWEST_MODELLED_MINOR = 32;
+
+/** The default target: the three minors a CRD author must support today, ending at kubectl's 1.32. */
+export const DEFAULT_SERVER_VERSIONS = "1.30-1.32";
+
+/** The minor the test API server and `checkCrd` without options model (the recorded server). */
+export const REFERENCE_MINOR = 24;
+
+/** How one server version estimates CEL cost. */
+export interface CostModel {
+  /** The minor version (1.x) this model describes. */
+  readonly minor: number;
+  /** Whether values of scalar type have a known size of 1 (cel-go 0.12+, Kubernetes 1.25+). */
+  readonly scalarSizes: boolean;
+}
+
+/** The cost model of server 1.`minor`. */
+export function costModelFor(minor: number): CostModel {
+  return { minor, scalarSizes: minor >= 25 };
+}
+
+/** Versions in `minors` whose cost models are identical, grouped, oldest first. */
+export function costModelGroups(minors: readonly number[]): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const m of [...new Set(minors)].sort((a, b) => a - b)) {
+    const key = JSON.stringify({ ...costModelFor(m), minor: 0 });
+    groups.set(key, [...(groups.get(key) ?? []), m]);
+  }
+  return [...groups.values()];
+}
+
+/** "1.24", "1.30-1.32" or "1.24, 1.30-1.32" for a sorted list of minors. */
+export function formatServerVersions(minors: readonly number[]): string {
+  const sorted = [...new Set(minors)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(i === j ? `1.${sorted[i]!}` : `1.${sorted[i]!}-1.${sorted[j]!}`);
+    i = j + 1;
+  }
+  return parts.join(", ");
+}
+
+/**
+ * Parses a `--server-versions` value: comma-separated `1.N` or ranges `1.N-1.M` (a `v` prefix is
+ * allowed), each within 1.24-1.32. Returns the sorted minors, or why the value is refused.
+ */
+export function parseServerVersions(text: string): { minors: number[] } | { error: string } {
+  const minors = new Set<number>();
+  const parts = text.split(",").map((p) => p.trim());
+  const one = (s: string): number | undefined => {
+    const m = /^v?1\.(\d{1,3})$/.exec(s.trim());
+    return m === null ? undefined : Number(m[1]);
+  };
+  const range = `1.${OLDEST_MODELLED_MINOR}-1.${NEWEST_MODELLED_MINOR}`;
+  for (const p of parts) {
+    const [a, b, extra] = p.split("-");
+    const lo = a === undefined ? undefined : one(a);
+    const hi = b === undefined ? lo : one(b);
+    if (p === "" || extra !== undefined || lo === undefined || hi === undefined) {
+      return { error: `"${p}" is not a server version: write 1.N, or a range 1.N-1.M, e.g. ${DEFAULT_SERVER_VERSIONS}` };
+    }
+    if (hi < lo) return { error: `"${p}" is an empty range: write the older version first` };
+    if (lo < OLDEST_MODELLED_MINOR || hi > NEWEST_MODELLED_MINOR) {
+      return { error: `"${p}" is outside the versions the offline checks model (${range})` };
+    }
+    for (let m = lo; m <= hi; m++) minors.add(m);
+  }
+  return { minors: [...minors].sort((x, y) => x - y) };
+}
