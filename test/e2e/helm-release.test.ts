@@ -152,7 +152,7 @@ test("values become an owned ConfigMap and status follows; edits are reconciled;
       const hr = await client.get("web");
       return hr.status?.observedGeneration === 1 ? hr : undefined;
     });
-    const digest1 = digestOf(cm.data!["chart"]!, cm.data!["values.yaml"]!);
+    const digest1 = digestOf(cm.data["chart"], cm.data["values.yaml"]);
     assert.deepEqual(synced.status, {
       observedGeneration: 1,
       conditions: [
@@ -241,12 +241,15 @@ test("a suspended release is not rendered; a ConfigMap of its name that it does 
 test("the generated deep copy copies values through the hand-written deepCopyHelmValues and shares nothing with its input", () => {
   // Who reads the values' keys: the stack of each ownKeys call on the (proxied) values object.
   const readers: string[] = [];
-  const values = new Proxy({ nested: { list: [1, { deep: true }] }, other: "x" } as Record<string, unknown>, {
-    ownKeys(target) {
-      readers.push(new Error("probe").stack ?? "");
-      return Reflect.ownKeys(target);
+  const values = new Proxy(
+    { nested: { list: [1, { deep: true }] }, other: "x" },
+    {
+      ownKeys(target) {
+        readers.push(new Error("probe").stack ?? "");
+        return Reflect.ownKeys(target);
+      },
     },
-  });
+  );
   const input = release("copied", values, { targets: [{ cluster: "a", ports: [80, "http"], labels: { l: "v" } }] });
   input.metadata = { name: "copied", labels: { a: "b" }, ownerReferences: [{ apiVersion: "v1", kind: "X", name: "x", uid: "u" }] };
   const copy = deepCopyHelmRelease(input);
@@ -265,7 +268,7 @@ test("the generated deep copy copies values through the hand-written deepCopyHel
   const shared = objectsIn(input);
   for (const o of objectsIn(copy)) assert.ok(!shared.has(o), "the copy shares an object with the input");
   // Changing the copy leaves the input as it was.
-  (copy.spec.values!["nested"] as { list: unknown[] }).list.push("more");
+  (copy.spec.values["nested"] as { list: unknown[] }).list.push("more");
   assert.deepEqual((values["nested"] as { list: unknown[] }).list, [1, { deep: true }]);
 });
 

@@ -67,11 +67,15 @@ export class HelmReleaseController {
     this.#now = options.now ?? (() => new Date());
     this.#releases = options.factory.helm().v1().helmReleases();
     this.#configMaps = options.factory.forResource<ConfigMapOf>(coreV1Resources.configMaps);
-    const enqueue = (obj: KubeObject) => void this.queue.add(metaNamespaceKeyFunc(obj));
+    const enqueue = (obj: KubeObject) => {
+      this.queue.add(metaNamespaceKeyFunc(obj));
+    };
     this.#releases.informer.addEventHandler({
       onAdd: enqueue,
       onUpdate: (_old, obj) => enqueue(obj),
-      onDelete: (obj) => void this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj)),
+      onDelete: (obj) => {
+        this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj));
+      },
     });
     // A change to (or the deletion of) a ConfigMap a release controls brings that release back.
     const owner = (obj: KubeObject) => {

@@ -37,11 +37,15 @@ export class PodWatcher {
     this.#log = options.log ?? consoleLogger;
     this.#onObservation = options.onObservation ?? (() => undefined);
     this.#pods = options.factory.forResource<Pod>(coreV1Resources.pods);
-    const enqueue = (obj: KubeObject) => void this.queue.add(metaNamespaceKeyFunc(obj));
+    const enqueue = (obj: KubeObject) => {
+      this.queue.add(metaNamespaceKeyFunc(obj));
+    };
     this.#pods.informer.addEventHandler({
       onAdd: enqueue,
       onUpdate: (_old, obj) => enqueue(obj),
-      onDelete: (obj) => void this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj)),
+      onDelete: (obj) => {
+        this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj));
+      },
     });
   }
 

@@ -66,11 +66,15 @@ export class TraefikServiceController {
     this.#log = options.log ?? consoleLogger;
     this.#now = options.now ?? (() => new Date());
     this.#informer = options.factory.traefik().v1().traefikServices();
-    const enqueue = (obj: KubeObject) => void this.queue.add(metaNamespaceKeyFunc(obj));
+    const enqueue = (obj: KubeObject) => {
+      this.queue.add(metaNamespaceKeyFunc(obj));
+    };
     this.#informer.informer.addEventHandler({
       onAdd: enqueue,
       onUpdate: (_old, obj) => enqueue(obj),
-      onDelete: (obj) => void this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj)),
+      onDelete: (obj) => {
+        this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj));
+      },
     });
   }
 
