@@ -76,7 +76,7 @@ export default tseslint.config(
   {
     // A deep copy reads every field, deprecated ones included (deepcopy-gen's Go output does the
     // same); every other strict rule applies to generated code as it would in a consumer's project.
-    files: ["examples/apis/**/zz_generated.*.ts"],
+    files: ["examples/apis/**/zz_generated.*.ts", "generated-examples/*/apis/**/zz_generated.*.ts"],
     rules: { "@typescript-eslint/no-deprecated": "off" },
   },
   // Plain JavaScript (bin/, scripts/*.mjs, this file) is outside tsconfig.json: syntax rules only.

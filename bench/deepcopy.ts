@@ -2,8 +2,8 @@
 // conditions) against structuredClone and JSON.parse(JSON.stringify(x)), measured in one run and
 // reported as ratios. Goal (issue): ≥5× structuredClone, ≥3× JSON.
 import { performance } from "node:perf_hooks";
-import { deepCopyHelmRelease } from "../examples/apis/helm/v1/zz_generated.deepcopy.js";
-import type { HelmRelease } from "../examples/apis/helm/v1/types.js";
+import { deepCopyHelmRelease } from "../generated-examples/helm-release/apis/helm/v1/zz_generated.deepcopy.js";
+import type { HelmRelease } from "../generated-examples/helm-release/apis/helm/v1/types.js";
 
 /** A HelmRelease as a cluster would return it: metadata with managedFields, spec, status history. */
 export function sampleRelease(): HelmRelease {

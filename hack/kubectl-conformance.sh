@@ -24,7 +24,6 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
 KUBECTL=${KUBECTL:-kubectl}
 MANIFESTS=test/fixtures/kubectl-conformance
-CRDS=generated-examples/config/crd/bases
 
 if ! command -v "$KUBECTL" >/dev/null 2>&1; then
   echo "1..0 # SKIP $KUBECTL is not on PATH: no kubectl conformance step was run"
@@ -47,6 +46,11 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
+
+# The CRDs of every example: the repository's own and each project's under generated-examples/<name>/.
+CRDS="$WORK/crds"
+mkdir -p "$CRDS"
+cp generated-examples/config/crd/bases/*.yaml generated-examples/*/config/crd/bases/*.yaml "$CRDS/"
 
 # Deployments get a status only from the stand-in Deployment controller: `wait` and `scale` need it.
 "${CODEGEN[@]}" test-server --crds "$CRDS" --simulate-deployment-status >"$WORK/server.log" 2>&1 &

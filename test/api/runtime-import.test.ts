@@ -3,14 +3,13 @@
 // @kube-codegen/runtime itself.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import ts from "typescript";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
+import { copyExampleApis } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
-
-const repo = resolve(import.meta.dirname, "../..");
 
 /** The module specifiers a file imports from. */
 function importsOf(fileName: string, text: string): string[] {
@@ -20,7 +19,7 @@ function importsOf(fileName: string, text: string): string[] {
 
 test("generate --runtime-import makes every generated file import the runtime from that module", async () => {
   const dir = tempDir();
-  cpSync(join(repo, "examples/apis"), join(dir, "apis"), { recursive: true });
+  copyExampleApis(join(dir, "apis"));
   const out = Console.memory();
   const code = await main(["generate", "--input", "apis", "--crd-output", "crds", "--runtime-import", "#app/k8s-runtime"], out, dir);
   assert.equal(code, 0, out.stderr.join("\n"));

@@ -7,6 +7,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { join, resolve, sep } from "node:path";
 import { spawnSync } from "node:child_process";
 import ts from "typescript";
+import { copyExampleApis } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
@@ -81,7 +82,7 @@ test("the packed runtime installs alone and the generated examples compile and r
   assert.deepEqual(stray, [], "the tarball holds dist/, package.json and README.md only");
 
   const project = join(work, "project");
-  cpSync(join(repo, "examples/apis"), join(project, "apis"), { recursive: true });
+  copyExampleApis(join(project, "apis"));
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   // A Node.js TypeScript project has @types/node (the runtime's declarations use node:http's
   // types; it is an optional peer dependency), so the consumer installs it beside the runtime.

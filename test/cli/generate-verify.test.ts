@@ -9,6 +9,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } 
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
+import { exampleGroupDir } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
@@ -17,7 +18,7 @@ const REGISTER = "examples/apis/samplecontroller/v1alpha1/zz_generated.register.
 function workspace(): string {
   const dir = tempDir();
   for (const group of ["samplecontroller", "traefik"])
-    cpSync(join(repo, "examples/apis", group), join(dir, "examples/apis", group), { recursive: true });
+    cpSync(exampleGroupDir(group), join(dir, "examples/apis", group), { recursive: true });
   cpSync(join(repo, "hack"), join(dir, "hack"), { recursive: true });
   cpSync(join(repo, "kube-codegen.config.json"), join(dir, "kube-codegen.config.json"));
   rmSync(join(dir, "generated-examples"), { recursive: true, force: true });

@@ -7,9 +7,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
+import { exampleGroupDir } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
 import { Prng, fuzzScale, fuzzSeed } from "./prng.js";
 
@@ -18,7 +19,6 @@ const SCALE = fuzzScale();
 // A mutant that generates costs three in-process runs; the 200 of the CI budget take about 40 s
 // on a 2-core machine, twice that when it is shared. `npm run fuzz` runs 2000 (about 6 min).
 const MUTANTS = Math.round(200 * SCALE);
-const EXAMPLES = resolve(import.meta.dirname, "../../examples/apis");
 const FLAGS = ["--input=apis", "--output=out", "--crd-output=out/crds"];
 
 /** The example packages a mutant starts from (gadgets imports common, so they travel together). */
@@ -28,10 +28,10 @@ const BASES: readonly (readonly string[])[] = [["samplecontroller"], ["traefik"]
 function readBase(groups: readonly string[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const g of groups)
-    for (const v of readdirSync(join(EXAMPLES, g)))
-      for (const f of readdirSync(join(EXAMPLES, g, v)))
+    for (const v of readdirSync(exampleGroupDir(g)))
+      for (const f of readdirSync(join(exampleGroupDir(g), v)))
         if (f.endsWith(".ts") && !f.startsWith("zz_generated"))
-          files.set(`apis/${g}/${v}/${f}`, readFileSync(join(EXAMPLES, g, v, f), "utf8"));
+          files.set(`apis/${g}/${v}/${f}`, readFileSync(join(exampleGroupDir(g), v, f), "utf8"));
   return files;
 }
 const BASE_FILES = BASES.map(readBase);

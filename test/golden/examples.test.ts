@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
 import { resolveOptions } from "../../src/config/index.js";
 import { existingGenerated, planOutput } from "../../src/output/index.js";
 import { runPipeline } from "../../src/pipeline.js";
+import { exampleProjects } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
@@ -35,7 +36,7 @@ test("committed generated files match the pipeline byte for byte", async () => {
   for (const f of files) assert.equal(readFileSync(join(repo, f.path), "utf8"), f.content, `${f.path} differs: run npm run codegen`);
   const names = files.map((f) => f.path);
   assert.ok(names.includes("examples/apis/samplecontroller/v1alpha1/zz_generated.register.ts"));
-  assert.ok(names.includes("examples/apis/traefik/v1/zz_generated.register.ts"));
+  assert.ok(names.includes("examples/apis/gadgets/v1/zz_generated.register.ts"));
   assert.ok(names.includes("generated-examples/config/crd/bases/kitchensink.example.com_widgets.yaml"));
   assert.ok(names.includes("generated-examples/clientset/clientset.ts"));
   assert.ok(names.includes("generated-examples/clientset/samplecontroller/v1alpha1/foo.ts"));
@@ -92,6 +93,31 @@ test("output does not depend on the order files are created or listed in", async
     rmSync(dir, { recursive: true, force: true });
   }
   assert.deepEqual(outputs[1], outputs[0]);
+});
+
+test("each example project under generated-examples/ is its own golden, generated from its own directory", async () => {
+  const projects = exampleProjects().filter((p) => p.name !== ".");
+  for (const must of ["traefik-service", "helm-release"])
+    assert.ok(
+      projects.some((p) => p.name === must),
+      must,
+    );
+  for (const p of projects) {
+    const { options } = resolveOptions({ config: p.config }, p.dir);
+    assert.ok(options, p.name);
+    const r = await runPipeline(options);
+    assert.deepEqual(r.diagnostics, [], p.name);
+    for (const f of r.files)
+      assert.equal(readFileSync(join(p.dir, f.path), "utf8"), f.content, `${p.name}/${f.path} differs: run npm run codegen`);
+    const plan = planOutput(p.dir, r.files, existingGenerated(p.dir, r.owned));
+    assert.deepEqual(plan.remove, [], `${p.name}: stale generated files`);
+    const names = r.files.map((f) => f.path);
+    assert.ok(names.includes("generated/clientset/clientset.ts"), p.name);
+    assert.ok(
+      names.some((n) => n.startsWith("config/crd/bases/")),
+      p.name,
+    );
+  }
 });
 
 function listFiles(dir: string, prefix = ""): string[] {

@@ -171,7 +171,12 @@ test("/openapi/v2 is JSON with the real server's headers, the CRDs' paths and de
 test("a CRD created at run time appears in v2 and v3; the changed documents get new hashes, the others keep theirs", async () => {
   const before = await discovery();
   const v2Before = (await get("/openapi/v2")).headers.etag;
-  const traefik = crd("traefik.magedu.com_traefikservices.yaml");
+  const traefik = parse(
+    readFileSync(
+      join(import.meta.dirname, "../../generated-examples/traefik-service/config/crd/bases/traefik.magedu.com_traefikservices.yaml"),
+      "utf8",
+    ),
+  ) as Record<string, unknown>;
   const created = await send(
     { url: server.url, caPem: server.caPem },
     "POST",

@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { AgentPool, ApiError, createTransport, isConflict, isNotFound, loadKubeConfig } from "@kube-codegen/runtime";
 import type { Scale, Transport } from "@kube-codegen/runtime";
 import { Clientset } from "../../../generated-examples/clientset/index.js";
+import { Clientset as HelmClientset } from "../../../generated-examples/helm-release/generated/clientset/index.js";
 import { fooApplyConfiguration } from "../../../generated-examples/clientset/samplecontroller/v1alpha1/foo.js";
 import type { Foo } from "../../../examples/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../../../src/testing/index.js";
@@ -132,10 +133,11 @@ for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
     await foos.delete(`example-foo-${sfx}`);
     await assert.rejects(foos.get(`example-foo-${sfx}`), isNotFound);
     // helm/v1beta1's HelmRelease has no status field, so its client has no status verbs (as client-gen).
-    const releases = cs.helmV1beta1().helmReleases(NS);
+    const helm = new HelmClientset(transport());
+    const releases = helm.helmV1beta1().helmReleases(NS);
     // @ts-expect-error no updateStatus without a status field
     assert.equal(releases.updateStatus, undefined);
-    assert.equal(typeof cs.helmV1().helmReleases(NS).updateStatus, "function");
+    assert.equal(typeof helm.helmV1().helmReleases(NS).updateStatus, "function");
   });
 
   test(`the examples' Clientset: server-side apply of partial Foo configurations, a conflict between managers, and force (${how})`, async () => {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { checkCrd } from "../../../src/crd-checks/index.js";
 import { kubernetesMarkerDefinitions, type KubeMarkerDefinition } from "../../../src/vocab/index.js";
+import { exampleProject, exampleProjects } from "../../helpers/examples.js";
 import { copyExamples, documentOf, generateCrds, repo } from "./helpers.js";
 
 const fixtures = join(import.meta.dirname, "fixtures");
@@ -73,11 +74,27 @@ test("the kitchen sink uses every CRD marker", () => {
 });
 
 test("every committed example CRD parses and passes the API server's checks", () => {
-  const dir = join(repo, "generated-examples/config/crd/bases");
-  const names = readdirSync(dir).filter((n) => n.endsWith(".yaml"));
-  for (const n of ["kitchensink.example.com_widgets.yaml", "traefik.magedu.com_traefikservices.yaml", "samplecontroller.k8s.io_foos.yaml"])
-    assert.ok(names.includes(n), `${n} missing`);
-  for (const n of names) assert.deepEqual(checkCrd(parse(documentOf(readFileSync(join(dir, n), "utf8")))), [], n);
+  const files = exampleProjects().flatMap((p) =>
+    readdirSync(p.crds)
+      .filter((n) => n.endsWith(".yaml"))
+      .map((n) => join(p.crds, n)),
+  );
+  for (const n of [
+    "kitchensink.example.com_widgets.yaml",
+    "traefik.magedu.com_traefikservices.yaml",
+    "samplecontroller.k8s.io_foos.yaml",
+    "helm.example.com_helmreleases.yaml",
+  ])
+    assert.ok(
+      files.some((f) => f.endsWith(`/${n}`)),
+      `${n} missing`,
+    );
+  for (const f of files) assert.deepEqual(checkCrd(parse(documentOf(readFileSync(f, "utf8")))), [], f);
+});
+
+test("the traefik-service project's committed CRD is the seed's document", () => {
+  const committed = readFileSync(join(exampleProject("traefik-service").crds, "traefik.magedu.com_traefikservices.yaml"), "utf8");
+  assert.equal(documentOf(committed), readFileSync(join(fixtures, "traefik.magedu.com_traefikservices.yaml"), "utf8"));
 });
 
 /** True when a comment line uses the marker: its name followed by `=`, the end, or `:` and one of its arguments. */

@@ -4,6 +4,7 @@ import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Options } from "../../../src/config/index.js";
 import { runPipeline, type PipelineResult } from "../../../src/pipeline.js";
+import { exampleGroupDir } from "../../helpers/examples.js";
 import { tempDir } from "../../helpers/fs.js";
 import { testOptions } from "../../helpers/options.js";
 
@@ -24,11 +25,11 @@ export function writeInput(files: Record<string, string>): string {
   return dir;
 }
 
-/** Copies example groups (e.g. "traefik") from examples/apis into a fresh temp input dir. */
+/** Copies example groups (e.g. "traefik", wherever its example project keeps it) into a fresh temp input dir. */
 export function copyExamples(...groups: string[]): string {
   const dir = tempDir("kcg-crd-");
   for (const g of groups)
-    cpSync(join(repo, "examples/apis", g), join(dir, "input", g), { recursive: true, filter: (src) => !src.includes("zz_generated") });
+    cpSync(exampleGroupDir(g), join(dir, "input", g), { recursive: true, filter: (src) => !src.includes("zz_generated") });
   return dir;
 }
 

@@ -3,9 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Scheme } from "@kube-codegen/runtime";
-import * as helm from "../../../examples/apis/helm/v1/zz_generated.register.js";
+import * as helm from "../../../generated-examples/helm-release/apis/helm/v1/zz_generated.register.js";
 import * as sample from "../../../examples/apis/samplecontroller/v1alpha1/zz_generated.register.js";
-import * as traefik from "../../../examples/apis/traefik/v1/zz_generated.register.js";
+import * as traefik from "../../../generated-examples/traefik-service/apis/traefik/v1/zz_generated.register.js";
 import * as gadgets from "../../../examples/apis/gadgets/v1/zz_generated.register.js";
 
 const scheme = new Scheme();

@@ -1,0 +1,10 @@
+// What the controller prints: one line per event (time, level, message, then the fields as JSON).
+export type Logger = (message: string, fields?: Record<string, unknown>) => void;
+
+/** Prints to stdout. */
+export const consoleLogger: Logger = (message, fields = {}) => {
+  console.log(`${new Date().toISOString()}\tINFO\t${message}\t${JSON.stringify(fields)}`);
+};
+
+/** Prints nothing. */
+export const silentLogger: Logger = () => undefined;

@@ -1,0 +1,289 @@
+// The traefik-service example project's controller (generated-examples/traefik-service/) against
+// the in-process test API server: a TraefikService becomes a route in the key/value store and is
+// marked active; an edit rewrites the route; a delete removes the keys through the finalizer, also
+// when the controller was down at the time; a failing store is reported in status and retried; the
+// Pod watcher sees pods come, change and go; and main.ts runs the same controller from KUBECONFIG.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { builtinClients, isNotFound, loadKubeConfig, type RestConfig } from "@kube-codegen/runtime";
+import type { TraefikService } from "../../generated-examples/traefik-service/apis/traefik/v1/traefikservice_types.js";
+import { Clientset } from "../../generated-examples/traefik-service/generated/clientset/index.js";
+import { newSharedInformerFactory } from "../../generated-examples/traefik-service/generated/informers/index.js";
+import {
+  JsonFileKeyValueStore,
+  MemoryKeyValueStore,
+  type KeyValueStore,
+} from "../../generated-examples/traefik-service/controller/kv-store.js";
+import { silentLogger } from "../../generated-examples/traefik-service/controller/log.js";
+import { PodWatcher, type PodObservation } from "../../generated-examples/traefik-service/controller/pod-watcher.js";
+import {
+  ROUTE_FINALIZER,
+  TraefikServiceController,
+} from "../../generated-examples/traefik-service/controller/traefikservice-controller.js";
+import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { exampleProject, repo } from "../helpers/examples.js";
+import { tempDir } from "../helpers/fs.js";
+
+const project = exampleProject("traefik-service");
+const NS = "traefik";
+const NOW = new Date("2026-12-02T05:00:00.123Z");
+
+let server: TestApiServer;
+let config: RestConfig;
+let cs: Clientset;
+
+before(async () => {
+  server = await startTestApiServer({
+    crds: loadCrds(project.crds),
+    objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } }],
+  });
+  await server.settle();
+  config = loadKubeConfig({ kubeconfig: server.kubeconfigPath });
+  cs = new Clientset(config);
+});
+after(async () => {
+  await server.stop();
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A running controller (and Pod watcher) over its own factory; stop() ends both and waits. */
+function startController(store: KeyValueStore, seen: PodObservation[] = []) {
+  const factory = newSharedInformerFactory(config, { namespace: NS });
+  const controller = new TraefikServiceController({ clientset: cs, factory, store, log: silentLogger, now: () => NOW, workers: 2 });
+  const pods = new PodWatcher({ factory, log: silentLogger, onObservation: (o) => seen.push(o) });
+  const stop = new AbortController();
+  factory.start(stop.signal);
+  const running = Promise.all([controller.run(stop.signal), pods.run(stop.signal)]);
+  return {
+    async stop() {
+      stop.abort();
+      await running;
+      await factory.shutdown();
+    },
+  };
+}
+
+const service = (name: string, entrypoint: string, url: string): TraefikService => ({
+  apiVersion: "traefik.magedu.com/v1",
+  kind: "TraefikService",
+  metadata: { name },
+  spec: { entrypoint, url },
+});
+
+const keysOf = async (store: KeyValueStore, name: string) =>
+  Object.fromEntries(
+    await store
+      .list(`traefik/http/routers/${NS}-${name}/`)
+      .then(async (r) => [...r, ...(await store.list(`traefik/http/services/${NS}-${name}/`))]),
+  );
+
+const gone = (name: string) => async () => {
+  try {
+    await cs.traefikV1().traefikServices(NS).get(name);
+    return undefined;
+  } catch (err) {
+    return isNotFound(err) ? true : undefined;
+  }
+};
+
+test("create registers the route and marks the TraefikService active; an edit rewrites it; delete removes the keys and the finalizer", async () => {
+  const store = new MemoryKeyValueStore();
+  const ctl = startController(store);
+  const client = cs.traefikV1().traefikServices(NS);
+  try {
+    await client.create(service("web", "web", "https://www.baidu.com"));
+    const active = await until("status.active", async () => {
+      const ts = await client.get("web");
+      return ts.status?.active === true ? ts : undefined;
+    });
+    assert.deepEqual(await keysOf(store, "web"), {
+      "traefik/http/routers/traefik-web/entryPoints/0": "web",
+      "traefik/http/routers/traefik-web/service": "traefik-web",
+      "traefik/http/services/traefik-web/loadBalancer/servers/0/url": "https://www.baidu.com",
+    });
+    assert.deepEqual(active.status, {
+      active: true,
+      lastUpdateTime: "2026-12-02T05:00:00Z",
+      message: "route traefik-web on entrypoint web to https://www.baidu.com",
+    });
+    assert.deepEqual(active.metadata?.finalizers, [ROUTE_FINALIZER]);
+
+    // An edit of the spec is written again (the seed would skip an active object).
+    active.spec = { entrypoint: "websecure", url: "https://example.com" };
+    await client.update(active);
+    await until("the new url in the store", async () =>
+      (await keysOf(store, "web"))["traefik/http/services/traefik-web/loadBalancer/servers/0/url"] === "https://example.com"
+        ? true
+        : undefined,
+    );
+    const edited = await until("the new message", async () => {
+      const ts = await client.get("web");
+      return ts.status?.message?.includes("websecure") === true ? ts : undefined;
+    });
+    assert.equal(edited.status?.message, "route traefik-web on entrypoint websecure to https://example.com");
+    assert.equal((await keysOf(store, "web"))["traefik/http/routers/traefik-web/entryPoints/0"], "websecure");
+
+    // A second route lives beside the first; deleting one leaves the other.
+    await client.create(service("api", "web", "http://api.internal"));
+    await until("the second route", async () =>
+      (await keysOf(store, "api"))["traefik/http/routers/traefik-api/service"] ? true : undefined,
+    );
+    await client.delete("web");
+    await until("web to be gone (finalizer removed)", gone("web"));
+    assert.deepEqual(await keysOf(store, "web"), {});
+    assert.equal(Object.keys(await keysOf(store, "api")).length, 3);
+    await client.delete("api");
+    await until("api to be gone", gone("api"));
+    assert.deepEqual([...(await store.list(""))], []);
+  } finally {
+    await ctl.stop();
+  }
+});
+
+test("a TraefikService deleted while the controller is down stays Terminating until the controller, restarted, removes its route (JSON-file store)", async () => {
+  const file = join(tempDir(), "routes.json");
+  const client = cs.traefikV1().traefikServices(NS);
+  let ctl = startController(new JsonFileKeyValueStore(file));
+  try {
+    await client.create(service("down", "web", "http://down.internal"));
+    await until("active", async () => ((await client.get("down")).status?.active === true ? true : undefined));
+  } finally {
+    await ctl.stop();
+  }
+  // The file is the store: sorted JSON a person can read.
+  assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), {
+    "traefik/http/routers/traefik-down/entryPoints/0": "web",
+    "traefik/http/routers/traefik-down/service": "traefik-down",
+    "traefik/http/services/traefik-down/loadBalancer/servers/0/url": "http://down.internal",
+  });
+  await client.delete("down");
+  const terminating = await client.get("down");
+  assert.ok(terminating.metadata?.deletionTimestamp, "the finalizer keeps it, Terminating");
+  assert.deepEqual(terminating.metadata?.finalizers, [ROUTE_FINALIZER]);
+  assert.equal(Object.keys(JSON.parse(readFileSync(file, "utf8")) as object).length, 3, "nobody removed the route yet");
+
+  ctl = startController(new JsonFileKeyValueStore(file));
+  try {
+    await until("down to be gone", gone("down"));
+    assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), {});
+  } finally {
+    await ctl.stop();
+  }
+});
+
+test("a store that fails is reported in status (active false, the reason) and retried until it works", async () => {
+  const inner = new MemoryKeyValueStore();
+  let failures = 2;
+  const flaky: KeyValueStore = {
+    put: (k, v) => (failures-- > 0 ? Promise.reject(new Error("etcdserver: request timed out")) : inner.put(k, v)),
+    get: (k) => inner.get(k),
+    delete: (k) => inner.delete(k),
+    list: (p) => inner.list(p),
+    deletePrefix: (p) => inner.deletePrefix(p),
+  };
+  const client = cs.traefikV1().traefikServices(NS);
+  // Status as the controller writes it, seen by a watch that starts before the object exists.
+  const statuses: string[] = [];
+  const watch = new AbortController();
+  const watching = (async () => {
+    try {
+      for await (const e of client.watch({ fieldSelector: { "metadata.name": "flaky" }, signal: watch.signal }))
+        if (e.type !== "BOOKMARK" && e.object.status?.message !== undefined)
+          statuses.push(`${String(e.object.status.active)}: ${e.object.status.message}`);
+    } catch (err) {
+      if (!watch.signal.aborted) throw err;
+    }
+  })();
+  const ctl = startController(flaky);
+  try {
+    await client.create(service("flaky", "web", "http://flaky.internal"));
+    await until("active after retries", async () => ((await client.get("flaky")).status?.active === true ? true : undefined));
+    await until("the watch to see the last status", () => (statuses.at(-1)?.startsWith("true") ? true : undefined));
+    assert.equal(statuses[0], "false: registering the route failed: etcdserver: request timed out");
+    assert.equal(statuses.at(-1), "true: route traefik-flaky on entrypoint web to http://flaky.internal");
+    assert.equal((await keysOf(inner, "flaky"))["traefik/http/routers/traefik-flaky/service"], "traefik-flaky");
+    await client.delete("flaky");
+    await until("flaky to be gone", gone("flaky"));
+  } finally {
+    watch.abort();
+    await watching;
+    await ctl.stop();
+  }
+});
+
+test("the Pod watcher sees a pod created, relabelled, given an IP and deleted", async () => {
+  const seen: PodObservation[] = [];
+  const ctl = startController(new MemoryKeyValueStore(), seen);
+  const pods = builtinClients(config).coreV1().pods(NS);
+  try {
+    await pods.create({
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "nginx-1", labels: { "k8s-app": "nginx" } },
+      spec: { containers: [{ name: "nginx", image: "nginx" }] },
+    });
+    await until("the pod", () => (seen.some((o) => o.name === "nginx-1") ? true : undefined));
+    const pod = await pods.get("nginx-1");
+    await pods.updateStatus({ ...pod, status: { phase: "Running", podIP: "172.16.0.69" } });
+    await until("its IP", () => (seen.some((o) => o.podIP === "172.16.0.69") ? true : undefined));
+    await pods.delete("nginx-1");
+    await until("its deletion", () => (seen.at(-1)?.type === "deleted" ? true : undefined));
+    const mine = seen.filter((o) => o.name === "nginx-1");
+    assert.deepEqual(mine[0], { type: "present", namespace: NS, name: "nginx-1", labels: { "k8s-app": "nginx" }, phase: "Pending" });
+    assert.deepEqual(
+      mine.find((o) => o.podIP !== undefined),
+      { type: "present", namespace: NS, name: "nginx-1", labels: { "k8s-app": "nginx" }, podIP: "172.16.0.69", phase: "Running" },
+    );
+    assert.deepEqual(mine.at(-1), { type: "deleted", namespace: NS, name: "nginx-1" });
+  } finally {
+    await ctl.stop();
+  }
+});
+
+test("main.ts runs the controller against the cluster KUBECONFIG names and stops cleanly on SIGTERM", async () => {
+  const file = join(tempDir(), "routes.json");
+  const child = spawn(process.execPath, ["--import", "tsx", join(project.dir, "controller/main.ts")], {
+    cwd: repo,
+    env: { ...process.env, KUBECONFIG: server.kubeconfigPath, TRAEFIK_KV_FILE: file },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  const client = cs.traefikV1().traefikServices(NS);
+  try {
+    await until("the controller to start", () => (stdout.includes("Starting Controller") ? true : undefined), 60_000);
+    await client.create(service("from-main", "web", "http://main.internal"));
+    await until("active", async () => ((await client.get("from-main")).status?.active === true ? true : undefined), 20_000);
+    await until("the route in the file", () =>
+      existsSync(file) &&
+      (JSON.parse(readFileSync(file, "utf8")) as Record<string, string>)["traefik/http/routers/traefik-from-main/service"] ===
+        "traefik-from-main"
+        ? true
+        : undefined,
+    );
+    await client.delete("from-main");
+    await until("from-main to be gone", gone("from-main"), 20_000);
+  } finally {
+    child.kill("SIGTERM");
+  }
+  assert.equal(await exited, 0, stderr);
+  assert.match(stdout, /\tset traefik service \.\.\.\t/);
+  assert.match(stdout, /\tdelete service \.\.\.\t/);
+  assert.match(stdout, /\tstopped\t/);
+  assert.equal(stderr, "");
+});
