@@ -22,7 +22,7 @@ import { CustomObjectsApi, KubeConfig, makeInformer } from "@kubernetes/client-n
 import type { KubernetesListObject, KubernetesObject } from "@kubernetes/client-node";
 import { AgentPool, ResourceClient, SharedIndexInformer, createTransport, loadKubeConfig } from "@kube-codegen/runtime";
 import type { ListerWatcher, ResourceDescription } from "@kube-codegen/runtime";
-import type { Foo, FooList } from "../examples/apis/samplecontroller/v1alpha1/types.js";
+import type { Foo, FooList } from "../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../src/testing/index.js";
 
 // INFORMER_BENCH_N shrinks the run for a quick check of the harness itself.
@@ -56,7 +56,7 @@ function foo(i: number): Record<string, unknown> {
 // burst and its own heap must count against neither client.
 if (process.argv[2] === "server") {
   const server = await startTestApiServer({
-    crds: loadCrds(join(import.meta.dirname, "../generated-examples/config/crd/bases")),
+    crds: loadCrds(join(import.meta.dirname, "../generated-examples/sample-controller/config/crd/bases")),
     objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } }, ...Array.from({ length: OBJECTS }, (_, i) => foo(i))],
     historySize: 4 * UPDATES,
     tls: false,

@@ -20,7 +20,6 @@ import * as runtime from "@kube-codegen/runtime";
 import { HelmV1Client } from "./helm/v1/index.js";
 import { HelmV1beta1Client } from "./helm/v1beta1/index.js";
 import { KitchensinkV1Client } from "./kitchensink/v1/index.js";
-import { SamplecontrollerV1alpha1Client } from "./samplecontroller/v1alpha1/index.js";
 
 /** Clientset: one typed client per group/version, sharing one transport (and its keep-alive connections). */
 export class Clientset {
@@ -28,7 +27,6 @@ export class Clientset {
   readonly #helmV1: HelmV1Client;
   readonly #helmV1beta1: HelmV1beta1Client;
   readonly #kitchensinkV1: KitchensinkV1Client;
-  readonly #samplecontrollerV1alpha1: SamplecontrollerV1alpha1Client;
 
   /** A clientset over a Transport, or over a new one made from a RestConfig (`loadKubeConfig()`). */
   constructor(config: runtime.Transport | runtime.RestConfig) {
@@ -36,7 +34,6 @@ export class Clientset {
     this.#helmV1 = new HelmV1Client(this.transport);
     this.#helmV1beta1 = new HelmV1beta1Client(this.transport);
     this.#kitchensinkV1 = new KitchensinkV1Client(this.transport);
-    this.#samplecontrollerV1alpha1 = new SamplecontrollerV1alpha1Client(this.transport);
   }
 
   /** The helm.example.com/v1 clients. */
@@ -52,10 +49,5 @@ export class Clientset {
   /** The kitchensink.example.com/v1 clients. */
   kitchensinkV1(): KitchensinkV1Client {
     return this.#kitchensinkV1;
-  }
-
-  /** The samplecontroller.k8s.io/v1alpha1 clients. */
-  samplecontrollerV1alpha1(): SamplecontrollerV1alpha1Client {
-    return this.#samplecontrollerV1alpha1;
   }
 }

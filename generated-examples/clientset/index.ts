@@ -20,4 +20,3 @@ export * from "./clientset.js";
 export * as helmV1 from "./helm/v1/index.js";
 export * as helmV1beta1 from "./helm/v1beta1/index.js";
 export * as kitchensinkV1 from "./kitchensink/v1/index.js";
-export * as samplecontrollerV1alpha1 from "./samplecontroller/v1alpha1/index.js";

@@ -82,6 +82,8 @@ test("the packed runtime installs alone and the generated examples compile and r
 
   const project = join(work, "project");
   cpSync(join(repo, "examples/apis"), join(project, "apis"), { recursive: true });
+  // The sample-controller example is a project of its own; its API package joins the others here.
+  cpSync(join(repo, "generated-examples/sample-controller/apis"), join(project, "apis"), { recursive: true });
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   // A Node.js TypeScript project has @types/node (the runtime's declarations use node:http's
   // types; it is an optional peer dependency), so the consumer installs it beside the runtime.

@@ -16,8 +16,11 @@ const REGISTER = "examples/apis/samplecontroller/v1alpha1/zz_generated.register.
 
 function workspace(): string {
   const dir = tempDir();
-  for (const group of ["samplecontroller", "traefik"])
-    cpSync(join(repo, "examples/apis", group), join(dir, "examples/apis", group), { recursive: true });
+  // The sample-controller's API package lives in its own example project; here it is one more input package.
+  cpSync(join(repo, "generated-examples/sample-controller/apis/samplecontroller"), join(dir, "examples/apis/samplecontroller"), {
+    recursive: true,
+  });
+  cpSync(join(repo, "examples/apis/traefik"), join(dir, "examples/apis/traefik"), { recursive: true });
   cpSync(join(repo, "hack"), join(dir, "hack"), { recursive: true });
   cpSync(join(repo, "kube-codegen.config.json"), join(dir, "kube-codegen.config.json"));
   rmSync(join(dir, "generated-examples"), { recursive: true, force: true });

@@ -6,7 +6,7 @@
 // must then pass. FUZZ_SEED replays a run; FUZZ_SCALE=10 (`npm run fuzz`) is the long mode.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
@@ -19,6 +19,15 @@ const SCALE = fuzzScale();
 // on a 2-core machine, twice that when it is shared. `npm run fuzz` runs 2000 (about 6 min).
 const MUTANTS = Math.round(200 * SCALE);
 const EXAMPLES = resolve(import.meta.dirname, "../../examples/apis");
+const PROJECTS = resolve(import.meta.dirname, "../../generated-examples");
+
+/** The folder of an example group: examples/apis/<g>, or an example project's apis/<g>. */
+function groupDir(g: string): string {
+  const candidates = [join(EXAMPLES, g), ...readdirSync(PROJECTS).map((p) => join(PROJECTS, p, "apis", g))];
+  const found = candidates.find((d) => existsSync(d));
+  if (!found) throw new Error(`no example group ${g}`);
+  return found;
+}
 const FLAGS = ["--input=apis", "--output=out", "--crd-output=out/crds"];
 
 /** The example packages a mutant starts from (gadgets imports common, so they travel together). */
@@ -28,10 +37,10 @@ const BASES: readonly (readonly string[])[] = [["samplecontroller"], ["traefik"]
 function readBase(groups: readonly string[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const g of groups)
-    for (const v of readdirSync(join(EXAMPLES, g)))
-      for (const f of readdirSync(join(EXAMPLES, g, v)))
+    for (const v of readdirSync(groupDir(g)))
+      for (const f of readdirSync(join(groupDir(g), v)))
         if (f.endsWith(".ts") && !f.startsWith("zz_generated"))
-          files.set(`apis/${g}/${v}/${f}`, readFileSync(join(EXAMPLES, g, v, f), "utf8"));
+          files.set(`apis/${g}/${v}/${f}`, readFileSync(join(groupDir(g), v, f), "utf8"));
   return files;
 }
 const BASE_FILES = BASES.map(readBase);

@@ -1,6 +1,6 @@
 // Test helpers for the crd generator: run the pipeline on API packages written inline or copied
 // from examples/, in a temporary directory, and read back the CRD documents.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Options } from "../../../src/config/index.js";
 import { runPipeline, type PipelineResult } from "../../../src/pipeline.js";
@@ -24,11 +24,19 @@ export function writeInput(files: Record<string, string>): string {
   return dir;
 }
 
-/** Copies example groups (e.g. "traefik") from examples/apis into a fresh temp input dir. */
+/** Where an example group's API package is: examples/apis/<g>, or an example project's generated-examples/<name>/apis/<g>. */
+function exampleSource(group: string): string {
+  const projects = readdirSync(join(repo, "generated-examples")).map((p) => join(repo, "generated-examples", p, "apis", group));
+  const found = [join(repo, "examples/apis", group), ...projects].find((d) => existsSync(d));
+  if (!found) throw new Error(`no example API group ${group}`);
+  return found;
+}
+
+/** Copies example groups (e.g. "traefik", "samplecontroller") into a fresh temp input dir. */
 export function copyExamples(...groups: string[]): string {
   const dir = tempDir("kcg-crd-");
   for (const g of groups)
-    cpSync(join(repo, "examples/apis", g), join(dir, "input", g), { recursive: true, filter: (src) => !src.includes("zz_generated") });
+    cpSync(exampleSource(g), join(dir, "input", g), { recursive: true, filter: (src) => !src.includes("zz_generated") });
   return dir;
 }
 
