@@ -6,6 +6,8 @@
 import { hostname } from "node:os";
 import type { KubeObject } from "../client/object-types.js";
 import type { Transport } from "../rest/transport.js";
+import type { RestConfig } from "../rest/rest-config.js";
+import { asTransport } from "../client/resource-client.js";
 import { CoreV1Client } from "../builtin/core-v1.js";
 import { isNotFound } from "../core/api-error.js";
 
@@ -57,9 +59,9 @@ interface Seen {
   count: number;
 }
 
-/** An EventRecorder writing core/v1 Events through `transport`. */
-export function newEventRecorder(transport: Transport, options: EventRecorderOptions): EventRecorder {
-  const core = new CoreV1Client(transport);
+/** An EventRecorder writing core/v1 Events through a Transport, or a new one made from a RestConfig. */
+export function newEventRecorder(config: Transport | RestConfig, options: EventRecorderOptions): EventRecorder {
+  const core = new CoreV1Client(asTransport(config));
   const host = options.host ?? hostname();
   const now = options.now ?? Date.now;
   const cacheSize = options.cacheSize ?? 4096;
