@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { CustomObjectsApi, KubeConfig } from "@kubernetes/client-node";
 import { AgentPool, ResourceClient, createTransport, loadKubeConfig } from "@kube-codegen/runtime";
 import type { ResourceDescription } from "@kube-codegen/runtime";
-import type { Foo, FooList } from "../examples/apis/samplecontroller/v1alpha1/types.js";
+import type { Foo, FooList } from "../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../src/testing/index.js";
 
 const BIG = 5000;
@@ -31,7 +31,7 @@ function foo(ns: string, i: number): Record<string, unknown> {
 
 const namespace = (name: string): Record<string, unknown> => ({ apiVersion: "v1", kind: "Namespace", metadata: { name } });
 const server = await startTestApiServer({
-  crds: loadCrds(join(import.meta.dirname, "../generated-examples/config/crd/bases")),
+  crds: loadCrds(join(import.meta.dirname, "../generated-examples/sample-controller/config/crd/bases")),
   objects: [
     namespace("big"),
     namespace("small"),

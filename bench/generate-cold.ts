@@ -27,7 +27,7 @@ export function runGenerateColdBench(runs = 7): { generateMs: number; nodeMs: nu
   const dir = join(tmpdir(), `kcg-bench-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, "apis"), { recursive: true });
-  cpSync(join(repo, "examples/apis/samplecontroller"), join(dir, "apis/samplecontroller"), { recursive: true });
+  cpSync(join(repo, "generated-examples/sample-controller/apis/samplecontroller"), join(dir, "apis/samplecontroller"), { recursive: true });
   const cli = join(repo, "bin/kube-codegen.js");
   const gen: number[] = [];
   const bare: number[] = [];

@@ -23,8 +23,8 @@ import type { KubernetesListObject, KubernetesObject } from "@kubernetes/client-
 import { AgentPool, ResourceClient, SharedIndexInformer, createTransport, loadKubeConfig } from "@kube-codegen/runtime";
 import type { ListerWatcher, ResourceDescription } from "@kube-codegen/runtime";
 // The example project's paths, in one place.
-import type { Foo, FooList } from "../examples/apis/samplecontroller/v1alpha1/types.js";
-const CRD_DIR = join(import.meta.dirname, "../generated-examples/config/crd/bases");
+import type { Foo, FooList } from "../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
+const CRD_DIR = join(import.meta.dirname, "../generated-examples/sample-controller/config/crd/bases");
 
 const OBJECTS = Number(process.env["INFORMER_BENCH_N"] ?? 10_000);
 const UPDATES = OBJECTS;

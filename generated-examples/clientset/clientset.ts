@@ -18,28 +18,20 @@ limitations under the License.
 
 import * as runtime from "@kube-codegen/runtime";
 import { KitchensinkV1Client } from "./kitchensink/v1/index.js";
-import { SamplecontrollerV1alpha1Client } from "./samplecontroller/v1alpha1/index.js";
 
 /** Clientset: one typed client per group/version, sharing one transport (and its keep-alive connections). */
 export class Clientset {
   readonly transport: runtime.Transport;
   readonly #kitchensinkV1: KitchensinkV1Client;
-  readonly #samplecontrollerV1alpha1: SamplecontrollerV1alpha1Client;
 
   /** A clientset over a Transport, or over a new one made from a RestConfig (`loadKubeConfig()`). */
   constructor(config: runtime.Transport | runtime.RestConfig) {
     this.transport = runtime.asTransport(config);
     this.#kitchensinkV1 = new KitchensinkV1Client(this.transport);
-    this.#samplecontrollerV1alpha1 = new SamplecontrollerV1alpha1Client(this.transport);
   }
 
   /** The kitchensink.example.com/v1 clients. */
   kitchensinkV1(): KitchensinkV1Client {
     return this.#kitchensinkV1;
-  }
-
-  /** The samplecontroller.k8s.io/v1alpha1 clients. */
-  samplecontrollerV1alpha1(): SamplecontrollerV1alpha1Client {
-    return this.#samplecontrollerV1alpha1;
   }
 }

@@ -18,7 +18,6 @@ limitations under the License.
 
 import * as runtime from "@kube-codegen/runtime";
 import { KitchensinkV1Informers } from "./kitchensink/v1/index.js";
-import { SamplecontrollerV1alpha1Informers } from "./samplecontroller/v1alpha1/index.js";
 
 /** The kitchensink.example.com informers, one accessor per version. */
 export class KitchensinkInformers {
@@ -30,26 +29,11 @@ export class KitchensinkInformers {
   }
 }
 
-/** The samplecontroller.k8s.io informers, one accessor per version. */
-export class SamplecontrollerInformers {
-  constructor(readonly factory: runtime.SharedInformerFactory) {}
-
-  /** The samplecontroller.k8s.io/v1alpha1 informers. */
-  v1alpha1(): SamplecontrollerV1alpha1Informers {
-    return new SamplecontrollerV1alpha1Informers(this.factory);
-  }
-}
-
 /** informer-gen's SharedInformerFactory: the runtime's (start, waitForCacheSync, shutdown, forResource, withCustomResync) with one accessor per API group. Informers are made on first use and shared: the same kind always gives the same informer. */
 export class SharedInformerFactory extends runtime.SharedInformerFactory {
   /** The kitchensink.example.com informers. */
   kitchensink(): KitchensinkInformers {
     return new KitchensinkInformers(this);
-  }
-
-  /** The samplecontroller.k8s.io informers. */
-  samplecontroller(): SamplecontrollerInformers {
-    return new SamplecontrollerInformers(this);
   }
 }
 

@@ -18,4 +18,3 @@ limitations under the License.
 
 export * from "./factory.js";
 export * as kitchensinkV1 from "./kitchensink/v1/index.js";
-export * as samplecontrollerV1alpha1 from "./samplecontroller/v1alpha1/index.js";

@@ -15,3 +15,4 @@ export * from "./builtin/index.js";
 // exported too, for their tests: it is small and tree-shakes away, so it needs no subpath.
 export * from "./workqueue/index.js";
 export * from "./cache/index.js";
+export * from "./controller/index.js";

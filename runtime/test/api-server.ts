@@ -2,13 +2,15 @@
 // application builds them: from the server's kubeconfig file, over TLS with its token.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Foo, FooList } from "../../examples/apis/samplecontroller/v1alpha1/types.js";
+import type { Foo, FooList } from "../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../../src/testing/index.js";
 import type { StartOptions, TestApiServer } from "../../src/testing/index.js";
 import { AgentPool, ResourceClient, createTransport, loadKubeConfig } from "../src/index.js";
 import type { KubeObject, ObjectList, ResourceDescription, Transport } from "../src/index.js";
 
-const CRD_DIR = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "generated-examples", "config", "crd", "bases");
+const EXAMPLES = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "generated-examples");
+/** The example CRDs: the root examples' and the sample-controller project's (Foo). */
+const CRD_DIRS = [join(EXAMPLES, "config", "crd", "bases"), join(EXAMPLES, "sample-controller", "config", "crd", "bases")];
 
 export const FOOS: ResourceDescription = {
   group: "samplecontroller.k8s.io",
@@ -58,7 +60,7 @@ export interface Harness {
 export async function startHarness(ns: string, options: Partial<StartOptions> = {}): Promise<Harness> {
   const server = await startTestApiServer({
     ...options,
-    crds: loadCrds(CRD_DIR),
+    crds: CRD_DIRS.flatMap((d) => loadCrds(d)),
     objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: ns } }],
   });
   await server.settle();

@@ -35,8 +35,8 @@ function localised(code: string, packages: boolean): string {
   }
   return (
     code
-      .replace(/"\.\/apis\/([^"]+)"/g, (_, p: string) => src(`examples/apis/${p}`))
-      .replace(/loadCrds\("config\/crd\/bases"\)/, `loadCrds(${src("generated-examples/config/crd/bases")})`) +
+      .replace(/"\.\/apis\/([^"]+)"/g, (_, p: string) => src(`generated-examples/sample-controller/apis/${p}`))
+      .replace(/loadCrds\("config\/crd\/bases"\)/, `loadCrds(${src("generated-examples/sample-controller/config/crd/bases")})`) +
     "\nexport { foo, created, copy };\n"
   );
 }

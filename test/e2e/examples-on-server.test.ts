@@ -11,11 +11,11 @@ import { startTestApiServer } from "../../src/testing/index.js";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
 import { Scheme } from "@kube-codegen/runtime";
-import { addToScheme } from "../../examples/apis/samplecontroller/v1alpha1/zz_generated.register.js";
+import { addToScheme } from "../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/zz_generated.register.js";
 import { tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
-const crdDir = join(repo, "generated-examples/config/crd/bases");
+const crdDir = join(repo, "generated-examples/sample-controller/config/crd/bases");
 const crds = readdirSync(crdDir)
   .sort()
   .map((f) => parse(readFileSync(join(crdDir, f), "utf8")) as Record<string, unknown>);
@@ -46,7 +46,7 @@ test("generated CRDs are served, enforced like the real server, and agree with k
     const ns = await call(server, "POST", "/api/v1/namespaces", { apiVersion: "v1", kind: "Namespace", metadata: { name: "demo" } });
     assert.equal(ns.status, 201);
     const disc = await call(server, "GET", "/apis/samplecontroller.k8s.io/v1alpha1");
-    assert.deepEqual(disc.body.resources.map((r: { name: string }) => r.name).sort(), ["foos"]);
+    assert.deepEqual(disc.body.resources.map((r: { name: string }) => r.name).sort(), ["foos", "foos/status"]);
     const bad = {
       apiVersion: "samplecontroller.k8s.io/v1alpha1",
       kind: "Foo",

@@ -21,7 +21,10 @@ const REQUESTS = Math.round(5_000 * SCALE);
 const LIMIT = 3 * 1024 * 1024;
 
 const FOO_CRD = parse(
-  readFileSync(join(import.meta.dirname, "../../generated-examples/config/crd/bases/samplecontroller.k8s.io_foos.yaml"), "utf8"),
+  readFileSync(
+    join(import.meta.dirname, "../../generated-examples/sample-controller/config/crd/bases/samplecontroller.k8s.io_foos.yaml"),
+    "utf8",
+  ),
 ) as Record<string, unknown>;
 
 /** The two resources whose writes the oracle follows. */

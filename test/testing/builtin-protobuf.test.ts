@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 import { parse } from "yaml";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
 
-const FOOS = join(import.meta.dirname, "../../generated-examples/config/crd/bases/samplecontroller.k8s.io_foos.yaml");
+const FOOS = join(import.meta.dirname, "../../generated-examples/sample-controller/config/crd/bases/samplecontroller.k8s.io_foos.yaml");
 
 /** The body `kubectl create configmap x --from-literal=a=b` (1.32.4) sent, from its -v=8 log. */
 const KUBECTL_CONFIGMAP = Buffer.from(

@@ -3,7 +3,7 @@
 // test/fixtures/hostile-requests.json and replays them against the test server.
 //
 // Record again (see test/fixtures/PROVENANCE.md) with a server that serves the Foo CRD of
-// generated-examples/config/crd/bases/samplecontroller.k8s.io_foos.yaml:
+// test/fixtures/openapi/foos-crd-as-recorded.yaml:
 //   npx tsx test/testing/hostile-cases.ts record https://127.0.0.1:PORT TOKEN > test/fixtures/hostile-requests.json
 import http from "node:http";
 import https from "node:https";

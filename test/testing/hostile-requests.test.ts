@@ -14,9 +14,10 @@ import { HOSTILE_CASES, sendHostile, setupHostile, type HostileAnswer, type Host
 const recorded = JSON.parse(readFileSync(join(FIXTURES, "hostile-requests.json"), "utf8")) as {
   answers: Record<string, HostileAnswer>;
 };
-const FOO_CRD = parse(
-  readFileSync(join(import.meta.dirname, "../../generated-examples/config/crd/bases/samplecontroller.k8s.io_foos.yaml"), "utf8"),
-) as Record<string, unknown>;
+const FOO_CRD = parse(readFileSync(join(import.meta.dirname, "../fixtures/openapi/foos-crd-as-recorded.yaml"), "utf8")) as Record<
+  string,
+  unknown
+>;
 
 /**
  * Messages that quote the request body are compared as the real server's; these are the cases whose

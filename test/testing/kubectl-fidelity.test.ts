@@ -13,7 +13,7 @@ const dir = new URL("../fixtures/kubectl-fidelity/", import.meta.url);
 const routes = JSON.parse(readFileSync(new URL("reviews-and-routes.json", dir), "utf8")) as Record<string, Recorded>;
 const lifecycle = JSON.parse(readFileSync(new URL("lifecycle-and-apply.json", dir), "utf8")) as Record<string, Obj>;
 const watchTable = JSON.parse(readFileSync(new URL("watch-as-table.json", dir), "utf8")) as { event: { type: string; object: Obj } };
-const FOO_CRD = "generated-examples/config/crd/bases/samplecontroller.k8s.io_foos.yaml";
+const FOO_CRD = "test/fixtures/openapi/foos-crd-as-recorded.yaml";
 
 let server: TestApiServer;
 let api: ApiClient;

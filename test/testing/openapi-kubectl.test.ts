@@ -23,7 +23,7 @@ function kubectlVersion(): string | undefined {
 
 const version = kubectlVersion();
 const skip = version === undefined ? `${KUBECTL} is not on PATH: the kubectl OpenAPI checks were not run` : false;
-const BASES = join(import.meta.dirname, "../../generated-examples/config/crd/bases");
+const BASES = join(import.meta.dirname, "../../generated-examples/sample-controller/config/crd/bases");
 let server: TestApiServer;
 let dir: string;
 

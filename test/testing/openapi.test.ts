@@ -16,7 +16,7 @@ type Obj = Record<string, any>;
 
 const REAL = JSON.parse(gunzipSync(readFileSync(join(FIXTURES, "openapi/real-openapi-crds.json.gz"))).toString("utf8")) as Obj;
 const BASES = join(import.meta.dirname, "../../generated-examples/config/crd/bases");
-const crd = (file: string): Record<string, unknown> => parse(readFileSync(join(BASES, file), "utf8")) as Record<string, unknown>;
+const crd = (file: string, dir = BASES): Record<string, unknown> => parse(readFileSync(join(dir, file), "utf8")) as Record<string, unknown>;
 const FOO_GV = "apis/samplecontroller.k8s.io/v1alpha1";
 const GADGET_GV = "apis/gadgets.example.com/v1";
 const DIAL_GV = "apis/scaled.example.com/v1";
@@ -29,7 +29,9 @@ before(async () => {
   // Foo (nullable, required), Gadget (status, nested nullable objects, list types) and Dial (cluster
   // scope, scale, int-or-string, embedded resources, defaults, an unserved version), as recorded.
   const dials = JSON.parse(readFileSync(join(FIXTURES, "openapi/dials-crd.json"), "utf8")) as Record<string, unknown>;
-  server = await startTestApiServer({ crds: [crd("samplecontroller.k8s.io_foos.yaml"), crd("gadgets.example.com_gadgets.yaml"), dials] });
+  server = await startTestApiServer({
+    crds: [crd("foos-crd-as-recorded.yaml", join(FIXTURES, "openapi")), crd("gadgets.example.com_gadgets.yaml"), dials],
+  });
 });
 after(async () => {
   releaseAgent({ url: server.url, caPem: server.caPem });

@@ -10,10 +10,10 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AgentPool, ApiError, createTransport, isConflict, isNotFound, loadKubeConfig } from "@kube-codegen/runtime";
 import type { Scale, Transport } from "@kube-codegen/runtime";
-import { Clientset } from "../../../generated-examples/clientset/index.js";
 import { Clientset as HelmClientset } from "../../../generated-examples/helm-release/generated/clientset/index.js";
-import { fooApplyConfiguration } from "../../../generated-examples/clientset/samplecontroller/v1alpha1/foo.js";
-import type { Foo } from "../../../examples/apis/samplecontroller/v1alpha1/types.js";
+import { Clientset as SampleClientset } from "../../../generated-examples/sample-controller/generated/clientset/index.js";
+import { fooApplyConfiguration } from "../../../generated-examples/sample-controller/generated/clientset/samplecontroller/v1alpha1/foo.js";
+import type { Foo } from "../../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../../../src/testing/index.js";
 import type { TestApiServer } from "../../../src/testing/index.js";
 import { generateInto, VARIANT_INPUT } from "./variants.js";
@@ -30,7 +30,11 @@ before(async () => {
   assert.deepEqual(generated.diagnostics, []);
   variantsDir = generated.dir;
   server = await startTestApiServer({
-    crds: [...loadCrds(join(repo, "generated-examples/config/crd/bases")), ...loadCrds(join(variantsDir, "out/crds"))],
+    crds: [
+      ...loadCrds(join(repo, "generated-examples/config/crd/bases")),
+      ...loadCrds(join(repo, "generated-examples/sample-controller/config/crd/bases")),
+      ...loadCrds(join(variantsDir, "out/crds")),
+    ],
     objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } }],
   });
   await server.settle();
@@ -116,8 +120,8 @@ for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
     createTransport(loadKubeConfig({ kubeconfig: kubeconfigPath() }), { agents, retry: { maxRetries: 0 } });
 
   test(`the examples' Clientset: create, get, list, update and delete a Foo (${how})`, async () => {
-    const cs = new Clientset(loadKubeConfig({ kubeconfig: kubeconfigPath() }));
-    const foos = cs.samplecontrollerV1alpha1().foos(NS);
+    const sample = new SampleClientset(loadKubeConfig({ kubeconfig: kubeconfigPath() }));
+    const foos = sample.samplecontrollerV1alpha1().foos(NS);
     const created = await foos.create(foo(`example-foo-${sfx}`, 1));
     assert.equal(created.metadata?.namespace, NS);
     const got = await foos.get(`example-foo-${sfx}`);
@@ -125,7 +129,7 @@ for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
     got.spec.replicas = 2;
     const updated = await foos.update(got);
     assert.equal(updated.spec.replicas, 2);
-    const everywhere = await cs.samplecontrollerV1alpha1().foos().list();
+    const everywhere = await sample.samplecontrollerV1alpha1().foos().list();
     assert.deepEqual(
       everywhere.items.map((f) => `${f.metadata?.namespace ?? ""}/${f.metadata?.name ?? ""}`),
       [`${NS}/example-foo-${sfx}`],
@@ -141,16 +145,14 @@ for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
   });
 
   test(`the examples' Clientset: server-side apply of partial Foo configurations, a conflict between managers, and force (${how})`, async () => {
-    const foos = new Clientset(transport()).samplecontrollerV1alpha1().foos(NS);
+    const foos = new SampleClientset(transport()).samplecontrollerV1alpha1().foos(NS);
     const owner = {
       ...fooApplyConfiguration(`applied-foo-${sfx}`, NS),
       spec: { deploymentName: "applied-deploy", replicas: 1 },
-      // The example CRD requires status.
-      status: { availableReplicas: 0 },
     };
     const created = await foos.apply(owner, { fieldManager: "owner" });
     assert.deepEqual(created.spec, { deploymentName: "applied-deploy", replicas: 1 });
-    // A second manager sends only the field it cares about: no deploymentName, no status.
+    // A second manager sends only the field it cares about: no deploymentName.
     const scaler = { ...fooApplyConfiguration(`applied-foo-${sfx}`), spec: { replicas: 3 } };
     const conflict = await foos.apply(scaler, { fieldManager: "scaler" }).then(
       () => undefined,
@@ -171,7 +173,7 @@ for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
     assert.match(managers["owner"] ?? "", /f:deploymentName/);
     // The owner re-applies without replicas, which it no longer owns: the scaler's value stays.
     const reapplied = await foos.apply(
-      { ...fooApplyConfiguration(`applied-foo-${sfx}`), spec: { deploymentName: "applied-deploy" }, status: { availableReplicas: 0 } },
+      { ...fooApplyConfiguration(`applied-foo-${sfx}`), spec: { deploymentName: "applied-deploy" } },
       { fieldManager: "owner" },
     );
     assert.equal(reapplied.spec.replicas, 3);

@@ -5,9 +5,9 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { ApiError, isNotFound, loadKubeConfig } from "@kube-codegen/runtime";
-import { Clientset } from "../../../generated-examples/clientset/index.js";
-import { newSharedInformerFactory } from "../../../generated-examples/informers/index.js";
-import type { Foo } from "../../../examples/apis/samplecontroller/v1alpha1/types.js";
+import { Clientset } from "../../../generated-examples/sample-controller/generated/clientset/index.js";
+import { newSharedInformerFactory } from "../../../generated-examples/sample-controller/generated/informers/index.js";
+import type { Foo } from "../../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../../../src/testing/index.js";
 import type { TestApiServer } from "../../../src/testing/index.js";
 
@@ -18,7 +18,7 @@ let server: TestApiServer;
 
 before(async () => {
   server = await startTestApiServer({
-    crds: loadCrds(join(repo, "generated-examples/config/crd/bases")),
+    crds: loadCrds(join(repo, "generated-examples/sample-controller/config/crd/bases")),
     objects: [
       { apiVersion: "v1", kind: "Namespace", metadata: { name: NS } },
       { apiVersion: "v1", kind: "Namespace", metadata: { name: "elsewhere" } },

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Scheme } from "@kube-codegen/runtime";
 import * as helm from "../../../generated-examples/helm-release/apis/helm/v1/zz_generated.register.js";
-import * as sample from "../../../examples/apis/samplecontroller/v1alpha1/zz_generated.register.js";
+import * as sample from "../../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/zz_generated.register.js";
 import * as traefik from "../../../generated-examples/traefik-service/apis/traefik/v1/zz_generated.register.js";
 import * as gadgets from "../../../examples/apis/gadgets/v1/zz_generated.register.js";
 
@@ -27,7 +27,7 @@ test("registrations carry names, scope and subresources from the markers", () =>
   assert.deepEqual(hr.categories, ["helm"]);
   assert.equal(hr.subresources.status, true);
   assert.equal(scheme.lookup("traefik.magedu.com/v1", "TraefikService")!.subresources.status, true);
-  assert.equal(scheme.lookup("samplecontroller.k8s.io/v1alpha1", "Foo")!.subresources.status, false);
+  assert.equal(scheme.lookup("samplecontroller.k8s.io/v1alpha1", "Foo")!.subresources.status, true);
   assert.equal(scheme.forResource("samplecontroller.k8s.io", "v1alpha1", "foos")?.kind, "Foo");
   assert.equal(sample.SchemeGroupVersion.group, "samplecontroller.k8s.io");
 });

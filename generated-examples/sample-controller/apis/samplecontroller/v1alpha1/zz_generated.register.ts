@@ -34,7 +34,7 @@ export const fooRegistration: runtime.KindRegistration<Foo, FooList> = {
   plural: "foos",
   singular: "foo",
   namespaced: true,
-  subresources: { status: false },
+  subresources: { status: true },
   shortNames: [],
   categories: [],
   deepCopy: deepCopyFoo,

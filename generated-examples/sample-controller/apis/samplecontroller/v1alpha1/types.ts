@@ -1,6 +1,7 @@
 import type { int32, ListMeta, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
 // +genclient
+// +kubebuilder:subresource:status
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 // +kubebuilder:metadata:annotations="api-approved.kubernetes.io=unapproved, experimental-only; please get an approval from Kubernetes API reviewers if you're trying to develop a CRD in the *.k8s.io or *.kubernetes.io groups"
 
@@ -9,7 +10,9 @@ export interface Foo extends TypeMeta {
   metadata?: ObjectMeta;
 
   spec: FooSpec;
-  status: FooStatus;
+  // The status subresource's part: written by the controller through updateStatus, dropped by the
+  // server from creates and updates of the Foo itself (so it is optional, as omitempty in Go).
+  status?: FooStatus;
 }
 
 // FooSpec is the spec for a Foo resource
