@@ -92,7 +92,7 @@ export const optionTable = [
     default: "current",
     values: ["current", "v0.13"],
     description:
-      "the controller-gen whose description layout CRDs follow: `current` as v0.14 and later write them (doc-comment line breaks kept, `|-` blocks), `v0.13` as v0.13 and earlier did (lines joined with spaces), for projects whose CRDs must still diff clean against v0.13's",
+      "the controller-gen whose description layout CRDs follow: `current` as v0.14 and later write them (doc-comment line breaks kept, as YAML literal blocks), `v0.13` as v0.13 and earlier did (lines joined with spaces), for projects whose CRDs must still diff clean against v0.13's",
   },
   {
     key: "boundsMerge",

@@ -386,7 +386,7 @@ function takeFrom(s: JSONSchemaProps): Partial<Record<BoundKey, unknown>> {
   for (const k of boundKeys) {
     if (s[k] === undefined) continue;
     out[k] = s[k];
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+
     delete s[k];
   }
   return out;
@@ -410,11 +410,11 @@ function meetLevel(s: JSONSchemaProps, taken: Partial<Record<BoundKey, unknown>>
     else if ((pointerBounds as readonly string[]).includes(k) || fv !== tv) {
       typeSide[k] = tv;
       fieldSide[k] = fv;
-      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+
       delete s[k];
     }
   }
-  if (Object.keys(typeSide).length > 0) s.allOf = [...(s.allOf ?? []), typeSide as JSONSchemaProps, fieldSide as JSONSchemaProps];
+  if (Object.keys(typeSide).length > 0) s.allOf = [...(s.allOf ?? []), typeSide, fieldSide];
 }
 
 function meetBounds(s: JSONSchemaProps, taken: TakenBounds): void {

@@ -58,7 +58,7 @@ function node(s: JSONSchemaProps, path: string): JSONSchemaProps {
   for (const step of path.split(/(?=[.[])/).filter(Boolean)) {
     const next = step === "[]" ? cur.items : cur.properties?.[step.slice(1)];
     assert.ok(next && !Array.isArray(next), `no node at ${path}`);
-    cur = next as JSONSchemaProps;
+    cur = next;
   }
   return cur;
 }
@@ -72,8 +72,7 @@ function schemaOf(doc: string): JSONSchemaProps {
 }
 
 function applyGaps(doc: Record<string, unknown>, gaps: readonly Gap[]): void {
-  const root = (doc as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } }).spec.versions[0]!.schema
-    .openAPIV3Schema;
+  const root = (doc as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } }).spec.versions[0]!.schema.openAPIV3Schema;
   for (const [path, change] of gaps) {
     const cut = path.lastIndexOf(".");
     if (change === "drop") {
@@ -90,7 +89,7 @@ function applyGaps(doc: Record<string, unknown>, gaps: readonly Gap[]): void {
     const rest = change.slice(change.indexOf(" ") + 1);
     if (verb === "unset") {
       assert.ok(rest in n, `gap ${path}: controller-gen has no ${rest}`);
-      // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
+
       delete n[rest];
     } else {
       const k = rest.slice(0, rest.indexOf("="));
@@ -136,7 +135,8 @@ test("the doc-comment probe's CRD is controller-gen v0.23's, byte for byte", asy
 });
 
 test("the CronJob testdata ported from controller-tools gets controller-gen v0.23's descriptions and schema", async () => {
-  const unported = "a Go type the dialect has no counterpart for (batch/v1beta1, core/v1, []byte, fixed arrays, TextMarshaler keys, time.Time, url.URL newtypes, unexported embeds, ref() defaults)";
+  const unported =
+    "a Go type the dialect has no counterpart for (batch/v1beta1, core/v1, []byte, fixed arrays, TextMarshaler keys, time.Time, url.URL newtypes, unexported embeds, ref() defaults)";
   const gaps: Gap[] = [
     ...[
       "aliasFromPackage",
@@ -153,9 +153,11 @@ test("the CronJob testdata ported from controller-tools gets controller-gen v0.2
       "protocol",
       "schemaless",
     ].map((f): Gap => [`.spec.${f}`, "drop", unported]),
-    ...["active", "duration", "lastActiveLogURL2", "lastActiveLogURL3", "lastActiveLogURL4", "lastScheduleTime2"].map(
-      (f): Gap => [`.status.${f}`, "drop", unported],
-    ),
+    ...["active", "duration", "lastActiveLogURL2", "lastActiveLogURL3", "lastActiveLogURL4", "lastScheduleTime2"].map((f): Gap => [
+      `.status.${f}`,
+      "drop",
+      unported,
+    ]),
     ...[
       ".spec.associativeList[].secondary",
       ".spec.k8sAssociativeList[].secondary",
