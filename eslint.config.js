@@ -9,7 +9,7 @@ import globals from "globals";
 export default tseslint.config(
   {
     // Diagnostics golden inputs are deliberately broken sources (tsconfig.json excludes them too).
-    ignores: ["**/node_modules/", "**/dist/", "test/golden/diagnostics/"],
+    ignores: ["**/node_modules/", "**/dist/", "test/golden/diagnostics/", "test/fixtures/controller-gen/"],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

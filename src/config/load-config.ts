@@ -2,7 +2,7 @@ import { posix, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { pathError, probePath, readText } from "../fs/index.js";
 import { parseServerVersions } from "../crd-checks/server-versions.js";
-import { generatorNames, generatorRequires, type GeneratorName, type Options } from "./options.js";
+import { generatorNames, generatorRequires, type BoundsMerge, type CrdCompat, type GeneratorName, type Options } from "./options.js";
 import { CONFIG_KEYS, configKeyTypes, defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";
 
 /** The file `npm run codegen` reads when no --config is given. */
@@ -71,6 +71,19 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
     if (pick(k) === "")
       diagnostics.push(errorAt(undefined, Code.emptyFlag, `${flag} needs a value`, `pass ${flag} VALUE, or leave it out for the default`));
   }
+  for (const o of optionTable) {
+    if (!("values" in o)) continue;
+    const v = pick(o.key);
+    if (typeof v === "string" && !(o.values as readonly string[]).includes(v))
+      diagnostics.push(
+        errorAt(
+          undefined,
+          Code.badOptionValue,
+          `${flagOf(o.key)} (or ${o.key}) must be one of ${o.values.join(", ")}, not "${v}"`,
+          `e.g. ${flagOf(o.key)}=${o.values[o.values.length - 1] ?? ""}`,
+        ),
+      );
+  }
   if (diagnostics.length > 0) return { diagnostics };
   const generators = parseGenerators(pick("generators"), diagnostics);
   const header = pick("header");
@@ -121,6 +134,8 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       ...(header !== undefined ? { header } : {}),
       headerText,
       ...(maxDescLen !== undefined ? { maxDescLen } : {}),
+      crdCompat: (pick("crdCompat") ?? defaults.crdCompat) as CrdCompat,
+      boundsMerge: (pick("boundsMerge") ?? defaults.boundsMerge) as BoundsMerge,
       runtimeImport: pick("runtimeImport") ?? defaults.runtimeImport,
       serverMinors: serverVersions.minors,
     },

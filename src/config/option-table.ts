@@ -20,6 +20,8 @@ export interface OptionSpec {
   readonly defaultText?: string;
   /** One sentence in Markdown (backticks for code); --help prints it with the backticks removed. */
   readonly description: string;
+  /** The only values a string option takes; any other is a usage error (KCG1018). */
+  readonly values?: readonly string[];
 }
 
 /** The options, in the order --help and the README list them. */
@@ -81,6 +83,26 @@ export const optionTable = [
     inConfigFile: true,
     defaultText: "no limit",
     description: "truncate CRD descriptions like controller-gen's `maxDescLen`; 0 drops them",
+  },
+  {
+    key: "crdCompat",
+    flag: "crd-compat",
+    type: "string",
+    inConfigFile: true,
+    default: "current",
+    values: ["current", "v0.13"],
+    description:
+      "the controller-gen whose description layout CRDs follow: `current` as v0.14 and later write them (doc-comment line breaks kept, as YAML literal blocks), `v0.13` as v0.13 and earlier did (lines joined with spaces), for projects whose CRDs must still diff clean against v0.13's",
+  },
+  {
+    key: "boundsMerge",
+    flag: "bounds-merge",
+    type: "string",
+    inConfigFile: true,
+    default: "allOf",
+    values: ["allOf", "field"],
+    description:
+      "how a field's bound (`Minimum`, `MaxLength`, `MaxItems`, `Pattern` ...) meets the same keyword set on its named type: `allOf` keeps both as controller-gen writes them (`allOf: [type's, field's]`), `field` writes only the field's, on the node, where the API server's CEL cost estimate reads bounds (it ignores those inside `allOf`)",
   },
   {
     key: "runtimeImport",

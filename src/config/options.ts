@@ -12,6 +12,12 @@ export const generatorRequires: Readonly<Partial<Record<GeneratorName, readonly 
   informer: ["client", "lister"],
 };
 
+/** `allOf`: both bounds kept, as controller-gen writes them; `field`: the field's alone. */
+export type BoundsMerge = "allOf" | "field";
+
+/** The controller-gen layouts `crdCompat` chooses between. */
+export type CrdCompat = "current" | "v0.13";
+
 /** Everything a run needs, resolved from defaults, the config file and flags (flags win). */
 export interface Options {
   /** Working directory all relative paths are resolved against. */
@@ -26,6 +32,10 @@ export interface Options {
   readonly headerText: string;
   /** controller-gen's maxDescLen: 0 drops descriptions, undefined keeps them whole. */
   readonly maxDescLen?: number;
+  /** Whose CRD description layout to follow: today's controller-gen's, or v0.13's. */
+  readonly crdCompat: CrdCompat;
+  /** How a field's bound meets its named type's on the same keyword. */
+  readonly boundsMerge: BoundsMerge;
   /** Module specifier generated code imports the runtime from. */
   readonly runtimeImport: string;
   /** The kube-apiserver minor versions (1.x) the offline CRD checks model, sorted. */

@@ -99,6 +99,12 @@ const table = {
     meaning: "A path option given with an empty value (it would otherwise mean the whole project).",
     example: "--input=",
   },
+  badOptionValue: {
+    code: "KCG1018",
+    severity: "error",
+    meaning: "An option that takes one of a fixed set of values (--crd-compat) given another.",
+    example: "--crd-compat=v0.12",
+  },
   // File-system problems: each names the path (relative to the working directory) and stops the
   // run before anything is written, except KCG1023, whose file is skipped without being opened.
   unreadablePath: {

@@ -1,30 +1,36 @@
 /**
- * Turns non-marker comment lines into a description the way controller-gen reads Go doc comments:
- * trailing space trimmed, leading and trailing blank lines dropped, runs of blank lines collapsed
- * to one (a paragraph break), lines starting with `TODO` dropped and everything from a `---` line
- * on dropped (Kubernetes' doc conventions), except inside ``` or ~~~ fenced code. JSDoc that
- * TypeScript authors write is read for what it says: `@deprecated why` becomes Go's
- * `Deprecated: why` paragraph (what API docs and linters look for), `{@link X}` becomes `X`.
+ * Turns non-marker comment lines into a doc comment the way controller-gen (v0.14 and later,
+ * markers/zip.go's extractDoc over go/ast's CommentGroup.Text) reads Go doc comments: trailing
+ * space trimmed, leading and trailing blank lines dropped, runs of blank lines collapsed to one (a
+ * paragraph break), indentation kept; then, outside ``` or ~~~ fenced code, a line starting with
+ * `TODO` is dropped and a line starting with `---` ends the text (Kubernetes' doc conventions).
+ * Those three tests look at the line as written, so an indented `TODO` or `---` is kept, and a
+ * blank line left before a dropped line stays (Go does not trim again). JSDoc that TypeScript
+ * authors write is read for what it says: `@deprecated why` becomes Go's `Deprecated: why`
+ * paragraph (what API docs and linters look for), `{@link X}` becomes `X`. JSDoc blocks are read
+ * as Go's `//` lines are (the ` * ` prefix removed, indentation kept).
  */
 export function describeDoc(lines: readonly string[]): string {
-  const out: string[] = [];
-  let inFence = false;
+  const text: string[] = [];
   for (const rawLine of lines) {
     const line = rawLine.trimEnd();
-    const head = line.trimStart();
-    if (head.startsWith("```") || head.startsWith("~~~")) inFence = !inFence;
-    else if (!inFence) {
-      if (head.startsWith("TODO")) continue;
-      if (head.startsWith("---")) break;
-    }
-    const text = inFence ? line : jsdoc(line);
-    // Go reads a deprecation note only as a paragraph of its own.
-    if (!inFence && text !== line && text.trimStart().startsWith("Deprecated") && out.length > 0 && out[out.length - 1] !== "")
-      out.push("");
-    if (text === "" && (out.length === 0 || out[out.length - 1] === "")) continue;
-    out.push(text);
+    if (line === "" && (text.length === 0 || text[text.length - 1] === "")) continue;
+    text.push(line);
   }
-  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  while (text.length > 0 && text[text.length - 1] === "") text.pop();
+  const out: string[] = [];
+  let inFence = false;
+  for (const line of text) {
+    if (line.startsWith("```") || line.startsWith("~~~")) inFence = !inFence;
+    else if (!inFence) {
+      if (line.startsWith("TODO")) continue;
+      if (line.startsWith("---")) break;
+    }
+    const t = inFence ? line : jsdoc(line);
+    // Go reads a deprecation note only as a paragraph of its own.
+    if (!inFence && t !== line && t.trimStart().startsWith("Deprecated") && out.length > 0 && out[out.length - 1] !== "") out.push("");
+    out.push(t);
+  }
   return out.join("\n");
 }
 

@@ -11,8 +11,8 @@ import {
   type TypeRef,
 } from "../model/index.js";
 import type { JSONSchemaProps } from "../apiextensions/index.js";
-import { API_VERSION_DESCRIPTION, builtinSchema, KIND_DESCRIPTION } from "./builtin-schemas.js";
-import { schemaDescription } from "./description.js";
+import { builtinSchema, typeMetaDescriptions } from "./builtin-schemas.js";
+import { schemaDescription, type DescriptionLayout } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";
 import { checkRuleFieldPaths } from "./rule-field-paths.js";
 import { checkMessageExpressions } from "./rule-message-expressions.js";
@@ -35,12 +35,25 @@ export const SCHEMA_ROOT = "schema.openAPIV3Schema";
  * with its doc and type markers, field docs and markers on top, markers applied in
  * controller-gen's order, `metadata` as `{type: object}`, required lists sorted.
  */
-export function buildKindSchema(model: ApiModel, kind: TypeModel): SchemaBuild {
-  const b = new SchemaBuilder(model);
+export function buildKindSchema(model: ApiModel, kind: TypeModel, shape: SchemaShape = {}): SchemaBuild {
+  const b = new SchemaBuilder(model, shape.layout ?? "current", shape.boundsMerge ?? "allOf");
   const schema = b.namedSchema(kind, SCHEMA_ROOT, kind.pos);
   b.diagnostics.push(...checkRuleFieldPaths(schema, SCHEMA_ROOT, b.sources), ...checkMessageExpressions(schema, SCHEMA_ROOT, b.sources));
   return { schema, diagnostics: b.diagnostics, sources: b.sources };
 }
+
+/**
+ * What shapes a schema besides the types: the description layout, and how a field's bound meets
+ * its named type's bound on the same keyword: `allOf` as controller-gen writes it (both kept, as
+ * `allOf: [type's, field's]`), or `field` (the field's replaces the type's, on the node itself).
+ */
+export interface SchemaShape {
+  readonly layout?: DescriptionLayout;
+  readonly boundsMerge?: BoundsMerge;
+}
+
+/** How a field-level bound meets a type-level bound on the same keyword. */
+export type BoundsMerge = "allOf" | "field";
 
 /** A field of a struct with where its schema comes from (TypeMeta's fields carry fixed docs). */
 interface StructField {
@@ -58,7 +71,11 @@ class SchemaBuilder {
   private depth = 0;
   private reportedTooDeep = false;
 
-  constructor(private readonly model: ApiModel) {}
+  constructor(
+    private readonly model: ApiModel,
+    private readonly layout: DescriptionLayout,
+    private readonly boundsMerge: BoundsMerge,
+  ) {}
 
   /**
    * A named type's schema: its shape, its doc, its type markers. An alias of an alias is followed
@@ -102,7 +119,7 @@ class SchemaBuilder {
     }
     for (let i = chain.length - 1; i >= 0; i--) {
       const x = chain[i]!;
-      const description = schemaDescription(x.doc);
+      const description = schemaDescription(x.doc, this.layout);
       if (description !== "") schema.description = description;
       this.apply(schema, x.markers.list(), "type", x.name, path);
       if (x.shape.kind === "struct") this.mergeEmbeddedTypeMarkers(schema, x, path);
@@ -213,7 +230,8 @@ class SchemaBuilder {
       if (field.required) required.push(field.name);
     }
     this.checkOneOfRequired(t, required);
-    const schema: JSONSchemaProps = { type: "object", properties };
+    // Go's omitempty: a struct with no fields has no `properties` key.
+    const schema: JSONSchemaProps = { type: "object", ...(Object.keys(properties).length > 0 ? { properties } : {}) };
     if (required.length > 0) schema.required = [...new Set(required)].sort();
     return schema;
   }
@@ -221,10 +239,12 @@ class SchemaBuilder {
   private fieldSchema(f: FieldModel, path: string, fixedDoc: string | undefined): JSONSchemaProps {
     this.sources.set(path, f.pos);
     const s = this.refSchema(f.type, path, f.pos);
-    const description = fixedDoc ?? schemaDescription(f.doc);
+    const description = fixedDoc ?? schemaDescription(f.doc, this.layout);
     if (description !== "") s.description = description;
     const typeRuleCount = s["x-kubernetes-validations"]?.length ?? 0;
+    const typeBounds = this.boundsMerge === "allOf" ? takeBounds(s) : undefined;
     this.apply(s, f.markers.list(), "field", typeRefText(f.type), path);
+    if (typeBounds) meetBounds(s, typeBounds);
     this.fieldRulesFirst(s, typeRuleCount, path);
     return s;
   }
@@ -270,14 +290,15 @@ class SchemaBuilder {
     });
     for (const b of flat.builtins) {
       if (b === "TypeMeta") {
+        const docs = typeMetaDescriptions(this.layout);
         for (const [name, doc] of [
-          ["apiVersion", API_VERSION_DESCRIPTION],
-          ["kind", KIND_DESCRIPTION],
+          ["apiVersion", docs.apiVersion],
+          ["kind", docs.kind],
         ] as const)
           put({ field: pseudo(name, false), fixedDoc: doc });
         continue;
       }
-      const bs = builtinSchema(b);
+      const bs = builtinSchema(b, this.layout);
       for (const [name, prop] of Object.entries(bs.properties ?? {}))
         put({ field: pseudo(name, (bs.required ?? []).includes(name)), prebuilt: prop });
     }
@@ -309,7 +330,7 @@ class SchemaBuilder {
         return t ? this.namedSchema(t, path, at) : { type: "object" };
       }
       case "builtin":
-        return builtinSchema(r.name);
+        return builtinSchema(r.name, this.layout);
       case "nullable":
         return { ...this.refSchema(r.inner, path, at), nullable: true };
       case "unknown":
@@ -343,6 +364,63 @@ class SchemaBuilder {
 }
 
 const noMarkers = new MarkerSet([]);
+
+/**
+ * The bound keywords flatten.go cannot merge when a field and its named type both set them: the
+ * ones whose Go fields are pointers (so even equal values count as two) and the ones compared by
+ * value (only a different value counts). Both values go into `allOf`, the type's first.
+ */
+const pointerBounds = ["maximum", "minimum", "multipleOf", "maxLength", "minLength", "maxItems", "minItems"] as const;
+const valueBounds = ["pattern", "format", "exclusiveMaximum", "exclusiveMinimum", "uniqueItems", "maxProperties", "minProperties"] as const;
+type BoundKey = (typeof pointerBounds)[number] | (typeof valueBounds)[number];
+const boundKeys: readonly BoundKey[] = [...pointerBounds, ...valueBounds];
+
+/** A named type's bounds, taken off its node and its items before the field's markers apply. */
+interface TakenBounds {
+  readonly node: Partial<Record<BoundKey, unknown>>;
+  readonly items?: Partial<Record<BoundKey, unknown>>;
+}
+
+function takeFrom(s: JSONSchemaProps): Partial<Record<BoundKey, unknown>> {
+  const out: Partial<Record<BoundKey, unknown>> = {};
+  for (const k of boundKeys) {
+    if (s[k] === undefined) continue;
+    out[k] = s[k];
+
+    delete s[k];
+  }
+  return out;
+}
+
+function takeBounds(s: JSONSchemaProps): TakenBounds {
+  const items = s.items && !Array.isArray(s.items) ? takeFrom(s.items) : undefined;
+  return { node: takeFrom(s), ...(items ? { items } : {}) };
+}
+
+/** Puts the type's bounds back beside the field's: alone where the field set none, else both in allOf. */
+function meetLevel(s: JSONSchemaProps, taken: Partial<Record<BoundKey, unknown>>): void {
+  const typeSide: Record<string, unknown> = {};
+  const fieldSide: Record<string, unknown> = {};
+  for (const k of boundKeys) {
+    const tv = taken[k];
+    if (tv === undefined) continue;
+    const fv = s[k];
+    const set = (v: unknown) => Object.defineProperty(s, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (fv === undefined) set(tv);
+    else if ((pointerBounds as readonly string[]).includes(k) || fv !== tv) {
+      typeSide[k] = tv;
+      fieldSide[k] = fv;
+
+      delete s[k];
+    }
+  }
+  if (Object.keys(typeSide).length > 0) s.allOf = [...(s.allOf ?? []), typeSide, fieldSide];
+}
+
+function meetBounds(s: JSONSchemaProps, taken: TakenBounds): void {
+  meetLevel(s, taken.node);
+  if (taken.items && s.items && !Array.isArray(s.items)) meetLevel(s.items, taken.items);
+}
 
 /** Type-level keywords of an embedded struct, built at a scratch path whose positions travel with them. */
 interface TypeLevel {

@@ -1,11 +1,14 @@
 import type { BuiltinName } from "../model/index.js";
 import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { DescriptionLayout } from "./description.js";
+import { currentBuiltinDescriptions, CURRENT_API_VERSION_DESCRIPTION, CURRENT_KIND_DESCRIPTION } from "./builtin-descriptions.js";
 
 // Schemas of the apimachinery types the runtime exports, as controller-gen writes them into CRDs:
 // the known-type overrides (Time, Duration, Quantity, IntOrString, RawExtension, ObjectMeta) and
 // the struct types with their upstream descriptions and validation markers (Condition keeps the
 // checks metav1 declares with kubebuilder markers). Descriptions come from the 1.24 API's
-// OpenAPI document, which drops the `---` sections as our doc reader does.
+// OpenAPI document, which drops the `---` sections as our doc reader does: that is v0.13's layout;
+// builtin-descriptions.ts holds today's controller-gen's, which replace them by default.
 
 /** APIVersion's description, word for word as controller-gen v0.13 writes it. */
 export const API_VERSION_DESCRIPTION =
@@ -190,8 +193,35 @@ const structs: Record<string, JSONSchemaProps> = {
   },
 };
 
-/** A fresh copy of a builtin type's schema (callers mutate what they get). */
-export function builtinSchema(name: BuiltinName): JSONSchemaProps {
+/** TypeMeta's two descriptions in a layout. */
+export function typeMetaDescriptions(layout: DescriptionLayout): { readonly apiVersion: string; readonly kind: string } {
+  return layout === "v0.13"
+    ? { apiVersion: API_VERSION_DESCRIPTION, kind: KIND_DESCRIPTION }
+    : { apiVersion: CURRENT_API_VERSION_DESCRIPTION, kind: CURRENT_KIND_DESCRIPTION };
+}
+
+/** A fresh copy of a builtin type's schema (callers mutate what they get), its descriptions in the layout. */
+export function builtinSchema(name: BuiltinName, layout: DescriptionLayout = "current"): JSONSchemaProps {
+  const s = v013Schema(name);
+  if (layout === "current") relayout(s, currentBuiltinDescriptions[name]);
+  return s;
+}
+
+/** Puts today's descriptions (by property path, "" the node itself, "a.b" nested, "a[]" items) into a v0.13 schema. */
+function relayout(s: JSONSchemaProps, docs: Readonly<Record<string, string>> | undefined): void {
+  if (!docs) return;
+  for (const [path, doc] of Object.entries(docs)) {
+    let node: JSONSchemaProps | undefined = s;
+    for (const step of path === "" ? [] : path.split(".")) {
+      const items = step.endsWith("[]");
+      node = node?.properties?.[items ? step.slice(0, -2) : step];
+      if (items) node = node && !Array.isArray(node.items) ? node.items : undefined;
+    }
+    if (node) node.description = doc;
+  }
+}
+
+function v013Schema(name: BuiltinName): JSONSchemaProps {
   switch (name) {
     case "Time":
     case "MicroTime":

@@ -1,17 +1,42 @@
 import type { JSONSchemaProps } from "../apiextensions/index.js";
 
-// Descriptions as controller-gen v0.13 (the seed's kubebuilder output) writes them: the doc
-// comment's lines trimmed and joined with spaces, a blank line kept as a "\n" word of its own;
-// and `maxDescLen` truncation at the last sentence end, else the last space plus "...".
+// Descriptions in one of controller-gen's two layouts, and `maxDescLen` truncation at the last
+// sentence end, else the last space plus "...".
 
-/** A doc comment (lines joined with "\n", paragraphs separated by a blank line) as a schema description. */
-export function schemaDescription(doc: string): string {
-  if (doc === "") return "";
-  return doc
-    .split("\n")
-    .map((l) => l.trim())
-    .map((l) => (l === "" ? "\n" : l))
+/**
+ * How descriptions are laid out: `current` as controller-gen v0.14 and later write them (the doc
+ * comment as read, line breaks kept, so go-yaml writes `|-` blocks), `v0.13` as v0.13 and earlier
+ * did (each line trimmed, lines joined with spaces, a paragraph break kept as a "\n" word).
+ */
+export type DescriptionLayout = "current" | "v0.13";
+
+/** A doc comment (describeDoc's text) as a schema description in the given layout. */
+export function schemaDescription(doc: string, layout: DescriptionLayout = "current"): string {
+  if (doc === "" || layout === "current") return doc;
+  return legacyLines(doc)
+    .map((l) => (l === "" ? "\n" : l.trim()))
     .join(" ");
+}
+
+/**
+ * The lines v0.13 kept of a doc comment, as our reader for that layout picked them: `TODO`, `---`
+ * and fences recognised after leading space too, blank lines never leading, trailing or doubled.
+ */
+function legacyLines(doc: string): string[] {
+  const out: string[] = [];
+  let inFence = false;
+  for (const line of doc.split("\n")) {
+    const head = line.trimStart();
+    if (head.startsWith("```") || head.startsWith("~~~")) inFence = !inFence;
+    else if (!inFence) {
+      if (head.startsWith("TODO")) continue;
+      if (head.startsWith("---")) break;
+    }
+    if (head === "" && (out.length === 0 || out[out.length - 1] === "")) continue;
+    out.push(head === "" ? "" : line);
+  }
+  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  return out;
 }
 
 const encoder = new TextEncoder();

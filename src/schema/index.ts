@@ -3,8 +3,9 @@
 // live in src/crd-checks. It keeps a map from each schema path to the source position it came from so
 // problems can be reported at the marker, field or type that caused them. It must not decide
 // file names or serialise anything (the crd generator does), nor touch the disk.
-export { buildKindSchema, SCHEMA_ROOT } from "./build-schema.js";
+export { buildKindSchema, SCHEMA_ROOT, type SchemaShape } from "./build-schema.js";
 export { applyMarkers } from "./apply-markers.js";
 export { API_VERSION_DESCRIPTION, QUANTITY_PATTERN } from "./builtin-schemas.js";
+export { CURRENT_API_VERSION_DESCRIPTION } from "./builtin-descriptions.js";
 export { schemaDescription, truncateDescription, limitDescriptions } from "./description.js";
 export { SourceMap, joinPath, parentPath } from "./source-map.js";

@@ -32,7 +32,10 @@ test("a misspelt or kebab-case config key is KCG1011 with a did-you-mean hint", 
 test("an unrelated key gets the list of known keys and no guess", () => {
   const d = withConfig({ frobnicate: 1 }).diagnostics.find((x) => x.code === "KCG1011");
   assert.ok(d);
-  assert.match(d.hint ?? "", /^known keys: input, output, crdOutput, generators, header, maxDescLen, runtimeImport, serverVersions$/);
+  assert.match(
+    d.hint ?? "",
+    /^known keys: input, output, crdOutput, generators, header, maxDescLen, crdCompat, boundsMerge, runtimeImport, serverVersions$/,
+  );
 });
 
 test("known keys resolve, with paths relative to the working directory", () => {
@@ -88,4 +91,16 @@ test('a config file that does not parse is KCG1012, "config file is not valid JS
   const d = resolveOptions({}, dir).diagnostics;
   assert.equal(d[0]?.code, "KCG1012");
   assert.match(d[0]?.message ?? "", /^config file is not valid JSON: /);
+});
+
+test("crdCompat and boundsMerge take only their listed values (KCG1018); defaults are today's controller-gen", () => {
+  const ok = resolveOptions({}, tempDir()).options!;
+  assert.equal(ok.crdCompat, "current");
+  assert.equal(ok.boundsMerge, "allOf");
+  assert.equal(withConfig({ crdCompat: "v0.13", boundsMerge: "field" }).options?.crdCompat, "v0.13");
+  assert.equal(withConfig({ crdCompat: "v0.13", boundsMerge: "field" }).options?.boundsMerge, "field");
+  const bad = resolveOptions({ crdCompat: "v0.12" }, tempDir()).diagnostics;
+  assert.equal(bad[0]?.code, "KCG1018");
+  assert.equal(bad[0]?.message, '--crd-compat (or crdCompat) must be one of current, v0.13, not "v0.12"');
+  assert.equal(withConfig({ boundsMerge: "type" }).diagnostics[0]?.code, "KCG1018");
 });

@@ -18,3 +18,14 @@ test("{@link X} and {@link X | label} read as their text; fenced code is left al
   );
   assert.equal(describeDoc(["Example:", "```", "@deprecated {@link X}", "```"]), "Example:\n```\n@deprecated {@link X}\n```");
 });
+
+test("Go's doc reading as controller-gen v0.14+ does: TODO and --- only at a line's start, blank lines they leave stay", () => {
+  // go/ast drops leading, trailing and doubled blank lines and trailing space before the rules run.
+  assert.equal(describeDoc(["", "a  ", "", "", "  b", ""]), "a\n\n  b");
+  assert.equal(describeDoc(["a", "TODO: gone", "  TODO: kept", "b"]), "a\n  TODO: kept\nb");
+  assert.equal(describeDoc(["text then", "", "TODO dropped"]), "text then\n");
+  assert.equal(describeDoc(["TODO first", "", "then text."]), "\nthen text.");
+  assert.equal(describeDoc(["a", "", "---", "gone"]), "a\n");
+  assert.equal(describeDoc(["a", " --- kept", "b"]), "a\n --- kept\nb");
+  assert.equal(describeDoc(["```", "TODO: kept", "--- kept", "```", "--- end", "gone"]), "```\nTODO: kept\n--- kept\n```");
+});

@@ -3,16 +3,23 @@
 // part traceable to its source position.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildKindSchema, SCHEMA_ROOT, API_VERSION_DESCRIPTION, QUANTITY_PATTERN } from "../../src/schema/index.js";
+import {
+  buildKindSchema,
+  SCHEMA_ROOT,
+  API_VERSION_DESCRIPTION,
+  CURRENT_API_VERSION_DESCRIPTION,
+  QUANTITY_PATTERN,
+  type SchemaShape,
+} from "../../src/schema/index.js";
 import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
 import { DOC, generateCrds, widget, writeInput } from "../generators/crd/helpers.js";
 
-async function specOf(specBody: string, extra = "", imports?: string) {
+async function specOf(specBody: string, extra = "", imports?: string, shape: SchemaShape = {}) {
   const dir = writeInput({ "widgets/v1/doc.ts": DOC, "widgets/v1/types.ts": widget(specBody, { extra, ...(imports ? { imports } : {}) }) });
   const r = await generateCrds(dir);
   const model = r.model!;
   const kind = model.packages[0]!.types.find((t) => t.name === "Widget")!;
-  const built = buildKindSchema(model, kind);
+  const built = buildKindSchema(model, kind, shape);
   return { ...built, spec: built.schema.properties!["spec"]!, props: built.schema.properties!["spec"]!.properties! };
 }
 
@@ -70,12 +77,18 @@ test("apimachinery types: Time, Duration, Quantity, IntOrString, RawExtension", 
 test("kinds: apiVersion and kind described as controller-gen does, metadata is {type: object}", async () => {
   const { schema } = await specOf("  a?: string;\n");
   assert.equal(schema.description, "Widget is a test kind.");
-  assert.deepEqual(schema.properties!["apiVersion"], { type: "string", description: API_VERSION_DESCRIPTION });
+  // Today's layout keeps apimachinery's line breaks; v0.13's joins them.
+  assert.deepEqual(schema.properties!["apiVersion"], { type: "string", description: CURRENT_API_VERSION_DESCRIPTION });
+  assert.ok(
+    CURRENT_API_VERSION_DESCRIPTION.startsWith("APIVersion defines the versioned schema of this representation of an object.\nServers"),
+  );
+  const old = await specOf("  a?: string;\n", "", undefined, { layout: "v0.13" });
+  assert.deepEqual(old.schema.properties!["apiVersion"], { type: "string", description: API_VERSION_DESCRIPTION });
   assert.deepEqual(schema.properties!["metadata"], { type: "object" });
   assert.equal(schema.required, undefined);
 });
 
-test("named types are inlined with their doc and markers; the field's doc and markers win", async () => {
+test("named types are inlined with their doc and markers; the field's doc wins, a bound on both meets in allOf", async () => {
   const extra = [
     "",
     "// Name is a DNS label.",
@@ -95,13 +108,22 @@ test("named types are inlined with their doc and markers; the field's doc and ma
     extra,
   );
   assert.deepEqual(props["plain"], { type: "string", description: "Name is a DNS label.", maxLength: 63 });
-  assert.deepEqual(props["owner"], { type: "string", description: "the owner's name.", maxLength: 20 });
+  // controller-gen v0.23 (flatten.go) keeps both bounds: allOf [type's, field's].
+  assert.deepEqual(props["owner"], { type: "string", description: "the owner's name.", allOf: [{ maxLength: 63 }, { maxLength: 20 }] });
   assert.deepEqual(props["ports"]!.items, {
     type: "object",
     description: "Port is a port.",
     properties: { number: { type: "integer", format: "int32", minimum: 1 }, name: { type: "string" } },
     required: ["number"],
   });
+  // boundsMerge "field": the field's bound alone, on the node (where CEL cost estimation reads it).
+  const fieldWins = await specOf(
+    "  plain?: Name;\n  // the owner's name.\n  // +kubebuilder:validation:MaxLength=20\n  owner?: Name;\n  ports?: Port[];\n",
+    extra,
+    undefined,
+    { boundsMerge: "field" },
+  );
+  assert.deepEqual(fieldWins.props["owner"], { type: "string", description: "the owner's name.", maxLength: 20 });
 });
 
 test("required lists follow requiredness and are sorted", async () => {

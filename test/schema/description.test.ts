@@ -2,11 +2,19 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { limitDescriptions, schemaDescription, truncateDescription } from "../../src/schema/index.js";
 
-test("doc lines join with spaces; a blank line becomes a \\n word, as controller-gen v0.13 writes it", () => {
-  assert.equal(schemaDescription("Foo is a thing.\nIt has parts."), "Foo is a thing. It has parts.");
-  assert.equal(schemaDescription("First paragraph.\n\nSecond one."), "First paragraph. \n Second one.");
-  assert.equal(schemaDescription("  indented  \nline"), "indented line");
-  assert.equal(schemaDescription(""), "");
+test("v0.13's layout: doc lines join with spaces; a blank line becomes a \\n word", () => {
+  assert.equal(schemaDescription("Foo is a thing.\nIt has parts.", "v0.13"), "Foo is a thing. It has parts.");
+  assert.equal(schemaDescription("First paragraph.\n\nSecond one.", "v0.13"), "First paragraph. \n Second one.");
+  assert.equal(schemaDescription("  indented  \nline", "v0.13"), "indented line");
+  assert.equal(schemaDescription("", "v0.13"), "");
+  // What v0.13's reader dropped and today's keeps: an indented TODO, a trailing blank line left by ---.
+  assert.equal(schemaDescription("a\n  TODO: later\nb", "v0.13"), "a b");
+  assert.equal(schemaDescription("a\n", "v0.13"), "a");
+});
+
+test("today's layout (the default): the doc comment as read, line breaks and indentation kept", () => {
+  assert.equal(schemaDescription("Foo is a thing.\nIt has parts."), "Foo is a thing.\nIt has parts.");
+  assert.equal(schemaDescription("First paragraph.\n\n  - indented\nlast"), "First paragraph.\n\n  - indented\nlast");
 });
 
 test("truncation stops at the last sentence end within the limit", () => {

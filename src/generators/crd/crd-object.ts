@@ -1,7 +1,7 @@
 import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import type { Marker } from "../../markers/index.js";
 import type { ApiModel } from "../../model/index.js";
-import { buildKindSchema, limitDescriptions, SourceMap } from "../../schema/index.js";
+import { buildKindSchema, limitDescriptions, SourceMap, type SchemaShape } from "../../schema/index.js";
 import { crdMetadataOf } from "../../vocab/index.js";
 import type { GroupKind, KindVersion } from "./kind-versions.js";
 import { checkSelectableFields } from "./selectable-fields.js";
@@ -15,6 +15,11 @@ export interface CrdBuild {
   readonly sources: SourceMap;
 }
 
+/** What shapes a CRD besides the types: controller-gen's maxDescLen, the description layout, how bounds meet. */
+export interface CrdShape extends SchemaShape {
+  readonly maxDescLen?: number | undefined;
+}
+
 /**
  * Assembles the apiextensions.k8s.io/v1 CRD of one group/kind across its versions, as
  * controller-gen's NeedCRDFor does: names and scope from the kind, one entry per version
@@ -22,7 +27,7 @@ export interface CrdBuild {
  * fields, exactly one storage version, at least one served version. Returns undefined when
  * every version is skipped.
  */
-export function buildCrd(model: ApiModel, gk: GroupKind, maxDescLen: number | undefined): CrdBuild | undefined {
+export function buildCrd(model: ApiModel, gk: GroupKind, shape: CrdShape): CrdBuild | undefined {
   const diagnostics: Diagnostic[] = [];
   const sources = new SourceMap();
   const first = gk.versions[0]!;
@@ -42,7 +47,7 @@ export function buildCrd(model: ApiModel, gk: GroupKind, maxDescLen: number | un
   if (kept.length === 0) return diagnostics.length > 0 ? { crd: {}, name: "", plural: "", diagnostics, sources } : undefined;
   const names = namesOf(kept, diagnostics, sources);
   const name = `${names.plural}.${gk.group}`;
-  const versions = kept.map((v, i) => versionOf(model, v, i, maxDescLen, diagnostics, sources));
+  const versions = kept.map((v, i) => versionOf(model, v, i, shape, diagnostics, sources));
   markStorage(gk, kept, versions, diagnostics);
   if (versions.every((v) => v["served"] === false)) {
     const m = kept[0]!.type.markers.get("kubebuilder:unservedversion");
@@ -124,17 +129,17 @@ function versionOf(
   model: ApiModel,
   v: KindVersion,
   i: number,
-  maxDescLen: number | undefined,
+  shape: CrdShape,
   diagnostics: Diagnostic[],
   sources: SourceMap,
 ): Record<string, unknown> {
   const base = `spec.versions[${i}]`;
   const m = v.type.markers;
   sources.set(base, v.type.pos);
-  const built = buildKindSchema(model, v.type);
+  const built = buildKindSchema(model, v.type, shape);
   diagnostics.push(...built.diagnostics);
   sources.addAll(base, built.sources);
-  if (maxDescLen !== undefined) limitDescriptions(built.schema, maxDescLen);
+  if (shape.maxDescLen !== undefined) limitDescriptions(built.schema, shape.maxDescLen);
   const out: Record<string, unknown> = {
     name: v.pkg.id.version,
     served: !m.has("kubebuilder:unservedversion"),

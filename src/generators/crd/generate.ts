@@ -26,7 +26,11 @@ export const crdGenerator: Generator = {
     const diagnostics: Diagnostic[] = [];
     const dir = toPosix(ctx.options.crdOutput).replace(/\/+$/, "");
     for (const gk of groupKinds(ctx.model)) {
-      const built = buildCrd(ctx.model, gk, ctx.options.maxDescLen);
+      const built = buildCrd(ctx.model, gk, {
+        maxDescLen: ctx.options.maxDescLen,
+        layout: ctx.options.crdCompat === "v0.13" ? "v0.13" : "current",
+        boundsMerge: ctx.options.boundsMerge,
+      });
       if (!built) continue;
       diagnostics.push(...built.diagnostics);
       if (hasErrors(built.diagnostics)) continue;
