@@ -91,7 +91,10 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       "start the in-process test API server with the given CRDs; prints the kubeconfig path",
       (y) =>
         y
-          .option("crds", { type: "string", demandOption: true, describe: "directory of CRD manifests" })
+          .option("crds", {
+            type: "string",
+            describe: "directory of CRD manifests to serve from the start (default: none; kubectl apply can add them)",
+          })
           .option("port", { type: "number", describe: "port on 127.0.0.1 (default: any free port)" })
           .option("tls", { type: "boolean", default: true, describe: "serve HTTPS with a generated certificate" })
           .option("simulate-deployment-status", {
@@ -103,7 +106,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
         if (code !== 0) return;
         // A missing directory or a CRD the server refuses is bad input, not a usage error: say so
         // without yargs' "Run --help" hint.
-        if (!existsSync(a.crds)) {
+        if (a.crds !== undefined && !existsSync(a.crds)) {
           out.err(`kube-codegen test-server: ${a.crds} does not exist`);
           code = 2;
           return;
@@ -111,7 +114,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
         const { runTestServerCommand } = await import("../testing/index.js");
         try {
           code = await runTestServerCommand({
-            crdDir: a.crds,
+            ...(a.crds !== undefined ? { crdDir: a.crds } : {}),
             tls: a.tls,
             simulateDeploymentStatus: a.simulateDeploymentStatus,
             ...(a.port !== undefined ? { port: a.port } : {}),

@@ -1,13 +1,16 @@
-// `kube-codegen test-server --crds DIR`: loads every CRD in DIR's YAML/JSON files, starts the test API
-// server, prints the kubeconfig path, and runs until SIGINT/SIGTERM/SIGHUP (or the given signal aborts).
+// `kube-codegen test-server [--crds DIR]`: loads every CRD in DIR's YAML/JSON files (none without
+// it), starts the test API server, prints the kubeconfig path, and runs until SIGINT/SIGTERM/SIGHUP (or the given signal aborts).
 import { readFileSync } from "node:fs";
 import { manifestFiles, parseManifests } from "../validation/index.js";
 import { startTestApiServer, type StartOptions } from "./server.js";
 
 /** Options of runTestServerCommand. */
 export interface TestServerCommandOptions {
-  /** Directory of CRD manifests (*.yaml, *.yml, *.json; multi-document YAML allowed; searched recursively). */
-  crdDir: string;
+  /**
+   * Directory of CRD manifests (*.yaml, *.yml, *.json; multi-document YAML allowed; searched
+   * recursively). Without it the server starts with no CRDs, as a new cluster does.
+   */
+  crdDir?: string;
   port?: number;
   tls?: boolean;
   token?: string;
@@ -41,7 +44,7 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 /** Runs the test server command; resolves with the exit code once the server has stopped. */
 export async function runTestServerCommand(opts: TestServerCommandOptions): Promise<number> {
   const write = opts.write ?? ((t: string) => void process.stdout.write(t));
-  const start: StartOptions = { crds: loadCrds(opts.crdDir) };
+  const start: StartOptions = { crds: opts.crdDir === undefined ? [] : loadCrds(opts.crdDir) };
   if (opts.port !== undefined) start.port = opts.port;
   if (opts.tls !== undefined) start.tls = opts.tls;
   if (opts.token !== undefined) start.token = opts.token;

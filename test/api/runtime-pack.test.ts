@@ -5,10 +5,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import ts from "typescript";
 import { copyExampleApis } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
+import { startLockfileRegistry } from "../helpers/lockfile-registry.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -18,6 +19,21 @@ function runtimeDependencies(): Record<string, string> {
   return (
     (JSON.parse(readFileSync(join(repo, "runtime/package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {}
   );
+}
+
+/** As run, without blocking this process (whose registry the command talks to). */
+function runAsync(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env, shell: process.platform === "win32" });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(" ")} failed (${String(code)}):\n${output}`));
+    });
+  });
 }
 
 function run(cmd: string, args: string[], cwd: string): string {
@@ -60,9 +76,15 @@ assert.notEqual(listCopy.items[0], list.items[0]);
 console.log(JSON.stringify(scheme.kinds().map((k) => k.kind)));
 `;
 
-test("the packed runtime installs alone and the generated examples compile and run against it", (t) => {
+test("the packed runtime installs alone and the generated examples compile and run against it", async (t) => {
   const work = tempDir("kcg-pack-");
-  t.after(() => rmSync(work, { recursive: true, force: true }));
+  // Its dependencies come from a registry of the lockfile's versions (no network, no reliance on
+  // what else the npm cache happens to hold).
+  const registry = await startLockfileRegistry();
+  t.after(() => {
+    registry.server.close();
+    rmSync(work, { recursive: true, force: true });
+  });
   // The package is staged in a copy, built there from runtime/src, and packed without scripts, so
   // other tests reading runtime/dist at the same moment never see it half rebuilt.
   const stage = join(work, "stage");
@@ -87,7 +109,12 @@ test("the packed runtime installs alone and the generated examples compile and r
   // A Node.js TypeScript project has @types/node (the runtime's declarations use node:http's
   // types; it is an optional peer dependency), so the consumer installs it beside the runtime.
   const typesNode = (JSON.parse(readFileSync(join(repo, "node_modules/@types/node/package.json"), "utf8")) as { version: string }).version;
-  run(npm, ["install", join(work, pkg.filename), `@types/node@${typesNode}`, "--offline", "--no-audit", "--no-fund"], project);
+  await runAsync(npm, ["install", join(work, pkg.filename), `@types/node@${typesNode}`, "--no-audit", "--no-fund"], project, {
+    ...process.env,
+    npm_config_registry: registry.url,
+    npm_config_cache: join(work, "npm-cache"),
+  });
+  assert.equal(registry.requested.has("@kube-codegen/runtime"), false, "the runtime came from its tarball");
   // Nothing else came with it but the runtime's own small dependencies (yaml, for kubeconfig
   // files; kubernetes-types, declarations only) and Node's types: no typescript, ts-morph, prettier, yargs or anything they need.
   const allowed = new Set(["@kube-codegen", "@types", "undici-types", ...Object.keys(runtimeDependencies())]);

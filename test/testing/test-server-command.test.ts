@@ -63,3 +63,40 @@ test("runTestServerCommand serves the CRDs, prints the kubeconfig path and stops
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("runTestServerCommand without a CRD directory starts with no CRDs, and one can be created at run time", async () => {
+  const abort = new AbortController();
+  const lines: string[] = [];
+  let printed: () => void = () => {};
+  const ready = new Promise<void>((r) => (printed = r));
+  const done = runTestServerCommand({
+    tls: false,
+    signal: abort.signal,
+    write: (t) => {
+      lines.push(...t.trimEnd().split("\n"));
+      if (lines.length >= 2) printed();
+    },
+  });
+  try {
+    await ready;
+    assert.match(lines[0] ?? "", /^test API server listening on http:\/\/127\.0\.0\.1:\d+ with 0 CRD\(s\)$/);
+    const cfg = parse(readFileSync(lines[1] ?? "", "utf8")) as {
+      clusters: { cluster: { server: string } }[];
+      users: { user: { token: string } }[];
+    };
+    const target = { url: cfg.clusters[0]?.cluster.server ?? "", caPem: undefined };
+    const auth = { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}`, "Content-Type": "application/json" };
+    assert.equal((await send(target, "GET", "/apis/conformance.example.com/v1", auth)).status, 404);
+    const created = await send(
+      target,
+      "POST",
+      "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+      auth,
+      JSON.stringify(conformanceCrds()[0]),
+    );
+    assert.equal(created.status, 201);
+  } finally {
+    abort.abort();
+  }
+  assert.equal(await done, 0);
+});
