@@ -163,7 +163,7 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   }
 
   private upsert(obj: T, initial: boolean): void {
-    const old = this.store.put(this.store.keyFunc(obj), obj);
+    const old = this.store.upsert(obj);
     if (old === undefined) return this.distribute({ type: "add", obj, initial });
     // An unchanged resourceVersion (a relist that found the object as it was) is a resync, for
     // resyncing handlers only, as client-go's OnUpdate.
@@ -175,22 +175,24 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     return {
       replace: (items) => {
         const initial = !this.synced;
-        const keys = new Set<string>();
+        // The objects this list stored: any other one the store holds has vanished. (Objects, not
+        // keys: no key string is made per object.)
+        const listed = new Set<T>();
         for (const raw of items) {
           // One object the store cannot take (no name, a failing transform) must not fail the
           // whole relist, or the informer would relist into it forever and never sync.
           try {
             const obj = this.prepare(raw);
-            keys.add(this.store.keyFunc(obj));
             this.upsert(obj, initial);
+            listed.add(obj);
           } catch (err) {
             this.report(err, "list");
           }
         }
-        for (const key of this.store.listKeys()) {
-          if (keys.has(key)) continue;
-          const last = this.store.deleteKey(key)!;
-          this.distribute({ type: "delete", obj: new DeletedFinalStateUnknown(key, last) });
+        for (const last of this.store.list()) {
+          if (listed.has(last)) continue;
+          this.store.remove(last);
+          this.distribute({ type: "delete", obj: new DeletedFinalStateUnknown(this.store.keyFunc(last), last) });
         }
         this.synced = true;
       },
@@ -199,7 +201,7 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
       delete: (raw) => {
         const obj = this.prepare(raw);
         // A deletion of an object the cache never held is dropped, as DeltaFIFO drops it.
-        if (this.store.deleteKey(this.store.keyFunc(obj)) === undefined) return;
+        if (this.store.remove(obj) === undefined) return;
         this.distribute({ type: "delete", obj });
       },
     };

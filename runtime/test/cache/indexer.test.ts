@@ -143,3 +143,55 @@ test("listers get by name and list by selector; a missing object is client-go's 
     (e: unknown) => isNotFound(e) && (e as Error).message === 'node "node-2" not found',
   );
 });
+
+test("a namespace/name store serves the namespace index itself; a custom key function keeps a map by key; both answer alike", () => {
+  const byUid = (o: KubeObject): string => o.metadata?.uid ?? "";
+  const stores = [newIndexer(), new Indexer(byUid, { [NAMESPACE_INDEX]: metaNamespaceIndexFunc, app: byApp })];
+  stores[0]!.addIndexers({ app: byApp });
+  for (const s of stores) {
+    const a = { ...obj("a", 1, "ns1", { app: "web" }), metadata: { ...obj("a", 1, "ns1", { app: "web" }).metadata, uid: "u-a" } };
+    const b = { ...obj("b", 1, "ns2", { app: "web" }), metadata: { ...obj("b", 1, "ns2", { app: "web" }).metadata, uid: "u-b" } };
+    const node = { metadata: { name: "node-1", uid: "u-n" } };
+    s.add(a);
+    s.add(b);
+    s.add(node);
+    assert.equal(s.size, 3);
+    assert.deepEqual(s.listIndexFuncValues(NAMESPACE_INDEX).sort(), ["", "ns1", "ns2"]);
+    assert.deepEqual(
+      s.byIndex(NAMESPACE_INDEX, "").map((o) => o.metadata?.name),
+      ["node-1"],
+    );
+    assert.deepEqual(
+      s
+        .index(NAMESPACE_INDEX, a)
+        .map((o) => o.metadata?.name)
+        .sort(),
+      ["a"],
+    );
+    assert.equal(s.get(a), a);
+    // The replaced object is returned; an update of the same values refiles nothing.
+    const a2 = { ...a, metadata: { ...a.metadata, resourceVersion: "2" } };
+    assert.equal(s.upsert(a2), a);
+    assert.equal(s.size, 3);
+    assert.equal(s.byIndex("app", "web").length, 2);
+    assert.equal(s.remove(b), b);
+    assert.equal(s.remove(b), undefined);
+    assert.deepEqual(s.listIndexFuncValues(NAMESPACE_INDEX).sort(), ["", "ns1"]);
+    assert.deepEqual(s.listIndexFuncValues("app"), ["web"]);
+    assert.equal(s.size, 2);
+  }
+  // Keys are the key function's: "namespace/name" (computed when asked for) or the custom one.
+  const [named, keyed] = stores;
+  assert.deepEqual(named!.listKeys().sort(), ["node-1", "ns1/a"]);
+  assert.deepEqual(named!.indexKeys(NAMESPACE_INDEX, "ns1"), ["ns1/a"]);
+  assert.deepEqual(named!.indexKeys("app", "web"), ["ns1/a"]);
+  assert.equal(named!.getByKey("ns1/a")?.metadata?.resourceVersion, "2");
+  assert.equal(named!.getByKey("node-1")?.metadata?.name, "node-1");
+  assert.equal(named!.getByKey("ns2/a"), undefined);
+  assert.equal(named!.deleteKey("node-1")?.metadata?.name, "node-1");
+  assert.deepEqual(named!.listIndexFuncValues(NAMESPACE_INDEX), ["ns1"]);
+  assert.deepEqual(keyed!.listKeys().sort(), ["u-a", "u-n"]);
+  assert.deepEqual(keyed!.indexKeys(NAMESPACE_INDEX, "ns1"), ["u-a"]);
+  assert.equal(keyed!.getByKey("u-a")?.metadata?.name, "a");
+  assert.throws(() => named!.add({ metadata: { namespace: "ns1" } }), /no metadata.name/);
+});
