@@ -16,6 +16,7 @@ import {
   deletionHandlingMetaNamespaceKeyFunc,
   isNotFound,
   metaNamespaceKeyFunc,
+  runWorkers,
   splitMetaNamespaceKey,
   waitForCacheSync,
 } from "@kube-codegen/runtime";
@@ -97,22 +98,14 @@ export class HelmReleaseController {
       () => this.#releases.informer.hasSynced(),
       () => this.#configMaps.informer.hasSynced(),
     );
-    const workers = Array.from({ length: this.#workers }, () => this.#worker());
-    if (!signal.aborted) await new Promise<void>((done) => signal.addEventListener("abort", () => done(), { once: true }));
-    await this.queue.shutDownWithDrain();
-    await Promise.all(workers);
-  }
-
-  async #worker(): Promise<void> {
-    for await (const key of this.queue) {
-      try {
-        await this.reconcile(key);
-        this.queue.forget(key);
-      } catch (err) {
+    await runWorkers(this.queue, {
+      workers: this.#workers,
+      signal,
+      reconcile: (key) => this.reconcile(key),
+      onError: (key, err) => {
         this.#log("reconcile failed, retrying", { key, error: err instanceof Error ? err.message : String(err) });
-        this.queue.addRateLimited(key);
-      }
-    }
+      },
+    });
   }
 
   /** One pass for the HelmRelease `namespace/name`; throws to be retried. */

@@ -13,6 +13,7 @@ import {
   isNotFound,
   metaNamespaceKeyFunc,
   newControllerRef,
+  runWorkers,
   splitMetaNamespaceKey,
 } from "@kube-codegen/runtime";
 import type {
@@ -118,43 +119,25 @@ export class Controller {
     this.options.fooInformerFactory.start(signal);
     await this.options.kubeInformerFactory.waitForCacheSync(signal);
     await this.options.fooInformerFactory.waitForCacheSync(signal);
-    if (signal.aborted) return;
-    const stop = () => {
-      this.queue.shutDown();
-    };
-    signal.addEventListener("abort", stop, { once: true });
-    await Promise.all(Array.from({ length: workers }, (_, i) => this.runWorker(i + 1)));
-    signal.removeEventListener("abort", stop);
-  }
-
-  /** One worker: takes keys until the queue shuts down. */
-  private async runWorker(worker: number): Promise<void> {
-    for (;;) {
-      const next = await this.queue.get();
-      if (next.shutdown) return;
-      await this.processNextWorkItem(next.item, worker);
-    }
-  }
-
-  private async processNextWorkItem(key: string, worker: number): Promise<void> {
-    const started = Date.now();
-    this.log({ type: "sync-start", key, worker });
-    try {
-      await this.syncHandler(key);
-      this.queue.forget(key);
-      this.log({ type: "sync-done", key, worker, ms: Date.now() - started });
-    } catch (err) {
-      this.queue.addRateLimited(key);
-      this.log({
-        type: "sync-error",
-        key,
-        worker,
-        error: err instanceof Error ? err.message : String(err),
-        requeues: this.queue.numRequeues(key),
-      });
-    } finally {
-      this.queue.done(key);
-    }
+    await runWorkers(this.queue, {
+      workers,
+      signal,
+      reconcile: async (key, worker) => {
+        const started = Date.now();
+        this.log({ type: "sync-start", key, worker });
+        await this.syncHandler(key);
+        this.log({ type: "sync-done", key, worker, ms: Date.now() - started });
+      },
+      onError: (key, err, worker) => {
+        this.log({
+          type: "sync-error",
+          key,
+          worker,
+          error: err instanceof Error ? err.message : String(err),
+          requeues: this.queue.numRequeues(key),
+        });
+      },
+    });
   }
 
   /** Brings the Deployment and the status of the Foo `key` (namespace/name) to what its spec asks. */

@@ -9,9 +9,16 @@
 //
 // Events from the generated informer are keys in a rate-limited workqueue; workers read the
 // object from the generated lister and write through the generated clientset.
-import { RateLimitingQueue, isNotFound, splitMetaNamespaceKey, waitForCacheSync } from "@kube-codegen/runtime";
+import {
+  RateLimitingQueue,
+  deletionHandlingMetaNamespaceKeyFunc,
+  isNotFound,
+  metaNamespaceKeyFunc,
+  runWorkers,
+  splitMetaNamespaceKey,
+  waitForCacheSync,
+} from "@kube-codegen/runtime";
 import type { KubeObject } from "@kube-codegen/runtime";
-import { deletionHandlingMetaNamespaceKeyFunc, metaNamespaceKeyFunc } from "@kube-codegen/runtime";
 import type { TraefikService, TraefikServiceStatus } from "../apis/traefik/v1/traefikservice_types.js";
 import { deepCopyTraefikService } from "../apis/traefik/v1/zz_generated.deepcopy.js";
 import type { Clientset } from "../generated/clientset/index.js";
@@ -82,22 +89,14 @@ export class TraefikServiceController {
   async run(signal: AbortSignal): Promise<void> {
     this.#log("Starting Controller", { controller: "traefikservice", workers: this.#workers });
     await waitForCacheSync(signal, () => this.#informer.informer.hasSynced());
-    const workers = Array.from({ length: this.#workers }, () => this.#worker());
-    if (!signal.aborted) await new Promise<void>((done) => signal.addEventListener("abort", () => done(), { once: true }));
-    await this.queue.shutDownWithDrain();
-    await Promise.all(workers);
-  }
-
-  async #worker(): Promise<void> {
-    for await (const key of this.queue) {
-      try {
-        await this.reconcile(key);
-        this.queue.forget(key);
-      } catch (err) {
+    await runWorkers(this.queue, {
+      workers: this.#workers,
+      signal,
+      reconcile: (key) => this.reconcile(key),
+      onError: (key, err) => {
         this.#log("reconcile failed, retrying", { key, error: err instanceof Error ? err.message : String(err) });
-        this.queue.addRateLimited(key);
-      }
-    }
+      },
+    });
   }
 
   /** One pass of the reconciler for the TraefikService `namespace/name`; throws to be retried. */
