@@ -22,6 +22,7 @@ import { silentLogger } from "../../generated-examples/helm-release/controller/l
 import { digestOf } from "../../generated-examples/helm-release/controller/render.js";
 import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
 import { exampleProject, repo } from "../helpers/examples.js";
+import { until } from "../helpers/until.js";
 
 const project = exampleProject("helm-release");
 const NS = "releases";
@@ -43,16 +44,6 @@ before(async () => {
 after(async () => {
   await server.stop();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 function startController() {
   const factory = newSharedInformerFactory(config, { namespace: NS });

@@ -16,6 +16,7 @@ import { startController } from "../../generated-examples/sample-controller/cont
 import type { RunningController } from "../../generated-examples/sample-controller/controller/start.js";
 import { loadCrds, startTestApiServer } from "../../src/testing/index.js";
 import type { TestApiServer } from "../../src/testing/index.js";
+import { until } from "../helpers/until.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const NS = "default";
@@ -66,16 +67,6 @@ function newFoo(name: string, replicas: number, deploymentName = name): Foo {
     metadata: { name, namespace: NS },
     spec: { deploymentName, replicas },
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe().catch((e: unknown) => (isNotFound(e) ? undefined : Promise.reject(e as Error)));
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const deploymentWith = (name: string, replicas: number) => async (): Promise<Deployment | undefined> => {

@@ -25,6 +25,7 @@ import {
 } from "../../generated-examples/traefik-service/controller/traefikservice-controller.js";
 import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
 import { exampleProject, repo } from "../helpers/examples.js";
+import { until } from "../helpers/until.js";
 import { tempDir } from "../helpers/fs.js";
 
 const project = exampleProject("traefik-service");
@@ -47,16 +48,6 @@ before(async () => {
 after(async () => {
   await server.stop();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A running controller (and Pod watcher) over its own factory; stop() ends both and waits. */
 function startController(store: KeyValueStore, seen: PodObservation[] = []) {
