@@ -195,12 +195,8 @@ export class LeaderElector {
       if (!(await this.#acquire(signal))) return;
       const leading = new AbortController();
       this.#leading = true;
-      let work: Promise<void>;
-      try {
-        work = Promise.resolve(this.#options.callbacks.onStartedLeading(leading.signal));
-      } catch (err) {
-        work = Promise.reject(err as Error);
-      }
+      // An async wrapper, so a callback that throws synchronously is a rejection like any other.
+      const work = (async () => this.#options.callbacks.onStartedLeading(leading.signal))();
       const settled = work.then(
         () => undefined,
         (err: unknown) => this.#options.onError?.(err),
