@@ -1,6 +1,6 @@
 // Validation of the built-in kinds controllers most often write, for the rules a controller bug would
 // trip on a real cluster: Deployment selector/template agreement and required fields, and ConfigMap /
-// Secret key names. Wording follows the real server's field errors.
+// Secret key names, Lease durations. Wording follows the real server's field errors.
 import { fromLabelSelectorObject, matchesLabels } from "../selectors/label-selector.js";
 import type { StatusCause } from "../status-errors.js";
 
@@ -20,6 +20,27 @@ function goStringMap(m: Record<string, string>): string {
     .sort()
     .map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`);
   return `map[string]string{${entries.join(", ")}}`;
+}
+
+/** coordination.k8s.io/v1 Lease checks (ValidateLeaseSpec): a positive duration, no negative transition count. */
+export function validateLease(l: Obj): StatusCause[] {
+  const out: StatusCause[] = [];
+  const spec = obj(l["spec"]) ?? {};
+  const duration = spec["leaseDurationSeconds"];
+  if (typeof duration === "number" && duration <= 0)
+    out.push({
+      reason: "FieldValueInvalid",
+      message: `Invalid value: ${duration}: must be greater than 0`,
+      field: "spec.leaseDurationSeconds",
+    });
+  const transitions = spec["leaseTransitions"];
+  if (typeof transitions === "number" && transitions < 0)
+    out.push({
+      reason: "FieldValueInvalid",
+      message: `Invalid value: ${transitions}: must be greater than or equal to 0`,
+      field: "spec.leaseTransitions",
+    });
+  return out;
 }
 
 /** apps/v1 Deployment checks (ValidateDeploymentSpec, the parts controllers get wrong). */
