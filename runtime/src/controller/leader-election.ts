@@ -298,15 +298,9 @@ export class LeaderElector {
     // Fast path: we hold it and our last write is still valid, so write over our own last Lease.
     if (this.#observed.holderIdentity === this.identity && this.#lease && this.#isLeaseValid(now)) {
       const record = this.#ours(this.#observed);
-      try {
-        const updated = await leases.update(this.#leaseWith(this.#lease, specOf(record)), { signal });
-        this.#setObserved(record, updated);
-        return true;
-      } catch (err) {
-        if (signal.aborted) return false;
-        this.#options.onError?.(err);
-        // Falls back to reading the Lease, as client-go's slow path.
-      }
+      if (await this.#write(record, (l) => leases.update(l, { signal }), this.#lease, signal)) return true;
+      if (signal.aborted) return false;
+      // Falls back to reading the Lease, as client-go's slow path.
     }
     let current: Lease;
     try {
@@ -317,16 +311,8 @@ export class LeaderElector {
         this.#options.onError?.(err);
         return false;
       }
-      const record = this.#ours(undefined);
-      try {
-        const created = await leases.create(this.#leaseWith(undefined, specOf(record)), { signal });
-        this.#setObserved(record, created);
-        return true;
-      } catch (createErr) {
-        // AlreadyExists: another candidate created it first; the next try reads it.
-        if (!signal.aborted) this.#options.onError?.(createErr);
-        return false;
-      }
+      // AlreadyExists: another candidate created it first; the next try reads it.
+      return this.#write(this.#ours(undefined), (l) => leases.create(l, { signal }), undefined, signal);
     }
     const old = recordOf(current.spec);
     this.#lease = current;
@@ -337,13 +323,22 @@ export class LeaderElector {
       this.#observedTime = this.#clock.now();
     }
     if (old.holderIdentity !== "" && old.holderIdentity !== this.identity && this.#isLeaseValid(this.#clock.now())) return false;
-    const record = this.#ours(old);
+    // Conflict: someone wrote since our read (another candidate won); the next try reads again.
+    return this.#write(this.#ours(old), (l) => leases.update(l, { signal }), current, signal);
+  }
+
+  // Writes `record` over `base` (a create when undefined) and observes what the server stored; a
+  // failure is reported (unless the signal aborted it) and is false.
+  async #write(
+    record: LeaderElectionRecord,
+    send: (lease: Lease) => Promise<Lease>,
+    base: Lease | undefined,
+    signal: AbortSignal,
+  ): Promise<boolean> {
     try {
-      const updated = await leases.update(this.#leaseWith(current, specOf(record)), { signal });
-      this.#setObserved(record, updated);
+      this.#setObserved(record, await send(this.#leaseWith(base, specOf(record))));
       return true;
     } catch (err) {
-      // Conflict: someone wrote since our read (another candidate won); the next try reads again.
       if (!signal.aborted) this.#options.onError?.(err);
       return false;
     }
