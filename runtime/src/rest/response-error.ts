@@ -6,6 +6,7 @@ import { ApiError } from "../core/api-error.js";
 import type { RequestSummary } from "../core/api-error.js";
 import { CAUSE_UNEXPECTED_SERVER_RESPONSE, isStatus } from "../core/status.js";
 import type { Status, StatusReason } from "../core/status.js";
+import { utf8Text } from "../core/utf8.js";
 
 // client-go caps the body text it quotes.
 const MAX_BODY_TEXT = 2048;
@@ -70,7 +71,7 @@ export function errorFromResponse(
 ): ApiError {
   let decoded: unknown;
   try {
-    decoded = body.length > 0 ? JSON.parse(body.toString("utf8")) : undefined;
+    decoded = body.length > 0 ? JSON.parse(utf8Text(body)) : undefined;
   } catch {
     decoded = undefined;
   }

@@ -7,6 +7,7 @@ import { request as httpRequest } from "node:http";
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { AgentPool } from "./agent-pool.js";
+import { utf8Text } from "../core/utf8.js";
 import { parseProxyUrl } from "./proxy-agent.js";
 import type { Credentials, RestConfig, TlsConfig } from "./rest-config.js";
 import { errorFromResponse, retryAfterSeconds } from "./response-error.js";
@@ -263,7 +264,7 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
     },
     async json<T>(req: RestRequest): Promise<T> {
       const { body } = await this.request(req);
-      return (body.length > 0 ? JSON.parse(body.toString("utf8")) : undefined) as T;
+      return (body.length > 0 ? JSON.parse(utf8Text(body)) : undefined) as T;
     },
   };
 }

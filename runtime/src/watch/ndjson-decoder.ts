@@ -4,6 +4,8 @@
 // arriving in many chunks) costs linear time, not quadratic. A line whole within one chunk (the
 // common case on the hot path) is decoded straight from the chunk, without copying.
 
+import { utf8Text } from "../core/utf8.js";
+
 /** A line of a watch stream that is not valid JSON (a truncated or corrupt event). */
 export class NdjsonDecodeError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -66,7 +68,7 @@ export class NdjsonDecoder {
 
   private flushLine(out: unknown[]): void {
     if (this.pieces.length === 0) return;
-    const line = (this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.pendingBytes)).toString("utf8");
+    const line = utf8Text(this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.pendingBytes));
     this.pieces = [];
     this.pendingBytes = 0;
     this.parseLine(line, out);
