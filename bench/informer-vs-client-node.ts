@@ -8,12 +8,16 @@
 //
 // Sync rounds: each informer lists and watches the server as a program's would. Event rounds: each
 // informer lists at the burst's base version and watches from it, and a front server answers that
-// watch with the burst (one update of every object, as MODIFIED events at the following versions,
-// built from the server's own list at the base version) in one write, then holds the watch open as a
-// quiet server does. So neither writers nor the server's replay bound the delivery rate: it is the
-// client's. (10,000 real patches would cost this bench a minute or more of set-up.) Everything else
-// goes through the front server to the test server. Ours and theirs alternate in rounds so machine
-// noise lands on both. Run with --expose-gc (bench/index.ts passes it).
+// watch with its headers, then, once the informer has synced, the heap has been collected and the
+// bench says so, with the burst (one update of every object, as MODIFIED events at the following
+// versions, built from the server's own list at the base version) in one write, and then holds the
+// watch open as a quiet server does. So neither writers nor the server's replay bound the delivery
+// rate, and the initial list's garbage is not charged to the events: the rate, from the release to
+// the last handler call, is the client's alone, as in a program whose informer synced long ago.
+// (10,000 real patches would cost this bench a minute or more of set-up.) Everything else goes
+// through the front server to the test server. Ours and theirs alternate in rounds so machine noise
+// lands on both, after warm-up rounds that bring both clients' code to its steady state. Run with
+// --expose-gc (bench/index.ts passes it).
 import { performance } from "node:perf_hooks";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,7 +34,8 @@ const CRD_DIR = join(import.meta.dirname, "../generated-examples/sample-controll
 
 const OBJECTS = Number(process.env["INFORMER_BENCH_N"] ?? 10_000);
 const UPDATES = OBJECTS;
-const ROUNDS = 3;
+const ROUNDS = 5;
+const WARMUP_ROUNDS = 3;
 const NS = "bench";
 // Any one stage that takes longer than this is a hang, reported as a failure rather than waited out.
 const STAGE_MS = 30_000;
@@ -133,12 +138,21 @@ if (process.argv[2] === "server") {
   agents.destroy();
   if (server.currentResourceVersion() === before) throw new Error("the server did not move past the burst's base version");
   const upstream = new URL(server.url);
+  // Burst watches opened and not yet released.
+  let held: http.ServerResponse[] = [];
+  process.on("message", (m) => {
+    if (m !== "release") return;
+    // The whole burst at once, then an open watch that delivers nothing more, as a quiet server's.
+    for (const res of held) res.write(recorded);
+    held = [];
+  });
   const front = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://front");
     if (url.pathname === WATCH_PATH && url.searchParams.get("watch") === "true" && url.searchParams.get("resourceVersion") === before) {
-      // The whole burst at once, then an open watch that delivers nothing more, as a quiet server's.
       res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
-      res.write(recorded);
+      res.flushHeaders();
+      held.push(res);
+      process.send!("watching");
       return;
     }
     const p = http.request(
@@ -181,6 +195,22 @@ const server = await new Promise<ServerInfo>((resolve, reject) => {
 });
 debug("server ready");
 const before = server.before;
+// Resolves when the front server holds the next burst watch opened.
+const nextBurstWatch = (): Promise<void> =>
+  new Promise((resolve) => {
+    const on = (m: unknown): void => {
+      if (m !== "watching") return;
+      child.off("message", on);
+      resolve();
+    };
+    child.on("message", on);
+  });
+// Collects the heap, then has the front server write the burst to the watch it holds; the time of the release.
+function releaseBurst(): number {
+  heap();
+  child.send("release");
+  return performance.now();
+}
 const stream = Buffer.from(server.stream, "base64");
 const agents = new AgentPool();
 const transport = createTransport(loadKubeConfig({ kubeconfig: server.kubeconfigPath }), { agents });
@@ -219,14 +249,14 @@ function counter(n: number): { tick: () => void; done: Promise<{ first: number; 
 
 // Sync: an informer as a program would make it, over the current objects; the heap with its cache
 // full, less the heap once it is stopped and unreachable, is what the informer keeps.
-// Events: an informer that lists at the version before the burst, so its watch replays the burst;
-// the rate is from the watch's request to the last handler call.
+// Events: an informer that lists at the version before the burst, so its watch gets the burst once
+// released; the rate is from the release to the last handler call.
 async function ours(replay: boolean): Promise<Run> {
-  let watchStart = 0;
+  const watching = replay ? nextBurstWatch() : undefined;
   const lw: ListerWatcher<Foo> = replay
     ? {
         list: (o) => client.list({ resourceVersion: before, resourceVersionMatch: "Exact", ...(o.signal ? { signal: o.signal } : {}) }),
-        watch: (o) => ((watchStart = performance.now()), client.watch(o)),
+        watch: (o) => client.watch(o),
       }
     : client;
   const informer = new SharedIndexInformer<Foo>(lw, { onError: (e) => debug("ours error", e) });
@@ -239,10 +269,12 @@ async function ours(replay: boolean): Promise<Run> {
   const s = await within("ours: initial sync", synced.done);
   const out: Run = { syncMs: s.last - t0, eventsPerSec: 0, bytesPerObject: 0 };
   if (replay) {
+    await within("ours: burst watch", watching!);
+    const released = releaseBurst();
     const u = await within("ours: burst", updates.done);
-    out.eventsPerSec = UPDATES / ((u.last - watchStart) / 1000);
+    out.eventsPerSec = UPDATES / ((u.last - released) / 1000);
     debug(
-      `ours: first update ${(u.first - watchStart).toFixed(0)} ms after the watch request, last ${(u.last - u.first).toFixed(0)} ms after the first`,
+      `ours: first update ${(u.first - released).toFixed(0)} ms after the release, last ${(u.last - u.first).toFixed(0)} ms after the first`,
     );
   } else {
     await informer.idle();
@@ -257,7 +289,7 @@ async function ours(replay: boolean): Promise<Run> {
 }
 
 async function theirs(replay: boolean): Promise<Run> {
-  let watchStart = 0;
+  const watching = replay ? nextBurstWatch() : undefined;
   const listFn = (): Promise<KubernetesListObject<KubernetesObject>> =>
     api.listNamespacedCustomObject(replay ? { ...coords, resourceVersion: before, resourceVersionMatch: "Exact" } : coords) as Promise<
       KubernetesListObject<KubernetesObject>
@@ -265,8 +297,7 @@ async function theirs(replay: boolean): Promise<Run> {
   const informer = makeInformer(kc, WATCH_PATH, listFn);
   const updates = counter(UPDATES);
   const synced = counter(OBJECTS);
-  // Its adds are called synchronously as the list is stored, just before its watch is requested.
-  informer.on("add", (o) => (synced.tick(), (watchStart = performance.now()), o));
+  informer.on("add", synced.tick);
   informer.on("update", updates.tick);
   // An error stops client-node's informer for good (it does not retry): fail the round with it.
   const failed = new Promise<never>((_, reject) =>
@@ -277,10 +308,12 @@ async function theirs(replay: boolean): Promise<Run> {
   const s = await within("client-node: initial sync", Promise.race([synced.done, failed]));
   const out: Run = { syncMs: s.last - t0, eventsPerSec: 0, bytesPerObject: 0 };
   if (replay) {
+    await within("client-node: burst watch", Promise.race([watching!, failed]));
+    const released = releaseBurst();
     const u = await within("client-node: burst", Promise.race([updates.done, failed]));
-    out.eventsPerSec = UPDATES / ((u.last - watchStart) / 1000);
+    out.eventsPerSec = UPDATES / ((u.last - released) / 1000);
     debug(
-      `client-node: first update ${(u.first - watchStart).toFixed(0)} ms after the watch request, last ${(u.last - u.first).toFixed(0)} ms after the first`,
+      `client-node: first update ${(u.first - released).toFixed(0)} ms after the release, last ${(u.last - u.first).toFixed(0)} ms after the first`,
     );
   } else out.bytesPerObject = heap();
   if (informer.list(NS).length !== OBJECTS) throw new Error("client-node: cache does not hold every object");
@@ -292,16 +325,18 @@ async function theirs(replay: boolean): Promise<Run> {
 
 // The floor over the wire: the burst's watch requested as the informers request it, each line split
 // and parsed as it arrives, and, if `keep`, each object put in a map by name (what any object cache
-// must do). Events per second from the request to the last event.
+// must do). Events per second from the release to the last event.
 async function wire(keep: boolean): Promise<number> {
+  const watching = nextBurstWatch();
   const url = new URL(`${server.url}${WATCH_PATH}`);
   url.search = new URLSearchParams({ watch: "true", resourceVersion: before, allowWatchBookmarks: "true" }).toString();
   const cache = new Map<string, unknown>();
-  const t0 = performance.now();
+  let t0 = 0;
   return within(
     `wire (${keep ? "parse and keep" : "parse"})`,
     new Promise<number>((resolve, reject) => {
       const req = http.get(url, (res) => {
+        void watching.then(() => (t0 = releaseBurst()));
         let n = 0;
         let rest: Buffer | undefined;
         res.on("data", (chunk: Buffer) => {
@@ -356,16 +391,22 @@ try {
     if (n !== UPDATES) throw new Error(`the recording holds ${n} updates, not ${UPDATES}`);
     parseRates.push(n / ((performance.now() - t) / 1000));
   }
-  await ours(true); // warm both clients' code and connections
-  await theirs(true);
+  // Both clients' code and connections warmed to their steady state (the first rounds run slower
+  // while V8 optimizes, by up to half for either client).
+  for (let r = 0; r < WARMUP_ROUNDS; r++) {
+    await ours(false);
+    await theirs(false);
+    await ours(true);
+    await theirs(true);
+  }
   const [mine, other, mineR, otherR]: [Run[], Run[], Run[], Run[]] = [[], [], [], []];
   const [wireParse, wireKeep]: [number[], number[]] = [[], []];
   for (let r = 0; r < ROUNDS; r++) {
     mine.push(await withHeap(() => ours(false)));
     other.push(await withHeap(() => theirs(false)));
-    // Each event round starts from a collected heap: otherwise the round after the other client's
-    // pays for collecting that client's cache (10,000 objects and as many replaced ones), and
-    // whichever runs second loses by a third or more.
+    // Each event round starts from a collected heap (and collects it again before the release):
+    // otherwise the round after the other client's pays for collecting that client's cache (10,000
+    // objects and as many replaced ones), and whichever runs second loses by a third or more.
     heap();
     mineR.push(await ours(true));
     heap();

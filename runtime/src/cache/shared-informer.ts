@@ -17,8 +17,8 @@ import type { ListerWatcher } from "./lister-watcher.js";
 import { DeletedFinalStateUnknown, metaNamespaceKeyFunc } from "./object-key.js";
 import type { KeyFunc } from "./object-key.js";
 import { ProcessorListener } from "./processor-listener.js";
-import { StringInterner } from "./string-interner.js";
 import { Reflector } from "./reflector.js";
+import { ValueSharer } from "./value-sharing.js";
 import type { ReflectorOptions, ReflectorStore } from "./reflector.js";
 
 /** client-go's minimumResyncPeriod: shorter non-zero resync periods are raised to it. */
@@ -38,11 +38,13 @@ export interface SharedIndexInformerOptions<T> {
    */
   freezeObjects?: boolean;
   /**
-   * Share equal strings between cached objects (default true): each object's string values are
-   * replaced by equal ones already cached, which saves memory and, on a busy watch, most of the
-   * garbage collector's work. Invisible to programs (strings are values); false turns it off.
+   * Share equal values between cached objects (default true): an update's unchanged parts are the
+   * previous version's objects (`oldObj.status === obj.status` when the status did not change), an
+   * object a relist finds unchanged stays the cached object itself, and other strings are shared
+   * with equal ones already cached. Values are unchanged; it saves memory and, on a busy watch, most
+   * of the garbage collector's work. False turns it off (every object is then as parsed).
    */
-  internStrings?: boolean;
+  shareValues?: boolean;
   keyFunc?: KeyFunc<T>;
   /** Reflector tuning (timeouts, backoff) and the clock resync runs on. */
   reflector?: ReflectorOptions;
@@ -62,14 +64,14 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   private stopped = false;
   private synced = false;
   private cancelResync = (): void => {};
-  private readonly interner: StringInterner | undefined;
+  private readonly sharer: ValueSharer | undefined;
 
   constructor(
     private readonly lw: ListerWatcher<T>,
     private readonly options: SharedIndexInformerOptions<T> = {},
   ) {
     this.clock = options.reflector?.clock ?? realClock;
-    if (options.internStrings !== false) this.interner = new StringInterner();
+    if (options.shareValues !== false) this.sharer = new ValueSharer();
     this.store = new Indexer<T>(options.keyFunc ?? metaNamespaceKeyFunc, {
       [NAMESPACE_INDEX]: metaNamespaceIndexFunc,
       ...options.indexers,
@@ -170,12 +172,16 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     for (const l of sync ? this.syncing : this.listeners) l.add(n);
   }
 
-  // Stores `raw` transformed, with its strings shared with the version it replaces and the rest of
-  // the cache, and frozen if asked, then tells the handlers.
+  // Stores `raw` transformed, sharing what it can with the version it replaces and the rest of the
+  // cache (all of it: the cached object stays, if equal), and frozen if asked, then tells the handlers.
   private upsert(raw: T, initial: boolean): T {
-    const obj = this.transform(raw);
+    let obj = this.transform(raw);
     const old = this.store.upsert(obj);
-    this.interner?.internAll(obj, old);
+    if (this.sharer?.share(obj, old)) {
+      // Equal to what was cached (a relist, mostly): the cached object goes back, the new one is garbage.
+      obj = old!;
+      this.store.upsert(obj);
+    }
     if (this.options.freezeObjects) deepFreeze(obj);
     if (old === undefined) {
       this.distribute({ type: "add", obj, initial });

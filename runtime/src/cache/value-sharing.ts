@@ -1,11 +1,12 @@
-// Shares equal strings between cached objects. JSON.parse gives every object its own copy of every
-// string value longer than ten characters (V8 shares the shorter ones itself), though most repeat:
-// apiVersion, timestamps, managedFields' managers and API versions across objects, and, on each
-// update, nearly every string of the version it replaces. Pointing at one copy makes a cache hold
-// less and, more importantly, a watch burst's new objects then mostly point at strings already in
-// the old generation, so the young-generation collector copies far fewer bytes per event: with the
-// parse, that copying is where an informer's time goes. Strings are immutable values: sharing them
-// changes nothing a program can observe.
+// Shares equal values between cached objects. JSON.parse gives every object fresh copies of all it
+// holds, though most of it repeats: on each update nearly all of the version it replaces (labels,
+// managedFields, status, most of metadata), and across objects apiVersion, timestamps, managers.
+// An update's unchanged parts become the previous version's own objects, and its other strings
+// longer than ten characters (V8 shares shorter ones itself) the copies already cached. A cache then
+// holds less; above all, a watch burst's new objects then hold only what changed, so the
+// young-generation collector, which copies every surviving object and is where a busy informer's
+// time goes beside the parse, has little to copy. Sharing changes no value: the objects are
+// read-only by contract, and `oldObj.spec === newObj.spec` becomes a free test of "spec unchanged".
 
 /** V8's JSON.parse already shares string values up to this length. */
 const SHARED_BY_V8 = 10;
@@ -17,11 +18,11 @@ const UNIQUE_KEY = "uid";
 
 type Node = Record<string, unknown> | unknown[];
 
-/** A bounded table of strings; each object walked through it has its strings replaced by shared ones. */
-export class StringInterner {
+/** Shares each object walked through it with the version it replaces, and its strings through a bounded table. */
+export class ValueSharer {
   private table = new Map<string, string>();
 
-  /** @param capacity entries before the table is emptied and starts over (default 65,536). */
+  /** @param capacity table entries before the table is emptied and starts over (default 65,536). */
   constructor(private readonly capacity = 65_536) {}
 
   /** The number of strings the table holds. */
@@ -41,49 +42,78 @@ export class StringInterner {
   }
 
   /**
-   * Replaces, in place, the string values of `value` (objects and arrays, at any depth): by the
-   * string at the same place in `previous` (the version it replaces) when equal, else by the
-   * table's copy. The walk stops at a frozen part (a transform may return frozen objects).
+   * Rewrites `value` in place without changing what it equals: each object or array in it equal to
+   * the one at the same place in `previous` (the version it replaces) becomes that one, each other
+   * string the one at the same place in `previous` if equal, else the table's copy. True when
+   * `value` as a whole equals `previous` (same keys, equal values at every depth; key order aside),
+   * so the caller may keep `previous` instead. The walk stops at a frozen part (a transform may
+   * return frozen objects); the answer is then false.
    */
-  internAll<V>(value: V, previous?: unknown): V {
-    if (typeof value === "object" && value !== null) {
-      try {
-        this.walk(value as Node, typeof previous === "object" && previous !== null ? (previous as Node) : undefined);
-      } catch (err) {
-        // Assigning to a frozen object's property throws in strict code: what was shared so far
-        // stays shared. (Cheaper than asking every node whether it is frozen.)
-        if (!(err instanceof TypeError)) throw err;
-      }
+  share(value: unknown, previous?: unknown): boolean {
+    if (typeof value !== "object" || value === null) return false;
+    try {
+      return this.walk(value as Node, node(previous));
+    } catch (err) {
+      // Assigning to a frozen object's property throws in strict code: what was shared so far
+      // stays shared. (Cheaper than asking every node whether it is frozen.)
+      if (!(err instanceof TypeError)) throw err;
+      return false;
     }
-    return value;
   }
 
-  private walk(node: Node, prev: Node | undefined): void {
-    if (Array.isArray(node)) {
+  // True when `n` equals `prev`. Equality is decided in the same pass that shares: a part found
+  // equal is replaced by the previous one at once, whatever its parent turns out to be.
+  private walk(n: Node, prev: Node | undefined): boolean {
+    if (Array.isArray(n)) {
       const p = Array.isArray(prev) ? prev : undefined;
-      for (let i = 0; i < node.length; i++) {
-        const v: unknown = node[i];
+      let same = p !== undefined && p.length === n.length;
+      for (let i = 0; i < n.length; i++) {
+        const v: unknown = n[i];
+        const pv: unknown = p?.[i];
         if (typeof v === "string") {
-          if (v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH) node[i] = this.share(v, p?.[i], false);
-        } else if (typeof v === "object" && v !== null) this.walk(v as Node, child(p?.[i]));
+          if (v === pv) n[i] = pv;
+          else {
+            same = false;
+            if (v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH) n[i] = this.intern(v);
+          }
+        } else if (typeof v === "object" && v !== null) {
+          if (this.walk(v as Node, node(pv))) n[i] = pv;
+          else same = false;
+        } else if (v !== pv) same = false;
       }
-      return;
+      return same;
     }
     const p = prev !== undefined && !Array.isArray(prev) ? prev : undefined;
-    for (const k in node) {
-      const v = node[k];
+    let same = p !== undefined;
+    let keys = 0;
+    for (const k in n) {
+      keys++;
+      const v = n[k];
+      const pv = p?.[k];
       if (typeof v === "string") {
-        if (v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH) node[k] = this.share(v, p?.[k], k === UNIQUE_KEY);
-      } else if (typeof v === "object" && v !== null) this.walk(v as Node, child(p?.[k]));
+        if (v === pv) n[k] = pv;
+        else {
+          same = false;
+          if (v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH && k !== UNIQUE_KEY) n[k] = this.intern(v);
+        }
+      } else if (typeof v === "object" && v !== null) {
+        if (this.walk(v as Node, node(pv))) n[k] = pv;
+        else same = false;
+      } else if (v !== pv || (v === undefined && !(p !== undefined && k in p))) same = false;
     }
-  }
-
-  private share(v: string, old: unknown, unique: boolean): string {
-    if (old === v) return old; // equal: the previous version's copy (=== compares contents)
-    return unique ? v : this.intern(v);
+    // Every key of `n` is in `p` with an equal value: equal if `p` has no other key.
+    return same && keyCount(p!) === keys;
   }
 }
 
-function child(v: unknown): Node | undefined {
+// Counted by for-in, not Object.keys(o).length: no array per object compared, on the hot path.
+function keyCount(o: object): number {
+  let n = 0;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only the count is wanted
+  for (const _ in o) n++;
+  return n;
+}
+
+function node(v: unknown): Node | undefined {
   return typeof v === "object" && v !== null ? (v as Node) : undefined;
 }

@@ -197,6 +197,7 @@ test("a 410 relists: vanished objects are tombstones, changed ones updates, unch
   informer.addEventHandler(recorder(seen));
   const p = run();
   await until(() => lw.watching, "watch opened");
+  const kept = informer.getIndexer().getByKey("default/keep");
   lw.items = [obj("keep", 1), obj("change", 7), obj("new", 8)];
   lw.rv = 8;
   lw.end(gone());
@@ -206,6 +207,8 @@ test("a 410 relists: vanished objects are tombstones, changed ones updates, unch
   await until(() => lw.lists.length === 2 && lw.watching, "relisted and rewatching");
   await informer.idle();
   assert.deepEqual(seen.slice(3).sort(), ["add new@8", "tombstone default/vanish vanish@3", "update change@2->change@7"]);
+  // The relist's copy of the unchanged object equals the cached one: the cached object stays.
+  assert.equal(informer.getIndexer().getByKey("default/keep"), kept);
   // The relist asked for the last version seen first, unpaged (so a watch cache can answer).
   assert.deepEqual({ rv: lw.lists[1]!.resourceVersion, limit: lw.lists[1]!.limit }, { rv: "3", limit: undefined });
   assert.equal(lw.lists[0]!.resourceVersion, "0");

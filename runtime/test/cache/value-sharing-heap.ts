@@ -1,5 +1,5 @@
-// Run by string-interner.test.ts with --expose-gc: the heap an informer keeps per cached object,
-// with and without string sharing, each object parsed from its own JSON line as a watch delivers it.
+// Run by value-sharing.test.ts with --expose-gc: the heap an informer keeps per cached object,
+// with and without value sharing, each object parsed from its own JSON line as a watch delivers it.
 import { SharedIndexInformer } from "../../src/index.js";
 import type { KubeObject, ListerWatcher, ObjectList, WatchEvent } from "../../src/index.js";
 
@@ -30,7 +30,7 @@ function line(i: number): string {
   });
 }
 
-async function perObject(internStrings: boolean): Promise<number> {
+async function perObject(shareValues: boolean): Promise<number> {
   const lines = Array.from({ length: N }, (_, i) => line(i));
   const lw: ListerWatcher<KubeObject> = {
     list: () =>
@@ -42,7 +42,7 @@ async function perObject(internStrings: boolean): Promise<number> {
       })(),
   };
   const before = heap();
-  const informer = new SharedIndexInformer<KubeObject>(lw, { internStrings });
+  const informer = new SharedIndexInformer<KubeObject>(lw, { shareValues });
   let added = 0;
   let done!: () => void;
   const all = new Promise<void>((r) => (done = r));
