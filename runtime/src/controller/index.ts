@@ -6,3 +6,6 @@ export * from "./owner-references.js";
 export * from "./run-workers.js";
 export * from "./event-recorder.js";
 export * from "./leader-election.js";
+export * from "./reconcile.js";
+export * from "./predicates.js";
+export * from "./builder.js";
