@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtinClients, isNotFound, loadKubeConfig, type RestConfig } from "@kube-codegen/runtime";
+import { builtinClients, isNotFound, loadKubeConfig, silentLogger, type RestConfig } from "@kube-codegen/runtime";
 import type { TraefikService } from "../../generated-examples/traefik-service/apis/traefik/v1/traefikservice_types.js";
 import { Clientset } from "../../generated-examples/traefik-service/generated/clientset/index.js";
 import { newSharedInformerFactory } from "../../generated-examples/traefik-service/generated/informers/index.js";
@@ -16,7 +16,6 @@ import {
   MemoryKeyValueStore,
   type KeyValueStore,
 } from "../../generated-examples/traefik-service/controller/kv-store.js";
-import { silentLogger } from "../../generated-examples/traefik-service/controller/log.js";
 import { PodWatcher, type PodObservation } from "../../generated-examples/traefik-service/controller/pod-watcher.js";
 import {
   ROUTE_FINALIZER,
