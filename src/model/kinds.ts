@@ -3,21 +3,8 @@ import type { MarkerSet } from "../markers/index.js";
 import { pluralize, singularOf } from "./naming.js";
 import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, TypeModel } from "./types.js";
 import type { ScaleSubresource } from "../apiextensions/index.js";
+import { clientVerbs } from "../vocab/index.js";
 
-/** client-go's verbs in the order generated clients list them. */
-const allVerbs = [
-  "create",
-  "update",
-  "updateStatus",
-  "delete",
-  "deleteCollection",
-  "get",
-  "list",
-  "watch",
-  "patch",
-  "apply",
-  "applyStatus",
-] as const;
 /** The verbs +genclient:readonly keeps. */
 export const readonlyVerbs = ["get", "list", "watch"];
 const statusVerbs = new Set(["updateStatus", "applyStatus"]);
@@ -119,7 +106,7 @@ function scaleOf(m: MarkerSet): ScaleSubresource | undefined {
 }
 
 function clientOf(m: MarkerSet, namespaced: boolean, hasStatusField: boolean): ClientModel {
-  let verbs: string[] = [...allVerbs];
+  let verbs: string[] = [...clientVerbs];
   // As client-gen: readonly is onlyVerbs=get,list,watch, and an onlyVerbs beside it adds to those.
   const only = m.value<unknown>("genclient:onlyVerbs");
   const kept = [...(m.has("genclient:readonly") ? readonlyVerbs : []), ...(only !== undefined ? asList(only) : [])];

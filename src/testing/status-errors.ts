@@ -1,22 +1,11 @@
 // Status bodies the real kube-apiserver answers with, built from one ApiError class so that every
 // handler throws the same shape and the HTTP layer writes it once.
 
-/** One entry of details.causes in a Status body. */
-export interface StatusCause {
-  reason?: string;
-  message?: string;
-  field?: string;
-}
+// The Status body's parts are the runtime's types (the client decodes what this server writes), so
+// there is one definition of metav1.StatusCause and StatusDetails.
+import type { StatusCause, StatusDetails } from "@kube-codegen/runtime";
 
-/** details of a Status body; empty members are left out as the server does. */
-export interface StatusDetails {
-  name?: string;
-  group?: string;
-  kind?: string;
-  uid?: string;
-  causes?: StatusCause[];
-  retryAfterSeconds?: number;
-}
+export type { StatusCause, StatusDetails };
 
 /** The resource a request addressed, as errors name it ("widgets" in group "conformance.example.com"). */
 export interface GroupResource {

@@ -3,7 +3,7 @@ import { TYPE, type KubeMarkerDefinition } from "./definition.js";
 /** Family heading of the client-generation markers. */
 export const GENCLIENT_FAMILY = "Typed clients (genclient)";
 
-/** The verbs a generated client may have, as code-generator names them. */
+/** The verbs a generated client may have, as code-generator names them, in the order generated clients list them (the model starts from all of them). */
 export const clientVerbs = [
   "create",
   "update",

@@ -23,6 +23,7 @@ import { ITEMS_FAMILY, validationMarkers, VALIDATION_FAMILY } from "./validation
 export * from "./definition.js";
 export { crdMetadataOf } from "./metadata.js";
 export { payloadSyntax } from "./syntax.js";
+export { clientVerbs } from "./genclient.js";
 
 /** The namespaces in which an unknown marker is an error (design.md §2); others are left alone. */
 export const knownNamespaces = [

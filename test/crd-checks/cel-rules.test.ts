@@ -6,6 +6,8 @@ import { checkCrd, type CrdProblem } from "../../src/crd-checks/index.js";
 import { crdWithRoot, crdWithSpec, SPEC, type Json } from "./crd-fixture.js";
 import { celTypeOf, maxMapSize, minSerializedSize } from "../../src/crd-checks/cel/cel-types.js";
 import { messageExpressionError } from "../../src/crd-checks/cel/cel-rules.js";
+import { toCel } from "../../src/validation/cel/values.js";
+import { compileNode } from "../../src/validation/schema-node.js";
 
 function keys(ps: CrdProblem[]): string[] {
   return ps.map((p) => `${p.field} ${p.reason}`);
@@ -334,4 +336,27 @@ test("messageExpression compiles against the rule's object and must give a strin
     /^messageExpression compilation failed: ERROR: <input>:1:11: undefined field 'nope'/,
   );
   assert.match(messageExpressionError("'x' +", self) ?? "", /^messageExpression compilation failed: ERROR: <input>:1:/);
+});
+
+test("the type check names properties as the evaluator does (the server's Escape): a leading '.', '-' or '/' is escaped, a leading digit is unreachable", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      "-a": { type: "integer" },
+      ".b": { type: "integer" },
+      "/c": { type: "integer" },
+      "1d": { type: "integer" },
+      if: { type: "integer" },
+    },
+  } as const;
+  const t = celTypeOf(schema, false)!;
+  assert.equal(t.k, "object");
+  const checked = t.k === "object" ? [...t.fields.keys()].sort() : [];
+  assert.deepEqual(checked, ["__dash__a", "__dot__b", "__if__", "__slash__c"]);
+  const evaluated = toCel({ "-a": 1, ".b": 2, "/c": 3, "1d": 4, if: 5 }, compileNode(schema));
+  assert.deepEqual(Object.keys(evaluated as object).sort(), checked);
+  assert.deepEqual(
+    checkCrd(crdWithSpec({ ...schema, "x-kubernetes-validations": [{ rule: "self.__dash__a + self.__dot__b + self.__slash__c > 0" }] })),
+    [],
+  );
 });

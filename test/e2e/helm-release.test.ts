@@ -11,16 +11,16 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { builtinClients, isNotFound, loadKubeConfig, type RestConfig } from "@kube-codegen/runtime";
+import { builtinClients, isNotFound, silentLogger, type RestConfig } from "@kube-codegen/runtime";
 import type { HelmRelease } from "../../generated-examples/helm-release/apis/helm/v1/types.js";
 import { deepCopyHelmRelease } from "../../generated-examples/helm-release/apis/helm/v1/zz_generated.deepcopy.js";
 import { Clientset } from "../../generated-examples/helm-release/generated/clientset/index.js";
 import { newSharedInformerFactory } from "../../generated-examples/helm-release/generated/informers/index.js";
 import { HelmReleaseController } from "../../generated-examples/helm-release/controller/helmrelease-controller.js";
-import { silentLogger } from "../../generated-examples/helm-release/controller/log.js";
 import { digestOf } from "../../generated-examples/helm-release/controller/render.js";
-import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import type { TestApiServer } from "../../src/testing/index.js";
 import { exampleProject } from "../helpers/examples.js";
+import { startExampleServer } from "../helpers/example-server.js";
 import { runMain } from "../helpers/run-main.js";
 import { until } from "../helpers/until.js";
 
@@ -33,12 +33,7 @@ let config: RestConfig;
 let cs: Clientset;
 
 before(async () => {
-  server = await startTestApiServer({
-    crds: loadCrds(project.crds),
-    objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } }],
-  });
-  await server.settle();
-  config = loadKubeConfig({ kubeconfig: server.kubeconfigPath });
+  ({ server, config } = await startExampleServer(project, NS));
   cs = new Clientset(config);
 });
 after(async () => {

@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtinClients, isNotFound, loadKubeConfig, type RestConfig } from "@kube-codegen/runtime";
+import { builtinClients, isNotFound, silentLogger, type RestConfig } from "@kube-codegen/runtime";
 import type { TraefikService } from "../../generated-examples/traefik-service/apis/traefik/v1/traefikservice_types.js";
 import { Clientset } from "../../generated-examples/traefik-service/generated/clientset/index.js";
 import { newSharedInformerFactory } from "../../generated-examples/traefik-service/generated/informers/index.js";
@@ -16,14 +16,14 @@ import {
   MemoryKeyValueStore,
   type KeyValueStore,
 } from "../../generated-examples/traefik-service/controller/kv-store.js";
-import { silentLogger } from "../../generated-examples/traefik-service/controller/log.js";
 import { PodWatcher, type PodObservation } from "../../generated-examples/traefik-service/controller/pod-watcher.js";
 import {
   ROUTE_FINALIZER,
   TraefikServiceController,
 } from "../../generated-examples/traefik-service/controller/traefikservice-controller.js";
-import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import type { TestApiServer } from "../../src/testing/index.js";
 import { exampleProject } from "../helpers/examples.js";
+import { startExampleServer } from "../helpers/example-server.js";
 import { runMain } from "../helpers/run-main.js";
 import { until } from "../helpers/until.js";
 import { tempDir } from "../helpers/fs.js";
@@ -37,12 +37,7 @@ let config: RestConfig;
 let cs: Clientset;
 
 before(async () => {
-  server = await startTestApiServer({
-    crds: loadCrds(project.crds),
-    objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } }],
-  });
-  await server.settle();
-  config = loadKubeConfig({ kubeconfig: server.kubeconfigPath });
+  ({ server, config } = await startExampleServer(project, NS));
   cs = new Clientset(config);
 });
 after(async () => {

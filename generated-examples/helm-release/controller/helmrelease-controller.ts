@@ -12,6 +12,7 @@ import {
   DeletedFinalStateUnknown,
   RateLimitingQueue,
   builtinClients,
+  consoleLogger,
   coreV1Resources,
   deletionHandlingMetaNamespaceKeyFunc,
   isNotFound,
@@ -20,13 +21,12 @@ import {
   splitMetaNamespaceKey,
   waitForCacheSync,
 } from "@kube-codegen/runtime";
-import type { BuiltinClientset, Condition, GenericInformer, KubeObject, OwnerReference, RestConfig } from "@kube-codegen/runtime";
+import type { BuiltinClientset, Condition, GenericInformer, KubeObject, Logger, OwnerReference, RestConfig } from "@kube-codegen/runtime";
 import type { HelmRelease, HelmReleaseStatus, Revision } from "../apis/helm/v1/types.js";
 import { deepCopyHelmRelease } from "../apis/helm/v1/zz_generated.deepcopy.js";
 import { Clientset } from "../generated/clientset/index.js";
 import type { SharedInformerFactory } from "../generated/informers/index.js";
 import type { HelmReleaseInformer } from "../generated/informers/helm/v1/index.js";
-import { consoleLogger, type Logger } from "./log.js";
 import { configMapName, desiredConfigMap, digestOf } from "./render.js";
 import type { ConfigMapOf } from "./types.js";
 

@@ -2,10 +2,9 @@
 // ~/.kube/config, else in-cluster), until SIGINT or SIGTERM:
 //
 //   KUBECONFIG=~/.kube/config npx tsx generated-examples/helm-release/controller/main.ts
-import { loadKubeConfig } from "@kube-codegen/runtime";
+import { consoleLogger, loadKubeConfig } from "@kube-codegen/runtime";
 import { newSharedInformerFactory } from "../generated/informers/index.js";
 import { HelmReleaseController } from "./helmrelease-controller.js";
-import { consoleLogger } from "./log.js";
 
 const config = loadKubeConfig();
 const factory = newSharedInformerFactory(config, { defaultResync: 10 * 60_000 });

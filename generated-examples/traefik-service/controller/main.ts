@@ -4,11 +4,10 @@
 //   KUBECONFIG=~/.kube/config TRAEFIK_KV_FILE=routes.json npx tsx generated-examples/traefik-service/controller/main.ts
 //
 // TRAEFIK_KV_FILE names the JSON file standing in for etcd (the routes are kept in memory without it).
-import { loadKubeConfig } from "@kube-codegen/runtime";
+import { consoleLogger, loadKubeConfig } from "@kube-codegen/runtime";
 import { Clientset } from "../generated/clientset/index.js";
 import { newSharedInformerFactory } from "../generated/informers/index.js";
 import { JsonFileKeyValueStore, MemoryKeyValueStore } from "./kv-store.js";
-import { consoleLogger } from "./log.js";
 import { PodWatcher } from "./pod-watcher.js";
 import { TraefikServiceController } from "./traefikservice-controller.js";
 

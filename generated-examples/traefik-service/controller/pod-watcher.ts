@@ -2,10 +2,16 @@
 // labels and IP (the start of registering what runs in pods), or that it was deleted. A Pod
 // informer from the runtime's built-in resources (coreV1Resources.pods) on the same factory,
 // keys in a workqueue, and a worker reading the informer's lister.
-import { RateLimitingQueue, coreV1Resources, isNotFound, splitMetaNamespaceKey, waitForCacheSync } from "@kube-codegen/runtime";
-import type { CoreV1Client, GenericInformer, KubeObject, SharedInformerFactory } from "@kube-codegen/runtime";
+import {
+  RateLimitingQueue,
+  consoleLogger,
+  coreV1Resources,
+  isNotFound,
+  splitMetaNamespaceKey,
+  waitForCacheSync,
+} from "@kube-codegen/runtime";
+import type { CoreV1Client, GenericInformer, KubeObject, Logger, SharedInformerFactory } from "@kube-codegen/runtime";
 import { deletionHandlingMetaNamespaceKeyFunc, metaNamespaceKeyFunc } from "@kube-codegen/runtime";
-import { consoleLogger, type Logger } from "./log.js";
 
 /** core/v1 Pod, as the runtime's built-in client types it. */
 export type Pod = Awaited<ReturnType<ReturnType<CoreV1Client["pods"]>["get"]>>;

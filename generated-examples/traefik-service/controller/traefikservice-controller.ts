@@ -11,6 +11,7 @@
 // object from the generated lister and write through the generated clientset.
 import {
   RateLimitingQueue,
+  consoleLogger,
   deletionHandlingMetaNamespaceKeyFunc,
   isNotFound,
   metaNamespaceKeyFunc,
@@ -18,14 +19,13 @@ import {
   splitMetaNamespaceKey,
   waitForCacheSync,
 } from "@kube-codegen/runtime";
-import type { KubeObject } from "@kube-codegen/runtime";
+import type { KubeObject, Logger } from "@kube-codegen/runtime";
 import type { TraefikService, TraefikServiceStatus } from "../apis/traefik/v1/traefikservice_types.js";
 import { deepCopyTraefikService } from "../apis/traefik/v1/zz_generated.deepcopy.js";
 import type { Clientset } from "../generated/clientset/index.js";
 import type { SharedInformerFactory } from "../generated/informers/index.js";
 import type { TraefikServiceInformer } from "../generated/informers/traefik/v1/index.js";
 import type { KeyValueStore } from "./kv-store.js";
-import { consoleLogger, type Logger } from "./log.js";
 import { DEFAULT_ROOT_KEY, routeKeys, routeName, routePrefixes } from "./routes.js";
 
 /** The finalizer that keeps a TraefikService until its route is removed from the store. */

@@ -3,16 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DelayingQueue, FakeClock } from "../../src/index.js";
-
-async function items(q: DelayingQueue): Promise<string[]> {
-  const out: string[] = [];
-  while (q.len() > 0) {
-    const r = await q.get();
-    out.push(r.item!);
-    q.done(r.item!);
-  }
-  return out;
-}
+import { drain } from "./drain.js";
 
 test("addAfter adds once the delay has passed, in order of due time", async () => {
   const clock = new FakeClock();
@@ -25,9 +16,9 @@ test("addAfter adds once the delay has passed, in order of due time", async () =
   clock.step(99);
   assert.equal(q.len(), 0);
   clock.step(1);
-  assert.deepEqual(await items(q), ["ns/a"]);
+  assert.deepEqual(await drain(q), ["ns/a"]);
   clock.step(250);
-  assert.deepEqual(await items(q), ["ns/b", "ns/c"]);
+  assert.deepEqual(await drain(q), ["ns/b", "ns/c"]);
   assert.equal(clock.waiterCount(), 0, "no timer once nothing waits");
 });
 
@@ -39,7 +30,7 @@ test("a waiting item added again keeps the earlier due time, and is added once",
   q.addAfter("ns/a", 500);
   assert.equal(q.waitingLen(), 1);
   clock.step(50);
-  assert.deepEqual(await items(q), ["ns/a"]);
+  assert.deepEqual(await drain(q), ["ns/a"]);
   clock.step(2000);
   assert.equal(q.len(), 0, "the later times were dropped, not kept as extra entries");
 });
@@ -51,7 +42,7 @@ test("an earlier addAfter moves the item ahead of others", async () => {
   q.addAfter("ns/b", 200);
   q.addAfter("ns/b", 10);
   clock.step(100);
-  assert.deepEqual(await items(q), ["ns/b", "ns/a"]);
+  assert.deepEqual(await drain(q), ["ns/b", "ns/a"]);
 });
 
 test("addAfter with a delay ≤ 0 adds at once; a waiting item is deduplicated with the queue", async () => {
@@ -59,7 +50,7 @@ test("addAfter with a delay ≤ 0 adds at once; a waiting item is deduplicated w
   const q = new DelayingQueue({ clock });
   q.addAfter("ns/a", 0);
   q.addAfter("ns/b", -5);
-  assert.deepEqual(await items(q), ["ns/a", "ns/b"]);
+  assert.deepEqual(await drain(q), ["ns/a", "ns/b"]);
   assert.equal(clock.waiterCount(), 0);
   q.add("ns/c");
   q.addAfter("ns/c", 10);

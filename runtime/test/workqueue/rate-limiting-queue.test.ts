@@ -4,16 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FakeClock, ItemFastSlowRateLimiter, RateLimitingQueue } from "../../src/index.js";
 import { flush } from "./flush.js";
-
-async function take(q: RateLimitingQueue): Promise<string[]> {
-  const out: string[] = [];
-  while (q.len() > 0) {
-    const r = await q.get();
-    out.push(r.item!);
-    q.done(r.item!);
-  }
-  return out;
-}
+import { drain } from "./drain.js";
 
 test("addRateLimited uses the default controller limiter: 5 ms, then 10 ms, ...; forget resets", async () => {
   const clock = new FakeClock();
@@ -23,18 +14,18 @@ test("addRateLimited uses the default controller limiter: 5 ms, then 10 ms, ...;
   clock.step(4);
   assert.equal(q.len(), 0);
   clock.step(1);
-  assert.deepEqual(await take(q), ["ns/a"]);
+  assert.deepEqual(await drain(q), ["ns/a"]);
   q.addRateLimited("ns/a");
   clock.step(9);
   assert.equal(q.len(), 0);
   clock.step(1);
-  assert.deepEqual(await take(q), ["ns/a"]);
+  assert.deepEqual(await drain(q), ["ns/a"]);
   assert.equal(q.numRequeues("ns/a"), 2);
   q.forget("ns/a");
   assert.equal(q.numRequeues("ns/a"), 0);
   q.addRateLimited("ns/a");
   clock.step(5);
-  assert.deepEqual(await take(q), ["ns/a"], "back to 5 ms after forget");
+  assert.deepEqual(await drain(q), ["ns/a"], "back to 5 ms after forget");
   q.shutDown();
 });
 
@@ -43,11 +34,11 @@ test("the overall bucket: of 101 first failures at one instant, the 101st arrive
   const q = new RateLimitingQueue({ clock });
   for (let i = 0; i <= 100; i++) q.addRateLimited(`ns/k${i}`);
   clock.step(5);
-  assert.equal((await take(q)).length, 100);
+  assert.equal((await drain(q)).length, 100);
   clock.step(94);
   assert.equal(q.len(), 0);
   clock.step(1);
-  assert.deepEqual(await take(q), ["ns/k100"]);
+  assert.deepEqual(await drain(q), ["ns/k100"]);
   q.shutDown();
 });
 

@@ -5,6 +5,7 @@
 // the 3 MiB request limit) so rule costs can be estimated.
 import { additionalSchema, itemSchema, propertyNames } from "../schema-access.js";
 import type { InternalSchema } from "../../apiextensions/index.js";
+import { escapePropertyName } from "../../validation/cel/escaping.js";
 
 /** A CEL type with size estimates. */
 export type CelT =
@@ -20,37 +21,6 @@ export const DYN: CelT = { k: "dyn" };
 
 /** Request size limit the server assumes when a schema gives no bound. */
 export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
-
-const reservedWords = new Set([
-  "true",
-  "false",
-  "null",
-  "in",
-  "as",
-  "break",
-  "const",
-  "continue",
-  "else",
-  "for",
-  "function",
-  "if",
-  "import",
-  "let",
-  "loop",
-  "package",
-  "namespace",
-  "return",
-  "var",
-  "void",
-  "while",
-]);
-
-/** The CEL name of a property, or undefined when the property cannot be named from CEL. */
-export function escapePropertyName(name: string): string | undefined {
-  if (reservedWords.has(name)) return `__${name}__`;
-  if (!/^[a-zA-Z_][a-zA-Z0-9_.\-/]*$/.test(name)) return undefined;
-  return name.replace(/__/g, "__underscores__").replace(/\./g, "__dot__").replace(/-/g, "__dash__").replace(/\//g, "__slash__");
-}
 
 /**
  * Smallest JSON text a value of this schema can serialize to (the server's estimateMinSizeJSON):

@@ -3,38 +3,8 @@
 // durations, byte strings bytes; object properties are exposed under their escaped CEL names.
 import { isCelError, parse, plan, type CelInput } from "@bufbuild/cel";
 import { isObject, type SchemaNode } from "../schema-node.js";
+import { escapePropertyName } from "./escaping.js";
 import { validationEnv } from "./library.js";
-
-const RESERVED = new Set([
-  "true",
-  "false",
-  "null",
-  "in",
-  "as",
-  "break",
-  "const",
-  "continue",
-  "else",
-  "for",
-  "function",
-  "if",
-  "import",
-  "let",
-  "loop",
-  "package",
-  "namespace",
-  "return",
-  "var",
-  "void",
-  "while",
-]);
-
-/** The CEL name of a schema property, or undefined when CEL cannot address it. */
-export function escapePropertyName(name: string): string | undefined {
-  if (RESERVED.has(name)) return `__${name}__`;
-  if (!/^[a-zA-Z_.\-/][a-zA-Z0-9_.\-/]*$/.test(name)) return undefined;
-  return name.replace(/__/g, "__underscores__").replace(/\./g, "__dot__").replace(/-/g, "__dash__").replace(/\//g, "__slash__");
-}
 
 let toTimestamp: ((s: string) => CelInput | undefined) | undefined;
 let toDuration: ((s: string) => CelInput | undefined) | undefined;

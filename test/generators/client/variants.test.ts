@@ -9,7 +9,7 @@ import ts from "typescript";
 import { existingGenerated, planOutput } from "../../../src/output/index.js";
 import { runPipeline } from "../../../src/pipeline.js";
 import { testOptions } from "../../helpers/options.js";
-import { generateInto, RUNTIME_ENTRY, VARIANT_INPUT } from "./variants.js";
+import { compile, generateInto, RUNTIME_ENTRY, VARIANT_INPUT } from "./variants.js";
 
 const repo = join(import.meta.dirname, "../../..");
 
@@ -29,30 +29,6 @@ const all = [
   "applyStatus",
 ];
 const noStatus = all.filter((m) => m !== "updateStatus" && m !== "applyStatus");
-
-/** Compiles `files` (absolute) with the repository's strict options; returns the program and its errors. */
-function compile(files: string[]): { program: ts.Program; errors: string[] } {
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ["lib.es2023.d.ts"],
-    types: ["node"],
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    noImplicitOverride: true,
-    skipLibCheck: true,
-    noEmit: true,
-    // The input packages import the runtime by name, as in a project that depends on it.
-    paths: { "@kube-codegen/runtime": [RUNTIME_ENTRY.replace(/\.js$/, ".ts")] },
-  };
-  const program = ts.createProgram(files, options);
-  const errors = ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-  return { program, errors };
-}
 
 /** The methods of every exported client type (a type alias or an interface), by type name. */
 function methodSets(program: ts.Program, file: string): Map<string, string[]> {

@@ -1,8 +1,10 @@
 // One API package with a kind per +genclient variant, generated (register, crd, client) into a
 // temporary directory whose clientset imports the runtime's sources by absolute path, so the
-// output can be compiled with TypeScript and imported by tsx as a consumer would.
+// output can be compiled with TypeScript (`compile`, under the repository's strict options) and
+// imported by tsx as a consumer would.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import ts from "typescript";
 import { runPipeline } from "../../../src/pipeline.js";
 import type { Diagnostic } from "../../../src/diagnostics/index.js";
 import { tempDir } from "../../helpers/fs.js";
@@ -80,4 +82,28 @@ export async function generateInto(
     writeFileSync(join(dir, f.path), f.content);
   }
   return { dir, files: r.files.map((f) => f.path), diagnostics: r.diagnostics };
+}
+
+/** Compiles `files` (absolute) with the repository's strict options; returns the program and its errors. */
+export function compile(files: string[]): { program: ts.Program; errors: string[] } {
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ["lib.es2023.d.ts"],
+    types: ["node"],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitOverride: true,
+    skipLibCheck: true,
+    noEmit: true,
+    // The input packages import the runtime by name, as in a project that depends on it.
+    paths: { "@kube-codegen/runtime": [RUNTIME_ENTRY.replace(/\.js$/, ".ts")] },
+  };
+  const program = ts.createProgram(files, options);
+  const errors = ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  return { program, errors };
 }
