@@ -5,6 +5,7 @@ import { runGenerate } from "./generate-command.js";
 import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
 import { filterMarkerHelp } from "./markers-command.js";
+import { packageVersion } from "./version.js";
 
 /**
  * The command line. Returns the exit code instead of exiting (bin/kube-codegen.js sets it), so
@@ -17,7 +18,8 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     .scriptName("kube-codegen")
     .strict()
     .help()
-    .version(false)
+    .version("version", "print the version of kube-codegen", packageVersion())
+    .alias("version", "V")
     .exitProcess(false)
     .fail((msg, err) => {
       out.err(`kube-codegen: ${msg ?? err?.message ?? "usage error"}\nRun kube-codegen --help for usage.`);
