@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import yargs from "yargs";
-import { defaults, optionTable, resolveOptions, type OptionSpec, type RawOptions } from "../config/index.js";
-import { NEWEST_MODELLED_MINOR, OLDEST_MODELLED_MINOR, parseServerVersions } from "../crd-checks/server-versions.js";
+import { optionTable, resolveOptions, resolveServerVersions, type OptionSpec, type RawOptions } from "../config/index.js";
 import { runGenerate } from "./generate-command.js";
 import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
 import { filterMarkerHelp } from "./markers-command.js";
+import { packageVersion } from "./version.js";
 
 /**
  * The command line. Returns the exit code instead of exiting (bin/kube-codegen.js sets it), so
@@ -18,7 +18,8 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     .scriptName("kube-codegen")
     .strict()
     .help()
-    .version(false)
+    .version("version", "print the version of kube-codegen", packageVersion())
+    .alias("version", "V")
     .exitProcess(false)
     .fail((msg, err) => {
       out.err(`kube-codegen: ${msg ?? err?.message ?? "usage error"}\nRun kube-codegen --help for usage.`);
@@ -67,17 +68,13 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       (y) =>
         y
           .option("crds", { type: "string", demandOption: true, describe: "directory (or file) of CRD manifests" })
-          .option("server-versions", {
-            type: "string",
-            default: defaults.serverVersions,
-            describe: `the kube-apiserver versions whose CRD checks apply (1.${OLDEST_MODELLED_MINOR} to 1.${NEWEST_MODELLED_MINOR}; 1.24 as recorded from a real server, 1.25 and later with their CEL cost estimate): a CRD some reject is a warning naming them, one all reject is invalid`,
-          })
+          .option("server-versions", yargsOption(serverVersionsRow))
           .positional("files", { type: "string", array: true, describe: "files of custom resources to validate" }),
       async (a) => {
         if (code !== 0) return; // yargs already reported a usage error (e.g. no --crds)
-        const minors = parseServerVersions(a.serverVersions);
-        if ("error" in minors) {
-          out.err(`kube-codegen validate: --server-versions: ${minors.error}`);
+        const minors = resolveServerVersions(typeof a.serverVersions === "string" ? a.serverVersions : undefined);
+        if ("diagnostic" in minors) {
+          out.printDiagnostics([minors.diagnostic], new Map());
           code = 2;
           return;
         }
@@ -137,6 +134,15 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     }
   }
   return code;
+}
+
+/** The --server-versions row, which validate takes too (generate and verify take every row). */
+const serverVersionsRow: OptionSpec = tableRow("serverVersions");
+
+function tableRow(key: string): OptionSpec {
+  const row = optionTable.find((o) => o.key === key);
+  if (!row) throw new Error(`no option ${key} in the option table`);
+  return row;
 }
 
 async function withOptions(

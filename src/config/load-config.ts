@@ -112,18 +112,9 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       ),
     );
   }
-  const serverVersions = parseServerVersions(pick("serverVersions") ?? defaults.serverVersions);
-  if ("error" in serverVersions) {
-    diagnostics.push(
-      errorAt(
-        undefined,
-        Code.badServerVersions,
-        `--server-versions: ${serverVersions.error}`,
-        `the default is ${defaults.serverVersions}, the three newest minors the checks model`,
-      ),
-    );
-  }
-  if (diagnostics.length > 0 || "error" in serverVersions) return { diagnostics };
+  const serverVersions = resolveServerVersions(pick("serverVersions"));
+  if ("diagnostic" in serverVersions) diagnostics.push(serverVersions.diagnostic);
+  if (diagnostics.length > 0 || "diagnostic" in serverVersions) return { diagnostics };
   return {
     options: {
       cwd,
@@ -140,6 +131,23 @@ export function resolveOptions(flags: RawOptions, cwd: string): { options?: Opti
       serverMinors: serverVersions.minors,
     },
     diagnostics,
+  };
+}
+
+/**
+ * A --server-versions value (flag or config key; undefined for the default) as the minor versions it
+ * names, or its KCG1028 diagnostic: the one parse behind generate, verify and validate.
+ */
+export function resolveServerVersions(text: string | undefined): { minors: number[] } | { diagnostic: Diagnostic } {
+  const parsed = parseServerVersions(text ?? defaults.serverVersions);
+  if (!("error" in parsed)) return parsed;
+  return {
+    diagnostic: errorAt(
+      undefined,
+      Code.badServerVersions,
+      `--server-versions: ${parsed.error}`,
+      `the default is ${defaults.serverVersions}, the three newest minors the checks model`,
+    ),
   };
 }
 

@@ -55,10 +55,26 @@ test("validate --crds alone: a directory without CRDs, a bad --server-versions a
   assert.match(none.stderr.join("\n"), /holds no CustomResourceDefinition/);
   const bad = await validate("--crds", crdDir("matches-unbounded-list-4"), "--server-versions", "1.40");
   assert.equal(bad.code, 2);
-  assert.deepEqual(bad.stderr, [
-    `kube-codegen validate: --server-versions: "1.40" is outside the versions the offline checks model (1.24-1.32)`,
-  ]);
+  assert.deepEqual(bad.stderr, BAD_SERVER_VERSIONS);
   assert.equal((await validate("--crds", join(empty, "missing"))).code, 2);
+});
+
+/** What every command prints for --server-versions 1.40: the KCG1028 diagnostic. */
+const BAD_SERVER_VERSIONS = [
+  `error KCG1028: --server-versions: "1.40" is outside the versions the offline checks model (1.24-1.32)\n` +
+    "  hint: the default is 1.30-1.32, the three newest minors the checks model\n",
+  "Found 1 error.",
+];
+
+test("a bad --server-versions is the same KCG1028 diagnostic and exit 2 from validate, generate and verify", async () => {
+  const crds = crdDir("matches-unbounded-list-4");
+  for (const argv of [["validate", "--crds", crds], ["generate"], ["verify"]]) {
+    const out = Console.memory();
+    const code = await main([...argv, "--server-versions", "1.40"], out, tempDir());
+    assert.equal(code, 2, argv.join(" "));
+    assert.deepEqual(out.stderr, BAD_SERVER_VERSIONS, argv.join(" "));
+    assert.deepEqual(out.stdout, [], argv.join(" "));
+  }
 });
 
 test("--server-versions: a CRD 1.24 rejects for cost is a warning naming 1.24 in 1.24-1.32, invalid for 1.24 alone, fine by default", async () => {
@@ -95,6 +111,6 @@ test("validate --help names the default target versions", async () => {
   }
   const help = lines.join("\n");
   assert.match(help, /--server-versions/);
-  assert.match(help, /\[default: "1\.30-1\.32"\]/);
+  assert.match(help, /\(default: 1\.30-1\.32\)/);
   assert.match(help, /with no files, the CRDs alone/);
 });

@@ -3,7 +3,7 @@
 // test/fixtures/hostile-requests.json and replays them against the test server.
 //
 // Record again (see test/fixtures/PROVENANCE.md) with a server that serves the Foo CRD of
-// test/fixtures/openapi/foos-crd-as-recorded.yaml:
+// test/fixtures/openapi/foos-crd-as-recorded.yaml (recording creates BLOB_CRD itself):
 //   npx tsx test/testing/hostile-cases.ts record https://127.0.0.1:PORT TOKEN > test/fixtures/hostile-requests.json
 import http from "node:http";
 import https from "node:https";
@@ -39,6 +39,34 @@ export interface HostileAnswer {
 const FOOS = "/apis/samplecontroller.k8s.io/v1alpha1/namespaces/default/foos";
 const FOO_VERSION = "samplecontroller.k8s.io/v1alpha1";
 const CONFIGMAPS = "/api/v1/namespaces/default/configmaps";
+const BLOBS = "/apis/hostile.example.com/v1/namespaces/default/blobs";
+
+/** A CRD whose spec keeps unknown fields: deep values are stored, not pruned (the Foo CRD prunes them). */
+export const BLOB_CRD = {
+  apiVersion: "apiextensions.k8s.io/v1",
+  kind: "CustomResourceDefinition",
+  metadata: { name: "blobs.hostile.example.com" },
+  spec: {
+    group: "hostile.example.com",
+    scope: "Namespaced",
+    names: { plural: "blobs", singular: "blob", kind: "Blob", listKind: "BlobList" },
+    versions: [
+      {
+        name: "v1",
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: { type: "object", properties: { spec: { type: "object", "x-kubernetes-preserve-unknown-fields": true } } },
+        },
+      },
+    ],
+  },
+};
+
+/** A Blob named `name` whose spec.deep is `deep` (JSON text), as JSON text. */
+function blob(name: string, deep: string): string {
+  return `{"apiVersion":"hostile.example.com/v1","kind":"Blob","metadata":{"name":"${name}"},"spec":{"deep":${deep}}}`;
+}
 
 /** A valid Foo named `name`, with `spec` merged into its spec and `meta` into its metadata. */
 export function foo(name: string, spec: Record<string, unknown> = {}, meta: Record<string, unknown> = {}): Record<string, unknown> {
@@ -168,6 +196,61 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     headers: { "Content-Type": "application/merge-patch+json" },
     body: () => `{"data":${deepObject(5_000)}}`,
   },
+  // Depth of the whole document (the root object is level 1), around Go's 10,000 limit and far past it.
+  ...[1_000, 9_999, 10_000, 10_001, 100_000].flatMap((depth): HostileCase[] => [
+    {
+      name: `create-total-depth-${depth}`,
+      method: "POST",
+      path: FOOS,
+      headers: JSON_CT,
+      // The root and spec are two levels.
+      body: () => JSON.stringify(foo(`depth-${depth}`)).replace('"replicas":1', `"replicas":1,"deep":${deepObject(depth - 2)}`),
+    },
+    {
+      name: `create-builtin-total-depth-${depth}`,
+      method: "POST",
+      path: CONFIGMAPS,
+      headers: JSON_CT,
+      body: () => `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"depth-${depth}"},"x":${deepObject(depth - 1)}}`,
+    },
+  ]),
+  // The same where the schema keeps the nested value (Blob's spec preserves unknown fields). Root, spec
+  // and deep's value are three levels, so deepObject(depth - 2) makes a document `depth` deep.
+  ...[16, 21, 1_000, 9_999, 10_000, 10_001, 100_000].map((depth): HostileCase => ({
+    name: `create-preserved-object-depth-${depth}`,
+    method: "POST",
+    path: BLOBS,
+    headers: JSON_CT,
+    body: () => blob(`object-${depth}`, deepObject(depth - 2)),
+  })),
+  {
+    name: "create-preserved-array-depth-9999",
+    method: "POST",
+    path: BLOBS,
+    headers: JSON_CT,
+    body: () => blob("array-9999", deepArray(9_997)),
+  },
+  {
+    name: "merge-patch-preserved-object-depth-1000",
+    method: "PATCH",
+    path: `${BLOBS}/hostile-base`,
+    headers: { "Content-Type": "application/merge-patch+json" },
+    body: () => `{"spec":{"deep":${deepObject(998)}}}`,
+  },
+  {
+    name: "update-preserved-object-depth-1000",
+    method: "PUT",
+    path: `${BLOBS}/hostile-base`,
+    headers: JSON_CT,
+    body: () => blob("hostile-base", deepObject(998)),
+  },
+  {
+    name: "create-preserved-body-over-3mib",
+    method: "POST",
+    path: BLOBS,
+    headers: JSON_CT,
+    body: () => blob("big", JSON.stringify("x".repeat(3 * 1024 * 1024 + 16))),
+  },
   // Object shape.
   {
     name: "create-no-apiversion",
@@ -236,6 +319,21 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     path: FOOS,
     headers: JSON_CT,
     body: () => JSON.stringify(foo("big", { pad: "x".repeat(3 * 1024 * 1024 + 16) })),
+  },
+  {
+    name: "create-builtin-body-over-3mib",
+    method: "POST",
+    path: CONFIGMAPS,
+    headers: JSON_CT,
+    body: json({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "big" }, data: { pad: "x".repeat(3 * 1024 * 1024 + 16) } }),
+  },
+  {
+    // Under the request limit, over etcd's and the ConfigMap's 1 MiB data limit.
+    name: "create-builtin-body-3mib-less-1kib",
+    method: "POST",
+    path: CONFIGMAPS,
+    headers: JSON_CT,
+    body: json({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "big2" }, data: { pad: "x".repeat(3 * 1024 * 1024 - 1024) } }),
   },
   // Watch timeouts.
   { name: "watch-timeout-3000000", method: "GET", path: `${FOOS}?watch=1&timeoutSeconds=3000000`, watchWaitMs: 1500 },
@@ -329,11 +427,29 @@ export async function setupHostile(target: HostileTarget): Promise<void> {
     body: json(SETUP_CONFIGMAP),
   });
   if (cm.status !== 201 && cm.status !== 409) throw new Error(`setup: ${cm.status} ${cm.message ?? ""}`);
+  await sendHostile(target, { name: "clean", method: "DELETE", path: BLOBS });
+  const b = await sendHostile(target, {
+    name: "setup-blob",
+    method: "POST",
+    path: BLOBS,
+    headers: JSON_CT,
+    body: () => blob("hostile-base", "1"),
+  });
+  if (b.status !== 201 && b.status !== 409) throw new Error(`setup: ${b.status} ${b.message ?? ""}`);
 }
 
 async function record(url: string, token: string): Promise<void> {
   const target = { url, token };
   answerTimeoutMs = 120_000;
+  // The Blob CRD (the Foo CRD is applied beforehand, see the file's head).
+  const crd = await sendHostile(target, {
+    name: "crd",
+    method: "POST",
+    path: "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+    headers: JSON_CT,
+    body: json(BLOB_CRD),
+  });
+  if (crd.status === 201) await new Promise((r) => setTimeout(r, 5000));
   await setupHostile(target);
   const answers: Record<string, HostileAnswer> = {};
   // `record URL TOKEN name...` records only the cases named (to add them to the fixture).

@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 import { parse } from "yaml";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
 import { FIXTURES } from "../helpers/fixtures.js";
-import { HOSTILE_CASES, sendHostile, setupHostile, type HostileAnswer, type HostileTarget } from "./hostile-cases.js";
+import { BLOB_CRD, HOSTILE_CASES, sendHostile, setupHostile, type HostileAnswer, type HostileTarget } from "./hostile-cases.js";
 
 const recorded = JSON.parse(readFileSync(join(FIXTURES, "hostile-requests.json"), "utf8")) as {
   answers: Record<string, HostileAnswer>;
@@ -32,7 +32,7 @@ let server: TestApiServer;
 let target: HostileTarget;
 
 before(async () => {
-  server = await startTestApiServer({ crds: [FOO_CRD] });
+  server = await startTestApiServer({ crds: [FOO_CRD, BLOB_CRD] });
   target = { url: server.url, token: server.token, ca: server.caPem };
   await setupHostile(target);
 });

@@ -13,6 +13,7 @@ import {
   groupResource,
   objectKey,
   pruneUnknown,
+  checkFieldManagerDepth,
   resourceKey,
   toWire,
   validateObject,
@@ -50,6 +51,7 @@ export function createObject(
   managed: (o: KubeObject, now: string) => void = (o, now) => trackUpdate(info, undefined, o, opts.manager, undefined, now),
 ): WriteResult {
   pruneUnknown(info, obj, opts);
+  checkFieldManagerDepth(info, obj);
   // Status is not writable through create when it has its own endpoint; built-in defaulting then fills
   // the initial status (Namespace phase, Pod phase, CRD conditions), as PrepareForCreate does.
   if (info.statusSubresource) delete obj["status"];

@@ -15,6 +15,7 @@ import {
   jsonEqual,
   objectKey,
   pruneUnknown,
+  checkFieldManagerDepth,
   resourceKey,
   specPart,
   toWire,
@@ -124,6 +125,7 @@ function withoutVolatile(o: KubeObject): Record<string, unknown> {
 /** Applies an update of `obj` to the stored object named in `req`. */
 export function updateObject(state: ServerState, info: ResourceInfo, obj: KubeObject, req: UpdateRequest, opts: WriteOptions): WriteResult {
   pruneUnknown(info, obj, opts);
+  checkFieldManagerDepth(info, obj);
   applyDefaults(info, obj);
   checkIdentity(info, obj, req);
   const key = objectKey(info, req.namespace, req.name);

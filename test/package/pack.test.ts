@@ -1,0 +1,154 @@
+// What `npm pack` would publish for kube-codegen and @kube-codegen/runtime: the built dist/ (no
+// stale output of deleted sources), the bin and every export target, no tests, fixtures, sources or
+// build info, no source map naming a file that is not shipped, no install script a consumer would
+// run, and every package a shipped module imports declared as a dependency: the runtime's being
+// only its own few, never the generator's libraries. Reads the file list of `npm pack --dry-run`
+// (no network, no build: --ignore-scripts), so dist/ must be built (`npm ci` or `npm run build`).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
+import { dirname, join, normalize, relative } from "node:path";
+import { promisify } from "node:util";
+import { tempDir } from "../helpers/fs.js";
+
+const repo = join(import.meta.dirname, "../..");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+interface Manifest {
+  name: string;
+  bin?: Record<string, string>;
+  exports?: Record<string, { types: string; default: string }>;
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+interface Packed {
+  dir: string;
+  manifest: Manifest;
+  files: string[];
+}
+
+async function dryRun(dir: string): Promise<Packed> {
+  const { stdout } = await promisify(execFile)(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+  const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[];
+  assert.ok(packed, `npm pack printed no package for ${dir}`);
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
+  return { dir, manifest, files: packed.files.map((f) => f.path).sort() };
+}
+
+// Both packs at once: npm's start-up is most of the time.
+const packs = Promise.all([dryRun(repo), dryRun(join(repo, "runtime"))]);
+
+/** The package a bare module specifier names (`@scope/name/sub` is `@scope/name`). */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+/** The specifiers of every static and dynamic import (and re-export) in a compiled module. */
+function importsOf(text: string): string[] {
+  const re = /(?:^|[;}\s])(?:import|export)\s(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+  return [...text.matchAll(re)].map((m) => (m[1] ?? m[2])!);
+}
+
+/** Checks one package; returns the packages its shipped modules import. */
+function checkPackage(p: Packed, shipped: Set<string>): Set<string> {
+  const where = p.manifest.name;
+  for (const f of p.files) {
+    assert.match(f, /^(dist\/|bin\/|README\.md$|LICENSE$|package\.json$)/, `${where} ships ${f}`);
+    assert.doesNotMatch(f, /(^|\/)(test|tests|fixtures|__tests__)\/|\.test\.|\.tsbuildinfo$|^src\//, `${where} ships ${f}`);
+  }
+  assert.ok(p.files.includes("package.json") && p.files.includes("README.md"), `${where} ships its package.json and README`);
+
+  // Every export target and bin is in the tarball.
+  for (const [name, target] of Object.entries(p.manifest.exports ?? {})) {
+    for (const file of [target.types, target.default])
+      assert.ok(shipped.has(normalize(join(where, file))), `${where} export ${name}: ${file} not shipped`);
+  }
+  for (const [name, file] of Object.entries(p.manifest.bin ?? {}))
+    assert.ok(shipped.has(normalize(join(where, file))), `${where} bin ${name}: ${file} not shipped`);
+
+  // A consumer installing the tarball runs these; none may build or fetch anything.
+  for (const s of ["preinstall", "install", "postinstall"]) assert.equal(p.manifest.scripts?.[s], undefined, `${where} has a ${s} script`);
+
+  // dist/ holds only the output of sources that exist (a deleted source's .js would be published).
+  for (const f of p.files.filter((f) => /^dist\/.*\.(js|d\.ts)$/.test(f))) {
+    const source = join(p.dir, f.replace(/^dist\//, "src/").replace(/\.(js|d\.ts)$/, ".ts"));
+    assert.ok(existsSync(source), `${where} ships ${f}, but ${relative(repo, source)} does not exist (stale build: npm run build)`);
+  }
+
+  const declared = new Set(Object.keys({ ...p.manifest.dependencies }));
+  const imported = new Set<string>();
+  for (const f of p.files.filter((f) => /\.(js|d\.ts|map)$/.test(f))) {
+    const text = readFileSync(join(p.dir, f), "utf8");
+    // A source map, or a module naming one, must point only at files the tarball holds.
+    const maps = f.endsWith(".map") ? [f] : [...text.matchAll(/^\/\/# sourceMappingURL=(\S+)$/gm)].map((m) => join(dirname(f), m[1]!));
+    for (const map of maps) {
+      assert.ok(shipped.has(normalize(join(where, map))), `${where}/${f} names the unshipped source map ${map}`);
+      const { sources } = JSON.parse(readFileSync(join(p.dir, map), "utf8")) as { sources: string[] };
+      for (const s of sources) {
+        const target = normalize(join(where, dirname(map), s));
+        assert.ok(shipped.has(target), `${where}/${map} points at ${s}, which is not shipped`);
+      }
+    }
+    if (f.endsWith(".map")) continue;
+    // Every package a shipped module imports is a dependency of this package (not a devDependency
+    // that happens to be installed here).
+    for (const spec of importsOf(text)) {
+      if (spec.startsWith(".") || isBuiltin(spec)) continue;
+      imported.add(packageOf(spec));
+      assert.ok(declared.has(packageOf(spec)), `${where}/${f} imports ${spec}, which is not in dependencies`);
+    }
+  }
+  return imported;
+}
+
+test("kube-codegen and @kube-codegen/runtime pack only their built output, bin and exports", async () => {
+  const all = await packs;
+  // Paths as <package name>/<path>, so a source map may point from one tarball into another only if
+  // that file is shipped there too.
+  const shipped = new Set(all.flatMap((p) => p.files.map((f) => normalize(join(p.manifest.name, f)))));
+  const [rootImports, runtimeImports] = all.map((p) => checkPackage(p, shipped));
+  const [root, runtime] = all;
+  // The import scan sees what the modules do import (so that it would see a stray one).
+  for (const lib of ["yargs", "ts-morph", "@kube-codegen/runtime"])
+    assert.ok(rootImports!.has(lib), `no import of ${lib} found in kube-codegen`);
+  assert.ok(runtimeImports!.has("yaml"), "no import of yaml found in @kube-codegen/runtime");
+  assert.equal(root.manifest.name, "kube-codegen");
+  assert.ok(root.files.includes("bin/kube-codegen.js"));
+  assert.ok(root.files.includes("dist/cli/index.js") && root.files.includes("dist/index.d.ts"));
+  assert.ok(runtime.files.includes("dist/index.js") && runtime.files.includes("dist/index.d.ts"));
+});
+
+test("the runtime depends on none of the generator's libraries", async () => {
+  const [root, runtime] = await packs;
+  assert.equal(runtime.manifest.name, "@kube-codegen/runtime");
+  const deps = Object.keys({ ...runtime.manifest.dependencies, ...runtime.manifest.peerDependencies });
+  for (const lib of ["ts-morph", "typescript", "prettier", "yargs", "diff", "@bufbuild/cel", "@bufbuild/re2", "kube-codegen"]) {
+    assert.ok(!deps.includes(lib), `@kube-codegen/runtime depends on ${lib}`);
+  }
+  // The generator is a real consumer of the runtime, pinned to the version this checkout builds.
+  const runtimeVersion = (JSON.parse(readFileSync(join(repo, "runtime/package.json"), "utf8")) as { version: string }).version;
+  assert.equal(root.manifest.dependencies?.["@kube-codegen/runtime"], runtimeVersion);
+});
+
+test("the generator's prepare script (npm runs it for a tarball or git install) builds only in a source checkout", async () => {
+  // npm 11 counts prepare as an install script of a non-registry dependency: in an installed copy
+  // (no tsconfig.build.json, no sources, no TypeScript) it must do nothing and succeed.
+  const dir = tempDir();
+  copyFileSync(join(repo, "package.json"), join(dir, "package.json"));
+  const { stdout } = await promisify(execFile)(npm, ["run", "prepare"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
+  assert.doesNotMatch(stdout, /> kube-codegen@[^ ]+ build/);
+  assert.ok(!existsSync(join(dir, "dist")));
+});
