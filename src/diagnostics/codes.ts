@@ -598,6 +598,14 @@ const table = {
       "An imported description that doc comments cannot carry as it is (trailing spaces, doubled blank lines, lines starting with +, TODO or ---, line separators): it is written as close as comments allow.",
     example: 'description: "+optional"',
   },
+  importWouldOverwrite: {
+    code: "KCG1605",
+    severity: "error",
+    meaning:
+      "kube-codegen import would replace a file under --output that differs from what it writes (an earlier import, perhaps edited since); nothing is written unless --force is given.",
+    example: "kube-codegen import --crds crds/ --output apis",
+    where: "when apis/<group>/<version>/types.ts exists with other text",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 type Table = typeof table;

@@ -42,3 +42,13 @@ export function markerAny(v: unknown): string {
   if (v === null) return "null";
   return markerJson(v);
 }
+
+/**
+ * A marker string written bare when the marker parser reads it back as the same string in every
+ * context (a list item, an argument, a whole payload, a value of type any): letters, digits and
+ * `._/-`, starting with a letter, and not a word that `any` reads as a boolean or null. Anything
+ * else is quoted by markerString.
+ */
+export function markerWord(s: string): string {
+  return /^[A-Za-z_][A-Za-z0-9._/-]*$/.test(s) && !["true", "false", "null"].includes(s) ? s : markerString(s);
+}

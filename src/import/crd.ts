@@ -1,5 +1,5 @@
 import type { JSONSchemaProps } from "../apiextensions/index.js";
-import { isIdentifier, markerString } from "../emit/index.js";
+import { isIdentifier, markerString, markerWord } from "../emit/index.js";
 import { typeMetaDescriptions } from "../schema/builtin-schemas.js";
 import { columnTypes } from "../vocab/print-column.js";
 import { docLines } from "./description.js";
@@ -129,10 +129,10 @@ export function readCrd(doc: unknown, warn: Warn): CrdInput | CrdProblem {
 function kindMarkers(crd: CrdInput, v: VersionInput, warn: Warn): string[] {
   const out = ["+genclient"];
   if (crd.scope === "Cluster") out.push("+genclient:nonNamespaced");
-  const res = [`path=${markerString(crd.plural)}`];
-  if (crd.singular !== undefined) res.push(`singular=${markerString(crd.singular)}`);
-  if (crd.shortNames.length > 0) res.push(`shortName=${crd.shortNames.map(markerString).join(";")}`);
-  if (crd.categories.length > 0) res.push(`categories=${crd.categories.map(markerString).join(";")}`);
+  const res = [`path=${markerWord(crd.plural)}`];
+  if (crd.singular !== undefined) res.push(`singular=${markerWord(crd.singular)}`);
+  if (crd.shortNames.length > 0) res.push(`shortName=${crd.shortNames.map(markerWord).join(";")}`);
+  if (crd.categories.length > 0) res.push(`categories=${crd.categories.map(markerWord).join(";")}`);
   res.push(`scope=${crd.scope}`);
   out.push(`+kubebuilder:resource:${res.join(",")}`);
   const sub = rec(v.raw.subresources);
@@ -164,9 +164,9 @@ function kindMarkers(crd: CrdInput, v: VersionInput, warn: Warn): string[] {
       warn(at, "unexpressible", "a printer column without a name, a jsonPath and a known type is left out");
       return;
     }
-    const args = [`name=${markerString(col.name)}`, `type=${String(col.type)}`, `JSONPath=${markerString(col.jsonPath)}`];
+    const args = [`name=${markerWord(col.name)}`, `type=${String(col.type)}`, `JSONPath=${markerString(col.jsonPath)}`];
     if (typeof col.description === "string") args.push(`description=${markerString(col.description)}`);
-    if (typeof col.format === "string") args.push(`format=${markerString(col.format)}`);
+    if (typeof col.format === "string") args.push(`format=${markerWord(col.format)}`);
     if (typeof col.priority === "number" && Number.isSafeInteger(col.priority)) args.push(`priority=${String(col.priority)}`);
     out.push(`+kubebuilder:printcolumn:${args.join(",")}`);
   });

@@ -1,5 +1,5 @@
 import type { JSONSchemaProps } from "../apiextensions/index.js";
-import { markerAny, markerJson, markerNumber, markerString } from "../emit/index.js";
+import { markerAny, markerJson, markerNumber, markerString, markerWord } from "../emit/index.js";
 import { validationReasons } from "../vocab/validation.js";
 import { docLines } from "./description.js";
 import type { TypeNames } from "./names.js";
@@ -323,10 +323,11 @@ function keywordMarkers(w: SchemaWalk, node: Schema, path: string, site: Site, i
   };
   if (!used.has("format")) {
     const f = take("format");
-    if (typeof f === "string") out.push(`${V}Format=${markerString(f)}`);
+    if (typeof f === "string") out.push(`${V}Format=${markerWord(f)}`);
   }
   const e = take("enum");
-  if (Array.isArray(e) && e.length > 0) out.push(`${V}Enum=${e.map(markerAny).join(";")}`);
+  if (Array.isArray(e) && e.length > 0)
+    out.push(`${V}Enum=${e.map((x) => (typeof x === "string" ? markerWord(x) : markerAny(x))).join(";")}`);
   num("maximum", "Maximum");
   bool("exclusiveMaximum", "ExclusiveMaximum");
   num("minimum", "Minimum");
@@ -344,7 +345,7 @@ function keywordMarkers(w: SchemaWalk, node: Schema, path: string, site: Site, i
   const lt = take("x-kubernetes-list-type");
   if (typeof lt === "string") out.push(`+listType=${lt}`);
   const keys = take("x-kubernetes-list-map-keys");
-  if (Array.isArray(keys)) for (const k of keys) out.push(`+listMapKey=${markerString(String(k))}`);
+  if (Array.isArray(keys)) for (const k of keys) out.push(`+listMapKey=${markerWord(String(k))}`);
   const mt = take("x-kubernetes-map-type");
   if (typeof mt === "string") out.push(`${isStruct ? "+structType" : "+mapType"}=${mt}`);
   const pu = take("x-kubernetes-preserve-unknown-fields");
