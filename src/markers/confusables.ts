@@ -108,6 +108,26 @@ function lookAlike(char: string): Confusable | undefined {
   return undefined;
 }
 
+/**
+ * Format characters that are invisible but not folded away (direction marks, line and paragraph
+ * separators, the invisible operators): shown in messages, never read as part of a marker name.
+ */
+const SHOWN_ONLY = "\u200e\u200f\u2028-\u202e\u2061-\u206f";
+
+/** Control characters and every invisible character, folded (ascii "" in the table) or shown only. */
+const INVISIBLE = new RegExp(
+  `[\u0000-\u001f\u007f-\u009f${[...table]
+    .filter(([, c]) => c.ascii === "")
+    .map(([char]) => char)
+    .join("")}${SHOWN_ONLY}]`,
+  "g",
+);
+
+/** The text with invisible and control characters spelled as `<U+200B>`, so a message shows them. */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE, (c) => `<${codePointLabel(c)}>`);
+}
+
 /** Folds look-alikes to ASCII (invisible characters removed); other characters are kept as written. */
 export function foldConfusables(text: string): Folded {
   let out = "";

@@ -1,4 +1,4 @@
-import { codePointLabel, foldConfusables, type FoldedChar } from "./confusables.js";
+import { codePointLabel, foldConfusables, showInvisible, type FoldedChar } from "./confusables.js";
 import { MARKER_NAME, writtenMarkerName } from "./marker-name.js";
 import type { MarkerRegistry } from "./registry.js";
 
@@ -41,7 +41,7 @@ export function nearMissMarker(raw: string, registry: MarkerRegistry): NearMiss 
   return {
     offset: first.offset,
     length: first.char.length,
-    written: visible(raw.slice(0, nameEnd)),
+    written: showInvisible(raw.slice(0, nameEnd)),
     why: describe(first) + (inName.length > 1 ? ` (and ${inName.length - 1} more look-alike${inName.length > 2 ? "s" : ""})` : ""),
     meant,
   };
@@ -87,12 +87,4 @@ function dotFixes(name: string): string[] {
 function describe(c: FoldedChar): string {
   const what = `${codePointLabel(c.char)} ${c.name}`;
   return c.ascii === "" ? `invisible ${what}` : `${what} "${c.char}" in place of "${c.ascii}"`;
-}
-
-/** The text with invisible and control characters spelled as `<U+200B>`, so a message shows them. */
-function visible(text: string): string {
-  return text.replace(
-    /[\u0000-\u001f\u007f-\u009f\u00ad\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g,
-    (c) => `<${codePointLabel(c)}>`,
-  );
 }

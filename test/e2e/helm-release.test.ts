@@ -8,7 +8,6 @@
 // `values` through the hand-written deepCopyHelmValues, sharing nothing with its input.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -21,7 +20,8 @@ import { HelmReleaseController } from "../../generated-examples/helm-release/con
 import { silentLogger } from "../../generated-examples/helm-release/controller/log.js";
 import { digestOf } from "../../generated-examples/helm-release/controller/render.js";
 import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { exampleProject, repo } from "../helpers/examples.js";
+import { exampleProject } from "../helpers/examples.js";
+import { runMain } from "../helpers/run-main.js";
 import { until } from "../helpers/until.js";
 
 const project = exampleProject("helm-release");
@@ -264,19 +264,11 @@ test("the generated deep copy copies values through the hand-written deepCopyHel
 });
 
 test("main.ts runs the controller against the cluster KUBECONFIG names and stops cleanly on SIGTERM", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", join(project.dir, "controller/main.ts")], {
-    cwd: repo,
-    env: { ...process.env, KUBECONFIG: server.kubeconfigPath },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  let code: number | null = null;
+  const main = runMain(project, { KUBECONFIG: server.kubeconfigPath });
   const client = cs.helmV1().helmReleases(NS);
   try {
-    await until("the controller to start", () => (stdout.includes("Starting Controller") ? true : undefined), 60_000);
+    await until("the controller to start", () => (main.stdout().includes("Starting Controller") ? true : undefined), 60_000);
     await client.create(release("from-main", { from: "main" }));
     await until(
       "the ConfigMap",
@@ -291,10 +283,10 @@ test("main.ts runs the controller against the cluster KUBECONFIG names and stops
       20_000,
     );
   } finally {
-    child.kill("SIGTERM");
+    code = await main.stop();
   }
-  assert.equal(await exited, 0, stderr);
-  assert.match(stdout, /\trendering values into a new ConfigMap\t/);
-  assert.match(stdout, /\tstopped\t/);
-  assert.equal(stderr, "");
+  assert.equal(code, 0, main.stderr());
+  assert.match(main.stdout(), /\trendering values into a new ConfigMap\t/);
+  assert.match(main.stdout(), /\tstopped\t/);
+  assert.equal(main.stderr(), "");
 });

@@ -3,30 +3,20 @@
 // controller). It reconciles a Foo into its Deployment and status, and stops cleanly on SIGTERM.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { BuiltinClientset, loadKubeConfig } from "@kube-codegen/runtime";
 import { Clientset } from "../../generated-examples/sample-controller/generated/clientset/index.js";
 import { loadCrds, startTestApiServer } from "../../src/testing/index.js";
-import { exampleProject, repo } from "../helpers/examples.js";
+import { exampleProject } from "../helpers/examples.js";
+import { runMain } from "../helpers/run-main.js";
 import { until } from "../helpers/until.js";
 
 test("main.ts runs the sample-controller against the cluster KUBECONFIG names and stops cleanly on SIGTERM", async () => {
   const project = exampleProject("sample-controller");
   const server = await startTestApiServer({ crds: loadCrds(project.crds), simulateDeploymentStatus: true });
   const config = loadKubeConfig({ kubeconfig: server.kubeconfigPath });
-  const child = spawn(process.execPath, ["--import", "tsx", join(project.dir, "controller/main.ts")], {
-    cwd: repo,
-    env: { ...process.env, KUBECONFIG: server.kubeconfigPath },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  const main = runMain(project, { KUBECONFIG: server.kubeconfigPath });
   try {
-    await until("the controller to start", () => stdout.includes("started with 2 workers"), 60_000);
+    await until("the controller to start", () => main.stdout().includes("started with 2 workers"), 60_000);
     const foos = new Clientset(config).samplecontrollerV1alpha1().foos("default");
     await foos.create({
       apiVersion: "samplecontroller.k8s.io/v1alpha1",
@@ -41,11 +31,10 @@ test("main.ts runs the sample-controller against the cluster KUBECONFIG names an
     assert.equal(deployment.metadata?.ownerReferences?.[0]?.name, "from-main");
     await until("status.availableReplicas=2", async () => (await foos.get("from-main")).status?.availableReplicas === 2, 20_000);
   } finally {
-    child.kill("SIGTERM");
-    const code = await exited;
+    const code = await main.stop();
     await server.stop();
-    assert.equal(code, 0, stderr);
+    assert.equal(code, 0, main.stderr());
   }
-  assert.match(stdout, /created Deployment from-main-web with 2 replicas for default\/from-main/);
-  assert.equal(stderr, "");
+  assert.match(main.stdout(), /created Deployment from-main-web with 2 replicas for default\/from-main/);
+  assert.equal(main.stderr(), "");
 });

@@ -5,7 +5,6 @@
 // Pod watcher sees pods come, change and go; and main.ts runs the same controller from KUBECONFIG.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinClients, isNotFound, loadKubeConfig, type RestConfig } from "@kube-codegen/runtime";
@@ -24,7 +23,8 @@ import {
   TraefikServiceController,
 } from "../../generated-examples/traefik-service/controller/traefikservice-controller.js";
 import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { exampleProject, repo } from "../helpers/examples.js";
+import { exampleProject } from "../helpers/examples.js";
+import { runMain } from "../helpers/run-main.js";
 import { until } from "../helpers/until.js";
 import { tempDir } from "../helpers/fs.js";
 
@@ -245,19 +245,11 @@ test("the Pod watcher sees a pod created, relabelled, given an IP and deleted", 
 
 test("main.ts runs the controller against the cluster KUBECONFIG names and stops cleanly on SIGTERM", async () => {
   const file = join(tempDir(), "routes.json");
-  const child = spawn(process.execPath, ["--import", "tsx", join(project.dir, "controller/main.ts")], {
-    cwd: repo,
-    env: { ...process.env, KUBECONFIG: server.kubeconfigPath, TRAEFIK_KV_FILE: file },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  let code: number | null = null;
+  const main = runMain(project, { KUBECONFIG: server.kubeconfigPath, TRAEFIK_KV_FILE: file });
   const client = cs.traefikV1().traefikServices(NS);
   try {
-    await until("the controller to start", () => (stdout.includes("Starting Controller") ? true : undefined), 60_000);
+    await until("the controller to start", () => (main.stdout().includes("Starting Controller") ? true : undefined), 60_000);
     await client.create(service("from-main", "web", "http://main.internal"));
     await until("active", async () => ((await client.get("from-main")).status?.active === true ? true : undefined), 20_000);
     await until("the route in the file", () =>
@@ -270,11 +262,11 @@ test("main.ts runs the controller against the cluster KUBECONFIG names and stops
     await client.delete("from-main");
     await until("from-main to be gone", gone("from-main"), 20_000);
   } finally {
-    child.kill("SIGTERM");
+    code = await main.stop();
   }
-  assert.equal(await exited, 0, stderr);
-  assert.match(stdout, /\tset traefik service \.\.\.\t/);
-  assert.match(stdout, /\tdelete service \.\.\.\t/);
-  assert.match(stdout, /\tstopped\t/);
-  assert.equal(stderr, "");
+  assert.equal(code, 0, main.stderr());
+  assert.match(main.stdout(), /\tset traefik service \.\.\.\t/);
+  assert.match(main.stdout(), /\tdelete service \.\.\.\t/);
+  assert.match(main.stdout(), /\tstopped\t/);
+  assert.equal(main.stderr(), "");
 });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { parseMarkers, parseMarkersAbove, type CommentLine, type MarkerTarget } from "../../src/markers/index.js";
-import { foldConfusables } from "../../src/markers/confusables.js";
+import { codePointLabel, foldConfusables, showInvisible } from "../../src/markers/confusables.js";
 import { kubernetesMarkers } from "../../src/vocab/index.js";
 
 function parse(text: string, target: MarkerTarget = "field") {
@@ -124,5 +124,21 @@ describe("near-miss markers (KCG1111)", () => {
 
   it("still gives the misspelled-namespace warning (KCG1109) for plain ASCII typos", () => {
     assert.equal(only("+kubebuiler:skipversion", "type").code, "KCG1109");
+  });
+});
+
+describe("invisible characters (one list in confusables.ts)", () => {
+  it("shows every character the fold removes, so no removed character is silent in a message", () => {
+    for (let code = 0x80; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCharCode(code);
+      if (foldConfusables(char).text !== "") continue;
+      assert.equal(showInvisible(char), `<${codePointLabel(char)}>`, codePointLabel(char));
+    }
+  });
+
+  it("shows control and unfolded format characters too, and leaves visible text alone", () => {
+    assert.equal(showInvisible("+a\u0007b\u200ec\u2062d"), "+a<U+0007>b<U+200E>c<U+2062>d");
+    assert.equal(showInvisible("+kubebuilder:ok ｋ"), "+kubebuilder:ok ｋ");
   });
 });

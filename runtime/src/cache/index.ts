@@ -11,6 +11,7 @@ export * from "./lister-watcher.js";
 export * from "./reflector.js";
 export * from "./event-handler.js";
 export * from "./freeze.js";
+export * from "./string-interner.js";
 export * from "./processor-listener.js";
 export * from "./shared-informer.js";
 export * from "./label-match.js";

@@ -3,9 +3,25 @@
 // only itself. A handler that throws (or rejects) is reported and the line goes on.
 import type { HandlerOptions, Notification, ResourceEventHandler } from "./event-handler.js";
 
-// Notifications handled before the drain yields to the event loop, so one busy synchronous
-// handler cannot starve I/O and the other listeners.
-const BATCH = 512;
+// Handlers may run for this long in one turn of the event loop before their listeners yield to it,
+// so busy synchronous handlers cannot starve I/O, timers and the watch itself. The budget is by
+// time, not by count (quick handlers, the common case, then clear a backlog such as a 10,000-object
+// initial list in one turn instead of a slice per turn, each of which a busy watch may fill with
+// more notifications that hold the objects they replaced alive), and shared by every listener:
+// they all block the same thread. It is per turn, not per drain: a watch delivering a burst feeds
+// each listener one notification per microtask, so each drain may handle only one.
+const SLICE_MS = 10;
+let turnStart: number | undefined;
+
+/** How long handlers have run in this turn of the event loop (the first call starts the count). */
+function turnElapsed(): number {
+  const now = performance.now();
+  if (turnStart === undefined) {
+    turnStart = now;
+    setImmediate(() => (turnStart = undefined));
+  }
+  return now - turnStart;
+}
 
 /** A handler with its buffer and its resync schedule. */
 export class ProcessorListener<T> {
@@ -62,7 +78,6 @@ export class ProcessorListener<T> {
     // same turn: a watch delivering a burst then has each notification handled as it is applied,
     // so the replaced objects die young instead of waiting in the buffer for the stream to pause.
     await Promise.resolve();
-    let sinceYield = 0;
     while (!this.stopped && this.head < this.buffer.length) {
       const n = this.buffer[this.head]!;
       this.buffer[this.head++] = undefined;
@@ -73,10 +88,9 @@ export class ProcessorListener<T> {
       const pending = this.deliver(n);
       if (pending) await pending;
       if (n.type === "add" && n.initial) this.pendingInitial--;
-      if (++sinceYield >= BATCH) {
-        sinceYield = 0;
-        await new Promise<void>((r) => setImmediate(r));
-      }
+      // The clock is read after every handler call: a few tens of nanoseconds, against a slow
+      // handler's milliseconds that must not pile up past the budget.
+      if (turnElapsed() >= SLICE_MS) await new Promise<void>((r) => setImmediate(r));
     }
     this.draining = undefined;
   }

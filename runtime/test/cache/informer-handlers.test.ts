@@ -166,6 +166,29 @@ test("a slow handler does not hold back another", async () => {
   await stop(p);
 });
 
+test("busy synchronous handlers yield to the event loop between slices, even when events arrive one at a time", async () => {
+  const { lw, informer, run, stop } = setup();
+  const busyMs = 4;
+  let busyCalls = 0;
+  informer.addEventHandler({
+    onAdd: () => {
+      const until = performance.now() + busyMs;
+      while (performance.now() < until); // a handler that blocks the thread, as a heavy synchronous one does
+      busyCalls++;
+    },
+  });
+  const p = run();
+  await until(() => lw.watching, "watch opened");
+  // Queued in one go, but the watch hands them over one per microtask (as a burst does), so each
+  // reaches the listener alone. An immediate set now runs at the first turn the event loop gets.
+  for (let i = 0; i < 20; i++) lw.emit({ type: "ADDED", object: obj(`o${i}`, 10 + i) });
+  const atFirstTurn = await new Promise<number>((r) => setImmediate(() => r(busyCalls)));
+  // 20 calls of 4 ms are 80 ms: the loop gets a turn after each 10 ms slice.
+  assert.ok(atFirstTurn < 20, `the busy handler had run ${atFirstTurn} times before the loop got a turn`);
+  await until(() => busyCalls === 20, "the busy handler finishes");
+  await stop(p);
+});
+
 test("a 410 relists: vanished objects are tombstones, changed ones updates, unchanged ones silent", async () => {
   const { lw, clock, informer, run, stop } = setup();
   lw.items = [obj("keep", 1), obj("change", 2), obj("vanish", 3)];

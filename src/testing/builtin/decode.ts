@@ -9,6 +9,8 @@ import { BUILTIN_DEFINITIONS, builtinDefinitionName, type SchemaNode } from "../
 const DEF_PREFIX = "#/definitions/";
 const INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString";
 const TIME = "io.k8s.apimachinery.pkg.apis.meta.v1.Time";
+const MICRO_TIME = "io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime";
+const MICRO_LAYOUT = "2006-01-02T15:04:05.000000Z07:00";
 const QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity";
 /** Kinds whose fields have custom JSON decoders this checker does not model (CRD schemas). */
 const UNCHECKED_ROOTS = new Set(["io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition"]);
@@ -109,6 +111,11 @@ function checkSpecial(def: string, v: unknown): boolean {
       );
     return true;
   }
+  if (def === MICRO_TIME) {
+    if (typeof v !== "string") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
+    microTimeUTC(v);
+    return true;
+  }
   if (def === QUANTITY) {
     if (typeof v === "number") return true;
     if (typeof v !== "string" || !QUANTITY_FORMAT.test(v.trim()))
@@ -117,6 +124,36 @@ function checkSpecial(def: string, v: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A metav1.MicroTime as the real server stores it, or a DecodeError with Go's time.Parse message: the
+ * layout has exactly six fractional digits (none, three or nine are all rejected) and any offset is
+ * converted to UTC ("…09:50:01.123456+02:00" is stored as "…07:50:01.123456Z").
+ */
+function microTimeUTC(v: string): string {
+  const fail = (rest: string, elem: string): never => {
+    throw new DecodeError(
+      `parsing time ${JSON.stringify(v)} as ${JSON.stringify(MICRO_LAYOUT)}: cannot parse ${JSON.stringify(rest)} as ${JSON.stringify(elem)}`,
+    );
+  };
+  const date = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(v);
+  if (!date) return fail(v, "2006");
+  const frac = /^\.(\d{6})/.exec(v.slice(19));
+  if (!frac) return fail(v.slice(19), ".000000");
+  const zoneText = v.slice(26);
+  const zone = /^(?:Z|([+-])(\d{2}):(\d{2}))/.exec(zoneText);
+  if (!zone) return fail(zoneText, "Z07:00");
+  if (zone[0].length < zoneText.length)
+    throw new DecodeError(`parsing time ${JSON.stringify(v)}: extra text: ${JSON.stringify(zoneText.slice(zone[0].length))}`);
+  const [y, mo, d, h, mi, sec] = date.slice(1).map(Number) as [number, number, number, number, number, number];
+  const offsetMinutes = zone[1] ? (zone[1] === "-" ? -1 : 1) * (Number(zone[2]) * 60 + Number(zone[3])) : 0;
+  const utc = new Date(Date.UTC(y, mo - 1, d, h, mi, sec) - offsetMinutes * 60_000);
+  return `${utc.toISOString().slice(0, 19)}.${frac[1] ?? ""}Z`;
+}
+
+// Values the decode stores in another form (MicroTime offsets), written back only once the whole object
+// decoded, so a failed decode leaves the request's object as sent (a patch's 422 quotes it).
+let pendingRewrites: Array<() => void> = [];
 
 function check(s: SchemaNode, v: unknown, at: Context): void {
   // JSON null leaves a Go value at its zero value, whatever the type.
@@ -164,6 +201,10 @@ function checkStruct(def: string, s: SchemaNode, obj: Record<string, unknown>, a
     // Undeclared fields are dropped (and reported by field validation), not type errors.
     if (!p) continue;
     check(p, value, { struct: shortName(def), fields: [...at.fields, key] });
+    if (p["$ref"] === DEF_PREFIX + MICRO_TIME && typeof value === "string") {
+      const stored = microTimeUTC(value);
+      if (stored !== value) pendingRewrites.push(() => (obj[key] = stored));
+    }
   }
   const ap = s["additionalProperties"];
   if (!s["properties"] && ap && typeof ap === "object") for (const x of Object.values(obj)) check(ap as SchemaNode, x, at);
@@ -178,12 +219,16 @@ export function builtinDecodeError(apiVersion: string, kind: string, obj: Record
   if (!def || UNCHECKED_ROOTS.has(def)) return undefined;
   const root = BUILTIN_DEFINITIONS[def];
   if (!root) return undefined;
+  pendingRewrites = [];
   try {
     checkStruct(def, root, obj, { struct: shortName(def), fields: [] });
+    for (const rewrite of pendingRewrites) rewrite();
     return undefined;
   } catch (e) {
     if (e instanceof DecodeError) return e.message;
     throw e;
+  } finally {
+    pendingRewrites = [];
   }
 }
 

@@ -3,7 +3,7 @@
 // Leases and apiextensions.k8s.io/v1 CustomResourceDefinitions. No built-in controllers run.
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
 import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./defaults.js";
-import { validateConfigData, validateDeployment } from "./validation.js";
+import { validateConfigData, validateDeployment, validateLease } from "./validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
 import { storageVersionHash } from "../endpoints/storage-version-hash.js";
 import { builtinStrategy } from "./strategies.js";
@@ -112,7 +112,7 @@ export function builtinResources(): ResourceInfo[] {
       defaulter: defaultDeployment,
       validator: validateDeployment,
     }),
-    groupResource("coordination.k8s.io", "v1", "leases", "Lease", {}),
+    groupResource("coordination.k8s.io", "v1", "leases", "Lease", { validator: validateLease }),
     // Stored apart from core/v1 events (a real server converts between the two shapes of one storage).
     groupResource("events.k8s.io", "v1", "events", "Event", {
       shortNames: ["ev"],

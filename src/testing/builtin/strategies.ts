@@ -9,6 +9,9 @@ import { POD_STRATEGY } from "./pod-strategy.js";
 /** Built-ins whose PUT creates a missing object (AllowCreateOnUpdate in the real strategies). */
 const CREATE_ON_UPDATE: Strategy = { ...DEFAULT_STRATEGY, allowCreateOnUpdate: true };
 
+/** Leases: created by a PUT, but an update must name the resourceVersion it replaces (leader election's compare-and-swap). */
+const LEASE_STRATEGY: Strategy = { ...CREATE_ON_UPDATE, allowUnconditionalUpdate: false };
+
 const BUILTIN_STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
   ["/pods", POD_STRATEGY],
   ["/namespaces", NAMESPACE_STRATEGY],
@@ -16,7 +19,7 @@ const BUILTIN_STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
   ["events.k8s.io/events", CREATE_ON_UPDATE],
   ["/endpoints", CREATE_ON_UPDATE],
   ["/services", CREATE_ON_UPDATE],
-  ["coordination.k8s.io/leases", CREATE_ON_UPDATE],
+  ["coordination.k8s.io/leases", LEASE_STRATEGY],
   ["apiextensions.k8s.io/customresourcedefinitions", CRD_STRATEGY],
 ]);
 

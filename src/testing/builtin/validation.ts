@@ -1,6 +1,6 @@
 // Validation of the built-in kinds controllers most often write, for the rules a controller bug would
 // trip on a real cluster: Deployment selector/template agreement and required fields, and ConfigMap /
-// Secret key names. Wording follows the real server's field errors.
+// Secret key names, Lease durations. Wording follows the real server's field errors.
 import { fromLabelSelectorObject, matchesLabels } from "../selectors/label-selector.js";
 import type { StatusCause } from "../status-errors.js";
 
@@ -14,6 +14,11 @@ function required(field: string): StatusCause {
   return { reason: "FieldValueRequired", message: "Required value", field };
 }
 
+/** field.Invalid: `value` is the value as the server prints it (Go's %v or %#v). */
+function invalid(field: string, value: string, detail: string): StatusCause {
+  return { reason: "FieldValueInvalid", message: `Invalid value: ${value}: ${detail}`, field };
+}
+
 /** Go's %#v of a map[string]string, keys sorted. */
 function goStringMap(m: Record<string, string>): string {
   const entries = Object.keys(m)
@@ -22,17 +27,26 @@ function goStringMap(m: Record<string, string>): string {
   return `map[string]string{${entries.join(", ")}}`;
 }
 
+/** coordination.k8s.io/v1 Lease checks (ValidateLeaseSpec): a positive duration, no negative transition count. */
+export function validateLease(l: Obj): StatusCause[] {
+  const out: StatusCause[] = [];
+  const spec = obj(l["spec"]) ?? {};
+  const duration = spec["leaseDurationSeconds"];
+  if (typeof duration === "number" && duration <= 0)
+    out.push(invalid("spec.leaseDurationSeconds", String(duration), "must be greater than 0"));
+  const transitions = spec["leaseTransitions"];
+  if (typeof transitions === "number" && transitions < 0)
+    out.push(invalid("spec.leaseTransitions", String(transitions), "must be greater than or equal to 0"));
+  return out;
+}
+
 /** apps/v1 Deployment checks (ValidateDeploymentSpec, the parts controllers get wrong). */
 export function validateDeployment(d: Obj): StatusCause[] {
   const out: StatusCause[] = [];
   const spec = obj(d["spec"]) ?? {};
   const replicas = spec["replicas"];
   if (typeof replicas === "number" && replicas < 0)
-    out.push({
-      reason: "FieldValueInvalid",
-      message: `Invalid value: ${replicas}: must be greater than or equal to 0`,
-      field: "spec.replicas",
-    });
+    out.push(invalid("spec.replicas", String(replicas), "must be greater than or equal to 0"));
   const selector = obj(spec["selector"]);
   const template = obj(spec["template"]) ?? {};
   const labels = (obj(obj(template["metadata"])?.["labels"]) ?? {}) as Record<string, string>;
@@ -40,18 +54,15 @@ export function validateDeployment(d: Obj): StatusCause[] {
   else {
     const reqs = fromLabelSelectorObject(selector);
     if (reqs.length === 0)
-      out.push({
-        reason: "FieldValueInvalid",
-        message:
-          "Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment",
-        field: "spec.selector",
-      });
+      out.push(
+        invalid(
+          "spec.selector",
+          "v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}",
+          "empty selector is invalid for deployment",
+        ),
+      );
     else if (!matchesLabels(reqs, labels))
-      out.push({
-        reason: "FieldValueInvalid",
-        message: `Invalid value: ${goStringMap(labels)}: \`selector\` does not match template \`labels\``,
-        field: "spec.template.metadata.labels",
-      });
+      out.push(invalid("spec.template.metadata.labels", goStringMap(labels), "`selector` does not match template `labels`"));
   }
   const podSpec = obj(template["spec"]) ?? {};
   const containers = Array.isArray(podSpec["containers"]) ? (podSpec["containers"] as unknown[]) : [];
@@ -72,11 +83,13 @@ export function validateConfigKeys(o: Obj): StatusCause[] {
   for (const field of ["data", "binaryData"]) {
     for (const key of Object.keys(obj(o[field]) ?? {})) {
       if (CONFIG_KEY.test(key) && key.length <= 253 && key !== "." && key !== ".." && !key.startsWith("..")) continue;
-      out.push({
-        reason: "FieldValueInvalid",
-        message: `Invalid value: ${JSON.stringify(key)}: a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')`,
-        field: `${field}[${key}]`,
-      });
+      out.push(
+        invalid(
+          `${field}[${key}]`,
+          JSON.stringify(key),
+          "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+        ),
+      );
     }
   }
   return out;
@@ -109,12 +122,7 @@ export function validateConfigData(o: Obj): StatusCause[] {
   }
   const binary = obj(o["binaryData"]) ?? {};
   for (const key of Object.keys(data)) {
-    if (Object.hasOwn(binary, key))
-      out.push({
-        reason: "FieldValueInvalid",
-        message: `Invalid value: ${JSON.stringify(key)}: duplicate of key present in binaryData`,
-        field: `data[${key}]`,
-      });
+    if (Object.hasOwn(binary, key)) out.push(invalid(`data[${key}]`, JSON.stringify(key), "duplicate of key present in binaryData"));
   }
   let total = 0;
   for (const v of Object.values(data)) total += byteLength(v, false);

@@ -1,6 +1,7 @@
 // The cells of a built-in object's Table row, one small function per resource, computed as kube-apiserver
 // 1.24's printers compute them (pkg/printers/internalversion/printers.go, printed with Wide: true as the
-// server does, so the priority-1 cells are always present). The columns they fill are builtin-columns.ts.
+// server does, so the priority-1 cells are always present). The columns they fill, and which resource each
+// prints, are in builtin-tables.ts.
 import type { KubeObject } from "../storage/store.js";
 
 type Obj = Record<string, unknown>;
@@ -20,7 +21,7 @@ export interface PrintedRow {
 }
 
 /** Renders one object's row; `age` turns a timestamp into kubectl's "5s", "3m2s", "2d" (or "<unknown>"). */
-type Printer = (o: KubeObject, age: (timestamp: unknown) => string) => PrintedRow;
+export type Printer = (o: KubeObject, age: (timestamp: unknown) => string) => PrintedRow;
 
 const rec = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const list = (v: unknown): Obj[] => (Array.isArray(v) ? (v as unknown[]).map(rec) : []);
@@ -82,7 +83,7 @@ function terminatedReason(t: Obj, prefix: string): string {
 }
 
 /** printPod: READY ready/total, STATUS from phase, reason, init and container states, RESTARTS with when. */
-function printPod(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printPod(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const spec = rec(o["spec"]);
   const status = rec(o["status"]);
   const total = list(spec["containers"]).length;
@@ -152,7 +153,7 @@ function printPod(o: KubeObject, age: (t: unknown) => string): PrintedRow {
 }
 
 /** printDeployment: READY ready/desired, UP-TO-DATE, AVAILABLE; wide containers, images, selector. */
-function printDeployment(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printDeployment(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const spec = rec(o["spec"]);
   const status = rec(o["status"]);
   const [containers, images] = containerCells(rec(spec["template"])["spec"]);
@@ -171,7 +172,7 @@ function printDeployment(o: KubeObject, age: (t: unknown) => string): PrintedRow
 }
 
 /** printReplicationController: DESIRED, CURRENT, READY; wide containers, images, selector (a label map). */
-function printReplicationController(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printReplicationController(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const spec = rec(o["spec"]);
   const status = rec(o["status"]);
   const [containers, images] = containerCells(rec(spec["template"])["spec"]);
@@ -190,7 +191,7 @@ function printReplicationController(o: KubeObject, age: (t: unknown) => string):
 }
 
 /** printPodTemplate: containers, images and the template's labels. */
-function printPodTemplate(o: KubeObject): PrintedRow {
+export function printPodTemplate(o: KubeObject): PrintedRow {
   const template = rec(o["template"]);
   const [containers, images] = containerCells(template["spec"]);
   return { cells: [o.metadata["name"], containers, images, formatLabels(rec(template["metadata"])["labels"])] };
@@ -218,7 +219,7 @@ function serviceExternalIP(spec: Obj, status: Obj): string {
 }
 
 /** printService: TYPE, CLUSTER-IP, EXTERNAL-IP, PORT(S) ("80/TCP", "80:30080/TCP"); wide selector. */
-function printService(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printService(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const spec = rec(o["spec"]);
   const clusterIPs = Array.isArray(spec["clusterIPs"]) ? (spec["clusterIPs"] as unknown[]).map(str) : [];
   const clusterIP = clusterIPs[0] ?? str(spec["clusterIP"]);
@@ -240,7 +241,7 @@ function printService(o: KubeObject, age: (t: unknown) => string): PrintedRow {
 }
 
 /** formatEndpoints: up to three ip:port (or ip) entries, then " + N more...". */
-function printEndpoints(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printEndpoints(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const shown: string[] = [];
   let total = 0;
   const add = (text: string): void => {
@@ -258,7 +259,7 @@ function printEndpoints(o: KubeObject, age: (t: unknown) => string): PrintedRow 
 }
 
 /** printEvent (core/v1 shape): times fall back to eventTime, a series' last time and count win. */
-function printEvent(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printEvent(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const first = o["firstTimestamp"] ? age(o["firstTimestamp"]) : age(o["eventTime"]);
   let last = o["lastTimestamp"] ? age(o["lastTimestamp"]) : first;
   let n = num(o["count"]);
@@ -306,7 +307,7 @@ function asCoreEvent(o: KubeObject): KubeObject {
 }
 
 /** printComponentStatus: the Healthy condition's status, message and error. */
-function printComponentStatus(o: KubeObject): PrintedRow {
+export function printComponentStatus(o: KubeObject): PrintedRow {
   const healthy = list(o["conditions"]).find((c) => c["type"] === "Healthy");
   const status = !healthy ? "Unknown" : healthy["status"] === "True" ? "Healthy" : "Unhealthy";
   return { cells: [o.metadata["name"], status, str(healthy?.["message"]), str(healthy?.["error"])] };
@@ -324,7 +325,7 @@ function nodeRoles(labels: unknown): string {
 }
 
 /** printNode: Ready/NotReady/Unknown (and SchedulingDisabled), roles, version; wide addresses and node info. */
-function printNode(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printNode(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const status = rec(o["status"]);
   const ready = list(status["conditions"]).find((c) => c["type"] === "Ready");
   const states = [ready ? (ready["status"] === "True" ? "Ready" : "NotReady") : "Unknown"];
@@ -373,7 +374,7 @@ function storageClass(o: KubeObject): string {
 const quantity = (v: unknown): string => (typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : "0");
 
 /** printPersistentVolume: capacity, access modes, reclaim policy, phase (Terminating when deleted), claim, class, reason. */
-function printPersistentVolume(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printPersistentVolume(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const spec = rec(o["spec"]);
   const status = rec(o["status"]);
   const claim = spec["claimRef"] ? `${str(rec(spec["claimRef"])["namespace"])}/${str(rec(spec["claimRef"])["name"])}` : "";
@@ -394,7 +395,7 @@ function printPersistentVolume(o: KubeObject, age: (t: unknown) => string): Prin
 }
 
 /** printPersistentVolumeClaim: phase, volume; capacity and access modes only once bound to a volume. */
-function printPersistentVolumeClaim(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printPersistentVolumeClaim(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const spec = rec(o["spec"]);
   const status = rec(o["status"]);
   const bound = str(spec["volumeName"]) !== "";
@@ -413,7 +414,7 @@ function printPersistentVolumeClaim(o: KubeObject, age: (t: unknown) => string):
 }
 
 /** printResourceQuota: "resource: used/hard" pairs of status.hard, sorted, limits.* in the Limit cell. */
-function printResourceQuota(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+export function printResourceQuota(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const status = rec(o["status"]);
   const used = rec(status["used"]);
   const request: string[] = [];
@@ -429,24 +430,16 @@ const simple =
   (rest: (o: KubeObject) => unknown[]): Printer =>
   (o, age) => ({ cells: [o.metadata["name"], ...rest(o), age(created(o))] });
 
-/** Printers by "group/resource" (the keys of BUILTIN_COLUMNS). */
-export const BUILTIN_PRINTERS: Record<string, Printer> = {
-  "/namespaces": simple((o) => [str(rec(o["status"])["phase"])]),
-  "/configmaps": simple((o) => [count(o["data"]) + count(o["binaryData"])]),
-  "/secrets": simple((o) => [str(o["type"]), count(o["data"])]),
-  "/serviceaccounts": simple((o) => [count(o["secrets"])]),
-  "coordination.k8s.io/leases": simple((o) => [str(rec(o["spec"])["holderIdentity"])]),
-  "/pods": printPod,
-  "/podtemplates": printPodTemplate,
-  "/replicationcontrollers": printReplicationController,
-  "/services": printService,
-  "/endpoints": printEndpoints,
-  "/events": printEvent,
-  "events.k8s.io/events": (o, age) => printEvent(asCoreEvent(o), age),
-  "/componentstatuses": printComponentStatus,
-  "/nodes": printNode,
-  "/persistentvolumes": printPersistentVolume,
-  "/persistentvolumeclaims": printPersistentVolumeClaim,
-  "/resourcequotas": printResourceQuota,
-  "apps/deployments": printDeployment,
-};
+/** printNamespace: the phase. */
+export const printNamespace = simple((o) => [str(rec(o["status"])["phase"])]);
+/** printConfigMap: how many keys, data and binaryData together. */
+export const printConfigMap = simple((o) => [count(o["data"]) + count(o["binaryData"])]);
+/** printSecret: the type and how many keys. */
+export const printSecret = simple((o) => [str(o["type"]), count(o["data"])]);
+/** printServiceAccount: how many secrets. */
+export const printServiceAccount = simple((o) => [count(o["secrets"])]);
+/** printLease: the holder. */
+export const printLease = simple((o) => [str(rec(o["spec"])["holderIdentity"])]);
+
+/** An events.k8s.io/v1 Event, printed as the core/v1 Event it converts to. */
+export const printEventsV1Event: Printer = (o, age) => printEvent(asCoreEvent(o), age);

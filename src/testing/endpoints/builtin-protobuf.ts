@@ -5,7 +5,7 @@
 // k8s.io/api and k8s.io/apimachinery generated.proto) into the JSON form, and anything else is 415
 // naming what is not decoded, never a silently wrong object.
 import { ApiError } from "../status-errors.js";
-import { fields, type Field } from "./review-protobuf.js";
+import { fields, unwrapUnknown, type Field } from "./protobuf-envelope.js";
 
 /** A field's JSON name and type; a trailing "?" marks a Go pointer, whose zero value is kept. */
 type FieldSpec = readonly [name: string, type: string];
@@ -200,12 +200,9 @@ function message(buf: Buffer, name: string, where: string): Record<string, unkno
  * when the body is not the envelope or its kind or one of its fields is not decoded here.
  */
 export function builtinProtobufToJson(body: Buffer): string {
-  if (body.subarray(0, 4).toString("latin1") !== "k8s\0") throw unsupported("bodies without the k8s envelope");
-  const unknown = fields(body.subarray(4));
-  const typeMeta = fields(unknown.find((f) => f.no === 1)?.bytes ?? Buffer.alloc(0));
-  const raw = unknown.find((f) => f.no === 2)?.bytes ?? Buffer.alloc(0);
-  const apiVersion = utf8(typeMeta.find((f) => f.no === 1) ?? { no: 1 });
-  const kind = utf8(typeMeta.find((f) => f.no === 2) ?? { no: 2 });
+  const unknown = unwrapUnknown(body);
+  if (!unknown) throw unsupported("bodies without the k8s envelope");
+  const { apiVersion, kind, raw } = unknown;
   const name = KINDS[`${apiVersion}/${kind}`];
   if (!name) throw unsupported(`${apiVersion} ${kind} objects`);
   return JSON.stringify({ apiVersion, kind, ...message(raw, name, kind) });

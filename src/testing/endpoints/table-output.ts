@@ -1,11 +1,11 @@
 // `Accept: application/json;as=Table;g=meta.k8s.io;v=v1` (kubectl get): a meta.k8s.io Table with
 // PartialObjectMetadata row objects. A CRD's columns are Name and its additionalPrinterColumns (or Age);
-// a built-in's are the real server's per kind (builtin-columns.ts, cells by builtin-printers.ts), or the
+// a built-in's are the real server's per kind (builtin-tables.ts, cells by builtin-printers.ts), or the
 // generic Name and Created At for a kind without a printer.
 import type { ResourceInfo } from "../registry/resource-info.js";
 import type { KubeObject } from "../storage/store.js";
-import { BUILTIN_COLUMNS, DEFAULT_COLUMNS, NAME_DESCRIPTION } from "./builtin-columns.js";
-import { BUILTIN_PRINTERS, type PrintedRow } from "./builtin-printers.js";
+import type { PrintedRow } from "./builtin-printers.js";
+import { BUILTIN_TABLES, DEFAULT_COLUMNS, NAME_DESCRIPTION } from "./builtin-tables.js";
 
 /** One additionalPrinterColumns entry of a CRD version. */
 export interface PrinterColumn {
@@ -77,10 +77,9 @@ function ageSince(now: number): (timestamp: unknown) => string {
 /** A built-in kind's column definitions and rows, as its printer (or the generic convertor) gives them. */
 function builtinTable(info: ResourceInfo, items: KubeObject[], now: number): { columnDefinitions: unknown[]; rows: PrintedRow[] } {
   const key = `${info.group}/${info.resource}`;
-  const columns = BUILTIN_COLUMNS[key];
-  const printer = BUILTIN_PRINTERS[key];
+  const table = BUILTIN_TABLES[key];
   const age = ageSince(now);
-  if (columns && printer) return { columnDefinitions: columns, rows: items.map((o) => printer(o, age)) };
+  if (table) return { columnDefinitions: table.columns, rows: items.map((o) => table.print(o, age)) };
   // The generic convertor's Created At is the RFC 3339 timestamp itself, with no fractional seconds.
   const createdAt = (o: KubeObject): unknown => {
     const t = o.metadata["creationTimestamp"];
