@@ -42,7 +42,7 @@ export async function regenerate(
   const r = await generateCrds(dir);
   const crds = new Map<string, RegeneratedCrd>();
   for (const f of r.files) {
-    const value = parseAllDocuments(f.content)[0]!.toJS() as { metadata: { name: string } };
+    const value = parseAllDocuments(f.content, { version: "1.1" })[0]!.toJS() as { metadata: { name: string } };
     crds.set(value.metadata.name, { text: documentOf(f.content), value });
   }
   const line = (d: (typeof r.diagnostics)[number]) => `${d.file ?? ""}:${String(d.line ?? 0)} ${d.code} ${d.message}`;
