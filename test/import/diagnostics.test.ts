@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Console } from "../../src/cli/console.js";
+import { Code } from "../../src/diagnostics/index.js";
 import { main } from "../../src/cli/main.js";
 import { importCrds } from "../../src/import/index.js";
 import { snapshot, tempDir } from "../helpers/fs.js";
@@ -163,4 +164,11 @@ test("--output and --runtime-import are honoured", async () => {
   assert.equal(r.code, 0, r.stderr);
   assert.match(readFileSync(join(dir, "src/api/acme.example.com/v1/types.ts"), "utf8"), /from "my-runtime"/);
   assert.match(readFileSync(join(dir, "src/api/acme.example.com/v1/doc.ts"), "utf8"), /\+groupName=acme\.example\.com/);
+});
+
+test("the codes asserted here are the table's, at its severities", () => {
+  assert.deepEqual(
+    [Code.importBadYaml, Code.importNotCrd, Code.importUnexpressible, Code.importWouldOverwrite],
+    ["KCG1601", "KCG1602", "KCG1603", "KCG1605"],
+  );
 });

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { stringify } from "yaml";
+import { Code } from "../../src/diagnostics/index.js";
 import { importCrds } from "../../src/import/index.js";
 import { nastyStrings } from "../helpers/nasty-strings.js";
 import { regenerate, typeCheck, writeImported } from "./helpers.js";
@@ -89,6 +90,8 @@ test("hostile strings and names: the imported TypeScript compiles strictly and g
       "80 KCG1604 the description of HostileSpec.d7 changes",
     ],
   );
+  assert.equal(Code.importDescriptionChanged, "KCG1604");
+  assert.ok(r.diagnostics.filter((d) => d.code === Code.importDescriptionChanged).every((d) => d.severity === "warning"));
   const dir = writeImported(r);
   const files = r.files.map((f) => join(dir, "input", f.path));
   assert.deepEqual(typeCheck(files), []);
