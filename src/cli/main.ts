@@ -84,6 +84,29 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       },
     )
     .command(
+      "import",
+      "write an API package of our dialect (doc.ts and annotated types) from third-party CRDs, so that generate gives the same CRDs back",
+      (y) =>
+        y
+          .option("crds", {
+            type: "string",
+            demandOption: true,
+            describe: "a CRD manifest (multi-document YAML or JSON) or a directory of them",
+          })
+          .option("output", { type: "string", default: "apis", describe: "the input root to write <group>/<version>/ packages into" })
+          .option("runtime-import", {
+            type: "string",
+            default: defaults.runtimeImport,
+            describe: "the module the types import the runtime from",
+          })
+          .option("force", { type: "boolean", default: false, describe: "replace files under --output that differ from what is written" }),
+      async (a) => {
+        if (code !== 0) return;
+        const { runImport } = await import("./import-command.js");
+        code = await runImport({ crds: a.crds, output: a.output, runtimeImport: a.runtimeImport, force: a.force }, out, cwd);
+      },
+    )
+    .command(
       "test-server",
       "start the in-process test API server with the given CRDs; prints the kubeconfig path",
       (y) =>
@@ -123,7 +146,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
         }
       },
     )
-    .demandCommand(1, "name a command: generate, verify, markers, validate or test-server")
+    .demandCommand(1, "name a command: generate, verify, markers, validate, import or test-server")
     .wrap(Math.min(100, process.stdout.columns ?? 100));
   try {
     await parser.parseAsync();

@@ -569,6 +569,43 @@ const table = {
     example: "+k8s:deepcopy-gen=false",
     where: "on type Mode = string",
   },
+
+  // KCG16xx: importing CRDs (kube-codegen import).
+  importBadYaml: {
+    code: "KCG1601",
+    severity: "error",
+    meaning: "A file given to kube-codegen import is not valid YAML; nothing is written.",
+    example: "spec: [unclosed",
+  },
+  importNotCrd: {
+    code: "KCG1602",
+    severity: "error",
+    meaning:
+      "A document given to kube-codegen import is not an apiextensions.k8s.io/v1 CustomResourceDefinition, or lacks what one needs (group, names.kind, names.plural, a version with a schema); nothing is written.",
+    example: "kind: Deployment",
+  },
+  importUnexpressible: {
+    code: "KCG1603",
+    severity: "warning",
+    meaning:
+      "A part of an imported CRD that the input dialect cannot express (a schema keyword such as oneOf or not, a default on list items, conversion settings): the closest faithful package is written and the regenerated CRD differs there.",
+    example: "oneOf: [{required: [a]}, {required: [b]}]",
+  },
+  importDescriptionChanged: {
+    code: "KCG1604",
+    severity: "warning",
+    meaning:
+      "An imported description that doc comments cannot carry as it is (trailing spaces, doubled blank lines, lines starting with +, TODO or ---, line separators): it is written as close as comments allow.",
+    example: 'description: "+optional"',
+  },
+  importWouldOverwrite: {
+    code: "KCG1605",
+    severity: "error",
+    meaning:
+      "kube-codegen import would replace a file under --output that differs from what it writes (an earlier import, perhaps edited since); nothing is written unless --force is given.",
+    example: "kube-codegen import --crds crds/ --output apis",
+    where: "when apis/<group>/<version>/types.ts exists with other text",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 type Table = typeof table;
@@ -598,6 +635,7 @@ export const codeFamilies = [
   { digits: "13", title: "API packages and kinds (KCG13xx)" },
   { digits: "14", title: "CRD schemas and manifests (KCG14xx)" },
   { digits: "15", title: "Deep copies (KCG15xx)" },
+  { digits: "16", title: "Importing CRDs (KCG16xx)" },
 ] as const;
 
 /** A declared code with its name and family, as the docs list it. */

@@ -5,3 +5,4 @@ export * from "./literal.js";
 export * from "./writer.js";
 export * from "./format.js";
 export * from "./generated-line.js";
+export * from "./marker-literal.js";

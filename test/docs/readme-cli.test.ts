@@ -29,8 +29,8 @@ async function help(...argv: string[]): Promise<string> {
   return lines.join("\n") + "\n";
 }
 
-test("every flag of generate and test-server is in the README", async () => {
-  for (const command of ["generate", "test-server", "validate"]) {
+test("every flag of generate, test-server, validate and import is in the README", async () => {
+  for (const command of ["generate", "test-server", "validate", "import"]) {
     const flags = [...(await help(command)).matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]!).filter((f) => f !== "--help");
     assert.ok(flags.length > 0, `no flags parsed from ${command} --help`);
     for (const f of flags) {

@@ -1,0 +1,3 @@
+// +groupName=shop.example.com
+// +k8s:deepcopy-gen=package
+export {};
