@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import yargs from "yargs";
-import { optionTable, resolveOptions, resolveServerVersions, type OptionSpec, type RawOptions } from "../config/index.js";
+import { defaults, optionTable, resolveOptions, resolveServerVersions, type OptionSpec, type RawOptions } from "../config/index.js";
 import { runGenerate } from "./generate-command.js";
 import { Console, type Out } from "./console.js";
 import { formatMarkerHelp } from "../vocab/index.js";
