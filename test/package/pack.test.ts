@@ -54,7 +54,9 @@ function packageOf(specifier: string): string {
 
 /** The specifiers of every static and dynamic import (and re-export) in a compiled module. */
 function importsOf(text: string): string[] {
-  const re = /(?:^|[;}\s])(?:import|export)\s(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+  // Statements at the start of a line, as tsc emits them: prose in a string ("... import the runtime
+  // from") must not read as one.
+  const re = /^\s*(?:import|export)\s(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
   return [...text.matchAll(re)].map((m) => (m[1] ?? m[2])!);
 }
 
