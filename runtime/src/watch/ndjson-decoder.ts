@@ -15,6 +15,8 @@ export class NdjsonDecodeError extends Error {
 }
 
 const NEWLINE = 0x0a;
+// What a blank line parses to: no value (JSON has no value a symbol could be mistaken for).
+const BLANK = Symbol("blank line");
 
 /** Splits pushed chunks into JSON values, one per non-blank line. */
 export class NdjsonDecoder {
@@ -26,32 +28,45 @@ export class NdjsonDecoder {
 
   /** The values completed by `chunk`. */
   push(chunk: Uint8Array | string): unknown[] {
+    return [...this.values(chunk)];
+  }
+
+  /**
+   * The values completed by `chunk`, each parsed only when the iteration reaches it, so a consumer
+   * that handles each value before taking the next holds one parsed line at a time, not a chunk's
+   * worth (a young-generation collection during a watch burst then has one event to copy, not a
+   * hundred). `chunk` must not change until the iteration ends; the rest of its last line is kept then.
+   */
+  *values(chunk: Uint8Array | string): Generator<unknown, void, undefined> {
     const buf = typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const out: unknown[] = [];
     let start = 0;
     let nl = buf.indexOf(NEWLINE);
     if (nl !== -1 && this.pieces.length > 0) {
       // The end of a line begun in an earlier chunk.
       this.keep(buf.subarray(0, nl));
-      this.flushLine(out);
+      const line = this.takeLine();
       start = nl + 1;
       nl = buf.indexOf(NEWLINE, start);
+      const value = line === undefined ? BLANK : this.parseLine(line);
+      if (value !== BLANK) yield value;
     }
     // The hot path: a line whole inside this chunk is decoded from it directly, with no copy.
     for (; nl !== -1; nl = buf.indexOf(NEWLINE, start)) {
       if (nl - start > this.maxLineBytes) throw new NdjsonDecodeError(`watch event longer than ${this.maxLineBytes} bytes`);
-      if (nl > start) this.parseLine(buf.toString("utf8", start, nl), out);
+      const from = start;
       start = nl + 1;
+      if (nl === from) continue;
+      const value = this.parseLine(buf.toString("utf8", from, nl));
+      if (value !== BLANK) yield value;
     }
     if (start < buf.length) this.keep(buf.subarray(start));
-    return out;
   }
 
   /** The value of a final line without a newline, if any; the decoder is then empty. */
   end(): unknown[] {
-    const out: unknown[] = [];
-    this.flushLine(out);
-    return out;
+    const line = this.takeLine();
+    const value = line === undefined ? BLANK : this.parseLine(line);
+    return value === BLANK ? [] : [value];
   }
 
   private keep(piece: Buffer): void {
@@ -66,21 +81,23 @@ export class NdjsonDecoder {
     this.pieces.push(Buffer.from(piece));
   }
 
-  private flushLine(out: unknown[]): void {
-    if (this.pieces.length === 0) return;
+  // The line whose pieces were kept, if any; the pieces are then let go.
+  private takeLine(): string | undefined {
+    if (this.pieces.length === 0) return undefined;
     const line = utf8Text(this.pieces.length === 1 ? this.pieces[0]! : Buffer.concat(this.pieces, this.pendingBytes));
     this.pieces = [];
     this.pendingBytes = 0;
-    this.parseLine(line, out);
+    return line;
   }
 
-  private parseLine(line: string, out: unknown[]): void {
+  // The line's value, or BLANK for a blank line.
+  private parseLine(line: string): unknown {
     // Blank lines (a keep-alive "\n", or "\r\n" framing) carry no value; trim only when an end is whitespace.
     if (line.charCodeAt(0) <= 0x20 || line.charCodeAt(line.length - 1) <= 0x20) {
-      if (line.trim() === "") return;
+      if (line.trim() === "") return BLANK;
     }
     try {
-      out.push(JSON.parse(line));
+      return JSON.parse(line);
     } catch (err) {
       throw new NdjsonDecodeError(`watch stream line is not JSON (${line.length} characters): ${(err as Error).message}`, { cause: err });
     }

@@ -24,7 +24,8 @@ export async function* watchStream<T>(transport: Transport, req: RestRequest): A
     // The decoder is driven here rather than through decodeNdjson: one async generator less per event.
     const decoder = new NdjsonDecoder();
     for await (const chunk of res as AsyncIterable<Buffer>) {
-      for (const value of decoder.push(chunk)) {
+      // Each event parsed as it is taken: the reflector has handled the one before.
+      for (const value of decoder.values(chunk)) {
         if (signal?.aborted) return;
         yield toWatchEvent<T>(value, summary);
       }
