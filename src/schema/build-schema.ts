@@ -6,6 +6,7 @@ import {
   resolvedEmbeds,
   type ApiModel,
   type FieldModel,
+  type PackageId,
   type ResolvedEmbed,
   type TypeModel,
   type TypeRef,
@@ -14,6 +15,7 @@ import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { builtinSchema, typeMetaDescriptions } from "./builtin-schemas.js";
 import { schemaDescription, type DescriptionLayout } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";
+import { goNodeOf } from "./go-node.js";
 import { checkRuleFieldPaths } from "./rule-field-paths.js";
 import { checkMessageExpressions } from "./rule-message-expressions.js";
 import { joinPath, SourceMap } from "./source-map.js";
@@ -61,6 +63,8 @@ interface StructField {
   readonly fixedDoc?: string;
   /** The schema of a property an embedded apimachinery type contributes, used as is. */
   readonly prebuilt?: JSONSchemaProps;
+  /** The type that declares the field (an embedded struct's fields belong to it). */
+  readonly owner?: TypeModel;
 }
 
 class SchemaBuilder {
@@ -221,11 +225,11 @@ class SchemaBuilder {
   private structSchema(t: TypeModel, path: string): JSONSchemaProps {
     const properties: Record<string, JSONSchemaProps> = {};
     const required: string[] = [];
-    for (const { field, fixedDoc, prebuilt } of this.structFields(t)) {
+    for (const { field, fixedDoc, prebuilt, owner } of this.structFields(t)) {
       const fpath = joinPath(path, `properties[${field.name}]`);
       const s = prebuilt
         ? structuredClone<JSONSchemaProps>(prebuilt)
-        : this.deeper(field.pos, () => this.fieldSchema(field, fpath, fixedDoc));
+        : this.deeper(field.pos, () => this.fieldSchema(field, (owner ?? t).pkg, fpath, fixedDoc));
       Object.defineProperty(properties, field.name, { value: s, enumerable: true, writable: true, configurable: true });
       if (field.required) required.push(field.name);
     }
@@ -236,14 +240,15 @@ class SchemaBuilder {
     return schema;
   }
 
-  private fieldSchema(f: FieldModel, path: string, fixedDoc: string | undefined): JSONSchemaProps {
+  private fieldSchema(f: FieldModel, owner: PackageId, path: string, fixedDoc: string | undefined): JSONSchemaProps {
     this.sources.set(path, f.pos);
     const s = this.refSchema(f.type, path, f.pos);
     const description = fixedDoc ?? schemaDescription(f.doc, this.layout);
     if (description !== "") s.description = description;
     const typeRuleCount = s["x-kubernetes-validations"]?.length ?? 0;
     const typeBounds = this.boundsMerge === "allOf" ? takeBounds(s) : undefined;
-    this.apply(s, f.markers.list(), "field", typeRefText(f.type), path);
+    const ctx = { target: "field", fieldType: typeRefText(f.type), goNode: goNodeOf(this.model, f.type, owner) } as const;
+    this.diagnostics.push(...applyMarkers(s, f.markers.list(), ctx, path, this.sources));
     if (typeBounds) meetBounds(s, typeBounds);
     this.fieldRulesFirst(s, typeRuleCount, path);
     return s;
@@ -302,7 +307,7 @@ class SchemaBuilder {
       for (const [name, prop] of Object.entries(bs.properties ?? {}))
         put({ field: pseudo(name, (bs.required ?? []).includes(name)), prebuilt: prop });
     }
-    for (const { field } of flat.fields) put({ field });
+    for (const { field, owner } of flat.fields) put({ field, owner });
     return [...out.values()];
   }
 
