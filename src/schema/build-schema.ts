@@ -190,6 +190,7 @@ class SchemaBuilder {
       if (seen.has(x)) return { schema: {}, scratch };
       seen.add(x);
       const schema: JSONSchemaProps = { type: "object", ...(embedder.properties ? { properties: embedder.properties } : {}) };
+      this.addOnceSetRules(schema, x, scratch);
       this.apply(schema, x.markers.list(), "type", x.name, scratch);
       return { level: { schema, scratch }, embeds: resolvedEmbeds(this.model, x), next: 0 };
     };
@@ -237,7 +238,24 @@ class SchemaBuilder {
     // Go's omitempty: a struct with no fields has no `properties` key.
     const schema: JSONSchemaProps = { type: "object", ...(Object.keys(properties).length > 0 ? { properties } : {}) };
     if (required.length > 0) schema.required = [...new Set(required)].sort();
+    this.addOnceSetRules(schema, t, path);
     return schema;
+  }
+
+  /**
+   * controller-gen v0.23 gives each optional `+k8s:immutable` field of a struct a rule on the struct,
+   * `!has(oldSelf.f) || has(self.f)`, because the field's own `self == oldSelf` does not run when the
+   * field is removed. Own fields only, in declaration order: an embedded struct's come with its other
+   * type-level rules (embeddedTypeLevel) and are ordered as those are.
+   */
+  private addOnceSetRules(schema: JSONSchemaProps, t: TypeModel, path: string): void {
+    if (t.shape.kind !== "struct") return;
+    for (const f of t.shape.fields) {
+      if (f.required || !f.markers.has("k8s:immutable")) continue;
+      const rules = (schema["x-kubernetes-validations"] ??= []);
+      rules.push({ rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`, message: `field ${f.name} is immutable once set` });
+      this.sources.set(joinPath(path, `x-kubernetes-validations[${rules.length - 1}]`), f.pos);
+    }
   }
 
   private fieldSchema(f: FieldModel, owner: PackageId, path: string, fixedDoc: string | undefined): JSONSchemaProps {
