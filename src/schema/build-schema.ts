@@ -367,7 +367,11 @@ class SchemaBuilder {
 
   /** controller-gen refuses a required field in a one-of group: the rule could never pass with it absent. */
   private checkOneOfRequired(t: TypeModel, required: readonly string[]): void {
-    for (const name of ["kubebuilder:validation:ExactlyOneOf", "kubebuilder:validation:AtMostOneOf"]) {
+    for (const name of [
+      "kubebuilder:validation:ExactlyOneOf",
+      "kubebuilder:validation:AtMostOneOf",
+      "kubebuilder:validation:AtLeastOneOf",
+    ]) {
       for (const m of t.markers.all(name)) {
         for (const f of (m.value as string[] | undefined) ?? []) {
           if (!required.includes(f)) continue;

@@ -40,3 +40,31 @@ test("the requiredness probe's four CRDs are controller-gen v0.23's, byte for by
   assert.deepEqual([...files.keys()].sort(), expected.sort());
   for (const name of expected) assert.equal(files.get(name), theirs(name), name);
 });
+
+test("a required field named by a one-of marker is refused, AtLeastOneOf included, as controller-gen v0.23 refuses it", async () => {
+  // controller-gen: "field a is part of OneOf constraint and must have omitempty or omitzero tag".
+  for (const marker of ["ExactlyOneOf", "AtMostOneOf", "AtLeastOneOf"]) {
+    const r = await generateCrds(
+      writeInput({
+        "a/v1/doc.ts": "// +groupName=example.com\nexport {};\n",
+        "a/v1/types.ts": `import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
+export interface Widget extends TypeMeta {
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+// +kubebuilder:validation:${marker}=a;b
+export interface WidgetSpec {
+  a: string;
+  b?: string;
+}
+`,
+      }),
+    );
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    assert.deepEqual(
+      errors.map((d) => [d.code, d.message, d.line]),
+      [["KCG1408", `field a is named by +kubebuilder:validation:${marker} and cannot be required`, 8]],
+      marker,
+    );
+  }
+});
