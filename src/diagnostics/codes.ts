@@ -497,7 +497,7 @@ const table = {
   oneOfRequired: {
     code: "KCG1408",
     severity: "error",
-    meaning: "Field named by AtMostOneOf/ExactlyOneOf that is required.",
+    meaning: "Field named by AtMostOneOf/ExactlyOneOf/AtLeastOneOf that is required.",
     example: "+kubebuilder:validation:ExactlyOneOf=left;right",
     where: "with left required",
   },

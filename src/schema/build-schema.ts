@@ -6,6 +6,7 @@ import {
   resolvedEmbeds,
   type ApiModel,
   type FieldModel,
+  type PackageId,
   type ResolvedEmbed,
   type TypeModel,
   type TypeRef,
@@ -14,6 +15,7 @@ import type { JSONSchemaProps } from "../apiextensions/index.js";
 import { builtinSchema, typeMetaDescriptions } from "./builtin-schemas.js";
 import { schemaDescription, type DescriptionLayout } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";
+import { goNodeOf } from "./go-node.js";
 import { checkRuleFieldPaths } from "./rule-field-paths.js";
 import { checkMessageExpressions } from "./rule-message-expressions.js";
 import { joinPath, SourceMap } from "./source-map.js";
@@ -61,6 +63,8 @@ interface StructField {
   readonly fixedDoc?: string;
   /** The schema of a property an embedded apimachinery type contributes, used as is. */
   readonly prebuilt?: JSONSchemaProps;
+  /** The type that declares the field (an embedded struct's fields belong to it). */
+  readonly owner?: TypeModel;
 }
 
 class SchemaBuilder {
@@ -186,6 +190,7 @@ class SchemaBuilder {
       if (seen.has(x)) return { schema: {}, scratch };
       seen.add(x);
       const schema: JSONSchemaProps = { type: "object", ...(embedder.properties ? { properties: embedder.properties } : {}) };
+      this.addOnceSetRules(schema, x, scratch);
       this.apply(schema, x.markers.list(), "type", x.name, scratch);
       return { level: { schema, scratch }, embeds: resolvedEmbeds(this.model, x), next: 0 };
     };
@@ -221,11 +226,11 @@ class SchemaBuilder {
   private structSchema(t: TypeModel, path: string): JSONSchemaProps {
     const properties: Record<string, JSONSchemaProps> = {};
     const required: string[] = [];
-    for (const { field, fixedDoc, prebuilt } of this.structFields(t)) {
+    for (const { field, fixedDoc, prebuilt, owner } of this.structFields(t)) {
       const fpath = joinPath(path, `properties[${field.name}]`);
       const s = prebuilt
         ? structuredClone<JSONSchemaProps>(prebuilt)
-        : this.deeper(field.pos, () => this.fieldSchema(field, fpath, fixedDoc));
+        : this.deeper(field.pos, () => this.fieldSchema(field, (owner ?? t).pkg, fpath, fixedDoc));
       Object.defineProperty(properties, field.name, { value: s, enumerable: true, writable: true, configurable: true });
       if (field.required) required.push(field.name);
     }
@@ -233,17 +238,35 @@ class SchemaBuilder {
     // Go's omitempty: a struct with no fields has no `properties` key.
     const schema: JSONSchemaProps = { type: "object", ...(Object.keys(properties).length > 0 ? { properties } : {}) };
     if (required.length > 0) schema.required = [...new Set(required)].sort();
+    this.addOnceSetRules(schema, t, path);
     return schema;
   }
 
-  private fieldSchema(f: FieldModel, path: string, fixedDoc: string | undefined): JSONSchemaProps {
+  /**
+   * controller-gen v0.23 gives each optional `+k8s:immutable` field of a struct a rule on the struct,
+   * `!has(oldSelf.f) || has(self.f)`, because the field's own `self == oldSelf` does not run when the
+   * field is removed. Own fields only, in declaration order: an embedded struct's come with its other
+   * type-level rules (embeddedTypeLevel) and are ordered as those are.
+   */
+  private addOnceSetRules(schema: JSONSchemaProps, t: TypeModel, path: string): void {
+    if (t.shape.kind !== "struct") return;
+    for (const f of t.shape.fields) {
+      if (f.required || !f.markers.has("k8s:immutable")) continue;
+      const rules = (schema["x-kubernetes-validations"] ??= []);
+      rules.push({ rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`, message: `field ${f.name} is immutable once set` });
+      this.sources.set(joinPath(path, `x-kubernetes-validations[${rules.length - 1}]`), f.pos);
+    }
+  }
+
+  private fieldSchema(f: FieldModel, owner: PackageId, path: string, fixedDoc: string | undefined): JSONSchemaProps {
     this.sources.set(path, f.pos);
     const s = this.refSchema(f.type, path, f.pos);
     const description = fixedDoc ?? schemaDescription(f.doc, this.layout);
     if (description !== "") s.description = description;
     const typeRuleCount = s["x-kubernetes-validations"]?.length ?? 0;
     const typeBounds = this.boundsMerge === "allOf" ? takeBounds(s) : undefined;
-    this.apply(s, f.markers.list(), "field", typeRefText(f.type), path);
+    const ctx = { target: "field", fieldType: typeRefText(f.type), goNode: goNodeOf(this.model, f.type, owner) } as const;
+    this.diagnostics.push(...applyMarkers(s, f.markers.list(), ctx, path, this.sources));
     if (typeBounds) meetBounds(s, typeBounds);
     this.fieldRulesFirst(s, typeRuleCount, path);
     return s;
@@ -302,7 +325,7 @@ class SchemaBuilder {
       for (const [name, prop] of Object.entries(bs.properties ?? {}))
         put({ field: pseudo(name, (bs.required ?? []).includes(name)), prebuilt: prop });
     }
-    for (const { field } of flat.fields) put({ field });
+    for (const { field, owner } of flat.fields) put({ field, owner });
     return [...out.values()];
   }
 
@@ -344,7 +367,11 @@ class SchemaBuilder {
 
   /** controller-gen refuses a required field in a one-of group: the rule could never pass with it absent. */
   private checkOneOfRequired(t: TypeModel, required: readonly string[]): void {
-    for (const name of ["kubebuilder:validation:ExactlyOneOf", "kubebuilder:validation:AtMostOneOf"]) {
+    for (const name of [
+      "kubebuilder:validation:ExactlyOneOf",
+      "kubebuilder:validation:AtMostOneOf",
+      "kubebuilder:validation:AtLeastOneOf",
+    ]) {
       for (const m of t.markers.all(name)) {
         for (const f of (m.value as string[] | undefined) ?? []) {
           if (!required.includes(f)) continue;

@@ -9,7 +9,19 @@ export interface SchemaContext {
   readonly target: MarkerTarget;
   /** The TypeScript type as written, for messages (e.g. `string`, `int32`). */
   readonly fieldType?: string;
+  /**
+   * On fields: the node controller-gen has when it applies field markers, before it inlines the
+   * named type (see src/schema/go-node.ts). Markers whose effect depends on the Go type's shape
+   * rather than on the inlined schema (`+k8s:required`) read it.
+   */
+  readonly goNode?: GoNode;
 }
+
+/**
+ * controller-gen's field node before flattening: a schema type, or `ref` for a bare `$ref` (a
+ * struct, or any type of another package that is not a slice or map).
+ */
+export type GoNode = "string" | "integer" | "number" | "boolean" | "array" | "object" | "ref";
 
 /**
  * Applies a marker's value to the schema node it describes, in place. Returns an error message

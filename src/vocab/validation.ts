@@ -459,11 +459,11 @@ const fieldOnly: readonly KubeMarkerDefinition[] = [
     name: "k8s:immutable",
     targets: FIELD_TYPE,
     payload: { kind: "flag" },
-    help: "The value cannot change once set (a CEL rule self == oldSelf).",
+    help: "The value cannot change once set (a CEL rule self == oldSelf); on an optional field also a rule on its struct that it cannot be removed once set.",
     example: "+k8s:immutable",
     family: VALIDATION_FAMILY,
     applyToSchema: (schema) => {
-      addRule(schema, { rule: "self == oldSelf", message: "Value is immutable" });
+      addRule(schema, { rule: "self == oldSelf", message: "field is immutable" });
       return undefined;
     },
     order: SchemaOrder.normal,

@@ -216,6 +216,24 @@ test("requiredness: kubebuilder's markers outrank the short forms, as in control
   );
 });
 
+test("requiredness: +optional and +k8s:optional outrank +required and +k8s:required whatever the line order; a package-level Required changes nothing", () => {
+  const { model } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `export interface S {\n  // +required\n  // +k8s:optional\n  a?: string;\n  // +k8s:optional\n  // +required\n  b?: string;\n  // +k8s:required\n  // +optional\n  c: string;\n  // +k8s:required\n  d?: string;\n}\n`,
+    "b/v1/doc.ts": "// +groupName=b.example.com\n// +kubebuilder:validation:Required\nexport {};\n",
+    "b/v1/types.ts": `export interface S {\n  a: string;\n  b?: string;\n}\n`,
+    "c/v1/doc.ts": "// +groupName=c.example.com\n// +kubebuilder:validation:Required\n// +kubebuilder:validation:Optional\nexport {};\n",
+    "c/v1/types.ts": `export interface S {\n  a: string;\n  // +required\n  b?: string;\n}\n`,
+  });
+  const req = (g: string) => {
+    const t = findType(model, { group: g, version: "v1" }, "S");
+    return t?.shape.kind === "struct" ? t.shape.fields.filter((x) => x.required).map((x) => x.name) : [];
+  };
+  assert.deepEqual(req("example.com"), ["d"]);
+  assert.deepEqual(req("b.example.com"), ["a"]);
+  assert.deepEqual(req("c.example.com"), ["b"]);
+});
+
 test("an explicit import wins over a package-level declaration of the same name", () => {
   const { model, diagnostics } = modelOf({
     "a/v1/doc.ts": doc(),

@@ -216,7 +216,7 @@ describe("XValidation and CEL-rule markers", () => {
   });
 
   it("k8s:immutable adds a transition rule", () => {
-    assert.deepEqual(ok(str, "+k8s:immutable")["x-kubernetes-validations"], [{ rule: "self == oldSelf", message: "Value is immutable" }]);
+    assert.deepEqual(ok(str, "+k8s:immutable")["x-kubernetes-validations"], [{ rule: "self == oldSelf", message: "field is immutable" }]);
   });
 
   it("AtMostOneOf, ExactlyOneOf and AtLeastOneOf add rules on the object type", () => {

@@ -15,7 +15,6 @@ const QUANTITY = "io.k8s.apimachinery.pkg.api.resource.Quantity";
 /** Kinds whose fields have custom JSON decoders this checker does not model (CRD schemas). */
 const UNCHECKED_ROOTS = new Set(["io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition"]);
 const QUANTITY_FORMAT = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Where the decoder is: the innermost struct's name and the JSON field names from the top. */
 interface Context {
@@ -103,17 +102,9 @@ function checkSpecial(def: string, v: unknown): boolean {
     if (!Number.isInteger(v)) throw new DecodeError(`json: cannot unmarshal number ${String(v)} into Go value of type int32`);
     return true;
   }
-  if (def === TIME) {
+  if (def === TIME || def === MICRO_TIME) {
     if (typeof v !== "string") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
-    if (!RFC3339.test(v))
-      throw new DecodeError(
-        `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`,
-      );
-    return true;
-  }
-  if (def === MICRO_TIME) {
-    if (typeof v !== "string") throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into Go value of type string`);
-    microTimeUTC(v);
+    goTimeUTC(v, def === MICRO_TIME);
     return true;
   }
   if (def === QUANTITY) {
@@ -125,33 +116,83 @@ function checkSpecial(def: string, v: unknown): boolean {
   return false;
 }
 
+const TIME_LAYOUT = "2006-01-02T15:04:05Z07:00";
+
 /**
- * A metav1.MicroTime as the real server stores it, or a DecodeError with Go's time.Parse message: the
- * layout has exactly six fractional digits (none, three or nine are all rejected) and any offset is
- * converted to UTC ("…09:50:01.123456+02:00" is stored as "…07:50:01.123456Z").
+ * A metav1.Time (`micro` false) or metav1.MicroTime as the real server stores it, or a DecodeError with
+ * Go's time.Parse message. Both are converted to UTC ("2026-01-01T10:00:00+02:00" is stored as
+ * "2026-01-01T08:00:00Z"). A Time may carry any fraction, which is dropped (Go formats it at whole
+ * seconds); a MicroTime needs exactly six fractional digits (none, three or nine are all rejected).
  */
-function microTimeUTC(v: string): string {
+function goTimeUTC(v: string, micro: boolean): string {
+  const layout = micro ? MICRO_LAYOUT : TIME_LAYOUT;
   const fail = (rest: string, elem: string): never => {
     throw new DecodeError(
-      `parsing time ${JSON.stringify(v)} as ${JSON.stringify(MICRO_LAYOUT)}: cannot parse ${JSON.stringify(rest)} as ${JSON.stringify(elem)}`,
+      `parsing time ${JSON.stringify(v)} as ${JSON.stringify(layout)}: cannot parse ${JSON.stringify(rest)} as ${JSON.stringify(elem)}`,
     );
   };
-  const date = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(v);
-  if (!date) return fail(v, "2006");
-  const frac = /^\.(\d{6})/.exec(v.slice(19));
-  if (!frac) return fail(v.slice(19), ".000000");
-  const zoneText = v.slice(26);
-  const zone = /^(?:Z|([+-])(\d{2}):(\d{2}))/.exec(zoneText);
-  if (!zone) return fail(zoneText, "Z07:00");
-  if (zone[0].length < zoneText.length)
-    throw new DecodeError(`parsing time ${JSON.stringify(v)}: extra text: ${JSON.stringify(zoneText.slice(zone[0].length))}`);
-  const [y, mo, d, h, mi, sec] = date.slice(1).map(Number) as [number, number, number, number, number, number];
-  const offsetMinutes = zone[1] ? (zone[1] === "-" ? -1 : 1) * (Number(zone[2]) * 60 + Number(zone[3])) : 0;
-  const utc = new Date(Date.UTC(y, mo - 1, d, h, mi, sec) - offsetMinutes * 60_000);
-  return `${utc.toISOString().slice(0, 19)}.${frac[1] ?? ""}Z`;
+  const outOfRange = (what: string): never => {
+    throw new DecodeError(`parsing time ${JSON.stringify(v)}: ${what} out of range`);
+  };
+  let rest = v;
+  const literal = (text: string) => {
+    if (!rest.startsWith(text)) fail(rest, text);
+    rest = rest.slice(text.length);
+  };
+  // Go's getnum: two digits, or (for the hour) one or two.
+  const num = (elem: string, fixed: boolean): number => {
+    const m = (fixed ? /^\d{2}/ : /^\d{1,2}/).exec(rest);
+    if (!m) return fail(rest, elem);
+    rest = rest.slice(m[0].length);
+    return Number(m[0]);
+  };
+  const yearText = /^\d{4}/.exec(rest)?.[0];
+  if (yearText === undefined) return fail(rest, "2006");
+  rest = rest.slice(4);
+  const year = Number(yearText);
+  literal("-");
+  const month = num("01", true);
+  if (month < 1 || month > 12) outOfRange("month");
+  literal("-");
+  const day = num("02", true);
+  if (day < 1 || day > 31) outOfRange("day");
+  literal("T");
+  const hour = num("15", false);
+  if (hour >= 24) outOfRange("hour");
+  literal(":");
+  const minute = num("04", true);
+  if (minute >= 60) outOfRange("minute");
+  literal(":");
+  const second = num("05", true);
+  if (second >= 60) outOfRange("second");
+  let fraction = "";
+  if (micro) {
+    const m = /^[.,](\d{6})/.exec(rest);
+    if (!m) return fail(rest, ".000000");
+    fraction = `.${m[1] ?? ""}`;
+    rest = rest.slice(7);
+  } else {
+    // A fraction the layout does not ask for is read and, at whole-second precision, dropped.
+    const m = /^[.,]\d+/.exec(rest);
+    if (m) rest = rest.slice(m[0].length);
+  }
+  let offsetMinutes = 0;
+  if (rest.startsWith("Z")) rest = rest.slice(1);
+  else {
+    const zone = /^([+-])(\d{2}):(\d{2})/.exec(rest);
+    if (!zone) return fail(rest, "Z07:00");
+    offsetMinutes = (zone[1] === "-" ? -1 : 1) * (Number(zone[2]) * 60 + Number(zone[3]));
+    rest = rest.slice(6);
+  }
+  if (rest !== "") throw new DecodeError(`parsing time ${JSON.stringify(v)}: extra text: ${JSON.stringify(rest)}`);
+  const when = new Date(0);
+  when.setUTCFullYear(year, month - 1, day);
+  if (when.getUTCDate() !== day) outOfRange("day");
+  when.setUTCHours(hour, minute - offsetMinutes, second);
+  return `${when.toISOString().slice(0, 19)}${fraction}Z`;
 }
 
-// Values the decode stores in another form (MicroTime offsets), written back only once the whole object
+// Values the decode stores in another form (Time and MicroTime offsets, a Time's fraction), written back only once the whole object
 // decoded, so a failed decode leaves the request's object as sent (a patch's 422 quotes it).
 let pendingRewrites: Array<() => void> = [];
 
@@ -201,8 +242,9 @@ function checkStruct(def: string, s: SchemaNode, obj: Record<string, unknown>, a
     // Undeclared fields are dropped (and reported by field validation), not type errors.
     if (!p) continue;
     check(p, value, { struct: shortName(def), fields: [...at.fields, key] });
-    if (p["$ref"] === DEF_PREFIX + MICRO_TIME && typeof value === "string") {
-      const stored = microTimeUTC(value);
+    const ref = p["$ref"];
+    if ((ref === DEF_PREFIX + TIME || ref === DEF_PREFIX + MICRO_TIME) && typeof value === "string") {
+      const stored = goTimeUTC(value, ref === DEF_PREFIX + MICRO_TIME);
       if (stored !== value) pendingRewrites.push(() => (obj[key] = stored));
     }
   }
@@ -211,14 +253,10 @@ function checkStruct(def: string, s: SchemaNode, obj: Record<string, unknown>, a
 }
 
 /**
- * Go's decoding error for a built-in object whose values do not fit the kind's types, or undefined when
- * it decodes (or the kind is not a typed built-in). `apiVersion`/`kind` name the Go type to decode into.
+ * Decodes `obj` as the struct `def`: Go's decoding error, or undefined once the values it stores in
+ * another form (Time and MicroTime in UTC) are written back into `obj`.
  */
-export function builtinDecodeError(apiVersion: string, kind: string, obj: Record<string, unknown>): string | undefined {
-  const def = builtinDefinitionName(apiVersion, kind);
-  if (!def || UNCHECKED_ROOTS.has(def)) return undefined;
-  const root = BUILTIN_DEFINITIONS[def];
-  if (!root) return undefined;
+function decodeStruct(def: string, root: SchemaNode, obj: Record<string, unknown>): string | undefined {
   pendingRewrites = [];
   try {
     checkStruct(def, root, obj, { struct: shortName(def), fields: [] });
@@ -232,24 +270,30 @@ export function builtinDecodeError(apiVersion: string, kind: string, obj: Record
   }
 }
 
+/**
+ * Go's decoding error for a built-in object whose values do not fit the kind's types, or undefined when
+ * it decodes (or the kind is not a typed built-in). `apiVersion`/`kind` name the Go type to decode into.
+ */
+export function builtinDecodeError(apiVersion: string, kind: string, obj: Record<string, unknown>): string | undefined {
+  const def = builtinDefinitionName(apiVersion, kind);
+  if (!def || UNCHECKED_ROOTS.has(def)) return undefined;
+  const root = BUILTIN_DEFINITIONS[def];
+  return root ? decodeStruct(def, root, obj) : undefined;
+}
+
 const OBJECT_META = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
 
 /**
  * Go's decoding error for a custom resource's metadata, or undefined when it decodes: the unstructured
  * object's metadata is unmarshalled into ObjectMeta, so numeric label values, a garbage creationTimestamp
- * or managedFields fail the request (400) as for built-ins.
+ * or managedFields fail the request (400) as for built-ins, and its Times (a managedFields entry's time)
+ * are stored in UTC at whole seconds as a built-in's are. The schema's own date-time strings are not
+ * touched: the real server keeps them as sent.
  */
 export function objectMetaDecodeError(metadata: unknown): string | undefined {
   if (metadata === undefined || metadata === null) return undefined;
   if (typeof metadata !== "object" || Array.isArray(metadata))
     return `json: cannot unmarshal ${jsonKind(metadata)} into Go value of type v1.ObjectMeta`;
   const root = BUILTIN_DEFINITIONS[OBJECT_META];
-  if (!root) return undefined;
-  try {
-    checkStruct(OBJECT_META, root, metadata as Record<string, unknown>, { struct: shortName(OBJECT_META), fields: [] });
-    return undefined;
-  } catch (e) {
-    if (e instanceof DecodeError) return e.message;
-    throw e;
-  }
+  return root ? decodeStruct(OBJECT_META, root, metadata as Record<string, unknown>) : undefined;
 }

@@ -168,7 +168,6 @@ test("the CronJob testdata ported from controller-tools gets controller-gen v0.2
       ".spec.intWithValidations",
     ].map((p): Gap => [p, 'set format="int32"', goInt]),
     [".spec.k8sConcurrencyPolicy", "unset enum", "+k8s:enum takes its values from Go constants; TypeScript has none to read"],
-    [".spec.explicitlyRequiredK8s", "unset minLength", "controller-gen v0.23 gives a +k8s:required string minLength 1; we do not (yet)"],
     ...[".spec.unprunedFomType", ".spec.unprunedFomTypeAndField"].flatMap((p): Gap[] => [
       [p, 'set properties={"concreteField":{"type":"string"}}', preserved],
       [p, 'set required=["concreteField"]', preserved],
