@@ -124,8 +124,9 @@ test("an informer's handlers get old and new versions that share their unchanged
     lw.items = [widget(1, "one")];
     lw.rv = 1;
     const informer = new SharedIndexInformer<KubeObject>(lw, { shareValues, onError: (e) => assert.fail(String(e)) });
-    const updates: [Record<string, unknown>, Record<string, unknown>][] = [];
-    informer.addEventHandler({ onUpdate: (o, n) => void updates.push([o, n]) });
+    type Fields = Record<string, unknown>;
+    const updates: [Fields, Fields][] = [];
+    informer.addEventHandler({ onUpdate: (o, n) => void updates.push([o as unknown as Fields, n as unknown as Fields]) });
     const ac = new AbortController();
     const running = informer.run(ac.signal);
     await until(() => lw.watching, "watch opened");
