@@ -5,23 +5,11 @@
 // custom resource's own schema is kept as sent; a value Go's time.Parse refuses is a 400 with its
 // message. Each recorded request is replayed against the test server and compared.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
 import { ApiClient } from "./api-client.js";
-
-type Obj = Record<string, unknown>;
-interface Step {
-  name: string;
-  method: string;
-  path: string;
-  request: Obj | null;
-  code: number;
-  response: Obj;
-}
-const transcript = JSON.parse(readFileSync(new URL("../fixtures/time-1.24/time-transcript.json", import.meta.url), "utf8")) as {
-  steps: Step[];
-};
+import { loadSteps, meta, replaySteps, type Obj } from "./replay-steps.js";
+const steps = loadSteps("time-1.24/time-transcript.json");
 
 let server: TestApiServer;
 let api: ApiClient;
@@ -34,7 +22,6 @@ after(async () => {
   await server.stop();
 });
 
-const meta = (o: Obj | null): Obj => (o?.["metadata"] ?? {}) as Obj;
 const WHOLE_SECONDS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 // What is compared: the code; a Status's reason and message; else the object's own times and data, the
@@ -61,19 +48,8 @@ function essence(code: number, body: Obj, sent: Obj | null): Obj {
 }
 
 test("the test server stores and returns metav1.Time as the real server did", async () => {
-  assert.ok(transcript.steps.length >= 20);
-  const rvs = new Map<string, string>();
-  for (const step of transcript.steps) {
-    const body = step.request && structuredClone(step.request);
-    const rv = body && meta(body)["resourceVersion"];
-    if (body && typeof rv === "string") meta(body)["resourceVersion"] = rvs.get(rv) ?? rv;
-    const answer = await api.request(step.method, step.path, body ?? undefined);
-    const got = answer.body as Obj;
-    assert.deepEqual(essence(answer.status, got, step.request), essence(step.code, step.response, step.request), step.name);
-    const recordedRv = meta(step.response)["resourceVersion"];
-    const ourRv = meta(got)["resourceVersion"];
-    if (typeof recordedRv === "string" && typeof ourRv === "string") rvs.set(recordedRv, ourRv);
-  }
+  assert.ok(steps.length >= 20);
+  await replaySteps(api, steps, essence);
 });
 
 test("a merge patch and an apply with offset Times store them in UTC at whole seconds, as the real server did", async () => {
