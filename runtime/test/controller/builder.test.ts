@@ -16,7 +16,7 @@ import {
   generationChanged,
   newControllerManagedBy,
 } from "../../src/index.js";
-import type { KubeObject, ReconcileRequest, ReconcileResult, OwnerReference } from "../../src/index.js";
+import type { Controller, KubeObject, ReconcileRequest, ReconcileResult, OwnerReference } from "../../src/index.js";
 import { FakeListerWatcher, until } from "../cache/fakes.js";
 
 const FOO = { group: "example.com", kind: "Foo", namespaced: true };
@@ -62,13 +62,33 @@ function harness(t: TestContext) {
   };
   const ac = new AbortController();
   const running = Object.values(informers).map((i) => i.run(ac.signal));
-  const opened = async (): Promise<void> => until(() => foosLw.watching && depsLw.watching && cmLw.watching, "watches opened");
   // Stopped after the test whatever its outcome: a failed assertion must not leave watches running.
   t.after(async () => {
     ac.abort();
     await Promise.all(running);
   });
-  return { foosLw, depsLw, cmLw, informers, opened };
+  /** Runs `controller` until the test ends; resolves once every informer's watch is open. */
+  const start = async (controller: Controller): Promise<void> => {
+    const ctrl = new AbortController();
+    const run = controller.run(ctrl.signal);
+    t.after(async () => {
+      ctrl.abort();
+      await run;
+    });
+    await until(() => foosLw.watching && depsLw.watching && cmLw.watching, "watches opened");
+  };
+  return { foosLw, depsLw, cmLw, informers, start };
+}
+
+/** An informer whose list never answers, so it never syncs; stopped when the test ends. */
+function unsyncedInformer(t: TestContext): SharedIndexInformer<KubeObject> {
+  const lw = new FakeListerWatcher();
+  lw.list = () => new Promise(() => {});
+  const informer = new SharedIndexInformer<KubeObject>(lw);
+  const ac = new AbortController();
+  void informer.run(ac.signal);
+  t.after(() => ac.abort());
+  return informer;
 }
 
 const gone = (): ApiError =>
@@ -89,13 +109,7 @@ test("for, owns and watches queue the right keys, through predicates and the eve
       seen.push(`${r.namespace}/${r.name}`);
       return Promise.resolve();
     });
-  const ctrl = new AbortController();
-  const running = controller.run(ctrl.signal);
-  t.after(async () => {
-    ctrl.abort();
-    await running;
-  });
-  await h.opened();
+  await h.start(controller);
   const settle = async (n: number): Promise<string[]> => {
     await until(() => seen.length >= n && controller.queue.len() === 0, `${n} passes`);
     await new Promise((r) => setTimeout(r, 20));
@@ -137,13 +151,8 @@ test("for, owns and watches queue the right keys, through predicates and the eve
   assert.ok(last.includes("ns/from-cm"), `the watches() map was used: ${last.join(", ")}`);
 });
 
-test("run() waits for the caches, and fails after cacheSyncTimeoutMs if one never syncs", async () => {
-  const lw = new FakeListerWatcher();
-  // The list never answers: the informer never syncs.
-  lw.list = () => new Promise(() => {});
-  const informer = new SharedIndexInformer<KubeObject>(lw);
-  const ac = new AbortController();
-  void informer.run(ac.signal);
+test("run() waits for the caches, and fails after cacheSyncTimeoutMs if one never syncs", async (t) => {
+  const informer = unsyncedInformer(t);
   let passes = 0;
   const controller = newControllerManagedBy({ name: "stuck", cacheSyncTimeoutMs: 120 })
     .for(informer, FOO)
@@ -151,15 +160,10 @@ test("run() waits for the caches, and fails after cacheSyncTimeoutMs if one neve
   await assert.rejects(controller.run(new AbortController().signal), /controller stuck: timed out after 120 ms waiting for caches to sync/);
   assert.equal(passes, 0);
   assert.equal(controller.queue.shuttingDown(), true);
-  ac.abort();
 });
 
-test("an abort while waiting for the caches resolves run() without error", async () => {
-  const lw = new FakeListerWatcher();
-  lw.list = () => new Promise(() => {});
-  const informer = new SharedIndexInformer<KubeObject>(lw);
-  const ac = new AbortController();
-  void informer.run(ac.signal);
+test("an abort while waiting for the caches resolves run() without error", async (t) => {
+  const informer = unsyncedInformer(t);
   const controller = newControllerManagedBy({ name: "aborted" })
     .for(informer, FOO)
     .complete(() => Promise.resolve());
@@ -167,7 +171,6 @@ test("an abort while waiting for the caches resolves run() without error", async
   const running = controller.run(stop.signal);
   setTimeout(() => stop.abort(), 20);
   await running;
-  ac.abort();
 });
 
 test("complete() without for() is an error; for() twice too", () => {
@@ -189,13 +192,7 @@ test("a cluster-scoped owner kind is queued without a namespace", async (t) => {
     .for(h.informers.foos, { ...FOO, namespaced: false })
     .owns(h.informers.deployments)
     .complete((r) => (seen.push(`${r.namespace}|${r.name}`), Promise.resolve()));
-  const ctrl = new AbortController();
-  const running = controller.run(ctrl.signal);
-  t.after(async () => {
-    ctrl.abort();
-    await running;
-  });
-  await h.opened();
+  await h.start(controller);
   h.depsLw.emit({ type: "ADDED", object: thing("Deployment", "d", 2, { owners: [ref("global")] }) });
   await until(() => seen.length === 1, "one pass");
   assert.deepEqual(seen, ["|global"]);
@@ -223,13 +220,7 @@ test("results drive the queue: requeueAfterMs and requeue run again, a TerminalE
       const out = plan[r.name]!(n);
       return out instanceof Error ? Promise.reject(out) : Promise.resolve(out);
     });
-  const ctrl = new AbortController();
-  const running = controller.run(ctrl.signal);
-  t.after(async () => {
-    ctrl.abort();
-    await running;
-  });
-  await h.opened();
+  await h.start(controller);
   for (const [i, name] of Object.keys(plan).entries()) h.foosLw.emit({ type: "ADDED", object: thing("Foo", name, 2 + i) });
   await until(() => passes.get("after") === 2 && passes.get("again") === 2 && passes.get("flaky") === 3, "the requeued passes");
   await new Promise((r) => setTimeout(r, 60));
