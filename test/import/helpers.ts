@@ -3,11 +3,11 @@
 // the imported TypeScript the way users compile it.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import ts from "typescript";
 import { parseAllDocuments } from "yaml";
 import { importCrds, type ImportResult } from "../../src/import/index.js";
 import { documentOf, generateCrds } from "../generators/crd/helpers.js";
 import { tempDir } from "../helpers/fs.js";
+import { strictTypeCheck } from "../helpers/type-check.js";
 
 /** The repository root. */
 export const repo = join(import.meta.dirname, "../..");
@@ -53,22 +53,7 @@ export async function regenerate(
   };
 }
 
-/** Type-checks files (absolute paths) strictly, with the runtime resolved from runtime/src; returns the messages. */
+/** Type-checks files (absolute paths) strictly, unused locals too, with the runtime resolved from runtime/src; returns the messages. */
 export function typeCheck(files: readonly string[]): string[] {
-  const program = ts.createProgram([...files], {
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    noUnusedLocals: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    lib: ["lib.es2023.d.ts"],
-    types: [],
-    noEmit: true,
-    skipLibCheck: true,
-    baseUrl: repo,
-    paths: { "@kube-codegen/runtime": [join(repo, "runtime/src/index.ts")] },
-  });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  return strictTypeCheck(files, { noUnusedLocals: true });
 }

@@ -81,7 +81,7 @@ function harness(t: TestContext) {
 }
 
 /** An informer whose list never answers, so it never syncs; stopped when the test ends. */
-function unsyncedInformer(t: TestContext): SharedIndexInformer<KubeObject> {
+function unsyncedInformer(t: TestContext): SharedIndexInformer {
   const lw = new FakeListerWatcher();
   lw.list = () => new Promise(() => {});
   const informer = new SharedIndexInformer<KubeObject>(lw);

@@ -6,14 +6,13 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
+import { strictTypeCheck } from "../../helpers/type-check.js";
 import { main } from "../../../src/cli/main.js";
 import { Console } from "../../../src/cli/console.js";
 import { tempDir } from "../../helpers/fs.js";
 
-const repo = resolve(import.meta.dirname, "../../..");
 
 const input: Record<string, string> = {
   "shared/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=shared.example.com\nexport {};\n",
@@ -161,24 +160,7 @@ async function generate(dir: string, ...extra: string[]): Promise<void> {
 
 /** Type-checks the input and generated files the way users compile them (strict, exact optional properties). */
 function typeCheck(dir: string, files: string[]): string[] {
-  const program = ts.createProgram(
-    files.map((f) => join(dir, "input", f)),
-    {
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      noUncheckedIndexedAccess: true,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      target: ts.ScriptTarget.ES2022,
-      lib: ["lib.es2023.d.ts"],
-      types: [],
-      noEmit: true,
-      skipLibCheck: true,
-      baseUrl: repo,
-      paths: { "@kube-codegen/runtime": [join(repo, "runtime/src/index.ts")] },
-    },
-  );
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  return strictTypeCheck(files.map((f) => join(dir, "input", f)));
 }
 
 type Copy = (x: unknown) => any;
