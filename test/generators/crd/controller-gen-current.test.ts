@@ -5,30 +5,16 @@
 // must be too, except for the parts listed below, which our dialect cannot port or writes otherwise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parse } from "yaml";
 import type { JSONSchemaProps } from "../../../src/apiextensions/index.js";
-import { documentOf, generateCrds, writeInput } from "./helpers.js";
+import { documentOf, generateCrds, portedPackage, writeInput } from "./helpers.js";
 
 const fixtures = join(import.meta.dirname, "../../fixtures/controller-gen");
 
-/** The ported API package under fixtures/<name>, as writeInput takes it. */
-function port(name: string): Record<string, string> {
-  const root = join(fixtures, name);
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith(".ts")) out[relative(root, join(dir, e.name))] = readFileSync(join(dir, e.name), "utf8");
-    }
-  };
-  walk(root);
-  return out;
-}
-
 async function ours(name: string, over: Parameters<typeof generateCrds>[1] = {}): Promise<string> {
-  const r = await generateCrds(writeInput(port(name)), over);
+  const r = await generateCrds(writeInput(portedPackage(join(fixtures, name))), over);
   assert.deepEqual(
     r.diagnostics.filter((d) => d.severity === "error"),
     [],

@@ -1,7 +1,7 @@
 // Test helpers for the crd generator: run the pipeline on API packages written inline or copied
 // from examples/, in a temporary directory, and read back the CRD documents.
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import type { Options } from "../../../src/config/index.js";
 import { runPipeline, type PipelineResult } from "../../../src/pipeline.js";
 import { exampleGroupDir } from "../../helpers/examples.js";
@@ -13,6 +13,19 @@ export const repo = resolve(import.meta.dirname, "../../..");
 
 /** The doc.ts of a test package of group example.com. */
 export const DOC = "// +groupName=example.com\n// +k8s:deepcopy-gen=package\nexport {};\n";
+
+/** The .ts files under `root` (a ported API package in a fixture), by path relative to it, as writeInput takes them. */
+export function portedPackage(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith(".ts")) out[relative(root, join(dir, e.name))] = readFileSync(join(dir, e.name), "utf8");
+    }
+  };
+  walk(root);
+  return out;
+}
 
 /** Writes `files` (paths relative to the input root) into a fresh temp dir and returns it. */
 export function writeInput(files: Record<string, string>): string {

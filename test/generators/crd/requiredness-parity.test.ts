@@ -5,22 +5,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { documentOf, generateCrds, writeInput } from "./helpers.js";
+import { join } from "node:path";
+import { documentOf, generateCrds, portedPackage, writeInput } from "./helpers.js";
 
 const root = join(import.meta.dirname, "../../fixtures/controller-gen/requiredness");
-
-function port(): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith(".ts")) out[relative(root, join(dir, e.name))] = readFileSync(join(dir, e.name), "utf8");
-    }
-  };
-  walk(root);
-  return out;
-}
 
 /** controller-gen's document without its version annotation (we do not claim to be controller-gen). */
 function theirs(file: string): string {
@@ -30,7 +18,7 @@ function theirs(file: string): string {
 }
 
 test("the requiredness probe's four CRDs are controller-gen v0.23's, byte for byte", async () => {
-  const r = await generateCrds(writeInput(port()));
+  const r = await generateCrds(writeInput(portedPackage(root)));
   assert.deepEqual(
     r.diagnostics.filter((d) => d.severity === "error"),
     [],
