@@ -340,8 +340,15 @@ function keywordMarkers(w: SchemaWalk, node: Schema, path: string, site: Site, i
   num("maxItems", "MaxItems");
   num("minItems", "MinItems");
   bool("uniqueItems", "UniqueItems");
-  num("maxProperties", "MaxProperties");
-  num("minProperties", "MinProperties");
+  // controller-gen writes minProperties for +k8s:required on any other package's type, strings
+  // (metav1.Time) too; our markers state it on objects and maps only, so elsewhere it is left out.
+  const properties = (k: string, marker: string) => {
+    if (typeof node[k] !== "number" || node.type === undefined || node.type === "object") return num(k, marker);
+    used.add(k);
+    w.warn(`${path}.${k}`, "unexpressible", `${k} on a ${node.type} has no marker (they apply to objects and maps); it is left out`);
+  };
+  properties("maxProperties", "MaxProperties");
+  properties("minProperties", "MinProperties");
   const lt = take("x-kubernetes-list-type");
   if (typeof lt === "string") out.push(`+listType=${lt}`);
   const keys = take("x-kubernetes-list-map-keys");
