@@ -13,7 +13,6 @@ import { main } from "../../../src/cli/main.js";
 import { Console } from "../../../src/cli/console.js";
 import { tempDir } from "../../helpers/fs.js";
 
-
 const input: Record<string, string> = {
   "shared/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=shared.example.com\nexport {};\n",
   "shared/v1/types.ts": "// Spec has the same name as a/v1's Spec.\nexport interface Spec {\n  tags?: string[];\n}\n",
