@@ -141,3 +141,38 @@ test("a connection dropped mid-stream is a TransportError, not a normal end", as
     await new Promise<void>((r) => raw.close(() => r()));
   }
 });
+
+test("watchBatches: each chunk's events as one batch, in order; a batch left mid-way comes round again, nothing lost", async () => {
+  const line = (name: string, rv: number): string =>
+    `${JSON.stringify({ type: "MODIFIED", object: { ...configMap(name), metadata: { name, resourceVersion: String(rv) } } })}\n`;
+  let release!: () => void;
+  const second = new Promise<void>((r) => (release = r));
+  const raw = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "transfer-encoding": "chunked" });
+    // Three whole events and the start of a fourth in one write; the rest of it and a fifth later.
+    const rest = line("d", 4);
+    res.write(line("a", 1) + line("b", 2) + line("c", 3) + rest.slice(0, 10));
+    void second.then(() => res.end(rest.slice(10) + line("e", 5)));
+  });
+  await new Promise<void>((r) => raw.listen(0, "127.0.0.1", r));
+  try {
+    const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    const t = createTransport({ server: url, tls: { insecureSkipTlsVerify: false }, auth: anonymousAuth, namespace: "default" });
+    const cms = new ResourceClient<ConfigMap>(t, CONFIGMAPS).namespace("default");
+    const batches: string[][] = [];
+    for await (const batch of cms.watchBatches()) {
+      const names: string[] = [];
+      for (const ev of batch) {
+        names.push(ev.object.metadata!.name!);
+        // Leave the first batch after its first event: the rest must come next, not be dropped.
+        if (batches.length === 0) break;
+      }
+      batches.push(names);
+      if (batches.length === 1) release();
+    }
+    assert.deepEqual(batches, [["a"], ["b", "c"], ["d", "e"]]);
+  } finally {
+    raw.closeAllConnections();
+    await new Promise<void>((r) => raw.close(() => r()));
+  }
+});

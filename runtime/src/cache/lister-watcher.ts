@@ -9,6 +9,21 @@ import type { WatchEvent } from "../watch/watch-event.js";
 export interface ListerWatcher<T> {
   list(options: ListOptions): Promise<ObjectList<T>>;
   watch(options: WatchOptions): AsyncIterable<WatchEvent<T>>;
+  /**
+   * The same watch as `watch`, in batches (the events each chunk of the stream completes), each
+   * read to its end before the next is asked for. Optional: a reflector uses it when present, for
+   * one await per chunk instead of one per event.
+   */
+  watchBatches?(options: WatchOptions): AsyncIterable<Iterable<WatchEvent<T>>>;
+}
+
+/** The watch of `lw` in batches: its own, or each event of its `watch` as a batch of one. */
+export function watchInBatches<T>(lw: ListerWatcher<T>, options: WatchOptions): AsyncIterable<Iterable<WatchEvent<T>>> {
+  if (lw.watchBatches) return lw.watchBatches(options);
+  const events = lw.watch(options);
+  return (async function* () {
+    for await (const ev of events) yield [ev];
+  })();
 }
 
 /** Edits the options of every list and watch an informer sends (selectors, mostly), as client-go's TweakListOptionsFunc. */
@@ -16,16 +31,22 @@ export type TweakListOptions = (options: ListOptions | WatchOptions) => void;
 
 /** `lw` with `tweak` applied to the options of each list and watch. */
 export function tweakedListerWatcher<T>(lw: ListerWatcher<T>, tweak: TweakListOptions): ListerWatcher<T> {
-  return {
+  const tweaked = (options: WatchOptions): WatchOptions => {
+    const o: WatchOptions = { ...options };
+    tweak(o);
+    return o;
+  };
+  const out: ListerWatcher<T> = {
     list(options) {
       const o: ListOptions = { ...options };
       tweak(o);
       return lw.list(o);
     },
-    watch(options) {
-      const o: WatchOptions = { ...options };
-      tweak(o);
-      return lw.watch(o);
-    },
+    watch: (options) => lw.watch(tweaked(options)),
   };
+  if (lw.watchBatches) {
+    const batches = lw.watchBatches.bind(lw);
+    out.watchBatches = (options) => batches(tweaked(options));
+  }
+  return out;
 }

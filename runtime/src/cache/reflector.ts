@@ -13,6 +13,7 @@ import { Backoff } from "./backoff.js";
 import type { BackoffOptions } from "./backoff.js";
 import { realClock, sleep } from "../core/clock.js";
 import type { Clock, Timer } from "../core/clock.js";
+import { watchInBatches } from "./lister-watcher.js";
 import type { ListerWatcher } from "./lister-watcher.js";
 
 /** Where a reflector puts what it learns, in the order it learns it. */
@@ -244,18 +245,21 @@ export class Reflector<T extends KubeObject> {
     let err: unknown;
     try {
       arm(idleMs);
-      const stream = this.lw.watch({ resourceVersion: rv, timeoutSeconds, allowWatchBookmarks: true, signal: ac.signal });
-      for await (const ev of stream) {
+      const stream = watchInBatches(this.lw, { resourceVersion: rv, timeoutSeconds, allowWatchBookmarks: true, signal: ac.signal });
+      // A batch is what one chunk of the stream completed: its events are applied in one go.
+      for await (const batch of stream) {
         lastEventAt = this.clock.now();
-        events++;
-        try {
-          this.apply(ev);
-        } catch (e) {
-          // One object the store cannot take (no name, a failing transform) must not stop the watch.
-          this.report(e);
+        for (const ev of batch) {
+          events++;
+          try {
+            this.apply(ev);
+          } catch (e) {
+            // One object the store cannot take (no name, a failing transform) must not stop the watch.
+            this.report(e);
+          }
+          const evRV = ev.object.metadata?.resourceVersion;
+          if (evRV && takesVersion(ev)) this.lastSyncRV = evRV;
         }
-        const evRV = ev.object.metadata?.resourceVersion;
-        if (evRV && takesVersion(ev)) this.lastSyncRV = evRV;
       }
     } catch (e) {
       err = e;

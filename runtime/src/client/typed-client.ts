@@ -18,7 +18,7 @@ const VERB_METHODS = {
   deleteCollection: ["deleteCollection"],
   get: ["get"],
   list: ["list", "listAll", "listAllItems"],
-  watch: ["watch"],
+  watch: ["watch", "watchBatches"],
   patch: ["patch"],
   apply: ["apply"],
   applyStatus: ["applyStatus"],

@@ -2,6 +2,11 @@
 // closes it (timeoutSeconds, or a server restart's clean close), and when the caller's AbortSignal
 // fires (the request is destroyed, the iterator returns); a connection cut mid-stream is a thrown
 // TransportError, so a caller can tell it from a normal end and resume from its last version.
+//
+// Two shapes of the same stream: watchBatches yields, per chunk the connection delivers, the events
+// that chunk completes, as a synchronous iterable (one await per chunk, which is what an informer
+// on a busy watch wants: a 64 KiB chunk holds about a hundred events); watchStream yields the
+// events one by one (one await each), for any other consumer.
 import type { IncomingMessage } from "node:http";
 import type { RestRequest, Transport } from "../rest/transport.js";
 import { TransportError } from "../rest/transport.js";
@@ -11,6 +16,17 @@ import type { WatchEvent } from "./watch-event.js";
 
 /** Opens `req` (a GET with watch=true in its query) and yields its events until it ends. */
 export async function* watchStream<T>(transport: Transport, req: RestRequest): AsyncGenerator<WatchEvent<T>, void, undefined> {
+  for await (const batch of watchBatches<T>(transport, req)) yield* batch;
+}
+
+/**
+ * Opens `req` (a GET with watch=true in its query) and yields, for each chunk the connection
+ * delivers, the events it completes. Each event is parsed only when the iteration reaches it, so a
+ * consumer that handles each event before taking the next holds one parsed event at a time. A batch
+ * left unfinished (a `break`) is not lost: it is yielded again, from where it stopped, before the
+ * next chunk is read. A decode error or an ERROR event throws from the batch's iteration.
+ */
+export async function* watchBatches<T>(transport: Transport, req: RestRequest): AsyncGenerator<Iterable<WatchEvent<T>>, void, undefined> {
   const signal = req.signal;
   const summary = { method: "GET", path: req.path };
   let res: IncomingMessage;
@@ -21,19 +37,17 @@ export async function* watchStream<T>(transport: Transport, req: RestRequest): A
     throw err;
   }
   try {
-    // The decoder is driven here rather than through decodeNdjson: one async generator less per event.
     const decoder = new NdjsonDecoder();
     for await (const chunk of res as AsyncIterable<Buffer>) {
-      // Each event parsed as it is taken: the reflector has handled the one before.
-      for (const value of decoder.values(chunk)) {
-        if (signal?.aborted) return;
-        yield toWatchEvent<T>(value, summary);
-      }
-    }
-    for (const value of decoder.end()) {
       if (signal?.aborted) return;
-      yield toWatchEvent<T>(value, summary);
+      const batch = new ChunkEvents<T>(decoder.values(chunk), summary, signal);
+      // The decoder keeps the rest of the chunk's last line only once the batch has been read to
+      // its end: an unfinished batch comes round again first.
+      while (!batch.finished) yield batch;
     }
+    if (signal?.aborted) return;
+    const last = decoder.end();
+    if (last.length > 0) yield new ChunkEvents<T>(last[Symbol.iterator](), summary, signal);
     // Node ends a chunked body cut before its last chunk as "aborted" without always raising
     // an error through the iterator; a complete body is `complete`.
     if (!res.complete && !signal?.aborted)
@@ -46,5 +60,39 @@ export async function* watchStream<T>(transport: Transport, req: RestRequest): A
     throw err;
   } finally {
     res.destroy();
+  }
+}
+
+// One chunk's events. An iterator with no return(): a consumer's `break` leaves the decoder's
+// iteration where it was (a generator's return() would end it and drop the rest of the chunk).
+class ChunkEvents<T> implements IterableIterator<WatchEvent<T>> {
+  finished = false;
+
+  constructor(
+    private readonly values: Iterator<unknown, void, undefined>,
+    private readonly summary: { method: string; path: string },
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  next(): IteratorResult<WatchEvent<T>, undefined> {
+    if (!this.finished) {
+      if (this.signal?.aborted) this.finished = true;
+      else {
+        try {
+          const r = this.values.next();
+          if (!r.done) return { done: false, value: toWatchEvent<T>(r.value, this.summary) };
+        } catch (err) {
+          // A malformed line or an ERROR event ends the stream: the batch is over too.
+          this.finished = true;
+          throw err;
+        }
+        this.finished = true;
+      }
+    }
+    return { done: true, value: undefined };
   }
 }

@@ -260,7 +260,7 @@ for (const [how, sfx, kubeconfigPath] of CREDENTIALS) {
       Object.keys(readOnly)
         .filter((k) => typeof readOnly[k] === "function")
         .sort(),
-      ["get", "list", "listAll", "listAllItems", "watch"],
+      ["get", "list", "listAll", "listAllItems", "watch", "watchBatches"],
     );
     assert.equal(typeof v1.noStatuses(NS)["updateStatus"], "undefined");
     assert.deepEqual(
