@@ -256,6 +256,14 @@ const table = {
       "Marker of Go's Kubernetes tooling that controller-gen ignores (+union, +unionDiscriminator, +patchStrategy ...); it is accepted and changes nothing.",
     example: "+unionDiscriminator",
   },
+  markerIgnoredOnTarget: {
+    code: "KCG1115",
+    severity: "warning",
+    meaning:
+      "Marker that controller-gen v0.23 reads on fields only (+k8s:immutable, +k8s:minimum, +k8s:maximum, +k8s:maxItems) placed on a type or package, where controller-gen ignores it; it is ignored.",
+    example: "+k8s:immutable",
+    where: "above a type declaration",
+  },
 
   // KCG12xx: TypeScript the API dialect cannot express, and names that do not resolve.
   unsupportedType: {

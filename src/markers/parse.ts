@@ -149,6 +149,17 @@ export function parseMarkerLine(
     return undefined;
   }
   const { def, leadingArg } = resolution;
+  if (!def.targets.includes(target) && def.ignoredOn?.includes(target)) {
+    diagnostics.push(
+      warningAt(
+        at(0, name.length + 1),
+        Code.markerIgnoredOnTarget,
+        `+${def.name} is ignored on a ${target}, as controller-gen ignores it there: it describes ${joinTargets(def.targets)}`,
+        placementHint(def.targets),
+      ),
+    );
+    return undefined;
+  }
   if (!def.targets.includes(target)) {
     diagnostics.push(
       errorAt(

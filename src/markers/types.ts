@@ -68,6 +68,12 @@ export interface MarkerDefinition {
    * controller-gen ignores, which a reader may think change the CRD (`+unionDiscriminator`).
    */
   readonly noEffect?: string;
+  /**
+   * Targets outside `targets` where controller-gen finds no such marker and so silently ignores
+   * it (it registers `+k8s:immutable` for fields only): there it warns (KCG1115) and is ignored,
+   * as in controller-gen, instead of the wrong-target error.
+   */
+  readonly ignoredOn?: readonly MarkerTarget[];
   /** Heading under which help output groups the marker. */
   readonly family?: string;
   /** Extra checks on a parsed value that need only the value and target; returns an error message. */

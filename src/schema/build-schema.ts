@@ -163,16 +163,19 @@ class SchemaBuilder {
   /**
    * Type-level markers of embedded structs (an `extends`ed interface's XValidation, MinProperties,
    * one-of rules ...) hold for the embedder too: controller-gen writes an embed as an allOf entry and
-   * flattens it into the struct, putting each embed's rules before the struct's own (flatten.go's
-   * `AppendSlice(src, dst)`, so a later embed's rules precede an earlier one's) and filling in any
-   * other keyword the struct does not set itself.
+   * flattens it into the struct, filling in any other keyword the struct does not set itself. Its
+   * flattenAllOfInto takes the allOf entries first, then the struct's own keywords, and joins rules
+   * as `AppendSlice(src, dst)` (the newer first), so the struct's own rules come first, then each
+   * embed's (its own, then its embeds', likewise), the last embed first: [own, embed N, ..., embed 1].
    */
   private mergeEmbeddedTypeMarkers(schema: JSONSchemaProps, t: TypeModel, path: string): void {
+    const own = schema["x-kubernetes-validations"]?.length ?? 0;
     for (const e of resolvedEmbeds(this.model, t)) {
       if (e.kind !== "struct") continue;
       const fragment = this.embeddedTypeLevel(e.type, schema, path, new Set([t]));
       mergeTypeLevel(schema, fragment, path, this.sources);
     }
+    ownRulesFirst(schema, own, path, this.sources);
   }
 
   /**
@@ -185,6 +188,8 @@ class SchemaBuilder {
       readonly level: TypeLevel;
       readonly embeds: ResolvedEmbed[];
       next: number;
+      /** How many rules the type itself gives (the first ones, until its embeds' are merged in). */
+      readonly own: number;
     }
     const open = (x: TypeModel, scratch: string): Frame | TypeLevel => {
       if (seen.has(x)) return { schema: {}, scratch };
@@ -192,9 +197,11 @@ class SchemaBuilder {
       const schema: JSONSchemaProps = { type: "object", ...(embedder.properties ? { properties: embedder.properties } : {}) };
       this.addOnceSetRules(schema, x, scratch);
       this.apply(schema, x.markers.list(), "type", x.name, scratch);
-      return { level: { schema, scratch }, embeds: resolvedEmbeds(this.model, x), next: 0 };
+      const own = schema["x-kubernetes-validations"]?.length ?? 0;
+      return { level: { schema, scratch }, embeds: resolvedEmbeds(this.model, x), next: 0, own };
     };
     const close = (f: Frame): TypeLevel => {
+      ownRulesFirst(f.level.schema, f.own, f.level.scratch, this.sources);
       delete f.level.schema.type;
       delete f.level.schema.properties;
       return f.level;
@@ -277,16 +284,7 @@ class SchemaBuilder {
    * (flatten.go appends the type's rules after the field's); keep that order and the positions.
    */
   private fieldRulesFirst(s: JSONSchemaProps, typeRuleCount: number, path: string): void {
-    const rules = s["x-kubernetes-validations"];
-    if (!rules || typeRuleCount === 0 || rules.length === typeRuleCount) return;
-    const key = joinPath(path, "x-kubernetes-validations");
-    const positions = rules.map((_, i) => this.sources.lookup(`${key}[${i}]`));
-    const order = [...rules.keys()].slice(typeRuleCount).concat([...rules.keys()].slice(0, typeRuleCount));
-    s["x-kubernetes-validations"] = order.map((i) => rules[i]!);
-    order.forEach((from, to) => {
-      const pos = positions[from];
-      if (pos) this.sources.set(`${key}[${to}]`, pos);
-    });
+    rulesFromFirst(s, typeRuleCount, path, this.sources);
   }
 
   /**
@@ -457,7 +455,30 @@ interface TypeLevel {
 
 const docKeywords = new Set(["description", "title", "example", "externalDocs"]);
 
-/** flattenAllOfInto for an embed's type-level keywords: its rules first, other keywords only where unset. */
+/**
+ * Moves the rules from index `from` on to the front, with their positions: `[a..., b...]` with
+ * `from` = a's length becomes `[b..., a...]`.
+ */
+function rulesFromFirst(s: JSONSchemaProps, from: number, path: string, sources: SourceMap): void {
+  const rules = s["x-kubernetes-validations"];
+  if (!rules || from === 0 || from >= rules.length) return;
+  const key = joinPath(path, "x-kubernetes-validations");
+  const positions = rules.map((_, i) => sources.lookup(`${key}[${i}]`));
+  const order = [...rules.keys()].slice(from).concat([...rules.keys()].slice(0, from));
+  s["x-kubernetes-validations"] = order.map((i) => rules[i]!);
+  order.forEach((was, to) => {
+    const pos = positions[was];
+    if (pos) sources.set(`${key}[${to}]`, pos);
+  });
+}
+
+/** Embeds' rules were merged in before the type's `own` (the last ones); puts the type's first. */
+function ownRulesFirst(s: JSONSchemaProps, own: number, path: string, sources: SourceMap): void {
+  const count = s["x-kubernetes-validations"]?.length ?? 0;
+  rulesFromFirst(s, count - own, path, sources);
+}
+
+/** flattenAllOfInto for an embed's type-level keywords: its rules before those merged earlier, other keywords only where unset. */
 function mergeTypeLevel(dst: JSONSchemaProps, src: TypeLevel, path: string, sources: SourceMap): void {
   for (const [k, v] of Object.entries(src.schema)) {
     const key = k as keyof JSONSchemaProps;

@@ -1,4 +1,4 @@
-import { FIELD_TYPE, SchemaOrder, type KubeMarkerDefinition } from "./definition.js";
+import { FIELD, FIELD_TYPE, SchemaOrder, type KubeMarkerDefinition } from "./definition.js";
 import { VALIDATION_FAMILY, validationEffect } from "./validation.js";
 
 /**
@@ -16,11 +16,17 @@ const spellings: readonly [k8s: string, suffix: string, type: "int" | "string", 
   ["format", "Format", "string", "k8s-short-name"],
 ];
 
+/**
+ * The spellings controller-gen v0.23 knows, for fields only (its FieldOnlyMarkers): on a type or
+ * package it ignores them, and so do we, with a warning (KCG1115).
+ */
+const fieldOnly = new Set(["minimum", "maximum", "maxItems"]);
+
 /** `+k8s:minimum`, `+k8s:maximum`, `+k8s:minLength`, `+k8s:maxLength`, `+k8s:minItems`, `+k8s:maxItems`, `+k8s:format`, `+k8s:enum`. */
 export const declarativeMarkers: readonly KubeMarkerDefinition[] = [
   ...spellings.map(([k8s, suffix, type, example]): KubeMarkerDefinition => ({
     name: `k8s:${k8s}`,
-    targets: FIELD_TYPE,
+    ...(fieldOnly.has(k8s) ? { targets: FIELD, ignoredOn: ["package", "type"] as const } : { targets: FIELD_TYPE }),
     payload: { kind: "value", type },
     help: `Declarative-validation spelling of +kubebuilder:validation:${suffix}.`,
     example: `+k8s:${k8s}=${example}`,

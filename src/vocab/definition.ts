@@ -58,6 +58,10 @@ export const SchemaOrder = {
   typeSetting: 0,
   normal: 1,
   dependent: 2,
+  // After XValidation (normal), as controller-gen's ApplyPriority of these is XValidation's + 1, 2, 3.
+  atMostOneOf: 3,
+  exactlyOneOf: 4,
+  atLeastOneOf: 5,
   k8sDefault: 9,
   kubebuilderDefault: 10,
 } as const;

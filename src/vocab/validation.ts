@@ -379,7 +379,7 @@ function items(b: BaseValidation): KubeMarkerDefinition {
 }
 
 /** Checks that each name in a one-of marker is a property of the object. */
-function oneOf(marker: string, compare: string, verb: string): ApplyToSchema {
+function oneOf(marker: string, compare: string | undefined, verb: string): ApplyToSchema {
   return (schema, value) => {
     const fields = value as string[];
     if (schema.type !== "object") return `${marker} applies to objects, not ${typeOf(schema)}`;
@@ -388,29 +388,37 @@ function oneOf(marker: string, compare: string, verb: string): ApplyToSchema {
     const unknown = props ? fields.filter((f) => !Object.prototype.hasOwnProperty.call(props, f)) : [];
     if (unknown.length > 0)
       return `${marker} names ${unknown.map((f) => JSON.stringify(f)).join(", ")}, not ${unknown.length > 1 ? "properties" : "a property"} of this object`;
-    const present = fields.map((f) => `has(self.${f})`).join(",");
+    // controller-gen v0.23's forms: a ternary sum compared with 1, or an || chain for AtLeastOneOf.
+    const rule =
+      compare === undefined
+        ? fields.map((f) => `has(self.${f})`).join("||")
+        : `${fields.map((f) => `(has(self.${f})?1:0)`).join("+")} ${compare}`;
     addRule(schema, {
-      rule: `[${present}].filter(x,x==true).size() ${compare}`,
+      rule,
       message: `${verb} of the fields in [${fields.join(" ")}] ${verb === "at most one" ? "may" : "must"} be set`,
     });
     return undefined;
   };
 }
 
-const oneOfs: readonly KubeMarkerDefinition[] = [
-  ["AtMostOneOf", "<= 1", "at most one"],
-  ["ExactlyOneOf", "== 1", "exactly one"],
-  ["AtLeastOneOf", ">= 1", "at least one"],
-].map(([suffix, compare, verb]) => ({
-  name: PREFIX + suffix!,
+// controller-gen applies XValidation, then AtMostOneOf, ExactlyOneOf and AtLeastOneOf (each one
+// priority after the last), so their rules come in that order whatever the source order.
+const oneOfs: readonly KubeMarkerDefinition[] = (
+  [
+    ["AtMostOneOf", "<= 1", "at most one", SchemaOrder.atMostOneOf],
+    ["ExactlyOneOf", "== 1", "exactly one", SchemaOrder.exactlyOneOf],
+    ["AtLeastOneOf", undefined, "at least one", SchemaOrder.atLeastOneOf],
+  ] as const
+).map(([suffix, compare, verb, order]) => ({
+  name: PREFIX + suffix,
   targets: ["type"] as const,
   payload: { kind: "value", type: { list: "string" } } as const,
   help: `On an object type: ${verb} of the named properties must be set (a CEL rule); list them as a;b or {a,b}.`,
   example: `+${PREFIX}${suffix}=replicas;autoscaling`,
   family: VALIDATION_FAMILY,
   repeatable: true,
-  applyToSchema: oneOf(suffix!, compare!, verb!),
-  order: SchemaOrder.normal,
+  applyToSchema: oneOf(suffix, compare, verb),
+  order,
 }));
 
 const applyNullable: ApplyToSchema = (schema) => {
@@ -457,7 +465,9 @@ const fieldOnly: readonly KubeMarkerDefinition[] = [
   },
   {
     name: "k8s:immutable",
-    targets: FIELD_TYPE,
+    // controller-gen v0.23 registers it for fields only and ignores it on a type or package.
+    targets: FIELD,
+    ignoredOn: ["package", "type"],
     payload: { kind: "flag" },
     help: "The value cannot change once set (a CEL rule self == oldSelf); on an optional field also a rule on its struct that it cannot be removed once set.",
     example: "+k8s:immutable",
