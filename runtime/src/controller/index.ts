@@ -12,3 +12,5 @@ export * from "./logger.js";
 export * from "./reconcile.js";
 export * from "./predicates.js";
 export * from "./builder.js";
+export * from "./healthz.js";
+export * from "./manager.js";

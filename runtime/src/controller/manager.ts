@@ -1,0 +1,257 @@
+// The manager, as controller-runtime's pkg/manager: one start(signal) that runs a program's caches,
+// its controllers and other runnables, optional leader election and the health probes, in
+// controller-runtime's order. Caches start first and are waited for; runnables that do not need
+// leader election start next; with leader election, the rest start once the Lease is held (and
+// without it, at once). Shutdown is the reverse: leader-elected runnables, then the others, then
+// the caches, all within a grace period; then the Lease is released (releaseOnCancel) and the probe
+// server closed. A runnable that fails, or a lost lease, stops everything and start() rejects with
+// it: as controller-runtime's, a program should then exit (and its replacement campaign again).
+import { createServer } from "node:http";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { HealthCheck } from "./healthz.js";
+import { serveHealth } from "./healthz.js";
+import { newLeaderElector } from "./leader-election.js";
+import type { LeaderElectionOptions } from "./leader-election.js";
+import type { Logger } from "./logger.js";
+import { silentLogger } from "./logger.js";
+
+/** Anything a manager runs until its signal aborts (a Controller is one). */
+export interface Runnable {
+  run(signal: AbortSignal): void | Promise<void>;
+}
+
+/** A source of informers the manager starts before everything else (a SharedInformerFactory, generated or not). */
+export interface CacheRunnable {
+  start(signal: AbortSignal): void;
+  /** Resolves once every started informer has synced, or `signal` aborted. */
+  waitForCacheSync(signal: AbortSignal): Promise<unknown>;
+  /** Resolves once every informer has stopped. */
+  shutdown?(): Promise<void>;
+}
+
+/** How a Manager runs (controller-runtime's manager.Options). */
+export interface ManagerOptions {
+  /** Leader election over a Lease; runnables that need it start only while it is held. Absent: no election. */
+  leaderElection?: Omit<LeaderElectionOptions, "callbacks">;
+  /** Serve /healthz and /readyz here (port 0: any free port, see healthProbeAddress()). Absent: no probe server. */
+  healthProbe?: { host?: string; port: number };
+  /** How long shutdown waits for runnables to return (ms, default 30 000, as GracefulShutdownTimeout). */
+  gracefulShutdownTimeoutMs?: number;
+  logger?: Logger;
+}
+
+/** Options of one runnable. */
+export interface RunnableOptions {
+  /** Start it only while this manager leads (default true, as controllers; false for servers every replica runs). */
+  needLeaderElection?: boolean;
+}
+
+/** Thrown (start() rejects with it) when the manager loses its Lease while running. */
+export class LeaderElectionLostError extends Error {
+  constructor(identity: string) {
+    super(`leader election lost: ${identity} no longer holds the lease`);
+    this.name = "LeaderElectionLostError";
+  }
+}
+
+const DEFAULT_GRACE_MS = 30_000;
+
+/** Runs caches, controllers and other runnables with leader election and health probes. */
+export class Manager {
+  private readonly caches: CacheRunnable[] = [];
+  private readonly others: Runnable[] = [];
+  private readonly leaderRunnables: Runnable[] = [];
+  private readonly healthz = new Map<string, HealthCheck>();
+  private readonly readyz = new Map<string, HealthCheck>();
+  private server: Server | undefined;
+  private started = false;
+  private resolveElected!: () => void;
+  private readonly electedPromise = new Promise<void>((r) => (this.resolveElected = r));
+  private readonly log: Logger;
+
+  constructor(private readonly options: ManagerOptions = {}) {
+    this.log = options.logger ?? silentLogger;
+  }
+
+  /** Adds a runnable; a controller needs leader election unless told otherwise. Before start() only. */
+  add(runnable: Runnable, options: RunnableOptions = {}): void {
+    this.beforeStart("add");
+    (options.needLeaderElection === false ? this.others : this.leaderRunnables).push(runnable);
+  }
+
+  /** Adds an informer factory, started and synced before any runnable. Before start() only. */
+  addCache(cache: CacheRunnable): void {
+    this.beforeStart("addCache");
+    this.caches.push(cache);
+  }
+
+  /** A liveness check, served at /healthz and /healthz/<name>. */
+  addHealthzCheck(name: string, check: HealthCheck): void {
+    addCheck(this.healthz, "healthz", name, check);
+  }
+
+  /** A readiness check, served at /readyz and /readyz/<name>. */
+  addReadyzCheck(name: string, check: HealthCheck): void {
+    addCheck(this.readyz, "readyz", name, check);
+  }
+
+  /** Resolves once this manager leads (at once after the caches synced, without leader election). */
+  elected(): Promise<void> {
+    return this.electedPromise;
+  }
+
+  /** Where the probe server listens, once start() has opened it. */
+  healthProbeAddress(): AddressInfo | undefined {
+    const a = this.server?.address();
+    return a && typeof a === "object" ? a : undefined;
+  }
+
+  /**
+   * Runs everything until `signal` aborts, then shuts down in order; resolves once it has. Rejects
+   * with the first runnable failure or a LeaderElectionLostError (after shutting down the rest),
+   * or when runnables outlast the grace period. Runs once only.
+   */
+  async start(signal: AbortSignal): Promise<void> {
+    this.beforeStart("start");
+    this.started = true;
+    const stop = new AbortController();
+    let failure: unknown;
+    const fail = (err: unknown): void => {
+      failure ??= err;
+      stop.abort();
+    };
+    const onAbort = (): void => stop.abort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    if (signal.aborted) stop.abort();
+
+    const cachesStop = new AbortController();
+    const othersStop = new AbortController();
+    const electedStop = new AbortController();
+    const othersRunning: Promise<void>[] = [];
+    const electedRunning: Promise<void>[] = [];
+    let election: Promise<void> | undefined;
+    const electionStop = new AbortController();
+    const runAll = (runnables: Runnable[], s: AbortSignal, into: Promise<void>[]): void => {
+      for (const r of runnables)
+        into.push(
+          (async () => {
+            try {
+              await r.run(s);
+            } catch (err) {
+              if (!s.aborted) fail(err);
+            }
+          })(),
+        );
+    };
+    try {
+      if (this.options.healthProbe) await this.listen(this.options.healthProbe);
+      for (const c of this.caches) c.start(cachesStop.signal);
+      await Promise.race([Promise.all(this.caches.map((c) => c.waitForCacheSync(stop.signal))), aborted(stop.signal)]);
+      if (!stop.signal.aborted) {
+        this.log("caches synced", { caches: this.caches.length });
+        runAll(this.others, othersStop.signal, othersRunning);
+        const le = this.options.leaderElection;
+        if (!le) {
+          this.resolveElected();
+          runAll(this.leaderRunnables, electedStop.signal, electedRunning);
+        } else {
+          let leading = false;
+          const elector = newLeaderElector({
+            ...le,
+            onError: le.onError ?? ((err) => this.log("leader election error", { error: String(err) })),
+            callbacks: {
+              onStartedLeading: async (leaderSignal) => {
+                leading = true;
+                this.log("leader elected", { identity: le.identity });
+                this.resolveElected();
+                const s = AbortSignal.any([leaderSignal, electedStop.signal]);
+                runAll(this.leaderRunnables, s, electedRunning);
+                await aborted(s);
+                await Promise.all(electedRunning);
+              },
+              onStoppedLeading: () => {
+                if (leading && !stop.signal.aborted) fail(new LeaderElectionLostError(le.identity));
+              },
+            },
+          });
+          election = elector.run(electionStop.signal);
+        }
+      }
+      await aborted(stop.signal);
+    } catch (err) {
+      failure ??= err;
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+      const grace = this.options.gracefulShutdownTimeoutMs ?? DEFAULT_GRACE_MS;
+      const inTime = await withinGrace(grace, async () => {
+        electedStop.abort();
+        await Promise.all(electedRunning);
+        othersStop.abort();
+        await Promise.all(othersRunning);
+        cachesStop.abort();
+        await Promise.all(this.caches.map((c) => (c.shutdown ? c.shutdown() : Promise.resolve())));
+        // The elector releases the Lease (releaseOnCancel) once the elected runnables have returned.
+        electionStop.abort();
+        await election;
+      });
+      await this.close();
+      if (!inTime) failure ??= new Error(`manager: runnables did not stop within the ${grace} ms grace period`);
+    }
+    if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  }
+
+  private beforeStart(what: string): void {
+    if (this.started) throw new Error(`manager: ${what} after start`);
+  }
+
+  private async listen(at: { host?: string; port: number }): Promise<void> {
+    const server = createServer((req, res) => {
+      void (async () => {
+        if (await serveHealth("/healthz", this.healthz, req, res)) return;
+        if (await serveHealth("/readyz", this.readyz, req, res)) return;
+        res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+        res.end("404 page not found\n");
+      })();
+    });
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(at.port, at.host ?? "0.0.0.0", () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  }
+
+  private async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+}
+
+function addCheck(checks: Map<string, HealthCheck>, kind: string, name: string, check: HealthCheck): void {
+  if (name === "" || name.includes("/"))
+    throw new RangeError(`manager: ${kind} check name ${JSON.stringify(name)} must be non-empty, without "/"`);
+  if (checks.has(name)) throw new Error(`manager: ${kind} check ${JSON.stringify(name)} already added`);
+  checks.set(name, check);
+}
+
+/** Resolves when `signal` aborts. */
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
+}
+
+/** Whether `work` finished within `ms` (it keeps running if not). */
+async function withinGrace(ms: number, work: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work().then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
