@@ -8,20 +8,46 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ ! -f dist/cli/main.js ] || [ -n "$(find src -name '*.ts' -newer dist/cli/main.js -print -quit)" ]; then
   npm run --silent build
 fi
-# Both checks run, so one stale file does not hide the other. The first is this repository's own
-# generated table (the test API server's built-in schemas); a project needs only the second.
-status=0
-node --import tsx scripts/update-builtin-definitions.ts --verify || status=1
-node bin/kube-codegen.js verify "$@" || status=1
-# Every example project is verified from its own directory, then type-checked with its own
-# tsconfig.json (strict), as a user's project would be.
+# Every check runs, so one stale file does not hide another: this repository's own generated table
+# (the test API server's built-in schemas; a project needs only the rest), the root config, and
+# every example project verified from its own directory, then type-checked with its own
+# tsconfig.json (strict), as a user's project would be. They are independent and read-only, so
+# they run two at a time (the longest first: the example type checks); each one's output is
+# printed whole, in this order.
 root="$PWD"
+args=""
+[ "$#" -eq 0 ] || args=$(printf ' %q' "$@")
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+checks=()
 for cfg in generated-examples/*/kube-codegen.config.json; do
   [ -e "$cfg" ] || continue
   dir="$(dirname "$cfg")"
-  (cd "$dir" && node "$root/bin/kube-codegen.js" verify "$@") || status=1
-  if [ -f "$dir/tsconfig.json" ]; then
-    npx --no-install tsc -p "$dir/tsconfig.json" --noEmit || status=1
+  [ -f "$dir/tsconfig.json" ] && checks+=("npx --no-install tsc -p $(printf %q "$dir/tsconfig.json") --noEmit")
+done
+checks+=("node --import tsx scripts/update-builtin-definitions.ts --verify")
+checks+=("node bin/kube-codegen.js verify$args")
+for cfg in generated-examples/*/kube-codegen.config.json; do
+  [ -e "$cfg" ] || continue
+  checks+=("cd $(printf %q "$(dirname "$cfg")") && node $(printf %q "$root/bin/kube-codegen.js") verify$args")
+done
+running=0
+for i in "${!checks[@]}"; do
+  if [ "$running" -ge 2 ]; then
+    wait -n || true
+    running=$((running - 1))
   fi
+  (
+    set +e
+    bash -c "${checks[$i]}" >"$out/$i.log" 2>&1
+    echo "$?" >"$out/$i.status"
+  ) &
+  running=$((running + 1))
+done
+wait
+status=0
+for i in "${!checks[@]}"; do
+  cat "$out/$i.log"
+  [ "$(cat "$out/$i.status")" = 0 ] || { echo "verify-codegen: failed: ${checks[$i]}" >&2; status=1; }
 done
 exit "$status"

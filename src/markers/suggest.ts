@@ -51,6 +51,9 @@ export function closest(word: string, candidates: readonly string[], max = 3): s
       const sameCase = name.slice(name.lastIndexOf(":") + 1) === word.slice(word.lastIndexOf(":") + 1) ? 0 : 0.25;
       score = -1 + sameHead + sameCase + editDistance(word, name) / 1000;
     } else {
+      // The distance is at least the difference in (compared, lower-case) length: a name that much
+      // longer or shorter is out of reach without computing it.
+      if (Math.abs(name.toLowerCase().length - word.toLowerCase().length) > threshold(word)) return;
       const d = editDistance(word, name);
       if (d > threshold(word)) return;
       score = d;

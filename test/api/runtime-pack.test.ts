@@ -3,7 +3,7 @@
 // against that installed copy (strict, NodeNext, no tsconfig paths) and run under plain node.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import ts from "typescript";
@@ -34,6 +34,25 @@ function runAsync(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessE
       else reject(new Error(`${cmd} ${args.join(" ")} failed (${String(code)}):\n${output}`));
     });
   });
+}
+
+/**
+ * True when pkg/dist holds exactly the output of pkg/src's .ts files (each one's .js and .d.ts,
+ * nothing else) and every output is newer than every source: the build `tsc -p
+ * tsconfig.build.json` would make now. A changed, added or deleted source makes it false.
+ */
+function builtFromCurrentSources(pkg: string): boolean {
+  const src = join(pkg, "src");
+  const dist = join(pkg, "dist");
+  if (!existsSync(dist)) return false;
+  const list = (dir: string) =>
+    (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile()).map((f) => f.split(sep).join("/"));
+  const sources = list(src).filter((f) => f.endsWith(".ts"));
+  const want = sources.flatMap((f) => [f.replace(/\.ts$/, ".js"), f.replace(/\.ts$/, ".d.ts")]).sort();
+  const outputs = list(dist).sort();
+  if (sources.length === 0 || JSON.stringify(outputs) !== JSON.stringify(want)) return false;
+  const newestSource = Math.max(...sources.map((f) => statSync(join(src, f)).mtimeMs));
+  return outputs.every((f) => statSync(join(dist, f)).mtimeMs >= newestSource);
 }
 
 function run(cmd: string, args: string[], cwd: string): string {
@@ -85,15 +104,18 @@ test("the packed runtime installs alone and the generated examples compile and r
     registry.server.close();
     rmSync(work, { recursive: true, force: true });
   });
-  // The package is staged in a copy, built there from runtime/src, and packed without scripts, so
-  // other tests reading runtime/dist at the same moment never see it half rebuilt.
+  // The package is staged in a copy and packed without scripts, so other tests reading runtime/dist
+  // at the same moment never see it half rebuilt. Its dist/ is runtime/dist when that is exactly the
+  // build of runtime/src as it is now (as `npm ci` leaves it), else built there from runtime/src.
   const stage = join(work, "stage");
   for (const f of ["package.json", "README.md"]) cpSync(join(repo, "runtime", f), join(stage, f));
-  run(
-    process.execPath,
-    [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "runtime/tsconfig.build.json"), "--outDir", join(stage, "dist")],
-    repo,
-  );
+  if (builtFromCurrentSources(join(repo, "runtime"))) cpSync(join(repo, "runtime/dist"), join(stage, "dist"), { recursive: true });
+  else
+    run(
+      process.execPath,
+      [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "runtime/tsconfig.build.json"), "--outDir", join(stage, "dist")],
+      repo,
+    );
   const packed = JSON.parse(run(npm, ["pack", stage, "--json", "--ignore-scripts", "--pack-destination", work], work)) as {
     filename: string;
     files: { path: string }[];

@@ -2,12 +2,13 @@
 // properties, checked index access, with `@kube-codegen/runtime` resolved to the runtime's sources.
 import { join, resolve } from "node:path";
 import ts from "typescript";
+import { createProgram } from "./program-cache.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 
 /** The diagnostics of `files` (absolute paths) under those options plus `extra`, as "file: message" lines. */
 export function strictTypeCheck(files: readonly string[], extra: ts.CompilerOptions = {}): string[] {
-  const program = ts.createProgram([...files], {
+  const program = createProgram(files, {
     strict: true,
     exactOptionalPropertyTypes: true,
     noUncheckedIndexedAccess: true,

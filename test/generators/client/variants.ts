@@ -9,6 +9,7 @@ import { runPipeline } from "../../../src/pipeline.js";
 import type { Diagnostic } from "../../../src/diagnostics/index.js";
 import { tempDir } from "../../helpers/fs.js";
 import { testOptions } from "../../helpers/options.js";
+import { createProgram } from "../../helpers/program-cache.js";
 
 const repo = resolve(import.meta.dirname, "../../..");
 /** The runtime's entry, as the generated files import it. */
@@ -101,7 +102,7 @@ export function compile(files: string[]): { program: ts.Program; errors: string[
     // The input packages import the runtime by name, as in a project that depends on it.
     paths: { "@kube-codegen/runtime": [RUNTIME_ENTRY.replace(/\.js$/, ".ts")] },
   };
-  const program = ts.createProgram(files, options);
+  const program = createProgram(files, options);
   const errors = ts
     .getPreEmitDiagnostics(program)
     .map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
