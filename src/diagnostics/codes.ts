@@ -173,7 +173,7 @@ const table = {
   wrongTarget: {
     code: "KCG1102",
     severity: "error",
-    meaning: "Marker placed on a target it does not describe (package, type or field).",
+    meaning: "Marker placed on a target it does not describe (package, type or field), unless controller-gen ignores it there (KCG1115).",
     example: "+genclient",
     where: "above a property",
   },
@@ -260,7 +260,7 @@ const table = {
     code: "KCG1115",
     severity: "warning",
     meaning:
-      "Marker that controller-gen v0.23 reads on fields only (+k8s:immutable, +k8s:minimum, +k8s:maximum, +k8s:maxItems) placed on a type or package, where controller-gen ignores it; it is ignored.",
+      "CRD marker controller-gen v0.23 knows, placed on a target it does not describe (+optional or +k8s:immutable on a type, +kubebuilder:printcolumn on a field, +listType on the package), where controller-gen ignores it; it is ignored. +k8s:enum on a field, which controller-gen refuses, and markers controller-gen does not know stay KCG1102.",
     example: "+k8s:immutable",
     where: "above a type declaration",
   },

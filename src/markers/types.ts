@@ -71,7 +71,8 @@ export interface MarkerDefinition {
   /**
    * Targets outside `targets` where controller-gen finds no such marker and so silently ignores
    * it (it registers `+k8s:immutable` for fields only): there it warns (KCG1115) and is ignored,
-   * as in controller-gen, instead of the wrong-target error.
+   * as in controller-gen, instead of the wrong-target error. The Kubernetes vocabulary sets it
+   * from one table (src/vocab/controller-gen-targets.ts).
    */
   readonly ignoredOn?: readonly MarkerTarget[];
   /** Heading under which help output groups the marker. */

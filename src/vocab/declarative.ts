@@ -18,7 +18,7 @@ const spellings: readonly [k8s: string, suffix: string, type: "int" | "string", 
 
 /**
  * The spellings controller-gen v0.23 knows, for fields only (its FieldOnlyMarkers): on a type or
- * package it ignores them, and so do we, with a warning (KCG1115).
+ * package it ignores them, and so do we, with a warning (KCG1115, see controller-gen-targets.ts).
  */
 const fieldOnly = new Set(["minimum", "maximum", "maxItems"]);
 
@@ -26,7 +26,7 @@ const fieldOnly = new Set(["minimum", "maximum", "maxItems"]);
 export const declarativeMarkers: readonly KubeMarkerDefinition[] = [
   ...spellings.map(([k8s, suffix, type, example]): KubeMarkerDefinition => ({
     name: `k8s:${k8s}`,
-    ...(fieldOnly.has(k8s) ? { targets: FIELD, ignoredOn: ["package", "type"] as const } : { targets: FIELD_TYPE }),
+    targets: fieldOnly.has(k8s) ? FIELD : FIELD_TYPE,
     payload: { kind: "value", type },
     help: `Declarative-validation spelling of +kubebuilder:validation:${suffix}.`,
     example: `+k8s:${k8s}=${example}`,

@@ -5,6 +5,7 @@
 // build models or files (the model and generators read the parsed markers).
 import { MarkerRegistry } from "../markers/index.js";
 import { acceptedMarkers, ACCEPTED_FAMILY, NO_EFFECT_FAMILY, noEffectMarkers } from "./accepted.js";
+import { controllerGenMarkerNames, withControllerGenIgnoredTargets } from "./controller-gen-targets.js";
 import { crdVersionMarkers, VERSION_FAMILY } from "./crd-version.js";
 import { declarativeMarkers } from "./declarative.js";
 import { deepcopyMarkers, DEEPCOPY_FAMILY } from "./deepcopy.js";
@@ -61,7 +62,10 @@ export const familyOrder: readonly string[] = [
   NO_EFFECT_FAMILY,
 ];
 
-/** Every Kubernetes marker declaration, family by family. */
+/**
+ * Every Kubernetes marker declaration, family by family; a marker controller-gen knows is ignored
+ * with a warning on the targets where controller-gen ignores it (src/vocab/controller-gen-targets.ts).
+ */
 export const kubernetesMarkerDefinitions: readonly KubeMarkerDefinition[] = [
   ...packageMarkers,
   ...objectResourceMarkers,
@@ -77,7 +81,9 @@ export const kubernetesMarkerDefinitions: readonly KubeMarkerDefinition[] = [
   ...defaultsMarkers,
   ...acceptedMarkers,
   ...noEffectMarkers,
-];
+].map(withControllerGenIgnoredTargets);
+
+export { controllerGenMarkerNames };
 
 /** Builds a fresh registry of the Kubernetes markers (tests may add their own to a copy). */
 export function createKubernetesRegistry(): MarkerRegistry {

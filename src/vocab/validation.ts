@@ -467,7 +467,6 @@ const fieldOnly: readonly KubeMarkerDefinition[] = [
     name: "k8s:immutable",
     // controller-gen v0.23 registers it for fields only and ignores it on a type or package.
     targets: FIELD,
-    ignoredOn: ["package", "type"],
     payload: { kind: "flag" },
     help: "The value cannot change once set (a CEL rule self == oldSelf); on an optional field also a rule on its struct that it cannot be removed once set.",
     example: "+k8s:immutable",

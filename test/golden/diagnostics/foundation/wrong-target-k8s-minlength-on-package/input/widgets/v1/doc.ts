@@ -1,3 +1,3 @@
 // +groupName=example.com
-// +kubebuilder:validation:Minimum=1
+// +k8s:minLength=1
 export {};

@@ -1,6 +1,5 @@
 import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
-// +groupName=other.example.com
 // Widget is a test kind.
 export interface Widget extends TypeMeta {
   metadata?: ObjectMeta;
@@ -8,5 +7,6 @@ export interface Widget extends TypeMeta {
 }
 
 export interface WidgetSpec {
+  // +k8s:enum
   size?: string;
 }

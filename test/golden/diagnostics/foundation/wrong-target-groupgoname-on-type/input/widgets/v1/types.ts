@@ -1,5 +1,6 @@
 import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
 
+// +groupGoName=Other
 // Widget is a test kind.
 export interface Widget extends TypeMeta {
   metadata?: ObjectMeta;
@@ -7,6 +8,5 @@ export interface Widget extends TypeMeta {
 }
 
 export interface WidgetSpec {
-  // +kubebuilder:resource:path=widgets
   size?: string;
 }
