@@ -5,11 +5,10 @@
 // must be too, except for the parts listed below, which our dialect cannot port or writes otherwise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import type { JSONSchemaProps } from "../../../src/apiextensions/index.js";
-import { documentOf, generateCrds, portedPackage, writeInput } from "./helpers.js";
+import { controllerGenDocument, documentOf, generateCrds, portedPackage, writeInput } from "./helpers.js";
 
 const fixtures = join(import.meta.dirname, "../../fixtures/controller-gen");
 
@@ -23,12 +22,8 @@ async function ours(name: string, over: Parameters<typeof generateCrds>[1] = {})
   return documentOf(r.files[0]!.content);
 }
 
-/** controller-gen's document without its version annotation (we do not claim to be controller-gen). */
-function theirs(file: string): string {
-  return readFileSync(join(fixtures, file), "utf8")
-    .replace("    controller-gen.kubebuilder.io/version: v0.23.0\n", "")
-    .replace(/^ {2}annotations:\n(?! {4})/m, "");
-}
+/** controller-gen's document `file` of this fixture. */
+const theirs = (file: string): string => controllerGenDocument(fixtures, file);
 
 /** The descriptions of a schema tree by path (`.spec.rules[].matches[]`, `{}` for map values). */
 function descriptions(s: JSONSchemaProps, path = "", out = new Map<string, string>()): Map<string, string> {

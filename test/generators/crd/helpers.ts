@@ -1,5 +1,6 @@
 // Test helpers for the crd generator: run the pipeline on API packages written inline or copied
 // from examples/, in a temporary directory, and read back the CRD documents.
+import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Options } from "../../../src/config/index.js";
@@ -50,6 +51,22 @@ export function copyExamples(...groups: string[]): string {
 export async function generateCrds(dir: string, over: Partial<Options> = {}): Promise<PipelineResult> {
   const options: Options = { ...testOptions(dir, { generators: "crd" }), generators: ["crd"], ...over };
   return runPipeline(options);
+}
+
+/** controller-gen's document `file` in fixture `root`, without its version annotation (we do not claim to be controller-gen). */
+export function controllerGenDocument(root: string, file: string): string {
+  return readFileSync(join(root, file), "utf8")
+    .replace("    controller-gen.kubebuilder.io/version: v0.23.0\n", "")
+    .replace(/^ {2}annotations:\n(?! {4})/m, "");
+}
+
+/** Asserts that `r` wrote exactly one CRD, `file`, byte for byte controller-gen's in fixture `root`. */
+export function assertSameAsControllerGen(r: PipelineResult, root: string, file: string): void {
+  assert.deepEqual(
+    r.files.map((f) => f.path.slice(f.path.lastIndexOf("/") + 1)),
+    [file],
+  );
+  assert.equal(documentOf(r.files[0]!.content), controllerGenDocument(root, file));
 }
 
 /** The YAML body of a generated CRD file: everything from the `---` line on (the header stripped). */

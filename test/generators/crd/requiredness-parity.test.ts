@@ -4,18 +4,14 @@
 // sits beside each port as <package>.go.txt.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { documentOf, generateCrds, portedPackage, writeInput } from "./helpers.js";
+import { controllerGenDocument, documentOf, generateCrds, portedPackage, writeInput } from "./helpers.js";
 
 const root = join(import.meta.dirname, "../../fixtures/controller-gen/requiredness");
 
-/** controller-gen's document without its version annotation (we do not claim to be controller-gen). */
-function theirs(file: string): string {
-  return readFileSync(join(root, file), "utf8")
-    .replace("    controller-gen.kubebuilder.io/version: v0.23.0\n", "")
-    .replace(/^ {2}annotations:\n(?! {4})/m, "");
-}
+/** controller-gen's document `file` of this fixture. */
+const theirs = (file: string): string => controllerGenDocument(root, file);
 
 test("the requiredness probe's four CRDs are controller-gen v0.23's, byte for byte", async () => {
   const r = await generateCrds(writeInput(portedPackage(root)));
