@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { staleReason } from "../scripts/build-stamp.js";
 
 const benches = [
   "generate-cold.ts",
@@ -21,7 +22,7 @@ if (missing.length > 0) {
   console.error(`bench: missing benchmark file(s) ${missing.join(", ")} named in bench/index.ts`);
   process.exit(1);
 }
-if (!existsSync(join(import.meta.dirname, "../dist/cli/main.js"))) {
+if (staleReason(join(import.meta.dirname, "..")) !== undefined || staleReason(join(import.meta.dirname, "../runtime")) !== undefined) {
   spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 // --expose-gc: benchmarks that report heap per object collect garbage before each reading.

@@ -2,22 +2,17 @@
 // cycling through the shapes real CRDs have (markers, nested types, list maps, sets, maps, quantities,
 // CEL rules, conditions, a status subresource, +genclient), and the whole-process timing helper.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync, existsSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { staleReason } from "../scripts/build-stamp.js";
 
 const repo = resolve(import.meta.dirname, "..");
 
-/** Builds dist/ when it is missing or older than any source file, so the figure is for this code. */
+/** Builds dist/ unless it is the build of the sources as they are now, so the figure is for this code. */
 export function ensureBuilt(): void {
-  const main = join(repo, "dist/cli/main.js");
-  const newest = (dir: string): number =>
-    readdirSync(dir, { withFileTypes: true }).reduce(
-      (m, e) => Math.max(m, e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs),
-      0,
-    );
-  if (existsSync(main) && statSync(main).mtimeMs >= newest(join(repo, "src"))) return;
+  if (staleReason(repo) === undefined && staleReason(join(repo, "runtime")) === undefined) return;
   const r = spawnSync("npm", ["run", "build"], { cwd: repo, stdio: "inherit" });
   if (r.status !== 0) throw new Error("npm run build failed");
 }

@@ -3,11 +3,10 @@
 # packages produce now. Run it in CI after the tests.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# bin/kube-codegen.js runs dist/: rebuild it when any source is newer, so a changed generator is
-# never run from a stale build (which would write old output over the goldens).
-if [ ! -f dist/cli/main.js ] || [ -n "$(find src -name '*.ts' -newer dist/cli/main.js -print -quit)" ]; then
-  npm run --silent build
-fi
+# bin/kube-codegen.js runs dist/: rebuild both packages unless their dist/ is the build of their
+# sources as they are now (judged by a hash of the sources, never by mtimes), so a changed generator
+# is never run from a stale build (which would write old output over the goldens).
+node --import tsx scripts/build-stamp.ts check runtime . || npm run --silent build
 # Every check runs, so one stale file does not hide another: this repository's own generated table
 # (the test API server's built-in schemas; a project needs only the rest), the root config, and
 # every example project verified from its own directory, then type-checked with its own

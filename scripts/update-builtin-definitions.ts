@@ -8,10 +8,11 @@
 //
 // hack/update-codegen.sh and hack/verify-codegen.sh run it; test/testing/patch/builtin-definitions.test.ts
 // checks the committed table is its output.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import type { Definitions, JsonObject, JsonValue } from "../src/testing/patch/index.js";
+import { writeIfChanged } from "../src/fs/index.js";
 import { OPENAPI_1_24, readOpenApi124 } from "../test/helpers/fixtures.js";
 
 const repo = join(import.meta.dirname, "..");
@@ -132,6 +133,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exitCode = 1;
     }
   } else {
-    writeFileSync(path, want);
+    writeIfChanged(path, want);
   }
 }

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import ts from "typescript";
 import { copyExampleApis } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
+import { STAMP, staleReason } from "../../scripts/build-stamp.js";
 import { startLockfileRegistry } from "../helpers/lockfile-registry.js";
 
 const repo = resolve(import.meta.dirname, "../..");
@@ -37,22 +38,20 @@ function runAsync(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessE
 }
 
 /**
- * True when pkg/dist holds exactly the output of pkg/src's .ts files (each one's .js and .d.ts,
- * nothing else) and every output is newer than every source: the build `tsc -p
- * tsconfig.build.json` would make now. A changed, added or deleted source makes it false.
+ * True when pkg/dist holds exactly the output of pkg/src's .ts files (each one's .js and .d.ts, and
+ * the build's source-hash stamp, nothing else) and the stamp is the hash of the sources as they are
+ * now: the build `tsc -p tsconfig.build.json` would make now. A changed, added or deleted source
+ * makes it false; a touched one does not.
  */
 function builtFromCurrentSources(pkg: string): boolean {
   const src = join(pkg, "src");
   const dist = join(pkg, "dist");
-  if (!existsSync(dist)) return false;
+  if (!existsSync(dist) || staleReason(pkg) !== undefined) return false;
   const list = (dir: string) =>
     (readdirSync(dir, { recursive: true }) as string[]).filter((f) => statSync(join(dir, f)).isFile()).map((f) => f.split(sep).join("/"));
   const sources = list(src).filter((f) => f.endsWith(".ts"));
-  const want = sources.flatMap((f) => [f.replace(/\.ts$/, ".js"), f.replace(/\.ts$/, ".d.ts")]).sort();
-  const outputs = list(dist).sort();
-  if (sources.length === 0 || JSON.stringify(outputs) !== JSON.stringify(want)) return false;
-  const newestSource = Math.max(...sources.map((f) => statSync(join(src, f)).mtimeMs));
-  return outputs.every((f) => statSync(join(dist, f)).mtimeMs >= newestSource);
+  const want = [...sources.flatMap((f) => [f.replace(/\.ts$/, ".js"), f.replace(/\.ts$/, ".d.ts")]), STAMP].sort();
+  return sources.length > 0 && JSON.stringify(list(dist).sort()) === JSON.stringify(want);
 }
 
 function run(cmd: string, args: string[], cwd: string): string {
