@@ -38,7 +38,8 @@ const SLOW_FIRST = [
   "test/cli/generate-verify.test.ts",
   "test/testing/hostile-exit.test.ts",
   "test/import/golden.test.ts",
-  "test/docs/readme-test-server.test.ts",
+  "test/docs/test-server-example.test.ts",
+  "test/docs/readme-taste.test.ts",
   "test/fuzz/server-fuzz.test.ts",
 ];
 const rank = (f) => {

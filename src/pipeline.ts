@@ -1,4 +1,4 @@
-// The pipeline of design.md §5, end to end: load → markers → model → generators → emit, giving
+// The pipeline of docs/architecture.md#the-pipeline, end to end: load → markers → model → generators → emit, giving
 // the final files and every diagnostic of the run. Nothing here writes to disk; the cli decides
 // whether to apply the result (generate) or compare it (verify).
 import type { Options } from "./config/index.js";

@@ -1,6 +1,7 @@
-// @kube-codegen/runtime: what generated code imports. Layers (design.md §5): core → rest → watch
-// → cache → informer → lister → workqueue → controller. It imports nothing from the generator
-// stages of src/, so applications pay only for the runtime.
+// @kube-codegen/runtime: what generated code imports. Layers (docs/architecture.md#the-runtimes-layers):
+// core → rest → watch → client → builtin and cache (informers, listers); workqueue; controller on
+// all of them. It imports nothing from the generator stages of src/, so applications pay only for
+// the runtime.
 export * from "./core/apimachinery.js";
 export * from "./core/scheme.js";
 export * from "./core/deepcopy.js";

@@ -1,6 +1,6 @@
 // The one table of the options `generate` and `verify` take. The yargs flags (src/cli), the config
-// file's keys and value types (load-config.ts), the defaults and the README's option table
-// (scripts/update-readme.ts) are all derived from it, so a new option is one new row.
+// file's keys and value types (load-config.ts), the defaults and the option table of
+// docs/reference/config.md (scripts/update-docs.ts) are all derived from it, so a new option is one new row.
 
 /** How an option's value is written: `list` is comma-separated on the command line, a string or a list of strings in the file. */
 export type OptionType = "string" | "number" | "boolean" | "list";
@@ -24,7 +24,7 @@ export interface OptionSpec {
   readonly values?: readonly string[];
 }
 
-/** The options, in the order --help and the README list them. */
+/** The options, in the order --help and docs/reference/config.md list them. */
 export const optionTable = [
   {
     key: "config",

@@ -1,6 +1,6 @@
 // The one table of diagnostic codes. Every diagnostic any stage emits names its code through
 // `Code` below, and the Diagnostic type only accepts codes declared here, so a code cannot be
-// emitted without a row saying what it means. The README's "Diagnostic codes" section and the
+// emitted without a row saying what it means. docs/reference/diagnostics.md and the
 // diagnostics list of `kube-codegen markers` are generated from these rows. A code keeps its
 // meaning once released: retire a code by deleting its row, never by giving its number a new
 // meaning. Retired: KCG1401 (was a second code for KCG1108's meaning) and KCG1311 (a group name

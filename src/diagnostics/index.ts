@@ -2,7 +2,7 @@
 // codes (codes.ts: each code's name, severity, meaning and example, which the docs are generated
 // from). Its code depends on no other stage; the table only describes, in words, what the other
 // stages report. Every other stage returns these instead of throwing. markdown.ts holds the table
-// cell helpers both generated README references use (this one and the marker reference in vocab).
+// cell helpers both generated reference pages use (this one and the marker reference in vocab).
 export * from "./codes.js";
 export * from "./diagnostic.js";
 export * from "./markdown.js";

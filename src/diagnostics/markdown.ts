@@ -1,4 +1,4 @@
-// The Markdown pieces both generated README references (diagnostic codes, markers) build their
+// The Markdown pieces both generated reference pages (diagnostic codes, markers) build their
 // tables from, so that the two escape cells and fence code the same way.
 
 /** Escapes text for a Markdown table cell. */

@@ -1,7 +1,7 @@
 import { codeFamilies, diagnosticCodes } from "./codes.js";
 import { inlineCode, markdownCell } from "./markdown.js";
 
-/** The README's "Diagnostic codes" section: one table per family, generated from codes.ts. */
+/** The "Diagnostic codes" section of docs/reference/diagnostics.md: one table per family, generated from codes.ts. */
 export function diagnosticReferenceMarkdown(): string {
   const out: string[] = [
     "## Diagnostic codes",

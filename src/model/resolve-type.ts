@@ -69,7 +69,7 @@ const unsupportedFix: Record<string, string> = {
   typeof: "write the type out",
   keyof: "use a union of string literals",
   template: "use string with +kubebuilder:validation:Pattern",
-  other: "use a type from the dialect (design.md §2)",
+  other: "use a type of the input dialect (the type table of docs/guide/writing-api-packages.md)",
 };
 
 /** Resolves a type as written into a TypeRef, reporting what the dialect cannot express. */
@@ -277,7 +277,7 @@ function unsupportedHint(text: string): string {
   if (text === "never" || text === "void") return "API types are data";
   if (text === "bigint") return "use int64 from @kube-codegen/runtime";
   if (text === "symbol") return "API types are data";
-  return "use a type from the dialect (design.md §2)";
+  return "use a type of the input dialect (the type table of docs/guide/writing-api-packages.md)";
 }
 
 // Users reach for Kubernetes' own types (a PodTemplateSpec from @kubernetes/client-node) the way Go

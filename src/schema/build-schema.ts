@@ -33,7 +33,7 @@ export interface SchemaBuild {
 export const SCHEMA_ROOT = "schema.openAPIV3Schema";
 
 /**
- * Builds the structural schema of a kind (design.md §2's type table): every named type inlined
+ * Builds the structural schema of a kind (the type table of docs/guide/writing-api-packages.md#types-and-their-crd-schemas): every named type inlined
  * with its doc and type markers, field docs and markers on top, markers applied in
  * controller-gen's order, `metadata` as `{type: object}`, required lists sorted.
  */

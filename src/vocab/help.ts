@@ -41,7 +41,7 @@ export function formatHelp(registry: MarkerRegistry, order: readonly string[]): 
   return out.join("\n") + "\n";
 }
 
-/** The README's marker reference: one table per family (the codes are in the README's "Diagnostic codes"). */
+/** The marker reference of docs/reference/markers.md: one table per family (the codes are in docs/reference/diagnostics.md). */
 export function referenceMarkdown(registry: MarkerRegistry, order: readonly string[]): string {
   const out: string[] = [
     "## Marker reference",

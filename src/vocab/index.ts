@@ -1,6 +1,6 @@
 // Stage: vocab. Owns the Kubernetes markers as data: one file per family, each definition with its
 // targets, payload, help, example and (for schema markers) its effect on a CRD schema node and its
-// application order. Parsing, `kube-codegen markers`, the README reference and unknown-marker
+// application order. Parsing, `kube-codegen markers`, the marker reference (docs/reference/markers.md) and unknown-marker
 // errors all derive from these declarations. It must not parse comments (src/markers does) nor
 // build models or files (the model and generators read the parsed markers).
 import { MarkerRegistry } from "../markers/index.js";
@@ -26,7 +26,7 @@ export { crdMetadataOf } from "./metadata.js";
 export { payloadSyntax } from "./syntax.js";
 export { clientVerbs } from "./genclient.js";
 
-/** The namespaces in which an unknown marker is an error (design.md §2); others are left alone. */
+/** The namespaces in which an unknown marker is an error (docs/architecture.md#markers-as-data); others are left alone. */
 export const knownNamespaces = [
   "genclient",
   "k8s",
@@ -92,7 +92,7 @@ export function createKubernetesRegistry(): MarkerRegistry {
   return r.defineAll(kubernetesMarkerDefinitions);
 }
 
-/** Every marker of design.md §2 and the issues, with the known namespaces. */
+/** Every declared marker (docs/architecture.md#markers-as-data), with the known namespaces. */
 export const kubernetesMarkers: MarkerRegistry = createKubernetesRegistry();
 
 /** What `kube-codegen markers` prints. */
@@ -100,7 +100,7 @@ export function formatMarkerHelp(): string {
   return formatHelp(kubernetesMarkers, familyOrder);
 }
 
-/** The README's marker reference, derived from the declarations. */
+/** The marker reference of docs/reference/markers.md, derived from the declarations. */
 export function markerReferenceMarkdown(): string {
   return referenceMarkdown(kubernetesMarkers, familyOrder);
 }

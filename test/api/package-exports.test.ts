@@ -1,5 +1,5 @@
 // The two packages' entry points resolve (after the build that `npm ci` runs) and expose what the
-// README documents: kube-codegen (the generator, `.` and `./testing`) and @kube-codegen/runtime.
+// docs document: kube-codegen (the generator, `.` and `./testing`) and @kube-codegen/runtime.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";

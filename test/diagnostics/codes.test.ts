@@ -1,5 +1,5 @@
-// The code table against what the tool emits, both ways: every declared code (so every code the
-// README lists) is emitted by some case of the diagnostics corpus (or, for file-system shapes
+// The code table against what the tool emits, both ways: every declared code (so every code
+// docs/reference/diagnostics.md lists) is emitted by some case of the diagnostics corpus (or, for file-system shapes
 // the corpus cannot hold, by a named test), and every code the corpus
 // emits is declared. The corpus is test/golden/diagnostics/<family>/<case>: a real input and the
 // exact lines the tool prints for it (checked by test/golden/diagnostics.test.ts). That nothing
@@ -100,7 +100,7 @@ test("the table: one row per code, in a known family, each with a meaning and an
     );
 });
 
-test("the README section has a table per family and a row per code", () => {
+test("the diagnostic codes reference has a table per family and a row per code", () => {
   const md = diagnosticReferenceMarkdown();
   for (const f of codeFamilies) assert.ok(md.includes(`\n### ${f.title}\n`), f.title);
   const rows = md.split("\n").filter((l) => /^\| KCG\d{4} \|/.test(l));

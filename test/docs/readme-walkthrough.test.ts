@@ -1,4 +1,4 @@
-// The README's walk-through, executed as written: in an empty temporary directory, one bash session
+// The walk-through (docs/guide/walkthrough.md), executed as written: in an empty temporary directory, one bash session
 // (so `export`, `&` and job control carry over, as in a terminal) runs every command of its
 // ```sh run blocks in order and writes every ```<lang> file=PATH block before the command that
 // follows it. Each command must exit 0 (or the `#> (exit N)` it names) and print each `#> ` line
@@ -22,8 +22,9 @@ import { tempDir } from "../helpers/fs.js";
 import { startLockfileRegistry, type LockEntry } from "../helpers/lockfile-registry.js";
 
 const repo = resolve(import.meta.dirname, "../..");
-const readme = readFileSync(join(repo, "README.md"), "utf8");
-const HEADING = "## Walk-through: from an empty directory to a running controller";
+// The walk-through is its own page of the guide.
+const readme = readFileSync(join(repo, "docs/guide/walkthrough.md"), "utf8");
+const HEADING = "## From an empty directory to a running controller";
 const PLACEHOLDER = "/path/to/kube-codegen/";
 
 /** One step of the walk-through: a file to write or a command to run with what it must print. */

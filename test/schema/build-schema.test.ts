@@ -1,4 +1,4 @@
-// The schema of a kind, from design.md §2's type table and controller-gen's rules: named types
+// The schema of a kind, from the type table of docs/guide/writing-api-packages.md and controller-gen's rules: named types
 // inlined with their docs and markers, field docs and markers on top, required sorted, and every
 // part traceable to its source position.
 import { test } from "node:test";

@@ -4,7 +4,7 @@ import { parseMarkers, type MarkerTarget } from "../../src/markers/index.js";
 import { crdMetadataOf, kubernetesMarkers, kubernetesMarkerDefinitions, knownNamespaces } from "../../src/vocab/index.js";
 import { markers, parse } from "./helpers.js";
 
-/** Every marker named in design.md §2 and the issues, with the targets it must accept. */
+/** Every marker the input dialect names (docs/guide/writing-api-packages.md, the issues), with the targets it must accept. */
 const required: Record<string, readonly MarkerTarget[]> = {
   genclient: ["type"],
   "genclient:nonNamespaced": ["type"],
@@ -127,7 +127,7 @@ describe("the Kubernetes marker registry", () => {
     }
   });
 
-  it("declares the namespaces of design.md §2", () => {
+  it("declares the known namespaces of docs/architecture.md#markers-as-data", () => {
     for (const ns of [
       "genclient",
       "k8s",

@@ -120,7 +120,7 @@ export function pruneUnknown(info: ResourceInfo, obj: KubeObject, opts: WriteOpt
  * time exponential in the nesting of maps it keeps (a preserve-unknown-fields value; arrays are
  * linear): on the recording machine a document 20 objects deep took 32 s to create and 21 deep
  * timed out (test/fixtures/hostile-requests.json). The test server answers the same 504 at once.
- * The real server declares no such limit, so this is an approximation of its timing (README).
+ * The real server declares no such limit, so this is an approximation of its timing (docs/guide/testing.md).
  */
 const MAX_CUSTOM_OBJECT_DEPTH = 20;
 

@@ -1,6 +1,6 @@
-// The README's test-server example is run as written (imports pointed at this checkout): it must
-// start the server from generated CRDs, create the Foo over HTTPS with the token and CA, and deep
-// copy it through the generated registration. It is also type-checked as a consumer would compile it.
+// The test-server example of docs/guide/testing.md is run as written (imports pointed at this
+// checkout): it must start the server from generated CRDs, create the Foo over HTTPS with the token
+// and CA, and deep copy it through the generated registration. It is also type-checked as a consumer would compile it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -10,13 +10,13 @@ import ts from "typescript";
 import { tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
-const readme = readFileSync(join(repo, "README.md"), "utf8");
+const guide = readFileSync(join(repo, "docs/guide/testing.md"), "utf8");
 
 /** The ```ts block that follows the sentence naming this test. */
 function snippet(): string {
-  const at = readme.indexOf("`test/docs/readme-test-server.test.ts` runs this example");
-  assert.ok(at >= 0, "README no longer names this test next to its example");
-  const m = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
+  const at = guide.indexOf("`test/docs/test-server-example.test.ts` runs this example");
+  assert.ok(at >= 0, "docs/guide/testing.md no longer names this test next to its example");
+  const m = /```ts\n([\s\S]*?)```/.exec(guide.slice(at));
   assert.ok(m?.[1], "no ts block after the sentence");
   return m[1];
 }
@@ -41,7 +41,7 @@ function localised(code: string, packages: boolean): string {
   );
 }
 
-test("the README's test-server example type-checks under the strict options it promises", () => {
+test("the testing guide's test-server example type-checks under the strict options it promises", () => {
   const file = join(tempDir(), "example.mts");
   writeFileSync(file, localised(snippet(), false));
   const program = ts.createProgram([file], {
@@ -69,7 +69,7 @@ test("the README's test-server example type-checks under the strict options it p
   );
 });
 
-test("the README's test-server example runs: the Foo is created over HTTPS and deep-copied", async () => {
+test("the testing guide's test-server example runs: the Foo is created over HTTPS and deep-copied", async () => {
   const file = join(tempDir(), "example.mts");
   writeFileSync(file, localised(snippet(), true));
   const m = (await import(pathToFileURL(file).href)) as {
