@@ -7,6 +7,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # 1.24 OpenAPI document); a project using kube-codegen needs only the generate lines below. It is a
 # source of the build, so it comes first; it is rewritten only when its bytes change.
 node --import tsx scripts/update-builtin-definitions.ts
+# The reference pages' generated sections (markers, diagnostic codes, options) from their tables.
+node --import tsx scripts/update-docs.ts
 # bin/kube-codegen.js runs dist/: rebuild both packages unless their dist/ is the build of their
 # sources as they are now (judged by a hash of the sources, never by mtimes), so a changed generator
 # is never run from a stale build (which would write old output over the goldens).

@@ -6,9 +6,10 @@
 // change, so a run that changes nothing leaves every file (and its mtime) alone.
 //
 //   node --import tsx scripts/update-docs.ts
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { optionTable, type OptionSpec } from "../src/config/index.js";
+import { writeIfChanged } from "../src/fs/index.js";
 import { diagnosticReferenceMarkdown } from "../src/diagnostics/index.js";
 import { markerReferenceMarkdown } from "../src/vocab/index.js";
 
@@ -57,11 +58,7 @@ export function updateDocs(root: string): string[] {
   const written: string[] = [];
   for (const page of generatedPages) {
     const file = join(root, page.path);
-    const text = readFileSync(file, "utf8");
-    const current = page.update(text);
-    if (current === text) continue;
-    writeFileSync(file, current);
-    written.push(page.path);
+    if (writeIfChanged(file, page.update(readFileSync(file, "utf8")))) written.push(page.path);
   }
   return written;
 }
