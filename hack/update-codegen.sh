@@ -8,9 +8,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [ ! -f dist/cli/main.js ] || [ -n "$(find src -name '*.ts' -newer dist/cli/main.js -print -quit)" ]; then
   npm run --silent build
 fi
-# This repository's own generated table (the test API server's built-in schemas, from the recorded
-# 1.24 OpenAPI document); a project using kube-codegen needs only the line after it.
+# This repository's own generated files (the test API server's built-in schemas, from the recorded
+# 1.24 OpenAPI document, and config.schema.json, from the option table); a project using
+# kube-codegen needs only the line after them.
 node --import tsx scripts/update-builtin-definitions.ts
+node --import tsx scripts/update-config-schema.ts
 node bin/kube-codegen.js generate "$@"
 # Each example project under generated-examples/<name>/ is a project of its own: its config file,
 # API package, generated clients and CRDs live there, and paths in its config are relative to it.
