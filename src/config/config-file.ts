@@ -3,7 +3,7 @@
 // and every problem is positioned at the key or value in the file, with a did-you-mean where the
 // value was a slip of the keyboard. All of a file's problems are reported at once.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from "yaml";
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from "yaml";
 import { Code, errorAt, sortDiagnostics, type Diagnostic, type ErrorCode, type SourcePos } from "../diagnostics/index.js";
 import { closest, didYouMean } from "../markers/index.js";
 import { configSchema, SCHEMA_KEY, type ConfigSchemaNode } from "./config-schema.js";
@@ -99,15 +99,11 @@ function diagnose(e: ErrorObject, root: unknown, index: PositionIndex): Diagnost
   // A fraction where a whole number is wanted has the right JSON type: it is a bad number (below).
   if (e.keyword === "type" && !(want === "integer" && typeof value === "number")) {
     const wanted = item ? `each item of config key "${key}" must be ${typeName(want)}` : `config key "${key}" must be ${typeName(want)}`;
-    return [errorAt(at, Code.badConfigValue, `${wanted}, not ${JSON.stringify(value)}`, typeHint(key, value, schema))];
+    return [errorAt(at, Code.badConfigValue, `${wanted}, not ${shown(value)}`, typeHint(key, value, schema))];
   }
   if (e.keyword === "minimum" || e.keyword === "type") {
     return [
-      errorAt(
-        at,
-        valueCodes[key] ?? Code.badConfigValue,
-        `${key} must be a whole number >= ${schema?.minimum ?? 0}, not ${JSON.stringify(value)}`,
-      ),
+      errorAt(at, valueCodes[key] ?? Code.badConfigValue, `${key} must be a whole number >= ${schema?.minimum ?? 0}, not ${shown(value)}`),
     ];
   }
   if (e.keyword === "minLength")
@@ -133,12 +129,13 @@ function diagnose(e: ErrorObject, root: unknown, index: PositionIndex): Diagnost
 
 function unknownValue(key: string, v: string, allowed: readonly string[], at: SourcePos | undefined, item: boolean): Diagnostic {
   const code = valueCodes[key] ?? Code.badOptionValue;
-  if (item) return errorAt(at, code, `unknown ${key === "generators" ? "generator" : `item of ${key}`} "${v}"`, choiceHint(v, allowed));
+  if (item)
+    return errorAt(at, code, `unknown ${key === "generators" ? "generator" : `item of ${key}`} ${shown(v)}`, choiceHint(v, allowed));
   const near = didYouMean(closest(v, allowed).map((k) => `"${k}"`));
   return errorAt(
     at,
     code,
-    `config key "${key}" must be one of ${allowed.join(", ")}, not "${v}"`,
+    `config key "${key}" must be one of ${allowed.join(", ")}, not ${shown(v)}`,
     near ?? `e.g. "${key}": "${allowed.at(-1) ?? ""}"`,
   );
 }
@@ -173,6 +170,17 @@ function listHint(allowed: readonly string[]): string {
   return `e.g. ["${a}", "${b}"] or "all"`;
 }
 
+/**
+ * A value as a message shows it: a string quoted (cut at 60 characters), a number as written, a
+ * list or object by its kind, since printing a whole one could be any size or depth.
+ */
+function shown(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  if (Array.isArray(v)) return "a list";
+  if (v !== null && typeof v === "object") return "an object";
+  return String(v);
+}
+
 function valueAt(root: unknown, path: readonly string[]): unknown {
   let v = root;
   for (const seg of path) v = Array.isArray(v) ? (v as unknown[])[Number(seg)] : (v as Record<string, unknown> | undefined)?.[seg];
@@ -192,41 +200,46 @@ function jsonSyntaxError(message: string, index: PositionIndex): Diagnostic {
  * package's parser (already a dependency, for CRDs) gives every node's offset without a JSON
  * parser of our own; JSON.parse has already said the text is JSON, so the parse cannot disagree
  * about the structure (duplicate keys aside, where JSON.parse keeps the last, and so does this).
+ * It parses only when a position is asked for, so a valid file is parsed once; a node it cannot
+ * find (input nested past the parser's limits) is placed at the file's start.
  */
 class PositionIndex {
-  private readonly lines = new LineCounter();
-  private readonly root: YamlNode | null;
-  readonly length: number;
+  private root: YamlNode | null | undefined;
+  private lineStarts: number[] | undefined;
 
   constructor(
-    text: string,
+    private readonly text: string,
     private readonly file: string,
-  ) {
-    this.length = text.length;
-    this.root = parseDocument(text, { lineCounter: this.lines, uniqueKeys: false }).contents;
+  ) {}
+
+  get length(): number {
+    return this.text.length;
   }
 
-  /** The value at a path of keys and list indexes, or the file's start when the path is not found. */
+  /** The value at a path of keys and list indexes. */
   at(path: readonly string[]): SourcePos {
-    let node: unknown = this.root;
-    for (const seg of path) {
-      if (isMap(node)) node = this.pairOf(node, seg)?.value;
-      else if (isSeq(node)) node = node.items[Number(seg)];
-      else node = undefined;
-    }
-    return this.nodePos(node);
+    return this.nodePos(this.nodeAt(path));
   }
 
   /** The key `key` of the object at `path` (an unknown key is pointed at, not its value). */
   keyAt(path: readonly string[], key: string): SourcePos {
-    let node: unknown = this.root;
-    for (const seg of path) node = isMap(node) ? this.pairOf(node, seg)?.value : isSeq(node) ? node.items[Number(seg)] : undefined;
+    const node = this.nodeAt(path);
     return this.nodePos(isMap(node) ? this.pairOf(node, key)?.key : undefined);
   }
 
+  /** The 1-based line and column of a character offset. */
   offsetPos(offset: number): SourcePos {
-    const { line, col } = this.lines.linePos(offset);
-    return { file: this.file, line, col };
+    this.lineStarts ??= [0, ...[...this.text.matchAll(/\n/g)].map((m) => m.index + 1)];
+    let line = 0;
+    while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1]! <= offset) line++;
+    return { file: this.file, line: line + 1, col: offset - this.lineStarts[line]! + 1 };
+  }
+
+  private nodeAt(path: readonly string[]): unknown {
+    if (this.root === undefined) this.root = parseDocument(this.text, { uniqueKeys: false }).contents;
+    let node: unknown = this.root;
+    for (const seg of path) node = isMap(node) ? this.pairOf(node, seg)?.value : isSeq(node) ? node.items[Number(seg)] : undefined;
+    return node;
   }
 
   private pairOf(map: { items: unknown[] }, key: string): { key: unknown; value: unknown } | undefined {
@@ -237,7 +250,7 @@ class PositionIndex {
     const range = (node as { range?: [number, number, number] } | undefined)?.range;
     if (!range) return this.offsetPos(0);
     const start = this.offsetPos(range[0]);
-    const end = this.lines.linePos(range[1]);
+    const end = this.offsetPos(range[1]);
     return end.line === start.line && range[1] > range[0] ? { ...start, length: range[1] - range[0] } : start;
   }
 }

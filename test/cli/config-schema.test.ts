@@ -184,6 +184,18 @@ test("each kind of schema problem has its code, message and position", () => {
   assert.equal(withConfigText('{ "boundsMerge": "feild" }').diagnostics[0]?.hint, 'did you mean "field"?');
 });
 
+test("a value of any size or depth is one short message, not a crash (the message names its kind, not its text)", () => {
+  const deep = 100_000;
+  const nested = withConfigText(`{ "input": ${"[".repeat(deep)}${"]".repeat(deep)} }`).diagnostics;
+  assert.deepEqual(
+    nested.map((d) => [d.code, d.message, d.line, d.col]),
+    [["KCG1016", 'config key "input" must be a string, not a list', 1, 12]],
+  );
+  const long = withConfigText(JSON.stringify({ crdCompat: "x".repeat(1_000_000) })).diagnostics;
+  assert.equal(long[0]?.code, "KCG1018");
+  assert.ok(long[0]?.message.length < 200, long[0]?.message.slice(0, 300));
+});
+
 function withConfigText(text: string) {
   const dir = tempDir();
   writeFileSync(join(dir, "kube-codegen.config.json"), text);
