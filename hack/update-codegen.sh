@@ -3,11 +3,12 @@
 # Wire it into your project the same way: `kube-codegen generate` with a config file.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# This repository's own generated table (the test API server's built-in schemas, from the recorded
-# 1.24 OpenAPI document); a project using kube-codegen needs only the generate lines below. It is a
-# source of the build, so it comes first; it is rewritten only when its bytes change.
+# This repository's own generated files, sources of the build, so they come first (each is rewritten
+# only when its bytes change): the test API server's built-in schemas (from the recorded 1.24 OpenAPI
+# document), config.schema.json (from the option table) and the reference pages' generated sections
+# (markers, diagnostic codes, options). A project using kube-codegen needs only the generate lines.
 node --import tsx scripts/update-builtin-definitions.ts
-# The reference pages' generated sections (markers, diagnostic codes, options) from their tables.
+node --import tsx scripts/update-config-schema.ts
 node --import tsx scripts/update-docs.ts
 # bin/kube-codegen.js runs dist/: rebuild both packages unless their dist/ is the build of their
 # sources as they are now (judged by a hash of the sources, never by mtimes), so a changed generator

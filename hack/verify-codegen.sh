@@ -7,8 +7,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # sources as they are now (judged by a hash of the sources, never by mtimes), so a changed generator
 # is never run from a stale build (which would write old output over the goldens).
 node --import tsx scripts/build-stamp.ts check runtime . || npm run --silent build
-# Every check runs, so one stale file does not hide another: this repository's own generated table
-# (the test API server's built-in schemas; a project needs only the rest), the root config, and
+# Every check runs, so one stale file does not hide another: this repository's own generated files
+# (the test API server's built-in schemas and config.schema.json; a project needs only the rest), the root config, and
 # every example project verified from its own directory, then type-checked with its own
 # tsconfig.json (strict), as a user's project would be. They are independent and read-only, so
 # they run two at a time (the longest first: the example type checks); each one's output is
@@ -25,6 +25,7 @@ for cfg in generated-examples/*/kube-codegen.config.json; do
   [ -f "$dir/tsconfig.json" ] && checks+=("npx --no-install tsc -p $(printf %q "$dir/tsconfig.json") --noEmit")
 done
 checks+=("node --import tsx scripts/update-builtin-definitions.ts --verify")
+checks+=("node --import tsx scripts/update-config-schema.ts --verify")
 checks+=("node bin/kube-codegen.js verify$args")
 for cfg in generated-examples/*/kube-codegen.config.json; do
   [ -e "$cfg" ] || continue

@@ -176,9 +176,9 @@ async function withOptions(
 ): Promise<number> {
   // yargs gives each flag under its camelCase name too, which is the table's key.
   const raw = Object.fromEntries(optionTable.filter((o) => o.type !== "boolean").map((o) => [o.key, a[o.key]])) as RawOptions;
-  const { options, diagnostics } = resolveOptions(raw, cwd);
+  const { options, diagnostics, sources } = resolveOptions(raw, cwd);
   if (!options) {
-    out.printDiagnostics(diagnostics, new Map());
+    out.printDiagnostics(diagnostics, sources);
     return 2;
   }
   return run(options);
@@ -188,7 +188,8 @@ async function withOptions(
 function yargsOption(o: OptionSpec): { type: "string" | "number" | "boolean"; describe: string; default?: boolean } {
   const shown = o.default ?? (o.type === "boolean" ? undefined : o.defaultText);
   const describe = `${o.description}${shown === undefined ? "" : ` (default: ${shown})`}`.replace(/`/g, "");
-  return o.type === "boolean" ? { type: "boolean", describe, default: false } : { type: o.type === "list" ? "string" : o.type, describe };
+  if (o.type === "boolean") return { type: "boolean", describe, default: false };
+  return { type: o.type === "integer" ? "number" : o.type === "list" ? "string" : o.type, describe };
 }
 
 /** The printing flags, which the table declares but resolveOptions does not take. */

@@ -3,3 +3,4 @@
 export * from "./options.js";
 export * from "./option-table.js";
 export * from "./load-config.js";
+export * from "./config-schema.js";

@@ -1,9 +1,14 @@
 // The one table of the options `generate` and `verify` take. The yargs flags (src/cli), the config
-// file's keys and value types (load-config.ts), the defaults and the option table of
-// docs/reference/config.md (scripts/update-docs.ts) are all derived from it, so a new option is one new row.
+// file's JSON Schema (config-schema.ts, committed as config.schema.json), the defaults and the
+// option table of docs/reference/config.md (scripts/update-docs.ts) are all derived from it, so a
+// new option is one new row.
+import { generatorNames } from "./options.js";
 
-/** How an option's value is written: `list` is comma-separated on the command line, a string or a list of strings in the file. */
-export type OptionType = "string" | "number" | "boolean" | "list";
+/**
+ * How an option's value is written: `list` is comma-separated on the command line, a string or a
+ * list of strings in the file; `integer` is a number on the command line and a whole number in the file.
+ */
+export type OptionType = "string" | "integer" | "boolean" | "list";
 
 /** One option of `generate` and `verify`. */
 export interface OptionSpec {
@@ -20,8 +25,13 @@ export interface OptionSpec {
   readonly defaultText?: string;
   /** One sentence in Markdown (backticks for code); --help prints it with the backticks removed. */
   readonly description: string;
-  /** The only values a string option takes; any other is a usage error (KCG1018). */
+  /**
+   * The only values a string option takes (any other is a usage error, KCG1018), or each item of a
+   * list takes; the schema gives them to editors as completions.
+   */
   readonly values?: readonly string[];
+  /** The least value an `integer` option takes. */
+  readonly minimum?: number;
 }
 
 /** The options, in the order --help and docs/reference/config.md list them. */
@@ -65,6 +75,7 @@ export const optionTable = [
     type: "list",
     inConfigFile: true,
     defaultText: "all",
+    values: [...generatorNames, "all"],
     description:
       "`deepcopy`, `register`, `crd`, `client`, `lister`, `informer` (which brings `client` and `lister`) or `all`: comma-separated on the command line, a string or a list in the file",
   },
@@ -79,9 +90,10 @@ export const optionTable = [
   {
     key: "maxDescLen",
     flag: "max-desc-len",
-    type: "number",
+    type: "integer",
     inConfigFile: true,
     defaultText: "no limit",
+    minimum: 0,
     description: "truncate CRD descriptions like controller-gen's `maxDescLen`; 0 drops them",
   },
   {
@@ -128,7 +140,7 @@ export const optionTable = [
 type Row = (typeof optionTable)[number];
 type ValueOf<T extends OptionType> = T extends "string"
   ? string
-  : T extends "number"
+  : T extends "integer"
     ? number
     : T extends "boolean"
       ? boolean
@@ -139,11 +151,6 @@ export type RawOptions = { [R in Exclude<Row, { type: "boolean" }> as R["key"]]?
 
 /** The keys a config file may hold, in table order. */
 export const CONFIG_KEYS: readonly string[] = optionTable.filter((o) => o.inConfigFile).map((o) => o.key);
-
-/** The config file's key → the type its value must have. */
-export const configKeyTypes: ReadonlyMap<string, OptionType> = new Map(
-  optionTable.filter((o) => o.inConfigFile).map((o) => [o.key, o.type]),
-);
 
 /** Each option's flag as written on the command line, by key: `crdOutput` → `--crd-output`. */
 export function flagOf(key: string): string {

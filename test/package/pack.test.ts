@@ -19,7 +19,8 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 interface Manifest {
   name: string;
   bin?: Record<string, string>;
-  exports?: Record<string, { types: string; default: string }>;
+  /** A module's types and code, or a file's path (config.schema.json). */
+  exports?: Record<string, { types: string; default: string } | string>;
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -64,14 +65,14 @@ function importsOf(text: string): string[] {
 function checkPackage(p: Packed, shipped: Set<string>): Set<string> {
   const where = p.manifest.name;
   for (const f of p.files) {
-    assert.match(f, /^(dist\/|bin\/|README\.md$|LICENSE$|package\.json$)/, `${where} ships ${f}`);
+    assert.match(f, /^(dist\/|bin\/|README\.md$|LICENSE$|package\.json$|config\.schema\.json$)/, `${where} ships ${f}`);
     assert.doesNotMatch(f, /(^|\/)(test|tests|fixtures|__tests__)\/|\.test\.|\.tsbuildinfo$|^src\//, `${where} ships ${f}`);
   }
   assert.ok(p.files.includes("package.json") && p.files.includes("README.md"), `${where} ships its package.json and README`);
 
   // Every export target and bin is in the tarball.
   for (const [name, target] of Object.entries(p.manifest.exports ?? {})) {
-    for (const file of [target.types, target.default])
+    for (const file of typeof target === "string" ? [target] : [target.types, target.default])
       assert.ok(shipped.has(normalize(join(where, file))), `${where} export ${name}: ${file} not shipped`);
   }
   for (const [name, file] of Object.entries(p.manifest.bin ?? {}))
@@ -120,12 +121,13 @@ test("kube-codegen and @kube-codegen/runtime pack only their built output, bin a
   const [rootImports, runtimeImports] = all.map((p) => checkPackage(p, shipped));
   const [root, runtime] = all;
   // The import scan sees what the modules do import (so that it would see a stray one).
-  for (const lib of ["yargs", "ts-morph", "@kube-codegen/runtime"])
+  for (const lib of ["yargs", "ts-morph", "ajv", "@kube-codegen/runtime"])
     assert.ok(rootImports!.has(lib), `no import of ${lib} found in kube-codegen`);
   assert.ok(runtimeImports!.has("yaml"), "no import of yaml found in @kube-codegen/runtime");
   assert.equal(root.manifest.name, "kube-codegen");
   assert.ok(root.files.includes("bin/kube-codegen.js"));
   assert.ok(root.files.includes("dist/cli/index.js") && root.files.includes("dist/index.d.ts"));
+  assert.ok(root.files.includes("config.schema.json"), "kube-codegen ships the config file's JSON Schema");
   assert.ok(runtime.files.includes("dist/index.js") && runtime.files.includes("dist/index.d.ts"));
 });
 
