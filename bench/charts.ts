@@ -76,7 +76,7 @@ export function chartSvg(r: BenchResults): string {
     `  <title>${escapeXml(`${r.bench}: ours / baseline`)}</title>`,
     `  <rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `  <text x="16" y="22" font-size="15" font-weight="bold">${escapeXml(r.bench)}: ours / baseline</text>`,
-    `  <text x="16" y="42" fill="#555555">${escapeXml(`${r.date}, node ${r.node}, ${r.cores} cores; dashed line: the baseline (1.0); tick: the goal; blue: goal met, orange: missed, grey: no goal`)}</text>`,
+    `  <text x="16" y="42" font-size="12" fill="#555555">${escapeXml(`${r.date}, node ${r.node}, ${r.cores} cores. Dashed: the baseline (1.0); tick: the goal; blue: met, orange: missed, grey: no goal`)}</text>`,
     // The 1.0 line is drawn first, so the bars and the ratio labels (with a white halo) lie over it.
     `  <line x1="${n(one)}" y1="${TOP - 4}" x2="${n(one)}" y2="${bottom + 4}" stroke="#222222" stroke-dasharray="4 3"/>`,
     `  <text x="${n(one)}" y="${bottom + 20}" text-anchor="middle" fill="#222222">1.0</text>`,
