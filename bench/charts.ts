@@ -6,9 +6,9 @@ import type { BenchFigure, BenchResults } from "./results.js";
 export const BEGIN_MARKER = "<!-- BEGIN BENCH-RESULTS -->";
 export const END_MARKER = "<!-- END BENCH-RESULTS -->";
 
-const WIDTH = 800;
-const LABEL_RIGHT = 330;
-const BAR_LEFT = 340;
+const WIDTH = 840;
+const LABEL_RIGHT = 350;
+const BAR_LEFT = 360;
 const BAR_SPAN = 260;
 const ROW = 30;
 const TOP = 56;
