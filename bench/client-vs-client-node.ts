@@ -9,6 +9,7 @@ import { AgentPool, ResourceClient, createTransport, loadKubeConfig } from "@kub
 import type { ResourceDescription } from "@kube-codegen/runtime";
 import type { Foo, FooList } from "../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
 import { loadCrds, startTestApiServer } from "../src/testing/index.js";
+import { recordBenchResults, type FigureInput } from "./results.js";
 
 const BIG = 5000;
 const SMALL = 10;
@@ -82,6 +83,7 @@ async function timeOne(fn: () => Promise<number>, n: number): Promise<number[]> 
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+const figures: FigureInput[] = [];
 try {
   for (const c of cases) {
     // Both must see the same data, or the comparison means nothing.
@@ -97,10 +99,12 @@ try {
     }
     const m = median(mine);
     const o = median(other);
+    figures.push({ name: `${c.name} vs client-node`, ours: m, baseline: o, unit: "ms", better: "lower", goal: 1 });
     console.log(
       `client-vs-client-node: ${c.name}: ours median ${m.toFixed(2)} ms, client-node ${o.toFixed(2)} ms; ratio ${(m / o).toFixed(2)}x (goal <= 1) ${m <= o ? "OK" : "SLOWER"}`,
     );
   }
+  recordBenchResults("client-vs-client-node", figures);
 } finally {
   agents.destroy();
   await server.stop();

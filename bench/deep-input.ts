@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { writeDeepPackage, type DeepShape } from "./deep-input-packages.js";
+import { recordBenchResults, type FigureInput } from "./results.js";
 
 const repo = resolve(import.meta.dirname, "..");
 const cli = join(repo, "bin/kube-codegen.js");
@@ -33,10 +34,13 @@ function time(shape: DeepShape, n: number): number {
   }
 }
 
+const figures: FigureInput[] = [];
 for (const shape of ["extends", "alias"] as const) {
   const base = time(shape, BASE);
   const long = time(shape, LONG);
   console.log(
     `generate (${shape} chain): ${LONG} long ${long.toFixed(0)} ms; ${BASE} long ${base.toFixed(0)} ms; ratio ${(long / base).toFixed(1)}× (linear: about 10×; goal: seconds)`,
   );
+  figures.push({ name: `${shape} chain, ${LONG} long vs ${BASE} long`, ours: long, baseline: base, unit: "ms", better: "lower" });
 }
+recordBenchResults("deep-input", figures);

@@ -4,6 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { deepCopyHelmRelease } from "../generated-examples/helm-release/apis/helm/v1/zz_generated.deepcopy.js";
 import type { HelmRelease } from "../generated-examples/helm-release/apis/helm/v1/types.js";
+import { recordBenchResults } from "./results.js";
 
 /** A HelmRelease as a cluster would return it: metadata with managedFields, spec, status history. */
 export function sampleRelease(): HelmRelease {
@@ -123,4 +124,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `deepcopy: generated is ${(r.generated / r.structuredClone).toFixed(1)}× structuredClone (goal ≥5×), ${(r.generated / r.json).toFixed(1)}× JSON round trip (goal ≥3×)`,
   );
+  recordBenchResults("deepcopy", [
+    {
+      name: "generated deep copy vs structuredClone",
+      ours: r.generated,
+      baseline: r.structuredClone,
+      unit: "ops/ms",
+      better: "higher",
+      goal: 5,
+    },
+    { name: "generated deep copy vs JSON round trip", ours: r.generated, baseline: r.json, unit: "ops/ms", better: "higher", goal: 3 },
+  ]);
 }

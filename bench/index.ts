@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { staleReason } from "../scripts/build-stamp.js";
+import { renderCharts } from "./render-charts.js";
 
 const benches = [
   "generate-cold.ts",
@@ -30,3 +31,7 @@ for (const b of benches) {
   const r = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", join(import.meta.dirname, b)], { stdio: "inherit" });
   if (r.status !== 0) process.exitCode = 1;
 }
+// Each benchmark wrote bench/results/<name>.json; the charts and docs/benchmarks.md's figures are
+// rendered from those files (also `npm run bench:charts`, which runs no benchmark).
+const written = renderCharts();
+console.log(written.length === 0 ? "bench: charts up to date" : `bench: wrote ${written.length} chart and page file(s)`);

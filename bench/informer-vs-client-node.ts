@@ -28,6 +28,7 @@ import { dirname, join } from "node:path";
 import type { KubernetesListObject, KubernetesObject } from "@kubernetes/client-node";
 import { AgentPool, ResourceClient, SharedIndexInformer, createTransport, loadKubeConfig } from "@kube-codegen/runtime";
 import type { ListerWatcher, ResourceDescription } from "@kube-codegen/runtime";
+import { recordBenchResults } from "./results.js";
 // The example project's paths, in one place.
 import type { Foo, FooList } from "../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
 const CRD_DIR = join(import.meta.dirname, "../generated-examples/sample-controller/config/crd/bases");
@@ -447,6 +448,13 @@ try {
     `${p}: 2x client-node means ${(1e6 / (2 * oRate)).toFixed(1)} µs per event, all included; JSON.parse alone takes ${(1e6 / parse).toFixed(1)} µs of it, ours takes ${(1e6 / mRate).toFixed(1)} µs`,
   );
   const [wp, wk] = [median(wireParse), median(wireKeep)];
+  recordBenchResults("informer-vs-client-node", [
+    { name: `initial sync, ${OBJECTS} objects vs client-node`, ours: mSync, baseline: oSync, unit: "ms", better: "lower" },
+    { name: "watch events vs client-node", ours: mRate, baseline: oRate, unit: "events/s", better: "higher", goal: 2 },
+    { name: "heap per cached object vs client-node", ours: mHeap, baseline: oHeap, unit: "B", better: "lower", goal: 1 },
+    { name: "watch events vs bare split+JSON.parse", ours: mRate, baseline: parse, unit: "events/s", better: "higher", goal: 1 / 3 },
+    { name: "watch events vs parse-and-keep floor", ours: mRate, baseline: wk, unit: "events/s", better: "higher" },
+  ]);
   console.log(
     `${p}: the floor over the same wire: parse only ${wp.toFixed(0)}/s (${(wp / oRate).toFixed(2)}x client-node), parse and keep ${wk.toFixed(0)}/s (${(wk / oRate).toFixed(2)}x client-node); ours is ${(mRate / wk).toFixed(2)}x the parse-and-keep floor`,
   );

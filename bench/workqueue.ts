@@ -4,6 +4,7 @@
 // are told apart. Reported as items per ms and ratios; no goal is set by the issue.
 import { performance } from "node:perf_hooks";
 import { WorkQueue } from "../runtime/src/index.js";
+import { recordBenchResults } from "./results.js";
 
 const n = 100_000;
 const keys = Array.from({ length: n }, (_, i) => `ns-${i % 50}/object-${i}`);
@@ -74,4 +75,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `workqueue: WorkQueue is ${(r.array / r.queue).toFixed(1)}× slower than a bare array FIFO, ${(r.arrayAwaited / r.queue).toFixed(1)}× slower than one awaited per get`,
   );
+  recordBenchResults("workqueue", [
+    { name: "WorkQueue vs array FIFO", ours: r.queue, baseline: r.array, unit: "items/ms", better: "higher" },
+    { name: "WorkQueue vs array FIFO, await per get", ours: r.queue, baseline: r.arrayAwaited, unit: "items/ms", better: "higher" },
+  ]);
 }

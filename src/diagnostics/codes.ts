@@ -219,8 +219,9 @@ const table = {
   nearNamespace: {
     code: "KCG1109",
     severity: "warning",
-    meaning: "Marker whose namespace looks like a misspelled known namespace; it is ignored.",
-    example: "+kubebuiler:validation:Minimum=1",
+    meaning:
+      "Marker whose namespace looks like a misspelled known namespace (a letter off, or a missing `:` as in +kubebuilderdeprecatedversion); it is ignored, as controller-gen ignores unknown namespaces, and the hint names the marker it was likely meant to be.",
+    example: "+kubebulder:validation:Minimum=1",
   },
   deprecatedMarker: {
     code: "KCG1110",

@@ -15,3 +15,12 @@ const YAML_GENERATED_LINE = generatedLine("#");
 export function isGenerated(text: string): boolean {
   return text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE);
 }
+
+/**
+ * The generated line a file's text carries on a line of its own, in whichever syntax; undefined
+ * when it has none. Applied to the text kube-codegen would write, it is the line a user must add
+ * to a hand-written file there, in that file's own comment syntax (`#` in a CRD manifest).
+ */
+export function generatedLineIn(text: string): string | undefined {
+  return text.split("\n").find((l) => l === GENERATED_LINE || l === YAML_GENERATED_LINE);
+}

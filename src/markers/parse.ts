@@ -141,7 +141,7 @@ export function parseMarkerLine(
             at(0, name.length + 1),
             Code.nearNamespace,
             `marker +${name} is ignored: "${name.split(":")[0]}" is not a known namespace`,
-            `did you mean +${near}:...?`,
+            `did you mean +${near.meant ?? `${near.namespace}:...`}?`,
           ),
         );
       }

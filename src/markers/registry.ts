@@ -1,4 +1,4 @@
-import { closest } from "./suggest.js";
+import { closest, editDistance } from "./suggest.js";
 import type { MarkerDefinition, MarkerTarget } from "./types.js";
 
 /** How a written marker name resolved against the registry. */
@@ -86,12 +86,56 @@ export class MarkerRegistry {
     });
   }
 
-  /** The known namespace a name's first segment seems to misspell (`kubebuiler` → `kubebuilder`). */
-  nearNamespace(name: string): string | undefined {
-    const head = name.split(":")[0] ?? "";
-    if (head.length < 5) return undefined;
-    const heads = [...new Set(this.namespaces.map((n) => n.split(":")[0] ?? n))].filter((h) => h.length >= 5);
-    return closest(head, heads, 1)[0];
+  /**
+   * What a name outside the known namespaces seems to misspell, as the namespace and, when one
+   * follows, the declared marker it was meant to be. Two slips are caught: a missing `:`, when a
+   * declared marker's name with its colons removed starts the first segment
+   * (`kubebuilderdeprecatedversion:warning` → `kubebuilder:deprecatedversion:warning`), and a first
+   * segment within a small edit distance of a known namespace (`kubebulder`, `k8`). A segment
+   * shorter than five letters counts only at distance 1 and only when the corrected name is a
+   * declared marker, since short words near `k8s` are common in prose; anything else stays prose.
+   */
+  nearNamespace(name: string): { readonly namespace: string; readonly meant?: string } | undefined {
+    const cut = name.indexOf(":");
+    const head = cut < 0 ? name : name.slice(0, cut);
+    const rest = cut < 0 ? "" : name.slice(cut);
+    const missing = this.missingColon(head, rest);
+    if (missing) return missing;
+    const heads = [...new Set(this.namespaces.map((n) => n.split(":")[0] ?? n))];
+    if (head.length >= 5) {
+      const ns = closest(
+        head,
+        heads.filter((h) => h.length >= 5),
+        1,
+      )[0];
+      if (ns === undefined) return undefined;
+      const fixed = ns + rest;
+      const meant = this.resolve(fixed) ? fixed : this.suggest(fixed)[0];
+      return meant?.startsWith(ns) ? { namespace: ns, meant } : { namespace: ns };
+    }
+    for (const ns of heads) {
+      if (editDistance(head, ns) === 1 && this.resolve(ns + rest)) return { namespace: ns, meant: ns + rest };
+    }
+    return undefined;
+  }
+
+  /**
+   * `kubebuilderdeprecatedversion` + `:warning`, `kubebuildervalidation` + `:Minimum`: the longest
+   * declared `a:b` name or known namespace that, without colons, starts the head, when putting the
+   * colons back gives a declared marker.
+   */
+  private missingColon(head: string, rest: string): { readonly namespace: string; readonly meant: string } | undefined {
+    const lower = head.toLowerCase();
+    const names = [...this.namespaces, ...[...this.defs.keys()].filter((n) => n.includes(":"))];
+    let best: { readonly namespace: string; readonly meant: string; readonly length: number } | undefined;
+    for (const name of names) {
+      const flat = name.replace(/:/g, "").toLowerCase();
+      if (!lower.startsWith(flat) || (best && best.length >= flat.length)) continue;
+      const tail = head.slice(flat.length);
+      const meant = name + (tail === "" ? "" : `:${tail}`) + rest;
+      if (this.resolve(meant)) best = { namespace: name.split(":")[0]!, meant, length: flat.length };
+    }
+    return best && { namespace: best.namespace, meant: best.meant };
   }
 
   /** Declared names closest to a written one, preferring those valid on `target`. */

@@ -1,7 +1,7 @@
 import { accessSync, constants } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import { Code, type Diagnostic } from "../diagnostics/index.js";
-import { GENERATED_LINE, isGenerated } from "../emit/index.js";
+import { GENERATED_LINE, generatedLineIn, isGenerated } from "../emit/index.js";
 import { fsProblem, pathError, probePath, readText } from "../fs/index.js";
 import type { FinalFile } from "./finalize.js";
 import type { ExistingFiles } from "./scan.js";
@@ -66,7 +66,7 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
           f.path,
           Code.handWrittenFile,
           "has no generated line, so it is not kube-codegen's to overwrite",
-          `move or rename this file (kube-codegen writes its own here), or add the line "${GENERATED_LINE}" to let it be replaced`,
+          `move or rename this file (kube-codegen writes its own here), or add the line "${generatedLineIn(f.content) ?? GENERATED_LINE}" to let it be replaced`,
         ),
       );
       continue;

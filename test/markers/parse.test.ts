@@ -111,7 +111,7 @@ describe("parseMarkers: unknown markers and did-you-mean", () => {
     assert.equal(r.markers.length, 0);
     assert.equal(r.diag?.code, "KCG1109");
     assert.equal(r.diag?.severity, "warning");
-    assert.equal(r.diag?.hint, "did you mean +kubething:...?");
+    assert.equal(r.diag?.hint, "did you mean +kubething:x?");
   });
 
   it("resolves a registered marker even outside the declared namespaces", () => {
