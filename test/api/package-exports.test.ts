@@ -1,5 +1,6 @@
 // The two packages' entry points resolve (after the build that `npm ci` runs) and expose what the
-// docs document: kube-codegen (the generator, `.` and `./testing`) and @kube-codegen/runtime.
+// docs document: kube-codegen (the generator, `.` and `./testing`) and @kube-codegen/runtime (its root
+// and a subpath per layer).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
@@ -22,7 +23,18 @@ test("kube-codegen exports . and ./testing and the bin; the runtime is its own p
   assert.deepEqual(Object.keys(generator.exports).sort(), [".", "./testing"]);
   assert.equal(generator.bin?.["kube-codegen"], "bin/kube-codegen.js");
   assert.equal(runtime.name, "@kube-codegen/runtime");
-  assert.deepEqual(Object.keys(runtime.exports), ["."]);
+  // The root and one subpath per layer (test/api/runtime-entry-points.test.ts checks what each loads).
+  assert.deepEqual(Object.keys(runtime.exports), [
+    ".",
+    "./core",
+    "./rest",
+    "./watch",
+    "./client",
+    "./builtin",
+    "./cache",
+    "./workqueue",
+    "./controller",
+  ]);
 });
 
 test("the runtime depends on none of the generator's libraries", () => {
@@ -41,6 +53,8 @@ test("the built entry points load and export the documented API", async (t) => {
   const rt = await import(join(runtimeDir, runtime.exports["."]!.default));
   assert.equal(typeof rt.Scheme, "function");
   assert.equal(typeof rt.deepCopyObjectMeta, "function");
+  const client = await import(join(runtimeDir, runtime.exports["./client"]!.default));
+  assert.equal(client.ResourceClient, rt.ResourceClient);
   const testing = await import(join(repo, generator.exports["./testing"]!.default));
   assert.equal(typeof testing.startTestApiServer, "function");
   for (const e of Object.values(generator.exports)) assert.ok(existsSync(join(repo, e.types)), e.types);
