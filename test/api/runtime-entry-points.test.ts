@@ -9,8 +9,8 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { tempDir } from "../helpers/fs.js";
@@ -92,7 +92,8 @@ process.stdout.write(JSON.stringify(out));
  */
 function stageProject(): { project: string; pkgDir: string } {
   if (staged) return staged;
-  const project = tempDir("kcg-entry-");
+  // Its real path: node and TypeScript report modules by real path (macOS's tmpdir is a symlink).
+  const project = realpathSync(tempDir("kcg-entry-"));
   const pkgDir = join(project, "node_modules", PKG);
   mkdirSync(pkgDir, { recursive: true });
   cpSync(join(runtimeDir, "package.json"), join(pkgDir, "package.json"));
@@ -106,7 +107,8 @@ function stageProject(): { project: string; pkgDir: string } {
   }
   for (const dep of [...Object.keys(manifest.dependencies ?? {}), "@types/node"]) {
     mkdirSync(dirname(join(project, "node_modules", dep)), { recursive: true });
-    symlinkSync(installed(dep), join(project, "node_modules", dep), "dir");
+    // A junction on Windows (no privilege needed); the type is ignored elsewhere.
+    symlinkSync(installed(dep), join(project, "node_modules", dep), "junction");
   }
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   writeFileSync(join(project, "hooks.mjs"), hooks);
@@ -140,19 +142,19 @@ function load(project: string, pkgDir: string, specs: string[]): Loaded {
     env: { ...process.env, KCG_LOAD_LOG: log, NODE_OPTIONS: "" },
   });
   assert.equal(r.status, 0, `importing ${specs.join(", ")} failed:\n${r.stderr}`);
-  const dist = join(pkgDir, "dist") + "/";
+  const dist = join(pkgDir, "dist") + sep;
   const files = readFileSync(log, "utf8")
     .split("\n")
     .filter((u) => u.startsWith("file:"))
     .map((u) => fileURLToPath(u));
   const packages = new Set<string>();
   for (const f of files.filter((f) => !f.startsWith(dist))) {
-    const m = /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f);
-    if (m) packages.add(m[1]!);
+    const m = /.*[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(f);
+    if (m) packages.add(m[1]!.replace("\\", "/"));
   }
   return {
     names: JSON.parse(r.stdout) as Record<string, string[]>,
-    runtime: files.filter((f) => f.startsWith(dist)).map((f) => f.slice(dist.length)),
+    runtime: files.filter((f) => f.startsWith(dist)).map((f) => relative(dist, f).split(sep).join("/")),
     packages: [...packages].sort(),
   };
 }
@@ -279,7 +281,8 @@ test("NodeNext and bundler consumers find every entry point's types, and the roo
     const checker = program.getTypeChecker();
     const exported = new Map<string, string[]>();
     for (const s of specs) {
-      const resolved = ts.resolveModuleName(s, consumer, options, ts.sys).resolvedModule?.resolvedFileName;
+      const found = ts.resolveModuleName(s, consumer, options, ts.sys).resolvedModule?.resolvedFileName;
+      const resolved = found === undefined ? undefined : resolve(found);
       const want = join(pkgDir, "dist", s === PKG ? "" : s.slice(PKG.length + 1), "index.d.ts");
       assert.equal(resolved, want, `${mode}: ${s}`);
       const file = program.getSourceFile(want) ?? assert.fail(`${mode}: ${want} is not in the program`);
