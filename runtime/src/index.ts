@@ -2,18 +2,17 @@
 // core → rest → watch → client → builtin and cache (informers, listers); workqueue; controller on
 // all of them. It imports nothing from the generator stages of src/, so applications pay only for
 // the runtime.
-export * from "./core/apimachinery.js";
-export * from "./core/scheme.js";
-export * from "./core/deepcopy.js";
-export * from "./core/status.js";
-export * from "./core/api-error.js";
-export * from "./core/clock.js";
+// Each layer folder's index.ts is also an entry point of its own (package.json "exports":
+// "@kube-codegen/runtime/client", ...), which loads only that layer and those below it. This root
+// is their union and nothing else, so a name is exported here exactly when one layer exports it,
+// and root and subpath imports share the same modules (one ApiError class, one Scheme). Two layers
+// exporting the same name would silently drop it from here (`export *` leaves ambiguous names
+// out); test/api/runtime-entry-points.test.ts guards against that.
+export * from "./core/index.js";
 export * from "./rest/index.js";
 export * from "./watch/index.js";
 export * from "./client/index.js";
 export * from "./builtin/index.js";
-// workqueue: the rate-limited work queue controllers' workers loop on. FakeClock (core/clock.ts) is
-// exported too, for their tests: it is small and tree-shakes away, so it needs no subpath.
 export * from "./workqueue/index.js";
 export * from "./cache/index.js";
 export * from "./controller/index.js";

@@ -5,6 +5,8 @@ import type { PackageId } from "./types.js";
 
 /** The module specifier API packages import the apimachinery types from. */
 export const RUNTIME_MODULE = "@kube-codegen/runtime";
+/** It and its core layer's entry point, which exports the same apimachinery types (runtime/README.md#entry-points). */
+const RUNTIME_MODULES: ReadonlySet<string> = new Set([RUNTIME_MODULE, `${RUNTIME_MODULE}/core`]);
 
 /** What the scope builder needs to know about every package: its id, exported type names and private ones. */
 export interface PackageIndex {
@@ -50,7 +52,7 @@ export function fileScope(file: LoadedFile, pkgDir: string, index: PackageIndex)
 }
 
 function bindImport(file: LoadedFile, pkgDir: string, index: PackageIndex, module: string, name: string): NameBinding {
-  if (module === RUNTIME_MODULE) return { kind: "runtime", name };
+  if (RUNTIME_MODULES.has(module)) return { kind: "runtime", name };
   if (!module.startsWith(".")) return { kind: "foreign", module, name };
   const dir = posix.dirname(posix.normalize(posix.join(posix.dirname(file.rel), module)));
   const other = index.byDir.get(dir);

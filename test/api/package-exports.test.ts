@@ -1,6 +1,6 @@
 // The two packages' entry points resolve (after the build that `npm ci` runs) and expose what the
 // docs document: kube-codegen (the generator, `.` and `./testing`, and the config file's JSON
-// Schema, `./config.schema.json`) and @kube-codegen/runtime.
+// Schema, `./config.schema.json`) and @kube-codegen/runtime (its root and a subpath per layer).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
@@ -32,7 +32,18 @@ test("kube-codegen exports ., ./testing, ./config.schema.json and the bin; the r
   assert.ok(existsSync(join(repo, "config.schema.json")));
   assert.equal(generator.bin?.["kube-codegen"], "bin/kube-codegen.js");
   assert.equal(runtime.name, "@kube-codegen/runtime");
-  assert.deepEqual(Object.keys(runtime.exports), ["."]);
+  // The root and one subpath per layer (test/api/runtime-entry-points.test.ts checks what each loads).
+  assert.deepEqual(Object.keys(runtime.exports), [
+    ".",
+    "./core",
+    "./rest",
+    "./watch",
+    "./client",
+    "./builtin",
+    "./cache",
+    "./workqueue",
+    "./controller",
+  ]);
 });
 
 test("the runtime depends on none of the generator's libraries", () => {
@@ -51,6 +62,8 @@ test("the built entry points load and export the documented API", async (t) => {
   const rt = await import(join(runtimeDir, moduleExport(runtime, ".").default));
   assert.equal(typeof rt.Scheme, "function");
   assert.equal(typeof rt.deepCopyObjectMeta, "function");
+  const client = await import(join(runtimeDir, moduleExport(runtime, "./client").default));
+  assert.equal(client.ResourceClient, rt.ResourceClient);
   const testing = await import(join(repo, moduleExport(generator, "./testing").default));
   assert.equal(typeof testing.startTestApiServer, "function");
   for (const e of Object.values(generator.exports)) {

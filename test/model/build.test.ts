@@ -328,6 +328,34 @@ test("namespace imports: `ns.Name` resolves like a named import, from another ve
   );
 });
 
+test("the apimachinery types also come from the runtime's core entry point, and from no other subpath", () => {
+  const { model, diagnostics } = modelOf({
+    "a/v1/doc.ts": doc(),
+    "a/v1/types.ts": `import type { ObjectMeta, TypeMeta, int32 } from "@kube-codegen/runtime/core";\n// +genclient\nexport interface Thing extends TypeMeta {\n  metadata?: ObjectMeta;\n  size?: int32;\n}\n`,
+    "a/v2/doc.ts": doc(),
+    "a/v2/types.ts": `import type { Time } from "@kube-codegen/runtime/client";\nexport interface S {\n  when?: Time;\n}\n`,
+  });
+  const v1 = model.packages.find((p) => p.id.version === "v1")!;
+  assert.deepEqual(
+    v1.kinds.map((k) => k.name),
+    ["Thing"],
+  );
+  const thing = v1.types.find((t) => t.name === "Thing")!;
+  assert.ok(thing.shape.kind === "struct");
+  assert.deepEqual(
+    thing.shape.fields.map((f) => f.type),
+    [
+      { kind: "builtin", name: "ObjectMeta" },
+      { kind: "primitive", name: "int32" },
+    ],
+  );
+  // The client layer exports no apimachinery types: that import is foreign, as any other package's.
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.file]),
+    [["KCG1207", "input/a/v2/types.ts"]],
+  );
+});
+
 test("a misspelled name through a namespace import suggests the right one", () => {
   const { diagnostics } = modelOf({
     "a/v1/doc.ts": doc(),

@@ -1,6 +1,7 @@
 // The apimachinery types (k8s.io/apimachinery/pkg/apis/meta/v1 and friends) that API packages
 // reference. Shapes follow the kube-apiserver OpenAPI document; the generator recognises these
-// names by identity (imported from "@kube-codegen/runtime"), not by structure.
+// names by identity (imported from "@kube-codegen/runtime" or its "/core" entry point), not by
+// structure.
 
 /** A 32-bit integer; the CRD schema says `type: integer, format: int32`. */
 export type int32 = number;
