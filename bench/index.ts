@@ -8,6 +8,7 @@ import { renderCharts } from "./render-charts.js";
 
 const benches = [
   "generate-cold.ts",
+  "cli-startup.ts",
   "deepcopy.ts",
   "crd.ts",
   "generate-100-kinds.ts",

@@ -36,6 +36,7 @@ const SLOW_FIRST = [
   "test/import/determinism.test.ts",
   "test/import/hostile.test.ts",
   "test/cli/generate-verify.test.ts",
+  "test/cli/lazy-loading.test.ts",
   "test/testing/hostile-exit.test.ts",
   "test/import/golden.test.ts",
   "test/docs/test-server-example.test.ts",

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import yargs from "yargs";
-import { defaults, optionTable, resolveOptions, resolveServerVersions, type OptionSpec, type RawOptions } from "../config/index.js";
-import { runGenerate } from "./generate-command.js";
+// Only the command table loads before yargs answers: the option table (not config/index.js, whose
+// config-file reader pulls in ajv and yaml) and the printing. Each handler import()s its command's
+// implementation, so `--help`, `--version` and usage errors never load the pipeline (ts-morph,
+// typescript, prettier), CEL, RE2 or the test server; test/cli/lazy-loading.test.ts checks it.
+import { defaults, optionTable, type OptionSpec, type RawOptions } from "../config/option-table.js";
+import type { Options } from "../config/options.js";
 import { Console, type Out } from "./console.js";
-import { formatMarkerHelp } from "../vocab/index.js";
-import { filterMarkerHelp } from "./markers-command.js";
 import { packageVersion } from "./version.js";
 
 /**
@@ -31,7 +33,9 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       (y) => y.options(codegenOptions),
       async (a) => {
         if (code !== 0) return; // yargs already reported a usage error (e.g. an unknown flag)
-        code = await withOptions(a, cwd, out, (o) => runGenerate(o, "generate", out, printing(a)));
+        code = await withOptions(a, cwd, out, async (o) =>
+          (await import("./generate-command.js")).runGenerate(o, "generate", out, printing(a)),
+        );
       },
     )
     .command(
@@ -40,15 +44,19 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       (y) => y.options(codegenOptions),
       async (a) => {
         if (code !== 0) return;
-        code = await withOptions(a, cwd, out, (o) => runGenerate(o, "verify", out, printing(a)));
+        code = await withOptions(a, cwd, out, async (o) =>
+          (await import("./generate-command.js")).runGenerate(o, "verify", out, printing(a)),
+        );
       },
     )
     .command(
       "markers [filter]",
       "list every marker with its targets, help and an example (only those whose name contains filter, when given)",
       (y) => y.positional("filter", { type: "string", describe: "part of a marker name, e.g. printcolumn, or a diagnostic code" }),
-      (a) => {
+      async (a) => {
         if (code !== 0) return;
+        const { formatMarkerHelp } = await import("../vocab/index.js");
+        const { filterMarkerHelp } = await import("./markers-command.js");
         if (a.filter === undefined) {
           out.log(formatMarkerHelp());
           return;
@@ -72,13 +80,13 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
           .positional("files", { type: "string", array: true, describe: "files of custom resources to validate" }),
       async (a) => {
         if (code !== 0) return; // yargs already reported a usage error (e.g. no --crds)
+        const { resolveServerVersions } = await import("../config/load-config.js");
         const minors = resolveServerVersions(typeof a.serverVersions === "string" ? a.serverVersions : undefined);
         if ("diagnostic" in minors) {
           out.printDiagnostics([minors.diagnostic], new Map());
           code = 2;
           return;
         }
-        // Loaded on demand so that `generate` does not pay for the validator and CEL at start-up.
         const { runValidate } = await import("./validate-command.js");
         code = await runValidate(a.crds, (a.files ?? []).map(String), out, minors.minors);
       },
@@ -168,12 +176,8 @@ function tableRow(key: string): OptionSpec {
   return row;
 }
 
-async function withOptions(
-  a: Record<string, unknown>,
-  cwd: string,
-  out: Out,
-  run: (o: NonNullable<ReturnType<typeof resolveOptions>["options"]>) => Promise<number>,
-): Promise<number> {
+async function withOptions(a: Record<string, unknown>, cwd: string, out: Out, run: (o: Options) => Promise<number>): Promise<number> {
+  const { resolveOptions } = await import("../config/load-config.js");
   // yargs gives each flag under its camelCase name too, which is the table's key.
   const raw = Object.fromEntries(optionTable.filter((o) => o.type !== "boolean").map((o) => [o.key, a[o.key]])) as RawOptions;
   const { options, diagnostics, sources } = resolveOptions(raw, cwd);
