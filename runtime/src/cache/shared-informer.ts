@@ -65,8 +65,9 @@ export interface SharedIndexInformerOptions<T> {
   /**
    * Share equal values between cached objects (default true): an update's unchanged parts are the
    * previous version's objects (`oldObj.status === obj.status` when the status did not change), an
-   * object a relist finds unchanged stays the cached object itself, and other strings are shared
-   * with equal ones already cached. Values are unchanged; it saves memory and, on a busy watch, most
+   * object a relist finds unchanged stays the cached object itself, a list's new objects share what
+   * equals the object listed before them (after their adds are queued; idle() waits for it), and
+   * the strings of objects a watch adds are shared with equal ones already cached. Values are unchanged; it saves memory and, on a busy watch, most
    * of the garbage collector's work. False turns it off (every object is then as parsed).
    */
   shareValues?: boolean;
@@ -90,7 +91,7 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   private synced = false;
   private cancelResync = (): void => {};
   private readonly sharer: ValueSharer | undefined;
-  // The sharing of lists' new objects with their neighbours, running after their adds were queued.
+  // The sharing of lists' new objects with their neighbours, which runs after their adds were handled.
   private sharing: Promise<void> | undefined;
 
   constructor(
@@ -270,9 +271,9 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   }
 
   // Shares each of `objs` (new objects of one list, in list order) with the one before it, in
-  // slices between turns of the event loop, after their adds were queued: the initial list's adds
+  // slices between turns of the event loop, once the handlers have caught up: the list's adds
   // reach handlers without waiting for it (the walk costs about as much as the list's JSON.parse),
-  // and the memory it saves is saved within a few turns. idle() waits for it.
+  // and the memory it saves is saved within a few turns after. idle() waits for it.
   private shareLater(objs: T[]): void {
     const sharer = this.sharer!;
     const before = this.sharing;
@@ -280,6 +281,9 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     let done: Promise<void> | undefined = undefined;
     done = (async () => {
       await before;
+      // The handlers first: the list's adds (and whatever came after them) are delivered before any
+      // of this runs, rather than in turns shared with it.
+      await Promise.all([...this.listeners].map((l) => l.idle()));
       try {
         for (let i = 1; i < objs.length && !this.stopped;) {
           await new Promise<void>((r) => setImmediate(r));

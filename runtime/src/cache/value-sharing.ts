@@ -97,8 +97,10 @@ export class ValueSharer {
         const v: unknown = n[i];
         const pv: unknown = p?.[i];
         if (typeof v === "string") {
-          if (v === pv) n[i] = pv;
-          else {
+          // An equal short string is the same copy already when parsed (V8 internalizes those): no store.
+          if (v === pv) {
+            if (v.length > SHARED_BY_V8) n[i] = pv;
+          } else {
             same = false;
             if (this.interning && v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH) n[i] = this.intern(v);
           }
@@ -117,8 +119,9 @@ export class ValueSharer {
       const v = n[k];
       const pv = p?.[k];
       if (typeof v === "string") {
-        if (v === pv) n[k] = pv;
-        else {
+        if (v === pv) {
+          if (v.length > SHARED_BY_V8) n[k] = pv;
+        } else {
           same = false;
           if (this.interning && v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH && k !== UNIQUE_KEY) n[k] = this.intern(v);
         }
