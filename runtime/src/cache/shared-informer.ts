@@ -66,9 +66,10 @@ export interface SharedIndexInformerOptions<T> {
    * Share equal values between cached objects (default true): an update's unchanged parts are the
    * previous version's objects (`oldObj.status === obj.status` when the status did not change), an
    * object a relist finds unchanged stays the cached object itself, a list's new objects share what
-   * equals the object listed before them (after their adds are queued; idle() waits for it), and
-   * the strings of objects a watch adds are shared with equal ones already cached. Values are unchanged; it saves memory and, on a busy watch, most
-   * of the garbage collector's work. False turns it off (every object is then as parsed).
+   * equals the object listed before them (once their adds were handled; idle() waits for it), and
+   * the strings of objects a watch adds are shared with equal ones already cached. Values are
+   * unchanged; it saves memory and, on a busy watch, most of the garbage collector's work. False
+   * turns it off (every object is then as parsed).
    */
   shareValues?: boolean;
   keyFunc?: KeyFunc<T>;
