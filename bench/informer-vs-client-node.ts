@@ -1,8 +1,10 @@
 // Informer beside @kubernetes/client-node 1.x's makeInformer, in one run against the same test API
 // server (in a child process) with the same 10,000 Foos: initial sync time, event throughput and heap
 // per cached object, plus the cost of only splitting and JSON.parse-ing the same watch stream.
-// Goals (issue 11): at least 2x client-node's event throughput, no more heap per object, and within
-// 3x of the bare parse. Beside them, in the same rounds, the least any client can do with the same
+// Goals (issue 28): initial sync no slower than client-node's, at least its event throughput, at
+// most 0.85x its heap per object (issue 11's 2x throughput was withdrawn), and within 3x of the bare
+// parse. Beside the event rate, the CPU time per event (user and system, this process, GC threads
+// included), which a machine shared with other work disturbs less than the rate. Beside them, in the same rounds, the least any client can do with the same
 // watch over the same wire (split and parse each line; and that, keeping each object in a map, as
 // any object cache must): the floor both informers stand on. INFORMER_BENCH_N shrinks the run; INFORMER_BENCH_DEBUG=1 logs each stage.
 //
@@ -217,7 +219,14 @@ function releaseBurst(): number {
   heap();
   bareParse(stream);
   child.send("release");
+  cpuAtRelease = process.cpuUsage();
   return performance.now();
+}
+let cpuAtRelease: NodeJS.CpuUsage | undefined;
+// The CPU time this process used since the release, per update.
+function cpuPerEvent(): number {
+  const c = process.cpuUsage(cpuAtRelease);
+  return (c.user + c.system) / UPDATES;
 }
 const stream = Buffer.from(server.stream, "base64");
 const agents = new AgentPool();
@@ -230,7 +239,10 @@ const api = kc.makeApiClient(CustomObjectsApi);
 
 interface Run {
   syncMs: number;
+  // Ours only: from the start to idle(), when the list's objects have also been shared (after their adds).
+  settledMs: number;
   eventsPerSec: number;
+  cpuUsPerEvent: number;
   bytesPerObject: number;
 }
 
@@ -276,19 +288,18 @@ async function ours(replay: boolean): Promise<Run> {
   const t0 = performance.now();
   const running = informer.run(ac.signal);
   const s = await within("ours: initial sync", synced.done);
-  const out: Run = { syncMs: s.last - t0, eventsPerSec: 0, bytesPerObject: 0 };
+  await within("ours: idle", informer.idle());
+  const out: Run = { syncMs: s.last - t0, settledMs: performance.now() - t0, eventsPerSec: 0, cpuUsPerEvent: 0, bytesPerObject: 0 };
   if (replay) {
     await within("ours: burst watch", watching!);
     const released = releaseBurst();
     const u = await within("ours: burst", updates.done);
     out.eventsPerSec = UPDATES / ((u.last - released) / 1000);
+    out.cpuUsPerEvent = cpuPerEvent();
     debug(
       `ours: first update ${(u.first - released).toFixed(0)} ms after the release, last ${(u.last - u.first).toFixed(0)} ms after the first`,
     );
-  } else {
-    await informer.idle();
-    out.bytesPerObject = heap();
-  }
+  } else out.bytesPerObject = heap();
   if (informer.getIndexer().list().length !== OBJECTS) throw new Error("ours: cache does not hold every object");
   ac.abort();
   const t = performance.now();
@@ -315,12 +326,13 @@ async function theirs(replay: boolean): Promise<Run> {
   const t0 = performance.now();
   await within("client-node: start", Promise.race([informer.start(), failed]));
   const s = await within("client-node: initial sync", Promise.race([synced.done, failed]));
-  const out: Run = { syncMs: s.last - t0, eventsPerSec: 0, bytesPerObject: 0 };
+  const out: Run = { syncMs: s.last - t0, settledMs: s.last - t0, eventsPerSec: 0, cpuUsPerEvent: 0, bytesPerObject: 0 };
   if (replay) {
     await within("client-node: burst watch", Promise.race([watching!, failed]));
     const released = releaseBurst();
     const u = await within("client-node: burst", Promise.race([updates.done, failed]));
     out.eventsPerSec = UPDATES / ((u.last - released) / 1000);
+    out.cpuUsPerEvent = cpuPerEvent();
     debug(
       `client-node: first update ${(u.first - released).toFixed(0)} ms after the release, last ${(u.last - u.first).toFixed(0)} ms after the first`,
     );
@@ -432,12 +444,14 @@ try {
   const parse = median(parseRates);
   const tag = (ok: boolean): string => (ok ? "OK" : "MISSED");
   const p = `informer-vs-client-node (${OBJECTS} objects, ${UPDATES} updates, median of ${ROUNDS})`;
-  console.log(`${p}: sync ours ${mSync.toFixed(0)} ms, client-node ${oSync.toFixed(0)} ms; ratio ${(mSync / oSync).toFixed(2)}x`);
   console.log(
-    `${p}: events ours ${mRate.toFixed(0)}/s, client-node ${oRate.toFixed(0)}/s; ${(mRate / oRate).toFixed(2)}x (goal >= 2) ${tag(mRate >= 2 * oRate)}`,
+    `${p}: sync ours ${mSync.toFixed(0)} ms, client-node ${oSync.toFixed(0)} ms; ratio ${(mSync / oSync).toFixed(2)}x (goal <= 1) ${tag(mSync <= oSync)}; ours idle, its list's objects shared, at ${m("settledMs", mine).toFixed(0)} ms`,
   );
   console.log(
-    `${p}: heap per object ours ${mHeap.toFixed(0)} B, client-node ${oHeap.toFixed(0)} B; ratio ${(mHeap / oHeap).toFixed(2)}x (goal <= 1) ${tag(mHeap <= oHeap)}`,
+    `${p}: events ours ${mRate.toFixed(0)}/s, client-node ${oRate.toFixed(0)}/s; ${(mRate / oRate).toFixed(2)}x (goal >= 1) ${tag(mRate >= oRate)}; CPU per event ours ${m("cpuUsPerEvent", mineR).toFixed(1)} µs, client-node ${m("cpuUsPerEvent", otherR).toFixed(1)} µs`,
+  );
+  console.log(
+    `${p}: heap per object ours ${mHeap.toFixed(0)} B, client-node ${oHeap.toFixed(0)} B; ratio ${(mHeap / oHeap).toFixed(2)}x (goal <= 0.85) ${tag(mHeap <= 0.85 * oHeap)}`,
   );
   console.log(
     `${p}: bare split+JSON.parse of the same stream ${parse.toFixed(0)} events/s (${stream.length} bytes); ours is ${(parse / mRate).toFixed(2)}x slower (goal <= 3) ${tag(parse <= 3 * mRate)}, client-node ${(parse / oRate).toFixed(2)}x`,

@@ -165,8 +165,10 @@ export class Reflector<T extends KubeObject> {
         return { items: full.items, resourceVersion: full.metadata?.resourceVersion ?? "", paginated };
       }
       listRV ??= page.metadata?.resourceVersion ?? "";
-      for (const item of page.items) items.push(item);
       const next = page.metadata?.continue;
+      // One page (an unpaged list, or a watch cache's answer at "0"): its items as they came, not a copy.
+      if (!next && !paginated) return { items: page.items, resourceVersion: listRV, paginated };
+      for (const item of page.items) items.push(item);
       if (!next) return { items, resourceVersion: listRV, paginated };
       options = { continue: next, signal };
       if (pageSize > 0) options.limit = pageSize;

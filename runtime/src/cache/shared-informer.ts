@@ -21,6 +21,31 @@ import { Reflector } from "./reflector.js";
 import { ValueSharer } from "./value-sharing.js";
 import type { ReflectorOptions, ReflectorStore } from "./reflector.js";
 
+// How long the sharing of a list's objects runs in one turn of the event loop (see shareLater).
+const SHARE_SLICE_MS = 5;
+
+/**
+ * The new objects of one list, each to be shared with the one listed before it (ValueSharer.shareLike):
+ * at once, or, if `deferred`, later (`later` collects them in list order).
+ */
+class ListedObjects<T> {
+  private prev: T | undefined;
+  readonly later: T[] | undefined;
+
+  constructor(
+    private readonly sharer: ValueSharer | undefined,
+    deferred: boolean,
+  ) {
+    if (deferred) this.later = [];
+  }
+
+  add(obj: T): void {
+    if (this.later) this.later.push(obj);
+    else if (this.prev !== undefined) this.sharer?.shareLike(obj, this.prev);
+    this.prev = obj;
+  }
+}
+
 /** client-go's minimumResyncPeriod: shorter non-zero resync periods are raised to it. */
 export const MINIMUM_RESYNC_PERIOD_MS = 1000;
 
@@ -40,9 +65,11 @@ export interface SharedIndexInformerOptions<T> {
   /**
    * Share equal values between cached objects (default true): an update's unchanged parts are the
    * previous version's objects (`oldObj.status === obj.status` when the status did not change), an
-   * object a relist finds unchanged stays the cached object itself, and other strings are shared
-   * with equal ones already cached. Values are unchanged; it saves memory and, on a busy watch, most
-   * of the garbage collector's work. False turns it off (every object is then as parsed).
+   * object a relist finds unchanged stays the cached object itself, a list's new objects share what
+   * equals the object listed before them (once their adds were handled; idle() waits for it), and
+   * the strings of objects a watch adds are shared with equal ones already cached. Values are
+   * unchanged; it saves memory and, on a busy watch, most of the garbage collector's work. False
+   * turns it off (every object is then as parsed).
    */
   shareValues?: boolean;
   keyFunc?: KeyFunc<T>;
@@ -65,6 +92,8 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   private synced = false;
   private cancelResync = (): void => {};
   private readonly sharer: ValueSharer | undefined;
+  // The sharing of lists' new objects with their neighbours, which runs after their adds were handled.
+  private sharing: Promise<void> | undefined;
 
   constructor(
     private readonly lw: ListerWatcher<T>,
@@ -134,6 +163,7 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   /** Resolves once every handler has handled everything queued to it so far (for tests and shutdown). */
   async idle(): Promise<void> {
     await Promise.all([...this.listeners].map((l) => l.idle()));
+    while (this.sharing) await this.sharing;
   }
 
   /**
@@ -172,12 +202,15 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     for (const l of sync ? this.syncing : this.listeners) l.add(n);
   }
 
-  // Stores `raw` transformed, sharing what it can with the version it replaces and the rest of the
-  // cache (all of it: the cached object stays, if equal), and frozen if asked, then tells the handlers.
-  private upsert(raw: T, initial: boolean): T {
+  // Stores `raw` transformed, sharing what it can with the version it replaces (all of it: the
+  // cached object stays, if equal), or, if it is new and comes from a list, with the new object
+  // listed before it (`listed`), else with the rest of the cache; frozen if asked; then tells the
+  // handlers.
+  private upsert(raw: T, initial: boolean, listed?: ListedObjects<T>): T {
     let obj = this.transform(raw);
     const old = this.store.upsert(obj);
-    if (this.sharer?.share(obj, old)) {
+    if (old === undefined && listed) listed.add(obj);
+    else if (this.sharer?.share(obj, old)) {
       // Equal to what was cached (a relist, mostly): the cached object goes back, the new one is garbage.
       obj = old!;
       this.store.upsert(obj);
@@ -198,24 +231,33 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     return {
       replace: (items) => {
         const initial = !this.synced;
+        // Into an empty store (the initial list, or a relist after everything was deleted) nothing
+        // can vanish: no record of what was listed is needed.
+        const wasEmpty = this.store.size === 0;
         // The objects this list stored: any other one the store holds has vanished. (Objects, not
         // keys: no key string is made per object.)
-        const listed = new Set<T>();
+        const listed = wasEmpty ? undefined : new Set<T>();
+        // Frozen objects cannot be shared once handed out: they are shared as they are stored.
+        const fresh = new ListedObjects<T>(this.sharer, this.sharer !== undefined && !this.options.freezeObjects);
         for (const raw of items) {
           // One object the store cannot take (no name, a failing transform) must not fail the
           // whole relist, or the informer would relist into it forever and never sync.
           try {
-            listed.add(this.upsert(raw, initial));
+            const obj = this.upsert(raw, initial, fresh);
+            listed?.add(obj);
           } catch (err) {
             this.report(err, "list");
           }
         }
-        for (const last of this.store.list()) {
-          if (listed.has(last)) continue;
-          this.store.remove(last);
-          this.distribute({ type: "delete", obj: new DeletedFinalStateUnknown(this.store.keyFunc(last), last) });
+        if (listed) {
+          for (const last of this.store.list()) {
+            if (listed.has(last)) continue;
+            this.store.remove(last);
+            this.distribute({ type: "delete", obj: new DeletedFinalStateUnknown(this.store.keyFunc(last), last) });
+          }
         }
         this.synced = true;
+        if (fresh.later && fresh.later.length > 1) this.shareLater(fresh.later);
       },
       add: (obj) => void this.upsert(obj, false),
       update: (obj) => void this.upsert(obj, false),
@@ -227,6 +269,41 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
         this.distribute({ type: "delete", obj });
       },
     };
+  }
+
+  // Shares each of `objs` (new objects of one list, in list order) with the one before it, in
+  // slices between turns of the event loop, once the handlers have caught up: the list's adds
+  // reach handlers without waiting for it (the walk costs about as much as the list's JSON.parse),
+  // and the memory it saves is saved within a few turns after. idle() waits for it.
+  private shareLater(objs: T[]): void {
+    const sharer = this.sharer!;
+    const before = this.sharing;
+    // Set before the walk can end (it awaits first), so the last one to end clears the field.
+    let done: Promise<void> | undefined = undefined;
+    done = (async () => {
+      await before;
+      // The handlers first: the list's adds (and whatever came after them) are delivered before any
+      // of this runs, rather than in turns shared with it.
+      await Promise.all([...this.listeners].map((l) => l.idle()));
+      try {
+        for (let i = 1; i < objs.length && !this.stopped;) {
+          await new Promise<void>((r) => setImmediate(r));
+          const end = performance.now() + SHARE_SLICE_MS;
+          // The clock is read every 64 objects (a walk takes a microsecond or two).
+          for (; i < objs.length && ((i & 63) !== 0 || performance.now() < end); i++) {
+            const obj = objs[i]!;
+            // One replaced or deleted since is no longer cached: there is nothing left to save.
+            if (this.store.get(obj) === obj) sharer.shareLike(obj, objs[i - 1]);
+          }
+        }
+      } catch (err) {
+        // Sharing only saves memory: a failure costs that, not the cache.
+        this.report(err, "sharing listed objects");
+      } finally {
+        if (this.sharing === done) this.sharing = undefined;
+      }
+    })();
+    this.sharing = done;
   }
 
   // One timer at the shortest resync period any handler has; on each tick the handlers that are

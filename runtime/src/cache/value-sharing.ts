@@ -21,6 +21,8 @@ type Node = Record<string, unknown> | unknown[];
 /** Shares each object walked through it with the version it replaces, and its strings through a bounded table. */
 export class ValueSharer {
   private table = new Map<string, string>();
+  // Off while an object is shared with a sibling (shareLike): its strings that differ are left as parsed.
+  private interning = true;
 
   /** @param capacity table entries before the table is emptied and starts over (default 65,536). */
   constructor(private readonly capacity = 65_536) {}
@@ -61,6 +63,30 @@ export class ValueSharer {
     }
   }
 
+  /**
+   * Rewrites `value` in place, without changing what it equals, sharing with `sibling`, another
+   * object of the same collection (the one listed before it, say): each object or array in it equal
+   * to the one at the same place in `sibling` becomes that one, each equal string that one's copy.
+   * Its other strings are left as parsed, not looked up in the table: beside a sibling they are
+   * mostly the object's own (name, uid, resourceVersion), which no other object shares.
+   *
+   * This is how an initial list is stored: without a previous version, the objects of one kind are
+   * alike (managedFields' fieldsV1 trees, labels, owner references, apiVersion and timestamps), so
+   * one walk beside the object before shares whole subtrees, which the table of strings cannot, and
+   * for a fraction of its lookups.
+   */
+  shareLike(value: unknown, sibling: unknown): void {
+    if (typeof value !== "object" || value === null) return;
+    this.interning = false;
+    try {
+      this.walk(value as Node, node(sibling));
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err;
+    } finally {
+      this.interning = true;
+    }
+  }
+
   // True when `n` equals `prev`. Equality is decided in the same pass that shares: a part found
   // equal is replaced by the previous one at once, whatever its parent turns out to be.
   private walk(n: Node, prev: Node | undefined): boolean {
@@ -71,10 +97,12 @@ export class ValueSharer {
         const v: unknown = n[i];
         const pv: unknown = p?.[i];
         if (typeof v === "string") {
-          if (v === pv) n[i] = pv;
-          else {
+          // An equal short string is the same copy already when parsed (V8 internalizes those): no store.
+          if (v === pv) {
+            if (v.length > SHARED_BY_V8) n[i] = pv;
+          } else {
             same = false;
-            if (v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH) n[i] = this.intern(v);
+            if (this.interning && v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH) n[i] = this.intern(v);
           }
         } else if (typeof v === "object" && v !== null) {
           if (this.walk(v as Node, node(pv))) n[i] = pv;
@@ -91,10 +119,11 @@ export class ValueSharer {
       const v = n[k];
       const pv = p?.[k];
       if (typeof v === "string") {
-        if (v === pv) n[k] = pv;
-        else {
+        if (v === pv) {
+          if (v.length > SHARED_BY_V8) n[k] = pv;
+        } else {
           same = false;
-          if (v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH && k !== UNIQUE_KEY) n[k] = this.intern(v);
+          if (this.interning && v.length > SHARED_BY_V8 && v.length <= MAX_INTERNED_LENGTH && k !== UNIQUE_KEY) n[k] = this.intern(v);
         }
       } else if (typeof v === "object" && v !== null) {
         if (this.walk(v as Node, node(pv))) n[k] = pv;

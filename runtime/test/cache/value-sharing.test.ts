@@ -99,6 +99,34 @@ test("a frozen object, or a frozen part, is no error and keeps its values", () =
   assert.ok(Object.isFrozen(mixed.closed));
 });
 
+test("shareLike: parts equal to a sibling's become the sibling's, other strings stay as parsed, and the sibling is untouched", () => {
+  const sharer = new ValueSharer();
+  const a = pod("a");
+  const b = pod("b");
+  part(b, "spec")["image"] = long("registry.example/widget:2.0");
+  const [aBefore, bBefore] = [structuredClone(a), structuredClone(b)];
+  sharer.shareLike(b, a);
+  assert.deepEqual(b, bBefore, "sharing changes no value");
+  assert.deepEqual(a, aBefore, "the sibling keeps its values");
+  assert.equal(b["status"], a["status"], "an equal subtree is the sibling's");
+  assert.equal(part(b, "metadata")["labels"], part(a, "metadata")["labels"]);
+  assert.equal(part(b, "spec")["ports"], part(a, "spec")["ports"], "an equal array inside a changed object is the sibling's");
+  assert.notEqual(b["metadata"], a["metadata"], "metadata differs (name, uid): it stays b's own");
+  assert.notEqual(b["spec"], a["spec"]);
+  assert.equal(sharer.size, 0, "no string went through the table");
+  // The table is back in use afterwards.
+  sharer.share(pod("c"));
+  assert.ok(sharer.size > 0);
+  // Another shape, no sibling and a frozen object are harmless.
+  const odd = { items: [long("x")], spec: { a: 1 } };
+  sharer.shareLike(odd, { items: "no", spec: [1] });
+  sharer.shareLike(odd, undefined);
+  assert.deepEqual(odd, { items: [long("x")], spec: { a: 1 } });
+  const frozen = Object.freeze({ status: { ready: true } });
+  sharer.shareLike(frozen, { status: { ready: true } });
+  assert.deepEqual(frozen, { status: { ready: true } });
+});
+
 test("a full table is emptied and starts over", () => {
   const sharer = new ValueSharer(3);
   for (const s of ["one", "two", "three"].map(long)) sharer.intern(s);
