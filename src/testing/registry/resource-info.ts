@@ -5,6 +5,9 @@ import type { Strategy } from "./strategy.js";
 import type { StatusCause } from "../status-errors.js";
 import type { ScaleSubresource as ScaleSpec } from "../../apiextensions/index.js";
 
+/** The stored object, as endpoints and controllers see it through the registry rather than from storage. */
+export type { KubeObject } from "../storage/store.js";
+
 /** One additionalPrinterColumns entry of a CRD version: part of what the registry knows of a resource, which
  * endpoints/table-output.ts prints. */
 export interface PrinterColumn {
