@@ -2,10 +2,9 @@
 // version's schema once with the validation stage, and fills the defaults and status a real server writes.
 import { compileSchema } from "../../validation/index.js";
 import type { JSONSchemaProps, ScaleSubresource } from "../../apiextensions/index.js";
-import type { ObjectSchema, ResourceInfo } from "../registry/resource-info.js";
+import type { ObjectSchema, PrinterColumn, ResourceInfo } from "../registry/resource-info.js";
 import type { StatusCause } from "../status-errors.js";
-import { storageVersionHash } from "../endpoints/storage-version-hash.js";
-import type { PrinterColumn } from "../endpoints/table-output.js";
+import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { CUSTOM_RESOURCE_STRATEGY } from "./crd-strategy.js";
 
 type Obj = Record<string, unknown>;

@@ -1,13 +1,15 @@
 // The namespace registry strategy: the NamespaceLifecycle admission refuses to delete the immortal
 // namespaces, and a namespace's own Delete does not remove it but turns it Terminating (deletionTimestamp
 // and status.phase); the namespace controller (controllers/namespace-controller.ts) empties and removes it.
-import { nowTimestamp } from "../server-state.js";
+import { nowTimestamp, type ServerState } from "../server-state.js";
 import { ApiError } from "../status-errors.js";
 import { DEFAULT_STRATEGY, type Strategy } from "../registry/strategy.js";
 import { clone, resourceKey, toWire } from "../registry/write-common.js";
 import { notDeletedCode } from "../registry/write-delete.js";
 
 /** Namespaces the server refuses to delete (NamespaceLifecycle's immortal namespaces). */
+const NAMESPACES = "/namespaces";
+
 const IMMORTAL_NAMESPACES = new Set(["default", "kube-system", "kube-public"]);
 
 export const NAMESPACE_STRATEGY: Strategy = {
@@ -32,3 +34,12 @@ export const NAMESPACE_STRATEGY: Strategy = {
     return { code: notDeletedCode(opts), body: toWire(info, stored), before: obj };
   },
 };
+
+/**
+ * The namespace controller's last step once a terminating namespace is empty: on a real server it
+ * clears spec.finalizers through namespaces/finalize and the namespace storage's Delete then removes
+ * it. Here the namespace goes from storage in one step (a DELETED event and nothing before it).
+ */
+export function removeFinalizedNamespace(state: ServerState, name: string): void {
+  if (state.store.get(NAMESPACES, name)?.metadata["deletionTimestamp"]) state.store.delete(NAMESPACES, name);
+}

@@ -5,7 +5,7 @@ import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js
 import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./defaults.js";
 import { validateConfigData, validateDeployment, validateLease } from "./validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
-import { storageVersionHash } from "../endpoints/storage-version-hash.js";
+import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { builtinStrategy } from "./strategies.js";
 import { STORAGELESS } from "./storageless.js";
 

@@ -6,8 +6,9 @@
 // observedGeneration, replicas, updatedReplicas, readyReplicas and availableReplicas equal to
 // spec.replicas (default 1; zero counts are omitted, as Go's omitempty does), and the Available and
 // Progressing conditions with the real reasons. No ReplicaSets or Pods are created.
+// It writes through the registry's status update (registry/controller-client.ts), as the real one does.
 import { nowTimestamp, type ServerState } from "../server-state.js";
-import type { ChangeEvent, KubeObject } from "../storage/store.js";
+import { getStored, listStored, updateStored, watchStored, type ChangeEvent, type KubeObject } from "../registry/controller-client.js";
 
 const DEPLOYMENTS = "apps/deployments";
 
@@ -56,16 +57,25 @@ function settledStatus(d: KubeObject, now: string): Record<string, unknown> | un
 }
 
 function settle(state: ServerState, key: string): void {
-  const d = state.store.get(DEPLOYMENTS, key);
+  const d = getStored(state, DEPLOYMENTS, key);
   if (!d || d.metadata["deletionTimestamp"]) return;
   const status = settledStatus(d, nowTimestamp());
-  if (status) state.store.update(DEPLOYMENTS, key, { ...d, status });
+  if (status)
+    updateStored(
+      state,
+      DEPLOYMENTS,
+      key,
+      (o) => {
+        o["status"] = status;
+      },
+      "status",
+    );
 }
 
 /** Starts the simulated Deployment status controller; returns its stop function. */
 export function startDeploymentStatusController(state: ServerState): () => void {
-  for (const [resource, key] of state.store.all()) if (resource === DEPLOYMENTS) state.defer(() => settle(state, key));
-  return state.store.subscribe((e: ChangeEvent) => {
+  for (const [resource, key] of listStored(state)) if (resource === DEPLOYMENTS) state.defer(() => settle(state, key));
+  return watchStored(state, (e: ChangeEvent) => {
     // Its own write is a MODIFIED event too; settledStatus finds it current, so there is no loop.
     if (e.resource === DEPLOYMENTS && e.type !== "DELETED") state.defer(() => settle(state, e.key));
   });

@@ -1,9 +1,19 @@
 // Owner-reference garbage collection: when an owner is deleted its dependents are deleted (background),
 // or first (foreground, via the foregroundDeletion finalizer), or released (orphan, via the orphan
 // finalizer). Dependents whose owners are all missing are collected too. Runs after the response, as
-// the real controller does.
-import { nowTimestamp, type ServerState } from "../server-state.js";
-import type { ChangeEvent, KubeObject } from "../storage/store.js";
+// the real controller does. Like kube-controller-manager's, it is a client of the API: its deletes and
+// updates go through each resource's registry path (registry/controller-client.ts), so the dependent's
+// strategy, finalizers and preconditions apply as they do to any client's DELETE.
+import type { ServerState } from "../server-state.js";
+import {
+  deleteStored,
+  getStored,
+  listStored,
+  updateStored,
+  watchStored,
+  type ChangeEvent,
+  type KubeObject,
+} from "../registry/controller-client.js";
 
 interface OwnerRef {
   uid?: string;
@@ -32,7 +42,7 @@ class GarbageCollector {
   private readonly dependents = new Map<string, Set<string>>();
 
   constructor(private readonly state: ServerState) {
-    for (const [resource, key, obj] of state.store.all()) this.index(resource, key, obj);
+    for (const [resource, key, obj] of listStored(state)) this.index(resource, key, obj);
   }
 
   private index(resource: string, key: string, obj: KubeObject): void {
@@ -70,7 +80,7 @@ class GarbageCollector {
     const out: Located[] = [];
     for (const id of this.dependents.get(uid) ?? []) {
       const [resource = "", key = ""] = id.split("\u0000");
-      const obj = this.state.store.get(resource, key);
+      const obj = getStored(this.state, resource, key);
       if (obj && ownerRefs(obj).some((r) => r.uid === uid)) out.push({ resource, key });
     }
     if (out.length === 0) this.dependents.delete(uid);
@@ -87,83 +97,67 @@ class GarbageCollector {
 
   /** Deletes a dependent none of whose owners exist; drops references to missing owners otherwise. */
   private collectIfOrphaned(resource: string, key: string): void {
-    const obj = this.state.store.get(resource, key);
+    const obj = getStored(this.state, resource, key);
     if (!obj) return;
     const refs = ownerRefs(obj);
     if (refs.length === 0) return;
     const live = refs.filter((r) => this.ownerExists(r));
     if (live.length === refs.length) return;
     if (live.length > 0) {
-      this.state.store.update(resource, key, { ...obj, metadata: { ...obj.metadata, ownerReferences: live } });
+      updateStored(this.state, resource, key, (o) => {
+        o.metadata["ownerReferences"] = live;
+      });
       return;
     }
-    if (finalizersOf(obj).length > 0) {
-      if (!obj.metadata["deletionTimestamp"])
-        this.state.store.update(resource, key, {
-          ...obj,
-          metadata: { ...obj.metadata, deletionTimestamp: nowTimestamp(), deletionGracePeriodSeconds: 0 },
-        });
-      return;
-    }
-    this.state.store.delete(resource, key);
+    // A background delete, as the real collector sends: finalizers on the dependent hold it.
+    deleteStored(this.state, resource, key, { propagationPolicy: "Background" });
   }
 
   /** Foreground: delete dependents, then drop the finalizer. Orphan: release dependents, then drop it. */
   private processOwnerFinalizers(resource: string, key: string): void {
-    const owner = this.state.store.get(resource, key);
+    const owner = getStored(this.state, resource, key);
     if (!owner || !owner.metadata["deletionTimestamp"]) return;
     const uid = String(owner.metadata["uid"]);
     const fins = finalizersOf(owner);
     const dependents = this.dependentsOf(uid);
     if (fins.includes("orphan")) {
       for (const d of dependents) {
-        const obj = this.state.store.get(d.resource, d.key);
-        if (!obj) continue;
-        const refs = ownerRefs(obj).filter((r) => r.uid !== uid);
-        const meta: Record<string, unknown> = { ...obj.metadata, ownerReferences: refs };
-        if (refs.length === 0) delete meta["ownerReferences"];
-        this.state.store.update(d.resource, d.key, { ...obj, metadata: meta });
+        updateStored(this.state, d.resource, d.key, (o) => {
+          const refs = ownerRefs(o).filter((r) => r.uid !== uid);
+          if (refs.length === 0) delete o.metadata["ownerReferences"];
+          else o.metadata["ownerReferences"] = refs;
+        });
       }
       this.removeFinalizer(resource, key, "orphan");
       return;
     }
     if (fins.includes("foregroundDeletion")) {
       const blocking = dependents.filter((d) => {
-        const obj = this.state.store.get(d.resource, d.key);
+        const obj = getStored(this.state, d.resource, d.key);
         return obj && ownerRefs(obj).some((r) => r.uid === uid && r.blockOwnerDeletion);
       });
       for (const d of dependents) {
-        const obj = this.state.store.get(d.resource, d.key);
+        const obj = getStored(this.state, d.resource, d.key);
         if (!obj || obj.metadata["deletionTimestamp"]) continue;
-        if (finalizersOf(obj).length > 0)
-          this.state.store.update(d.resource, d.key, {
-            ...obj,
-            metadata: { ...obj.metadata, deletionTimestamp: nowTimestamp(), deletionGracePeriodSeconds: 0 },
-          });
-        else this.state.store.delete(d.resource, d.key);
+        deleteStored(this.state, d.resource, d.key, { propagationPolicy: "Background" });
       }
-      const stillBlocking = blocking.some((d) => this.state.store.get(d.resource, d.key));
+      const stillBlocking = blocking.some((d) => getStored(this.state, d.resource, d.key));
       if (!stillBlocking) this.removeFinalizer(resource, key, "foregroundDeletion");
     }
   }
 
+  /** An update without the finalizer; the registry deletes a terminating object whose last one goes. */
   private removeFinalizer(resource: string, key: string, finalizer: string): void {
-    const obj = this.state.store.get(resource, key);
-    if (!obj) return;
-    const fins = finalizersOf(obj).filter((f) => f !== finalizer);
-    if (fins.length === 0 && obj.metadata["deletionTimestamp"]) {
-      // As in an update that empties the finalizers: a delete, without a MODIFIED event first.
-      this.state.store.delete(resource, key);
-      return;
-    }
-    const meta: Record<string, unknown> = { ...obj.metadata, finalizers: fins };
-    if (fins.length === 0) delete meta["finalizers"];
-    this.state.store.update(resource, key, { ...obj, metadata: meta });
+    updateStored(this.state, resource, key, (o) => {
+      const fins = finalizersOf(o).filter((f) => f !== finalizer);
+      if (fins.length === 0) delete o.metadata["finalizers"];
+      else o.metadata["finalizers"] = fins;
+    });
   }
 }
 
 /** Starts garbage collection for a server; returns its stop function. */
 export function startGarbageCollector(state: ServerState): () => void {
   const gc = new GarbageCollector(state);
-  return state.store.subscribe((e) => gc.onChange(e));
+  return watchStored(state, (e) => gc.onChange(e));
 }

@@ -2,7 +2,7 @@
 // 1.24's printers compute them (pkg/printers/internalversion/printers.go, printed with Wide: true as the
 // server does, so the priority-1 cells are always present). The columns they fill, and which resource each
 // prints, are in builtin-tables.ts.
-import type { KubeObject } from "../storage/store.js";
+import type { KubeObject } from "../registry/resource-info.js";
 
 type Obj = Record<string, unknown>;
 

@@ -1,10 +1,9 @@
 // Decoding a request body into an object for a resource, with the real server's 400 messages for malformed
 // JSON and mismatched apiVersion, and its 422 for a mismatched kind on custom resources.
-import type { ResourceInfo } from "../registry/resource-info.js";
+import type { KubeObject, ResourceInfo } from "../registry/resource-info.js";
 import { groupVersion } from "../registry/resource-info.js";
 import { builtinDecodeError, objectMetaDecodeError } from "../builtin/decode.js";
 import { badRequest } from "../status-errors.js";
-import type { KubeObject } from "../storage/store.js";
 
 /** Go's encoding/json wording for a JavaScript JSON.parse error. */
 export function goJsonError(e: unknown): string {

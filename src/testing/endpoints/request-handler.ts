@@ -14,7 +14,7 @@ import { patchObject, patchOptionCauses } from "./patch-request.js";
 import { builtinProtobufToJson } from "./builtin-protobuf.js";
 import { decodeReviewProtobuf } from "./review-protobuf.js";
 import { serveOpenApi } from "./openapi.js";
-import type { ResourceInfo } from "../registry/resource-info.js";
+import type { KubeObject, ResourceInfo } from "../registry/resource-info.js";
 import { route, type ResourceRoute } from "./route.js";
 import { getScale, writeScale } from "./scale-subresource.js";
 import type { ServerState } from "../server-state.js";
@@ -23,10 +23,10 @@ import { toTable, wantsTable } from "./table-output.js";
 import { serveWatch } from "./watch-stream.js";
 import { createObject } from "../registry/write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../registry/write-common.js";
-import { deleteObject, deleteOptions } from "../registry/write-delete.js";
+import { deleteObject } from "../registry/write-delete.js";
+import { deleteOptions } from "./delete-options.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
-import type { KubeObject } from "../storage/store.js";
 
 /** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {

@@ -5,11 +5,10 @@ import { fromLabelSelectorObject, formatLabelSelector } from "../selectors/label
 import { decodeObject } from "./object-decode.js";
 import { mediaType } from "./http-io.js";
 import { applyPatchDocument } from "./patch-request.js";
-import type { ResourceInfo } from "../registry/resource-info.js";
+import type { KubeObject, ResourceInfo } from "../registry/resource-info.js";
 import type { ScaleSubresource as ScaleSpec } from "../../apiextensions/index.js";
 import type { ServerState } from "../server-state.js";
 import { conflict, notFound, OBJECT_MODIFIED, unsupportedMediaType } from "../status-errors.js";
-import type { KubeObject } from "../storage/store.js";
 import { clone, groupResource, objectKey, resourceKey, type WriteOptions } from "../registry/write-common.js";
 import { updateObject } from "../registry/write-update.js";
 

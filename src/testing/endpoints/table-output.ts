@@ -2,20 +2,9 @@
 // PartialObjectMetadata row objects. A CRD's columns are Name and its additionalPrinterColumns (or Age);
 // a built-in's are the real server's per kind (builtin-tables.ts, cells by builtin-printers.ts), or the
 // generic Name and Created At for a kind without a printer.
-import type { ResourceInfo } from "../registry/resource-info.js";
-import type { KubeObject } from "../storage/store.js";
+import type { KubeObject, PrinterColumn, ResourceInfo } from "../registry/resource-info.js";
 import type { PrintedRow } from "./builtin-printers.js";
 import { BUILTIN_TABLES, DEFAULT_COLUMNS, NAME_DESCRIPTION } from "./builtin-tables.js";
-
-/** One additionalPrinterColumns entry of a CRD version. */
-export interface PrinterColumn {
-  name: string;
-  type: string;
-  jsonPath: string;
-  format?: string;
-  description?: string;
-  priority?: number;
-}
 
 const AGE: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" };
 

@@ -4,13 +4,7 @@
 import { validateObjectMeta as validateMeta, type MetaInput, type NameRule } from "../../validation/index.js";
 import type { StatusCause } from "../status-errors.js";
 
-export {
-  labelValueProblems,
-  qualifiedNameProblems as labelKeyProblems,
-  validateObjectMetaUpdate,
-  type MetaInput,
-  type NameRule,
-} from "../../validation/index.js";
+export { validateObjectMetaUpdate, type MetaInput, type NameRule } from "../../validation/index.js";
 
 /** Causes for invalid metadata on create or update (names, namespace, labels, annotations, owner references,
  *  finalizers). Core's finalizer-name rule (a domain-qualified name) applies to built-in kinds only: 1.24

@@ -2,9 +2,22 @@
 // verbs, the hooks (validation, defaulting) its create and update paths run, and its registry strategy.
 import type { NameRule } from "./object-meta-validation.js";
 import type { Strategy } from "./strategy.js";
-import type { PrinterColumn } from "../endpoints/table-output.js";
 import type { StatusCause } from "../status-errors.js";
 import type { ScaleSubresource as ScaleSpec } from "../../apiextensions/index.js";
+
+/** The stored object, as endpoints and controllers see it through the registry rather than from storage. */
+export type { KubeObject } from "../storage/store.js";
+
+/** One additionalPrinterColumns entry of a CRD version: part of what the registry knows of a resource, which
+ * endpoints/table-output.ts prints. */
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  jsonPath: string;
+  format?: string;
+  description?: string;
+  priority?: number;
+}
 
 /** Per-version schema behaviour of a custom resource. */
 export interface ObjectSchema {

@@ -4,13 +4,12 @@
 // resource's strategy (strategy.ts), never from its name.
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
-import { ApiError, badRequest, invalid, notFound, type StatusCause } from "../status-errors.js";
+import { ApiError, notFound } from "../status-errors.js";
 import type { Strategy } from "./strategy.js";
 import type { KubeObject } from "../storage/store.js";
 import { clone, groupResource, kindLabel, objectKey, resourceKey, toWire } from "./write-common.js";
-import { queryBool, queryInt } from "../endpoints/query-params.js";
 
-/** DeleteOptions as read from the body and the query. */
+/** DeleteOptions as the handler parsed them from the body and the query (endpoints/delete-options.ts). */
 export interface DeleteOptions {
   preconditions?: { uid?: string; resourceVersion?: string };
   propagationPolicy?: string;
@@ -27,60 +26,6 @@ export interface DeleteResult {
   body: Record<string, unknown>;
   /** The object as it was before the delete (for deletecollection's answer). */
   before: KubeObject;
-}
-
-/** Parses DeleteOptions from a body (if any) and query parameters, validated as ValidateDeleteOptions does (422). */
-export function deleteOptions(body: string, query: URLSearchParams): DeleteOptions {
-  let dryRun = query.getAll("dryRun");
-  const opts: DeleteOptions = { dryRun: false };
-  const policy = query.get("propagationPolicy");
-  if (policy) opts.propagationPolicy = policy;
-  const grace = queryInt(query, "gracePeriodSeconds");
-  if (grace !== undefined) opts.gracePeriodSeconds = grace;
-  const orphan = queryBool(query, "orphanDependents");
-  if (orphan !== undefined) opts.orphanDependents = orphan;
-  if (body.trim()) {
-    let parsed: Record<string, unknown>;
-    try {
-      // A JSON null decodes into Go's DeleteOptions as no options at all, like an empty body.
-      parsed = (JSON.parse(body) ?? {}) as Record<string, unknown>;
-    } catch {
-      throw badRequest(
-        "the body of the request was in an unknown format - accepted media types include: application/json, application/yaml",
-      );
-    }
-    const pre = parsed["preconditions"] as DeleteOptions["preconditions"] | undefined;
-    if (pre) opts.preconditions = pre;
-    if (typeof parsed["propagationPolicy"] === "string") opts.propagationPolicy = parsed["propagationPolicy"];
-    if (Array.isArray(parsed["dryRun"])) dryRun = parsed["dryRun"].map(String);
-    if (typeof parsed["orphanDependents"] === "boolean") opts.orphanDependents = parsed["orphanDependents"];
-    if (typeof parsed["gracePeriodSeconds"] === "number") opts.gracePeriodSeconds = parsed["gracePeriodSeconds"];
-  }
-  // Negative grace periods count as one second, as BeforeDelete treats them.
-  if (opts.gracePeriodSeconds !== undefined && opts.gracePeriodSeconds < 0) opts.gracePeriodSeconds = 1;
-  const causes: StatusCause[] = [];
-  if (opts.orphanDependents !== undefined && opts.propagationPolicy !== undefined)
-    causes.push({
-      reason: "FieldValueInvalid",
-      message: `Invalid value: ${JSON.stringify(opts.propagationPolicy)}: orphanDependents and deletionPropagation cannot be both set`,
-      field: "propagationPolicy",
-    });
-  if (opts.propagationPolicy !== undefined && !["Orphan", "Background", "Foreground"].includes(opts.propagationPolicy))
-    causes.push({
-      reason: "FieldValueNotSupported",
-      message: `Unsupported value: ${JSON.stringify(opts.propagationPolicy)}: supported values: "Foreground", "Background", "Orphan", "nil"`,
-      field: "propagationPolicy",
-    });
-  if (dryRun.some((d) => d !== "All"))
-    causes.push({
-      reason: "FieldValueNotSupported",
-      message: `Unsupported value: []string{${dryRun.map((d) => JSON.stringify(d)).join(", ")}}: supported values: "All"`,
-      field: "dryRun",
-    });
-  if (causes.length > 0) throw invalid("DeleteOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "DeleteOptions" }, "", causes);
-  opts.dryRun = dryRun.length > 0;
-  if (opts.orphanDependents === true) opts.propagationPolicy = "Orphan";
-  return opts;
 }
 
 function preconditionConflict(info: ResourceInfo, name: string, message: string): ApiError {

@@ -1,7 +1,8 @@
 // Label selector parsing and matching with the grammar and error wording of apimachinery's labels.Parse
 // (equality, set-based `in`/`notin`, existence `key` / `!key`, and `gt`/`lt`).
 import { badRequest } from "../status-errors.js";
-import { labelKeyProblems, labelValueProblems } from "../registry/object-meta-validation.js";
+// Label key and value syntax comes from the validation stage, as the registry's metadata checks do.
+import { labelValueProblems, qualifiedNameProblems as labelKeyProblems } from "../../validation/index.js";
 
 type Op = "=" | "!=" | "in" | "notin" | "exists" | "!" | "gt" | "lt";
 

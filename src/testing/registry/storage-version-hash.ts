@@ -1,4 +1,5 @@
 // The storageVersionHash discovery advertises: the first 8 bytes of sha256("group/version/kind"), base64.
+// Part of a resource's registry entry (builtin/resources.ts, apiextensions/crd-resources.ts); discovery prints it.
 import { createHash } from "node:crypto";
 
 /** Same hash a real server computes, so clients comparing hashes see consistent values. */
