@@ -209,25 +209,36 @@ console.log(
   `go-toolchain: peak memory ${gnuTime === undefined ? "not measured (no /usr/bin/time)" : "is the largest max RSS of one process of each side (GNU time %M)"}`,
 );
 
-const figures: FigureInput[] = [];
-let warmed = false;
-for (const kinds of sizes) {
+/** A temp dir with the API of `kinds` kinds in TypeScript (ts/) and Go (go/); remove it when done. */
+function synthesize(kinds: number): { root: string; tsDir: string; goSrc: string } {
   const root = mkdtempSync(join(tmpdir(), "kcg-bench-go-"));
+  const tsDir = join(root, "ts");
+  const goSrc = join(root, "go");
+  writeFiles(tsDir, groupedTsApiFiles(kinds, FIELDS));
+  writeFiles(goSrc, groupedGoApiFiles(kinds, FIELDS, goMod, goSum));
+  mkdirSync(join(goSrc, "hack"), { recursive: true });
+  writeFileSync(join(goSrc, "hack/boilerplate.go.txt"), "// Synthetic benchmark API.\n\n");
+  return { root, tsDir, goSrc };
+}
+
+// One unmeasured pair on a small API first: Go's `go list` fills its build cache with
+// apimachinery's export data once (as any Go developer's machine already has it), and the disk
+// caches of node and of both sides' binaries warm alike.
+{
+  const w = synthesize(GROUP_SIZE);
   try {
-    const tsDir = join(root, "ts");
-    const goSrc = join(root, "go");
+    ours(w.tsDir, GROUP_SIZE);
+    go(w.goSrc, bin, GROUP_SIZE);
+  } finally {
+    rmSync(w.root, { recursive: true, force: true });
+  }
+}
+
+const figures: FigureInput[] = [];
+for (const kinds of sizes) {
+  const { root, tsDir, goSrc } = synthesize(kinds);
+  try {
     const groups = Math.ceil(kinds / GROUP_SIZE);
-    writeFiles(tsDir, groupedTsApiFiles(kinds, FIELDS));
-    writeFiles(goSrc, groupedGoApiFiles(kinds, FIELDS, goMod, goSum));
-    mkdirSync(join(goSrc, "hack"), { recursive: true });
-    writeFileSync(join(goSrc, "hack/boilerplate.go.txt"), "// Synthetic benchmark API.\n\n");
-    // One unmeasured pair first: Go's `go list` fills its build cache with apimachinery's export data
-    // once (as any developer's machine already has it), and node's disk caches warm alike.
-    if (!warmed) {
-      ours(tsDir, kinds);
-      go(goSrc, bin, kinds);
-      warmed = true;
-    }
     const n = kinds >= 1000 ? 1 : pairs;
     const runs: { ours: Run; go: Run }[] = [];
     for (let i = 0; i < n; i++) {
