@@ -11,8 +11,8 @@
 // any one process of the side (GNU time's %M, from wait4's rusage), since Go's tools run one after
 // another: the most the side holds at once. Without /usr/bin/time the memory rows are left out.
 //
-// Sizes: BENCH_GO_KINDS (default "10,100"; "10,100,1000" adds the 1,000-kind run, about six minutes
-// more on 2 cores). BENCH_GO_RUNS pairs per size below 1,000 (default 3); 1,000 gets one pair.
+// Sizes: BENCH_GO_KINDS (default "10,100"; "10,100,1000" adds the 1,000-kind run, 2.5 to 4.5
+// minutes more on 2 cores). BENCH_GO_RUNS pairs per size below 1,000 (default 3); 1,000 gets one pair.
 // BENCH_GO_CACHE: where the binaries go (default $TMPDIR/kube-codegen-bench-go).
 // Without `go` on PATH it prints that it skipped and exits 0. Goal (issue 28): ours >= 10x faster
 // (ours / Go <= 0.1) and peak memory <= half of Go's at every size.
