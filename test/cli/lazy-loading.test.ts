@@ -8,11 +8,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { staleReason } from "../../scripts/build-stamp.js";
-import { tempDir } from "../helpers/fs.js";
+import { databaseProject, tempDir } from "../helpers/fs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const hook = join(import.meta.dirname, "fixtures/record-loads.mjs");
@@ -117,15 +117,7 @@ test("the hook sees every heavy module when a command loads it", () => {
 });
 
 test("generate in a fresh process still loads the generator it needs, and generates", () => {
-  const dir = tempDir();
-  mkdirSync(join(dir, "apis/db/v1"), { recursive: true });
-  writeFileSync(join(dir, "apis/db/v1/doc.ts"), "// +k8s:deepcopy-gen=package\n// +groupName=db.example.com\nexport {};\n");
-  writeFileSync(
-    join(dir, "apis/db/v1/types.ts"),
-    'import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";\n\n' +
-      "// Database is a database.\nexport interface Database extends TypeMeta {\n  metadata?: ObjectMeta;\n  spec: DatabaseSpec;\n}\n\n" +
-      "// DatabaseSpec is its spec.\nexport interface DatabaseSpec {\n  engine: string;\n}\n",
-  );
+  const dir = databaseProject();
   const r = viaSource(["generate", "--quiet"], dir);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.ok(existsSync(join(dir, "apis/db/v1/zz_generated.deepcopy.ts")));

@@ -2,11 +2,11 @@
 // must not write and exit 0 after printing the error, markers must not print its reference.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
-import { tempDir } from "../helpers/fs.js";
+import { databaseProject, tempDir } from "../helpers/fs.js";
 
 async function run(dir: string, ...argv: string[]) {
   const out = Console.memory();
@@ -14,22 +14,9 @@ async function run(dir: string, ...argv: string[]) {
   return { code, stdout: out.stdout.join("\n"), stderr: out.stderr.join("\n") };
 }
 
-function project(): string {
-  const dir = tempDir();
-  mkdirSync(join(dir, "apis/db/v1"), { recursive: true });
-  writeFileSync(join(dir, "apis/db/v1/doc.ts"), "// +k8s:deepcopy-gen=package\n// +groupName=db.example.com\nexport {};\n");
-  writeFileSync(
-    join(dir, "apis/db/v1/types.ts"),
-    'import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";\n\n' +
-      "// Database is a database.\nexport interface Database extends TypeMeta {\n  metadata?: ObjectMeta;\n  spec: DatabaseSpec;\n}\n\n" +
-      "// DatabaseSpec is its spec.\nexport interface DatabaseSpec {\n  engine: string;\n}\n",
-  );
-  return dir;
-}
-
 for (const command of ["generate", "verify"]) {
   test(`${command} with an unknown flag exits 2 and writes nothing`, async () => {
-    const dir = project();
+    const dir = databaseProject();
     const r = await run(dir, command, "--bogus");
     assert.equal(r.code, 2, r.stdout + r.stderr);
     assert.match(r.stderr, /Unknown argument: bogus/);
@@ -40,7 +27,7 @@ for (const command of ["generate", "verify"]) {
 }
 
 test("the same project generates without the bad flag (the fixture is valid)", async () => {
-  const dir = project();
+  const dir = databaseProject();
   const r = await run(dir, "generate");
   assert.equal(r.code, 0, r.stderr);
   assert.ok(existsSync(join(dir, "apis/db/v1/zz_generated.deepcopy.ts")));

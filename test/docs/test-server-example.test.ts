@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import ts from "typescript";
 import { tempDir } from "../helpers/fs.js";
+import { strictExampleCheck } from "../helpers/type-check.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 const guide = readFileSync(join(repo, "docs/guide/testing.md"), "utf8");
@@ -44,29 +44,7 @@ function localised(code: string, packages: boolean): string {
 test("the testing guide's test-server example type-checks under the strict options it promises", () => {
   const file = join(tempDir(), "example.mts");
   writeFileSync(file, localised(snippet(), false));
-  const program = ts.createProgram([file], {
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    types: ["node"],
-    typeRoots: [join(repo, "node_modules/@types")],
-    noEmit: true,
-    skipLibCheck: true,
-    baseUrl: repo,
-    paths: { "@kube-codegen/runtime": ["./runtime/src/index.ts"], "kube-codegen/testing": ["./src/testing/index.ts"] },
-  });
-  // Only the example's own diagnostics (and global ones) count, so only it is checked: checking
-  // every file it imports (the whole server) would take most of this file's time for nothing.
-  const source = program.getSourceFile(file);
-  assert.ok(source, "the example is in the program");
-  const diags = ts.getPreEmitDiagnostics(program, source).filter((d) => d.file?.fileName === file || d.file === undefined);
-  assert.deepEqual(
-    diags.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
-    [],
-  );
+  assert.deepEqual(strictExampleCheck(file), []);
 });
 
 test("the testing guide's test-server example runs: the Foo is created over HTTPS and deep-copied", async () => {

@@ -1,10 +1,24 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
 /** A fresh temporary directory. */
 export function tempDir(prefix = "kcg-test-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A fresh temporary project with one small valid API package, `apis/db/v1` (a Database kind). */
+export function databaseProject(): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, "apis/db/v1"), { recursive: true });
+  writeFileSync(join(dir, "apis/db/v1/doc.ts"), "// +k8s:deepcopy-gen=package\n// +groupName=db.example.com\nexport {};\n");
+  writeFileSync(
+    join(dir, "apis/db/v1/types.ts"),
+    'import type { ObjectMeta, TypeMeta } from "@kube-codegen/runtime";\n\n' +
+      "// Database is a database.\nexport interface Database extends TypeMeta {\n  metadata?: ObjectMeta;\n  spec: DatabaseSpec;\n}\n\n" +
+      "// DatabaseSpec is its spec.\nexport interface DatabaseSpec {\n  engine: string;\n}\n",
+  );
+  return dir;
 }
 
 /** Copies a directory tree into a new temporary directory and returns it. */

@@ -25,3 +25,32 @@ export function strictTypeCheck(files: readonly string[], extra: ts.CompilerOpti
   });
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
 }
+
+/**
+ * The diagnostics of one documentation example (an absolute path) under the same strict options, with
+ * node's types and both packages (`@kube-codegen/runtime`, `kube-codegen/testing`) from source. Only
+ * the example's own diagnostics (and global ones) are collected: checking everything it imports (the
+ * whole server) would take most of a test's time for nothing.
+ */
+export function strictExampleCheck(file: string): string[] {
+  const program = createProgram([file], {
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    types: ["node"],
+    typeRoots: [join(repo, "node_modules/@types")],
+    noEmit: true,
+    skipLibCheck: true,
+    baseUrl: repo,
+    paths: { "@kube-codegen/runtime": ["./runtime/src/index.ts"], "kube-codegen/testing": ["./src/testing/index.ts"] },
+  });
+  const source = program.getSourceFile(file);
+  if (!source) return [`${file}: not in the program`];
+  return ts
+    .getPreEmitDiagnostics(program, source)
+    .filter((d) => d.file?.fileName === file || d.file === undefined)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}

@@ -57,3 +57,14 @@ export function configMap(
 export function meta(body: unknown): Record<string, unknown> {
   return ((body as Record<string, unknown>)["metadata"] ?? {}) as Record<string, unknown>;
 }
+
+/** An owner reference to the ConfigMap `o` (as the server returned it), blocking its deletion when `block`. */
+export function configMapOwnerRef(o: Record<string, unknown>, block = false): Record<string, unknown> {
+  return {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    name: meta(o)["name"],
+    uid: meta(o)["uid"],
+    ...(block ? { blockOwnerDeletion: true } : {}),
+  };
+}

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { ApiClient, configMap, meta, namespace } from "./api-client.js";
+import { ApiClient, configMap, configMapOwnerRef, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;
 let api: ApiClient;
@@ -30,16 +30,6 @@ async function owner(name: string): Promise<Obj> {
   return res.body as Obj;
 }
 
-function ref(o: Obj, block = false): Obj {
-  return {
-    apiVersion: "v1",
-    kind: "ConfigMap",
-    name: meta(o)["name"],
-    uid: meta(o)["uid"],
-    ...(block ? { blockOwnerDeletion: true } : {}),
-  };
-}
-
 function deployment(name: string, metadata: Obj): Obj {
   const labels = { app: name };
   return {
@@ -58,7 +48,7 @@ test("a finalizer on a dependent holds the collector's delete until it is remove
   const created = await api.request(
     "POST",
     DEPLOYS,
-    deployment("fin-dep", { ownerReferences: [ref(o)], finalizers: ["example.com/hold"] }),
+    deployment("fin-dep", { ownerReferences: [configMapOwnerRef(o)], finalizers: ["example.com/hold"] }),
   );
   assert.equal(created.status, 201);
   assert.equal(meta(created.body)["generation"], 1);
@@ -80,7 +70,7 @@ test("a scheduled pod owned by a deleted owner deletes gracefully, per the pod s
   const pod = {
     apiVersion: "v1",
     kind: "Pod",
-    metadata: { name: "owned-pod", ownerReferences: [ref(o)] },
+    metadata: { name: "owned-pod", ownerReferences: [configMapOwnerRef(o)] },
     spec: { nodeName: "node-1", terminationGracePeriodSeconds: 45, containers: [{ name: "c", image: "busybox" }] },
   };
   assert.equal((await api.request("POST", PODS, pod)).status, 201);
@@ -96,7 +86,7 @@ test("a scheduled pod owned by a deleted owner deletes gracefully, per the pod s
 
 test("a foreground owner stays while a blocking dependent's finalizer holds it", async () => {
   const o = await owner("fg-owner");
-  await api.request("POST", CMS, configMap("fg-held", { ownerReferences: [ref(o, true)], finalizers: ["example.com/hold"] }));
+  await api.request("POST", CMS, configMap("fg-held", { ownerReferences: [configMapOwnerRef(o, true)], finalizers: ["example.com/hold"] }));
   await api.request("DELETE", `${CMS}/fg-owner?propagationPolicy=Foreground`);
   await server.settle();
   await server.settle();

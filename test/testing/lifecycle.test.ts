@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { ApiClient, configMap, meta, namespace } from "./api-client.js";
+import { ApiClient, configMap, configMapOwnerRef, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;
 let api: ApiClient;
@@ -22,23 +22,13 @@ async function owner(name: string): Promise<Record<string, unknown>> {
   return res.body as Record<string, unknown>;
 }
 
-function ref(o: Record<string, unknown>, block = false): Record<string, unknown> {
-  return {
-    apiVersion: "v1",
-    kind: "ConfigMap",
-    name: meta(o)["name"],
-    uid: meta(o)["uid"],
-    ...(block ? { blockOwnerDeletion: true } : {}),
-  };
-}
-
 async function exists(name: string): Promise<boolean> {
   return (await api.get(`${CMS}/${name}`)).status === 200;
 }
 
 test("background deletion: dependents go when their only owner goes", async () => {
   const o = await owner("bg-owner");
-  await api.request("POST", CMS, configMap("bg-dep", { ownerReferences: [ref(o)] }));
+  await api.request("POST", CMS, configMap("bg-dep", { ownerReferences: [configMapOwnerRef(o)] }));
   await api.request("DELETE", `${CMS}/bg-owner`);
   await server.settle();
   assert.equal(await exists("bg-dep"), false);
@@ -47,7 +37,7 @@ test("background deletion: dependents go when their only owner goes", async () =
 test("a dependent with another live owner only loses the reference", async () => {
   const a = await owner("two-a");
   const b = await owner("two-b");
-  await api.request("POST", CMS, configMap("two-dep", { ownerReferences: [ref(a), ref(b)] }));
+  await api.request("POST", CMS, configMap("two-dep", { ownerReferences: [configMapOwnerRef(a), configMapOwnerRef(b)] }));
   await api.request("DELETE", `${CMS}/two-a`);
   await server.settle();
   const dep = (await api.get(`${CMS}/two-dep`)).body;
@@ -59,7 +49,7 @@ test("a dependent with another live owner only loses the reference", async () =>
 
 test("foreground deletion keeps the owner until blocking dependents are gone", async () => {
   const o = await owner("fg-owner");
-  await api.request("POST", CMS, configMap("fg-dep", { ownerReferences: [ref(o, true)] }));
+  await api.request("POST", CMS, configMap("fg-dep", { ownerReferences: [configMapOwnerRef(o, true)] }));
   const res = await api.request("DELETE", `${CMS}/fg-owner?propagationPolicy=Foreground`);
   assert.equal(res.status, 200);
   assert.deepEqual(meta(res.body)["finalizers"], ["foregroundDeletion"]);
@@ -72,7 +62,7 @@ test("foreground deletion keeps the owner until blocking dependents are gone", a
 
 test("orphan deletion releases dependents", async () => {
   const o = await owner("or-owner");
-  await api.request("POST", CMS, configMap("or-dep", { ownerReferences: [ref(o)] }));
+  await api.request("POST", CMS, configMap("or-dep", { ownerReferences: [configMapOwnerRef(o)] }));
   await api.request("DELETE", `${CMS}/or-owner`, { apiVersion: "v1", kind: "DeleteOptions", propagationPolicy: "Orphan" });
   await server.settle();
   await server.settle();
