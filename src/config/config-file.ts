@@ -4,7 +4,7 @@
 // value was a slip of the keyboard. All of a file's problems are reported at once.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from "yaml";
-import { Code, errorAt, sortDiagnostics, type Diagnostic, type ErrorCode, type SourcePos } from "../diagnostics/index.js";
+import { Code, errorAt, LineMap, sortDiagnostics, type Diagnostic, type ErrorCode, type SourcePos } from "../diagnostics/index.js";
 import { closest, didYouMean } from "../markers/index.js";
 import { configSchema, SCHEMA_KEY, type ConfigSchemaNode } from "./config-schema.js";
 import { CONFIG_KEYS } from "./option-table.js";
@@ -205,7 +205,7 @@ function jsonSyntaxError(message: string, index: PositionIndex): Diagnostic {
  */
 class PositionIndex {
   private root: YamlNode | null | undefined;
-  private lineStarts: number[] | undefined;
+  private lines: LineMap | undefined;
 
   constructor(
     private readonly text: string,
@@ -228,11 +228,9 @@ class PositionIndex {
   }
 
   /** The 1-based line and column of a character offset. */
-  offsetPos(offset: number): SourcePos {
-    this.lineStarts ??= [0, ...[...this.text.matchAll(/\n/g)].map((m) => m.index + 1)];
-    let line = 0;
-    while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1]! <= offset) line++;
-    return { file: this.file, line: line + 1, col: offset - this.lineStarts[line]! + 1 };
+  offsetPos(offset: number, length?: number): SourcePos {
+    this.lines ??= new LineMap(this.text, this.file);
+    return this.lines.pos(offset, length);
   }
 
   private nodeAt(path: readonly string[]): unknown {
@@ -250,7 +248,7 @@ class PositionIndex {
     const range = (node as { range?: [number, number, number] } | undefined)?.range;
     if (!range) return this.offsetPos(0);
     const start = this.offsetPos(range[0]);
-    const end = this.offsetPos(range[1]);
-    return end.line === start.line && range[1] > range[0] ? { ...start, length: range[1] - range[0] } : start;
+    const oneLine = range[1] > range[0] && this.offsetPos(range[1]).line === start.line;
+    return oneLine ? this.offsetPos(range[0], range[1] - range[0]) : start;
   }
 }

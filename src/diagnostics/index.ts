@@ -5,6 +5,7 @@
 // cell helpers both generated reference pages use (this one and the marker reference in vocab).
 export * from "./codes.js";
 export * from "./diagnostic.js";
+export * from "./line-map.js";
 export * from "./markdown.js";
 export * from "./print.js";
 export * from "./reference.js";

@@ -1,6 +1,5 @@
 import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode, type TypeElementTypes } from "ts-morph";
-import { Code, errorAt, MAX_NESTING_DEPTH, type Diagnostic } from "../diagnostics/index.js";
-import { LineMap } from "./positions.js";
+import { Code, errorAt, LineMap, MAX_NESTING_DEPTH, type Diagnostic } from "../diagnostics/index.js";
 import type { DeclSyntax, ImportSyntax, PropSyntax, TypeExpr } from "./syntax.js";
 
 /** A parsed file: its declarations and imports, or the syntax errors that stopped it. */

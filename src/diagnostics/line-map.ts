@@ -1,4 +1,4 @@
-import type { SourcePos } from "../diagnostics/index.js";
+import type { SourcePos } from "./diagnostic.js";
 
 /** Maps offsets of one file's text to 1-based line/column positions. */
 export class LineMap {
