@@ -4,8 +4,17 @@
 // value was a slip of the keyboard. All of a file's problems are reported at once.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node as YamlNode } from "yaml";
-import { Code, errorAt, LineMap, sortDiagnostics, type Diagnostic, type ErrorCode, type SourcePos } from "../diagnostics/index.js";
-import { closest, didYouMean } from "../markers/index.js";
+import {
+  closest,
+  Code,
+  didYouMean,
+  errorAt,
+  LineMap,
+  sortDiagnostics,
+  type Diagnostic,
+  type ErrorCode,
+  type SourcePos,
+} from "../diagnostics/index.js";
 import { configSchema, SCHEMA_KEY, type ConfigSchemaNode } from "./config-schema.js";
 import { CONFIG_KEYS } from "./option-table.js";
 

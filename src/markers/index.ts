@@ -8,6 +8,5 @@ export { MarkerRegistry } from "./registry.js";
 export { parseMarkers, parseMarkersAbove, isMarkerLine } from "./parse.js";
 export { commentLinesAbove, leadingCommentLines } from "./collect.js";
 export { MarkerSet } from "./marker-set.js";
-export { editDistance, closest, didYouMean } from "./suggest.js";
 export { typeLabel } from "./values.js";
 export { MarkerSyntaxError } from "./scanner.js";

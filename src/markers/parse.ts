@@ -4,7 +4,7 @@ import { MARKER_NAME } from "./marker-name.js";
 import { nearMissMarker, type NearMiss } from "./near-miss.js";
 import type { MarkerRegistry } from "./registry.js";
 import { MarkerSyntaxError, Scanner } from "./scanner.js";
-import { closest, didYouMean } from "./suggest.js";
+import { closest, didYouMean } from "../diagnostics/index.js";
 import {
   allTargets,
   type ArgSpec,

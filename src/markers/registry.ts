@@ -1,4 +1,4 @@
-import { closest, editDistance } from "./suggest.js";
+import { closest, editDistance } from "../diagnostics/index.js";
 import type { MarkerDefinition, MarkerTarget } from "./types.js";
 
 /** How a written marker name resolved against the registry. */

@@ -1,7 +1,7 @@
 import { Code, MAX_NESTING_DEPTH, type ErrorCode } from "../diagnostics/index.js";
 import { parseJsonAt } from "./json.js";
 import { MarkerSyntaxError, Scanner, type Token } from "./scanner.js";
-import { closest, didYouMean } from "./suggest.js";
+import { closest, didYouMean } from "../diagnostics/index.js";
 import type { ValueType } from "./types.js";
 
 /** Where a value sits, which decides what ends a bare (unquoted) string. */

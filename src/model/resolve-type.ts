@@ -1,6 +1,6 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { TypeExpr } from "../load/index.js";
-import { closest } from "../markers/index.js";
+import { closest } from "../diagnostics/index.js";
 import type { BuiltinName, PackageId, TypeRef } from "./types.js";
 
 /** What a name in type position can mean inside one file. */

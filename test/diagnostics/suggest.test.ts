@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { closest, didYouMean, editDistance } from "../../src/markers/index.js";
+import { closest, didYouMean, editDistance } from "../../src/diagnostics/index.js";
 
 describe("editDistance", () => {
   it("counts insertions, deletions, substitutions and neighbour swaps", () => {
