@@ -45,7 +45,12 @@ function nameOf(obj: KubeObject): { namespace: string | undefined; name: string 
   return { namespace: typeof ns === "string" && ns !== "" ? ns : undefined, name: String(obj.metadata["name"] ?? "") };
 }
 
-/** NotFound and Conflict mean the object moved on; a controller drops the work item (the next event brings it back). */
+/**
+ * A refused write drops the work item: NotFound and Conflict mean the object moved on, and the next
+ * change event brings it back. Every other ApiError (a 422 from validation, say) is dropped too, with
+ * no retry and no log, since these controllers have no queue to requeue into and the server no
+ * controller log; kube-controller-manager would requeue it with backoff.
+ */
 function ignoringApiErrors(run: () => void): void {
   try {
     run();
