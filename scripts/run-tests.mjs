@@ -53,5 +53,10 @@ let files = [...find("test", []), ...find("runtime/test", [])].map((f) => relati
 if (filter.length > 0) files = files.filter((f) => filter.some((x) => f.includes(x)));
 // Stable: the rest keep their sorted order.
 files.sort((a, b) => rank(a) - rank(b));
-const res = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...files], { stdio: "inherit" });
+// A file whose test failed before it stopped what it started (an informer, a server) would keep its
+// process alive and the run would never end: --test-force-exit ends each file once its tests are
+// done, and --test-timeout fails a file that hangs outright (the slowest passing file takes about
+// a minute on a 2-core machine).
+const flags = ["--import", "tsx", "--test", "--test-concurrency=2", "--test-force-exit", "--test-timeout=600000"];
+const res = spawnSync(process.execPath, [...flags, ...files], { stdio: "inherit" });
 process.exit(res.status ?? 1);

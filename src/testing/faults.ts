@@ -29,6 +29,7 @@ export class Faults {
   private watchCloseProbability = 0;
   private readonly closers = new Set<() => void>();
   private readonly goneSenders = new Map<() => void, () => void>();
+  private served = 0;
 
   constructor(private readonly store: Store) {}
 
@@ -68,6 +69,11 @@ export class Faults {
     this.store.compactAll();
   }
 
+  /** How many requests were answered with an injected 429 or 500 since the server started (reset keeps it). */
+  get injectedFailures(): number {
+    return this.served;
+  }
+
   /** Turns every switch off. */
   reset(): void {
     this.failures = undefined;
@@ -82,6 +88,7 @@ export class Faults {
     if (!f || f.remaining <= 0) return undefined;
     if (f.pathContains !== undefined && !path.includes(f.pathContains)) return undefined;
     f.remaining--;
+    this.served++;
     return { code: f.code, retryAfterSeconds: f.retryAfterSeconds };
   }
 
