@@ -8,7 +8,7 @@ import { CustomObjectsApi, KubeConfig } from "@kubernetes/client-node";
 import { AgentPool, ResourceClient, createTransport, loadKubeConfig } from "@kube-codegen/runtime";
 import type { ResourceDescription } from "@kube-codegen/runtime";
 import type { Foo, FooList } from "../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
-import { loadCrds, startTestApiServer } from "../src/testing/index.js";
+import { loadCrds, startTestApiServer } from "../testing/src/index.js";
 import { recordBenchResults, type FigureInput } from "./results.js";
 
 const BIG = 5000;

@@ -9,6 +9,7 @@ import { renderCharts } from "./render-charts.js";
 const benches = [
   "generate-cold.ts",
   "cli-startup.ts",
+  "testing-startup.ts",
   "deepcopy.ts",
   "crd.ts",
   "generate-100-kinds.ts",
@@ -26,7 +27,7 @@ if (missing.length > 0) {
   console.error(`bench: missing benchmark file(s) ${missing.join(", ")} named in bench/index.ts`);
   process.exit(1);
 }
-if (staleReason(join(import.meta.dirname, "..")) !== undefined || staleReason(join(import.meta.dirname, "../runtime")) !== undefined) {
+if (["..", "../runtime", "../apiextensions", "../testing"].some((p) => staleReason(join(import.meta.dirname, p)) !== undefined)) {
   spawnSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 // --expose-gc: benchmarks that report heap per object collect garbage before each reading.

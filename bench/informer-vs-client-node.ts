@@ -121,7 +121,7 @@ async function burstStream(base: string, rv: string, token: string): Promise<Buf
 // heap count against neither client.
 // Each process loads only what it uses (the server, or client-node): start-up is a good part of the run.
 if (process.argv[2] === "server") {
-  const { loadCrds, startTestApiServer } = await import("../src/testing/index.js");
+  const { loadCrds, startTestApiServer } = await import("../testing/src/index.js");
   const server = await startTestApiServer({
     crds: loadCrds(CRD_DIR),
     objects: [{ apiVersion: "v1", kind: "Namespace", metadata: { name: NS } }, ...Array.from({ length: OBJECTS }, (_, i) => foo(i))],

@@ -12,7 +12,7 @@ const repo = resolve(import.meta.dirname, "..");
 
 /** Builds dist/ unless it is the build of the sources as they are now, so the figure is for this code. */
 export function ensureBuilt(): void {
-  if (staleReason(repo) === undefined && staleReason(join(repo, "runtime")) === undefined) return;
+  if ([repo, ...["runtime", "apiextensions", "testing"].map((w) => join(repo, w))].every((p) => staleReason(p) === undefined)) return;
   const r = spawnSync("npm", ["run", "build"], { cwd: repo, stdio: "inherit" });
   if (r.status !== 0) throw new Error("npm run build failed");
 }

@@ -13,7 +13,7 @@ node --import tsx scripts/update-docs.ts
 # bin/kube-codegen.js runs dist/: rebuild both packages unless their dist/ is the build of their
 # sources as they are now (judged by a hash of the sources, never by mtimes), so a changed generator
 # is never run from a stale build (which would write old output over the goldens).
-node --import tsx scripts/build-stamp.ts check runtime . || npm run --silent build
+node --import tsx scripts/build-stamp.ts check runtime apiextensions testing . || npm run --silent build
 node bin/kube-codegen.js generate "$@"
 # Each example project under generated-examples/<name>/ is a project of its own: its config file,
 # API package, generated clients and CRDs live there, and paths in its config are relative to it.

@@ -6,7 +6,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # bin/kube-codegen.js runs dist/: rebuild both packages unless their dist/ is the build of their
 # sources as they are now (judged by a hash of the sources, never by mtimes), so a changed generator
 # is never run from a stale build (which would write old output over the goldens).
-node --import tsx scripts/build-stamp.ts check runtime . || npm run --silent build
+node --import tsx scripts/build-stamp.ts check runtime apiextensions testing . || npm run --silent build
 # Every check runs, so one stale file does not hide another: this repository's own generated files
 # (the test API server's built-in schemas and config.schema.json; a project needs only the rest), the root config, and
 # every example project verified from its own directory, then type-checked with its own

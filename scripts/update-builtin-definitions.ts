@@ -1,4 +1,4 @@
-// Writes src/testing/patch/builtin-definitions.ts, the built-in schema table of the test API server,
+// Writes testing/src/patch/builtin-definitions.ts, the built-in schema table of the test API server,
 // from the recorded kube-apiserver 1.24 OpenAPI document (test/fixtures/openapi). The table is the
 // closure over $ref of the definitions of the built-in kinds the server serves, pruned to what
 // TypeInfo, strategic merge patch and typed decoding read.
@@ -11,14 +11,14 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import type { Definitions, JsonObject, JsonValue } from "../src/testing/patch/index.js";
+import type { Definitions, JsonObject, JsonValue } from "../testing/src/patch/index.js";
 import { writeIfChanged } from "../src/fs/index.js";
 import { OPENAPI_1_24, readOpenApi124 } from "../test/helpers/fixtures.js";
 
 const repo = join(import.meta.dirname, "..");
 
 /** The generated file, relative to the repository. */
-export const BUILTIN_DEFINITIONS_FILE = "src/testing/patch/builtin-definitions.ts";
+export const BUILTIN_DEFINITIONS_FILE = "testing/src/patch/builtin-definitions.ts";
 
 /**
  * The definitions the table starts from: every kind in resource-schema.ts's BUILTIN_KINDS, and
@@ -96,7 +96,7 @@ export function builtinDefinitions(definitions: Definitions, roots: readonly str
   return out;
 }
 
-/** The text of src/testing/patch/builtin-definitions.ts for an OpenAPI v2 document. */
+/** The text of testing/src/patch/builtin-definitions.ts for an OpenAPI v2 document. */
 export function builtinDefinitionsSource(openapi: unknown): string {
   const defs = builtinDefinitions((openapi as { definitions: Definitions }).definitions);
   const source = relative(repo, OPENAPI_1_24);

@@ -7,7 +7,7 @@ export { resolveOptions, generatorNames, type Options, type RawOptions, type Gen
 export { formatDiagnostic, formatDiagnosticLine, type Diagnostic, type SourcePos } from "./diagnostics/index.js";
 export { applyPlan, planOutput, planDiff, existingGenerated, type FinalFile, type OutputPlan } from "./output/index.js";
 export { kubernetesMarkers, formatMarkerHelp, markerReferenceMarkdown } from "./vocab/index.js";
-export { checkCrd, formatCrdProblem, type CrdProblem } from "./crd-checks/index.js";
-export { validateFiles, formatValidationReport, compileSchema, type ValidationReport } from "./validation/index.js";
+export { checkCrd, formatCrdProblem, type CrdProblem } from "@kube-codegen/apiextensions/crd-checks";
+export { validateFiles, formatValidationReport, compileSchema, type ValidationReport } from "@kube-codegen/apiextensions/validation";
 export type * from "./model/types.js";
-export type { JSONSchemaProps, ScaleSubresource } from "./apiextensions/index.js";
+export type { JSONSchemaProps, ScaleSubresource } from "@kube-codegen/apiextensions";

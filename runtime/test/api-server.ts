@@ -3,8 +3,8 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Foo, FooList } from "../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
-import { loadCrds, startTestApiServer } from "../../src/testing/index.js";
-import type { StartOptions, TestApiServer } from "../../src/testing/index.js";
+import { loadCrds, startTestApiServer } from "../../testing/src/index.js";
+import type { StartOptions, TestApiServer } from "../../testing/src/index.js";
 import { AgentPool, ResourceClient, createTransport, loadKubeConfig } from "../src/index.js";
 import type { KubeObject, ObjectList, ResourceDescription, Transport } from "../src/index.js";
 

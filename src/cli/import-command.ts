@@ -4,7 +4,7 @@ import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import { fsProblem } from "../fs/index.js";
 import { importCrds } from "../import/index.js";
 import { applyPlan, type FinalFile } from "../output/index.js";
-import { manifestFiles } from "../validation/index.js";
+import { manifestFiles } from "@kube-codegen/apiextensions/validation";
 import type { Out } from "./console.js";
 
 /** The flags of `kube-codegen import`. */

@@ -139,7 +139,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
           code = 2;
           return;
         }
-        const { runTestServerCommand } = await import("../testing/index.js");
+        const { runTestServerCommand } = await import("@kube-codegen/testing");
         try {
           code = await runTestServerCommand({
             ...(a.crds !== undefined ? { crdDir: a.crds } : {}),

@@ -1,6 +1,12 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
-import { checkCrdForServers, formatCrdProblem, formatServerVersions } from "../crd-checks/index.js";
-import { formatValidationReport, manifestFiles, parseManifests, validateFiles, validationExitCode } from "../validation/index.js";
+import { checkCrdForServers, formatCrdProblem, formatServerVersions } from "@kube-codegen/apiextensions/crd-checks";
+import {
+  formatValidationReport,
+  manifestFiles,
+  parseManifests,
+  validateFiles,
+  validationExitCode,
+} from "@kube-codegen/apiextensions/validation";
 import type { Out } from "./console.js";
 
 /**

@@ -1,7 +1,7 @@
 import { posix, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
 import { pathError, probePath, readText } from "../fs/index.js";
-import { parseServerVersions } from "../crd-checks/server-versions.js";
+import { parseServerVersions } from "@kube-codegen/apiextensions/server-versions";
 import { choiceHint, readConfigFile } from "./config-file.js";
 import { generatorNames, generatorRequires, type BoundsMerge, type CrdCompat, type GeneratorName, type Options } from "./options.js";
 import { defaults, flagOf, optionTable, type RawOptions } from "./option-table.js";

@@ -1,4 +1,4 @@
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 import { isIdentifier, markerString, markerWord } from "../emit/index.js";
 import { typeMetaDescriptions } from "../schema/builtin-schemas.js";
 import { columnTypes } from "../vocab/print-column.js";

@@ -1,4 +1,4 @@
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 import { markerAny, markerJson, markerNumber, markerString, markerWord } from "../emit/index.js";
 import { validationReasons } from "../vocab/validation.js";
 import { docLines } from "./description.js";

@@ -2,7 +2,7 @@ import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { MarkerSet } from "../markers/index.js";
 import { pluralize, singularOf } from "./naming.js";
 import type { ClientExtension, ClientModel, FieldModel, KindModel, PackageId, TypeModel } from "./types.js";
-import type { ScaleSubresource } from "../apiextensions/index.js";
+import type { ScaleSubresource } from "@kube-codegen/apiextensions";
 import { clientVerbs } from "../vocab/index.js";
 
 /** The verbs +genclient:readonly keeps. */

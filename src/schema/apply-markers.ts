@@ -1,6 +1,6 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { Marker } from "../markers/index.js";
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 import { hasSchemaEffect, type SchemaContext, type SchemaMarkerDefinition } from "../vocab/index.js";
 import { joinPath, type SourceMap } from "./source-map.js";
 

@@ -11,7 +11,7 @@ import {
   type TypeModel,
   type TypeRef,
 } from "../model/index.js";
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 import { builtinSchema, typeMetaDescriptions } from "./builtin-schemas.js";
 import { schemaDescription, type DescriptionLayout } from "./description.js";
 import { applyMarkers } from "./apply-markers.js";

@@ -1,5 +1,5 @@
 import type { BuiltinName } from "../model/index.js";
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 import type { DescriptionLayout } from "./description.js";
 import { currentBuiltinDescriptions, CURRENT_API_VERSION_DESCRIPTION, CURRENT_KIND_DESCRIPTION } from "./builtin-descriptions.js";
 

@@ -1,4 +1,4 @@
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 
 // Descriptions in one of controller-gen's two layouts, and `maxDescLen` truncation at the last
 // sentence end, else the last space plus "...".

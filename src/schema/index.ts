@@ -1,7 +1,7 @@
 // Stage: schema. Owns model + markers → structural OpenAPI v3 schemas for CRDs (the input
 // dialect's type table, docs/guide/writing-api-packages.md#types-and-their-crd-schemas, and
 // controller-gen's marker order and descriptions); the offline CRD checks it runs live in
-// src/crd-checks. It keeps a map from each schema path to the source position it came from so
+// apiextensions/src/crd-checks. It keeps a map from each schema path to the source position it came from so
 // problems can be reported at the marker, field or type that caused them. It must not decide
 // file names or serialise anything (the crd generator does), nor touch the disk.
 export { buildKindSchema, SCHEMA_ROOT, type SchemaShape } from "./build-schema.js";

@@ -1,5 +1,5 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 import { joinPath, type SourceMap } from "./source-map.js";
 
 // A CEL rule's fieldPath must name a field of the object the rule sits on: API servers that know

@@ -1,6 +1,6 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
-import { celTypeOf, messageExpressionError } from "../crd-checks/index.js";
-import type { InternalSchema, JSONSchemaProps } from "../apiextensions/index.js";
+import { celTypeOf, messageExpressionError } from "@kube-codegen/apiextensions/crd-checks";
+import type { InternalSchema, JSONSchemaProps } from "@kube-codegen/apiextensions";
 import { visitNodes } from "./rule-field-paths.js";
 import { joinPath, type SourceMap } from "./source-map.js";
 

@@ -1,5 +1,5 @@
 import type { MarkerDefinition, MarkerTarget } from "../markers/index.js";
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 
 /** The CRD schema node shape schema markers change (the validation stage's apiextensions v1 JSONSchemaProps). */
 export type { JSONSchemaProps };

@@ -1,4 +1,4 @@
-import type { JSONSchemaProps, ValidationRule } from "../apiextensions/index.js";
+import type { JSONSchemaProps, ValidationRule } from "@kube-codegen/apiextensions";
 
 /** The schema's type for messages: `string`, `int-or-string`, or `untyped`. */
 export function typeOf(schema: JSONSchemaProps): string {

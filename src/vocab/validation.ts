@@ -1,5 +1,5 @@
 import type { ArgSpec, Payload } from "../markers/index.js";
-import type { JSONSchemaProps } from "../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 import { FIELD, FIELD_TYPE, SchemaOrder, type ApplyToSchema, type KubeMarkerDefinition } from "./definition.js";
 import { addRule, copyJson, isNumeric, isTextual, kindOfValue, show, typeOf, valueFitsType } from "./schema-helpers.js";
 

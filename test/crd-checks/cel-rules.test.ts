@@ -2,12 +2,12 @@
 // and new values cannot be correlated, and the cost budgets.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, type CrdProblem } from "../../src/crd-checks/index.js";
+import { checkCrd, type CrdProblem } from "../../apiextensions/src/crd-checks/index.js";
 import { crdWithRoot, crdWithSpec, SPEC, type Json } from "./crd-fixture.js";
-import { celTypeOf, maxMapSize, minSerializedSize } from "../../src/crd-checks/cel/cel-types.js";
-import { messageExpressionError } from "../../src/crd-checks/cel/cel-rules.js";
-import { toCel } from "../../src/validation/cel/values.js";
-import { compileNode } from "../../src/validation/schema-node.js";
+import { celTypeOf, maxMapSize, minSerializedSize } from "../../apiextensions/src/crd-checks/cel/cel-types.js";
+import { messageExpressionError } from "../../apiextensions/src/crd-checks/cel/cel-rules.js";
+import { toCel } from "../../apiextensions/src/validation/cel/values.js";
+import { compileNode } from "../../apiextensions/src/validation/schema-node.js";
 
 function keys(ps: CrdProblem[]): string[] {
   return ps.map((p) => `${p.field} ${p.reason}`);

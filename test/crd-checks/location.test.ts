@@ -1,7 +1,7 @@
 // schemaLocation turns a cause's field path into the schema node it concerns.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, schemaLocation } from "../../src/crd-checks/index.js";
+import { checkCrd, schemaLocation } from "../../apiextensions/src/crd-checks/index.js";
 import { crdWithSpec } from "./crd-fixture.js";
 
 test("shared and per-version schema paths", () => {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse } from "yaml";
-import { checkCrd } from "../../src/crd-checks/index.js";
+import { checkCrd } from "../../apiextensions/src/crd-checks/index.js";
 
 function load(name: string): Record<string, any> {
   return parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as Record<string, any>;

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { checkCrd, crdInvalidStatus } from "../../src/crd-checks/index.js";
+import { checkCrd, crdInvalidStatus } from "../../apiextensions/src/crd-checks/index.js";
 import { crdWithRoot } from "./crd-fixture.js";
 
 const leaf = fc.record(

@@ -1,7 +1,7 @@
 // Structural, list/map, default and pattern rules that the transcripts do not exercise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, type CrdProblem } from "../../src/crd-checks/index.js";
+import { checkCrd, type CrdProblem } from "../../apiextensions/src/crd-checks/index.js";
 import { crdWithRoot, crdWithSpec, SPEC, type Json } from "./crd-fixture.js";
 
 function keys(ps: CrdProblem[]): string[] {
@@ -259,7 +259,7 @@ test("defaults: enum, length, nested paths, required, additionalProperties not f
       },
     }),
   );
-  // Same validator, and so the same order of causes, as custom resources get (src/validation).
+  // Same validator, and so the same order of causes, as custom resources get (apiextensions/src/validation).
   assert.deepEqual(keys(p), [
     `${SPEC}.properties[a].default.b FieldValueTypeInvalid`,
     `${SPEC}.properties[a].default.c FieldValueRequired`,

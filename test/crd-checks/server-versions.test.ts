@@ -3,11 +3,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { checkCrd, checkCrdForServers, crdInvalidStatus, crdName, parseServerVersions } from "../../src/crd-checks/index.js";
-import { compileRule } from "../../src/crd-checks/cel/cel-rules.js";
-import { celTypeOf } from "../../src/crd-checks/cel/cel-types.js";
-import type { InternalSchema } from "../../src/apiextensions/index.js";
-import { DEFAULT_SERVER_VERSIONS } from "../../src/crd-checks/server-versions.js";
+import { checkCrd, checkCrdForServers, crdInvalidStatus, crdName, parseServerVersions } from "../../apiextensions/src/crd-checks/index.js";
+import { compileRule } from "../../apiextensions/src/crd-checks/cel/cel-rules.js";
+import { celTypeOf } from "../../apiextensions/src/crd-checks/cel/cel-types.js";
+import type { InternalSchema } from "../../apiextensions/src/types/index.js";
+import { DEFAULT_SERVER_VERSIONS } from "../../apiextensions/src/crd-checks/server-versions.js";
 import { defaults } from "../../src/config/index.js";
 
 const dir = new URL("../fixtures/cel-cost-1.24/", import.meta.url);

@@ -2,7 +2,13 @@
 // module's promises (pure, deterministic).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, crdDecodeProblems, crdInvalidStatus, formatCrdProblem, type CrdProblem } from "../../src/crd-checks/index.js";
+import {
+  checkCrd,
+  crdDecodeProblems,
+  crdInvalidStatus,
+  formatCrdProblem,
+  type CrdProblem,
+} from "../../apiextensions/src/crd-checks/index.js";
 import { crdWithSpec, type Json } from "./crd-fixture.js";
 
 function keys(ps: CrdProblem[]): string[] {

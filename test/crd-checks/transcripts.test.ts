@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrd, crdInvalidStatus, crdName, normalizeCrd } from "../../src/crd-checks/index.js";
+import { checkCrd, crdInvalidStatus, crdName, normalizeCrd } from "../../apiextensions/src/crd-checks/index.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 interface Exchange {

@@ -1,7 +1,7 @@
 // CRD updates: immutable fields, stored versions carried over, ratcheted approval.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { checkCrdUpdate, normalizeCrd, type CrdProblem } from "../../src/crd-checks/index.js";
+import { checkCrdUpdate, normalizeCrd, type CrdProblem } from "../../apiextensions/src/crd-checks/index.js";
 import { crdWithSpec, type Json } from "./crd-fixture.js";
 
 function keys(ps: CrdProblem[]): string[] {

@@ -29,7 +29,7 @@ function mtimes(dir: string): Map<string, number> {
   return out;
 }
 
-/** A copy of this checkout: the tracked (and untracked, unignored) files, both packages' dist/, node_modules as a link. */
+/** A copy of this checkout: the tracked (and untracked, unignored) files, every package's dist/, node_modules as a link. */
 function copyCheckout(): string {
   const copy = join(tempDir("kcg-quick-start-"), "repo");
   // Untracked files that are not ignored are part of the work being tested (a new source file).
@@ -42,7 +42,8 @@ function copyCheckout(): string {
     mkdirSync(dirname(join(copy, f)), { recursive: true });
     cpSync(from, join(copy, f), { preserveTimestamps: true });
   }
-  for (const d of ["dist", "runtime/dist"]) cpSync(join(repo, d), join(copy, d), { recursive: true, preserveTimestamps: true });
+  for (const d of ["dist", "runtime/dist", "apiextensions/dist", "testing/dist"])
+    cpSync(join(repo, d), join(copy, d), { recursive: true, preserveTimestamps: true });
   symlinkSync(join(repo, "node_modules"), join(copy, "node_modules"));
   return copy;
 }
@@ -60,7 +61,7 @@ test("the README's quick start is the two commands CI runs", () => {
 test("npm run codegen on a current checkout rewrites nothing, and dist/ stays fresh after it and after touch", (t) => {
   const copy = copyCheckout();
   // The checkout under test must start from a current build, as `npm ci` leaves it.
-  for (const pkg of [copy, join(copy, "runtime")]) assert.equal(staleReason(pkg), undefined);
+  for (const pkg of [copy, ...["runtime", "apiextensions", "testing"].map((w) => join(copy, w))]) assert.equal(staleReason(pkg), undefined);
   const before = mtimes(copy);
   for (let round = 1; round <= 2; round++) {
     const r = spawnSync("bash", ["hack/update-codegen.sh"], { cwd: copy, encoding: "utf8" });
@@ -70,12 +71,12 @@ test("npm run codegen on a current checkout rewrites nothing, and dist/ stays fr
     const changed = [...mtimes(copy)].filter(([f, m]) => before.get(f) !== m).map(([f]) => f);
     assert.deepEqual(changed, [], `codegen run ${round} rewrote files`);
   }
-  for (const pkg of [copy, join(copy, "runtime")]) assert.equal(staleReason(pkg), undefined);
+  for (const pkg of [copy, ...["runtime", "apiextensions", "testing"].map((w) => join(copy, w))]) assert.equal(staleReason(pkg), undefined);
 
   // Every source newer than every build output, as after a `touch` or a fresh checkout: still fresh.
   const later = new Date(Date.now() + 60_000);
   for (const f of before.keys()) utimesSync(join(copy, f), later, later);
-  for (const pkg of [copy, join(copy, "runtime")]) assert.equal(staleReason(pkg), undefined);
+  for (const pkg of [copy, ...["runtime", "apiextensions", "testing"].map((w) => join(copy, w))]) assert.equal(staleReason(pkg), undefined);
 
   // A real edit is stale whatever the mtimes say: the edited file is made older than the build.
   const edited = join(copy, "runtime/src/index.ts");

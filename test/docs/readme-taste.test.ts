@@ -42,7 +42,7 @@ function localised(code: string, run: boolean): string {
   return code
     .replace('import { test } from "node:test";', collector)
     .replace(/"@kube-codegen\/runtime"/g, at("runtime/src/index.js"))
-    .replace(/"kube-codegen\/testing"/g, at("src/testing/index.js"));
+    .replace(/"(@kube-codegen|kube-codegen)\/testing"/g, at("testing/src/index.js"));
 }
 
 test("the taste's types are the sample-controller's, line for line", () => {

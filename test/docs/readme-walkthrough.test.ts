@@ -88,12 +88,19 @@ function assertBuilt(pkg: string): void {
   assert.equal(reason, undefined, `${reason ?? ""}: run npm run build`);
 }
 
-/** Packs the runtime and the generator from this checkout into dir; returns the tarballs' names. */
+/** The packages the walk-through installs, in the order packed, with the workspace each comes from. */
+const PACKAGES = [
+  { name: "@kube-codegen/runtime", workspace: "runtime" },
+  { name: "@kube-codegen/apiextensions", workspace: "apiextensions" },
+  { name: "@kube-codegen/testing", workspace: "testing" },
+  { name: "kube-codegen", workspace: undefined },
+] as const;
+
+/** Packs the runtime, apiextensions, the test server and the generator from this checkout into dir; returns the tarballs' names. */
 function pack(dir: string): string[] {
-  assertBuilt(join(repo, "runtime"));
-  assertBuilt(repo);
+  for (const p of PACKAGES) assertBuilt(p.workspace === undefined ? repo : join(repo, p.workspace));
   const names: string[] = [];
-  for (const args of [["-w", "runtime"], []]) {
+  for (const args of PACKAGES.map((p) => (p.workspace === undefined ? [] : ["-w", p.workspace]))) {
     // --ignore-scripts: dist/ is already built (checked above), and rebuilding it in place would
     // race with other tests reading it.
     const r = spawnSync("npm", ["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repo, encoding: "utf8" });
@@ -238,7 +245,7 @@ test("the README walk-through runs command by command in an empty directory", as
     [],
   );
   const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
-  for (const [i, name] of ["@kube-codegen/runtime", "kube-codegen"].entries()) {
+  for (const [i, { name }] of PACKAGES.entries()) {
     assert.match(lock.packages[`node_modules/${name}`]?.resolved ?? "", new RegExp(`${tarballs[i]?.replace(/\./g, "\\.") ?? "-"}$`));
   }
   if (!hasKubectl) t.diagnostic("kubectl is not on PATH: the kubectl steps were skipped");

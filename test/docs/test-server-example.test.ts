@@ -31,7 +31,7 @@ function localised(code: string, packages: boolean): string {
   if (packages) {
     code = code
       .replace(/"@kube-codegen\/runtime"/g, src("runtime/src/index.js"))
-      .replace(/"kube-codegen\/testing"/g, src("src/testing/index.js"));
+      .replace(/"(@kube-codegen|kube-codegen)\/testing"/g, src("testing/src/index.js"));
   }
   return (
     code

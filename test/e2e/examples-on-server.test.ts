@@ -7,7 +7,7 @@ import { request } from "node:https";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
-import { startTestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer } from "../../testing/src/index.js";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
 import { Scheme } from "@kube-codegen/runtime";

@@ -18,7 +18,7 @@ import { Clientset } from "../../generated-examples/helm-release/generated/clien
 import { newSharedInformerFactory } from "../../generated-examples/helm-release/generated/informers/index.js";
 import { HelmReleaseController } from "../../generated-examples/helm-release/controller/helmrelease-controller.js";
 import { digestOf } from "../../generated-examples/helm-release/controller/render.js";
-import type { TestApiServer } from "../../src/testing/index.js";
+import type { TestApiServer } from "../../testing/src/index.js";
 import { exampleProject } from "../helpers/examples.js";
 import { startExampleServer } from "../helpers/example-server.js";
 import { runMain } from "../helpers/run-main.js";

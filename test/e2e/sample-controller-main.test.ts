@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BuiltinClientset, loadKubeConfig } from "@kube-codegen/runtime";
 import { Clientset } from "../../generated-examples/sample-controller/generated/clientset/index.js";
-import { loadCrds, startTestApiServer } from "../../src/testing/index.js";
+import { loadCrds, startTestApiServer } from "../../testing/src/index.js";
 import { exampleProject } from "../helpers/examples.js";
 import { runMain } from "../helpers/run-main.js";
 import { until } from "../helpers/until.js";

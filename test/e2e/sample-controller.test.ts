@@ -14,8 +14,8 @@ import { Clientset } from "../../generated-examples/sample-controller/generated/
 import type { ControllerLog } from "../../generated-examples/sample-controller/controller/controller.js";
 import { startController } from "../../generated-examples/sample-controller/controller/start.js";
 import type { RunningController } from "../../generated-examples/sample-controller/controller/start.js";
-import { loadCrds, startTestApiServer } from "../../src/testing/index.js";
-import type { TestApiServer } from "../../src/testing/index.js";
+import { loadCrds, startTestApiServer } from "../../testing/src/index.js";
+import type { TestApiServer } from "../../testing/src/index.js";
 import { until } from "../helpers/until.js";
 
 const repo = resolve(import.meta.dirname, "../..");

@@ -21,7 +21,7 @@ import {
   ROUTE_FINALIZER,
   TraefikServiceController,
 } from "../../generated-examples/traefik-service/controller/traefikservice-controller.js";
-import type { TestApiServer } from "../../src/testing/index.js";
+import type { TestApiServer } from "../../testing/src/index.js";
 import { exampleProject } from "../helpers/examples.js";
 import { startExampleServer } from "../helpers/example-server.js";
 import { runMain } from "../helpers/run-main.js";

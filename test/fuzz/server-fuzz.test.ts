@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { parse } from "yaml";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { deepArray, deepObject, foo } from "../testing/hostile-cases.js";
 import { Prng, fuzzScale, fuzzSeed } from "./prng.js";
 

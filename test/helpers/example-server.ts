@@ -1,7 +1,7 @@
 // The test API server an example project's end-to-end tests run against: its CRDs installed, one
 // namespace created, settled, and a client config for it.
 import { loadKubeConfig, type RestConfig } from "@kube-codegen/runtime";
-import { loadCrds, startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { loadCrds, startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import type { ExampleProject } from "./examples.js";
 
 /** Starts a server with `project`'s CRDs and the namespace `namespace`; stop it with `server.stop()`. */

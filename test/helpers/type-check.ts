@@ -45,7 +45,14 @@ export function strictExampleCheck(file: string): string[] {
     noEmit: true,
     skipLibCheck: true,
     baseUrl: repo,
-    paths: { "@kube-codegen/runtime": ["./runtime/src/index.ts"], "kube-codegen/testing": ["./src/testing/index.ts"] },
+    paths: {
+      "@kube-codegen/runtime": ["./runtime/src/index.ts"],
+      "@kube-codegen/apiextensions": ["./apiextensions/src/types/index.ts"],
+      "@kube-codegen/apiextensions/server-versions": ["./apiextensions/src/crd-checks/server-versions.ts"],
+      "@kube-codegen/apiextensions/*": ["./apiextensions/src/*/index.ts"],
+      "@kube-codegen/testing": ["./testing/src/index.ts"],
+      "kube-codegen/testing": ["./src/testing/index.ts"],
+    },
   });
   const source = program.getSourceFile(file);
   if (!source) return [`${file}: not in the program`];

@@ -1,8 +1,9 @@
-// What `npm pack` would publish for kube-codegen and @kube-codegen/runtime: the built dist/ (no
+// What `npm pack` would publish for kube-codegen, @kube-codegen/runtime, @kube-codegen/apiextensions
+// and @kube-codegen/testing: the built dist/ (no
 // stale output of deleted sources), the bin and every export target, no tests, fixtures, sources or
 // build info, no source map naming a file that is not shipped, no install script a consumer would
-// run, and every package a shipped module imports declared as a dependency: the runtime's being
-// only its own few, never the generator's libraries. Reads the file list of `npm pack --dry-run`
+// run, and every package a shipped module imports declared as a dependency: the runtime's, the
+// apiextensions' and the test server's being only their own few, never the generator's libraries. Reads the file list of `npm pack --dry-run`
 // (no network, no build: --ignore-scripts), so dist/ must be built (`npm ci` or `npm run build`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -44,8 +45,11 @@ async function dryRun(dir: string): Promise<Packed> {
   return { dir, manifest, files: packed.files.map((f) => f.path).sort() };
 }
 
-// Both packs at once: npm's start-up is most of the time.
-const packs = Promise.all([dryRun(repo), dryRun(join(repo, "runtime"))]);
+// Every pack at once: npm's start-up is most of the time.
+const packs = Promise.all([repo, ...["runtime", "apiextensions", "testing"].map((w) => join(repo, w))].map(dryRun));
+
+/** The generator's libraries, which no package below it may depend on. */
+const GENERATOR_LIBRARIES = ["ts-morph", "typescript", "prettier", "yargs", "ajv", "diff", "kube-codegen"];
 
 /** The package a bare module specifier names (`@scope/name/sub` is `@scope/name`). */
 function packageOf(specifier: string): string {
@@ -113,17 +117,23 @@ function checkPackage(p: Packed, shipped: Set<string>): Set<string> {
   return imported;
 }
 
-test("kube-codegen and @kube-codegen/runtime pack only their built output, bin and exports", async () => {
+test("kube-codegen and the @kube-codegen packages pack only their built output, bin and exports", async () => {
   const all = await packs;
   // Paths as <package name>/<path>, so a source map may point from one tarball into another only if
   // that file is shipped there too.
   const shipped = new Set(all.flatMap((p) => p.files.map((f) => normalize(join(p.manifest.name, f)))));
-  const [rootImports, runtimeImports] = all.map((p) => checkPackage(p, shipped));
-  const [root, runtime] = all;
+  const [rootImports, runtimeImports, apiextensionsImports, testingImports] = all.map((p) => checkPackage(p, shipped));
+  const [root, runtime, apiextensions, testing] = all;
   // The import scan sees what the modules do import (so that it would see a stray one).
-  for (const lib of ["yargs", "ts-morph", "ajv", "@kube-codegen/runtime"])
+  for (const lib of ["yargs", "ts-morph", "ajv", "@kube-codegen/apiextensions", "@kube-codegen/testing"])
     assert.ok(rootImports!.has(lib), `no import of ${lib} found in kube-codegen`);
   assert.ok(runtimeImports!.has("yaml"), "no import of yaml found in @kube-codegen/runtime");
+  for (const lib of ["@bufbuild/cel", "@bufbuild/re2", "yaml"])
+    assert.ok(apiextensionsImports!.has(lib), `no import of ${lib} found in @kube-codegen/apiextensions`);
+  for (const lib of ["@kube-codegen/apiextensions", "yaml"])
+    assert.ok(testingImports!.has(lib), `no import of ${lib} found in @kube-codegen/testing`);
+  assert.ok(testing!.files.includes("bin/kube-codegen-test-server.js"), "the test server has its own bin");
+  assert.ok(apiextensions!.files.includes("dist/crd-checks/index.js") && apiextensions!.files.includes("dist/validation/index.d.ts"));
   assert.equal(root.manifest.name, "kube-codegen");
   assert.ok(root.files.includes("bin/kube-codegen.js"));
   assert.ok(root.files.includes("dist/cli/index.js") && root.files.includes("dist/index.d.ts"));
@@ -131,13 +141,28 @@ test("kube-codegen and @kube-codegen/runtime pack only their built output, bin a
   assert.ok(runtime.files.includes("dist/index.js") && runtime.files.includes("dist/index.d.ts"));
 });
 
-test("the runtime depends on none of the generator's libraries", async () => {
-  const [root, runtime] = await packs;
+test("the runtime, apiextensions and the test server depend on none of the generator's libraries", async () => {
+  const [root, runtime, apiextensions, testing] = await packs;
   assert.equal(runtime.manifest.name, "@kube-codegen/runtime");
   const deps = Object.keys({ ...runtime.manifest.dependencies, ...runtime.manifest.peerDependencies });
-  for (const lib of ["ts-morph", "typescript", "prettier", "yargs", "diff", "@bufbuild/cel", "@bufbuild/re2", "kube-codegen"]) {
+  for (const lib of [...GENERATOR_LIBRARIES, "@bufbuild/cel", "@bufbuild/re2"]) {
     assert.ok(!deps.includes(lib), `@kube-codegen/runtime depends on ${lib}`);
   }
+  for (const p of [apiextensions!, testing!]) {
+    const its = Object.keys({ ...p.manifest.dependencies, ...p.manifest.peerDependencies });
+    for (const lib of GENERATOR_LIBRARIES) assert.ok(!its.includes(lib), `${p.manifest.name} depends on ${lib}`);
+  }
+  // The server depends on apiextensions and the runtime, never the other way round.
+  assert.deepEqual(
+    Object.keys(testing!.manifest.dependencies ?? {}).filter((d) => d.startsWith("@kube-codegen/")),
+    ["@kube-codegen/apiextensions", "@kube-codegen/runtime"],
+  );
+  assert.deepEqual(
+    Object.keys({ ...apiextensions!.manifest.dependencies, ...runtime.manifest.dependencies }).filter((d) =>
+      d.startsWith("@kube-codegen/"),
+    ),
+    [],
+  );
   // The generator is a real consumer of the runtime, pinned to the version this checkout builds.
   const runtimeVersion = (JSON.parse(readFileSync(join(repo, "runtime/package.json"), "utf8")) as { version: string }).version;
   assert.equal(root.manifest.dependencies?.["@kube-codegen/runtime"], runtimeVersion);

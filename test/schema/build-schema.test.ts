@@ -11,7 +11,7 @@ import {
   QUANTITY_PATTERN,
   type SchemaShape,
 } from "../../src/schema/index.js";
-import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
+import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
 import { DOC, generateCrds, widget, writeInput } from "../generators/crd/helpers.js";
 
 async function specOf(specBody: string, extra = "", imports?: string, shape: SchemaShape = {}) {

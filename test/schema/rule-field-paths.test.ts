@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { resolveFieldPath } from "../../src/schema/rule-field-paths.js";
-import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
+import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
 
 const node: JSONSchemaProps = {
   type: "object",

@@ -1,5 +1,5 @@
 // A tiny JSON client for the behaviour tests: authenticated requests and watches against a TestApiServer.
-import type { TestApiServer } from "../../src/testing/index.js";
+import type { TestApiServer } from "../../testing/src/index.js";
 import { openWatch, releaseAgent, send, type Answer, type OpenWatch } from "./transcript-http.js";
 
 /** Requests against one server with its token. */

@@ -3,7 +3,7 @@
 // case-insensitive, and the token is the second space-separated part.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { releaseAgent, send } from "./transcript-http.js";
 
 let server: TestApiServer;

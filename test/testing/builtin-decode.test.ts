@@ -3,7 +3,7 @@
 // of the wrong type is ever stored.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, namespace } from "./api-client.js";
 
 let server: TestApiServer;

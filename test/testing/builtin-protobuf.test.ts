@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { parse } from "yaml";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 
 const FOOS = join(import.meta.dirname, "../../generated-examples/sample-controller/config/crd/bases/samplecontroller.k8s.io_foos.yaml");
 

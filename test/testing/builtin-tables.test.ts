@@ -1,11 +1,11 @@
-// The built-in Tables' one table (src/testing/endpoints/builtin-tables.ts) pairs each resource's columns
+// The built-in Tables' one table (testing/src/endpoints/builtin-tables.ts) pairs each resource's columns
 // with its printer: every printer must give exactly one cell a column, for a bare object and for the
 // recorded objects of its kind, and the resources with an entry are those the recording printed with their own columns.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { BUILTIN_TABLES } from "../../src/testing/endpoints/builtin-tables.js";
-import type { KubeObject } from "../../src/testing/storage/store.js";
+import { BUILTIN_TABLES } from "../../testing/src/endpoints/builtin-tables.js";
+import type { KubeObject } from "../../testing/src/storage/store.js";
 
 type Obj = Record<string, unknown>;
 interface Fixture {

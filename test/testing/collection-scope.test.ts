@@ -4,7 +4,7 @@
 // without a namespace fails on its first item without deleting anything.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, namespace } from "./api-client.js";
 import { conformanceCrds } from "./transcript-fixtures.js";
 

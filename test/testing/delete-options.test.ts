@@ -2,7 +2,7 @@
 // answer for an object left in place (finalizers) into 202 Accepted, as the real DELETE handler does.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;

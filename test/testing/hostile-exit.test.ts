@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 
-const INDEX = resolve(import.meta.dirname, "../../src/testing/index.ts");
+const INDEX = resolve(import.meta.dirname, "../../testing/src/index.ts");
 
 /** Runs `script` (an ES module) under tsx; resolves with the kubeconfig path it printed and how it ended. */
 function runChild(

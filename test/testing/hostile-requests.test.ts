@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { parse } from "yaml";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { FIXTURES } from "../helpers/fixtures.js";
 import { BLOB_CRD, HOSTILE_CASES, sendHostile, setupHostile, type HostileAnswer, type HostileTarget } from "./hostile-cases.js";
 

@@ -2,7 +2,7 @@
 // is an error, and brackets inside strings do not count (the scan skips only bodies too short to nest that deep).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { jsonDepthError } from "../../src/testing/endpoints/object-decode.js";
+import { jsonDepthError } from "../../testing/src/endpoints/object-decode.js";
 import { deepArray, deepObject } from "./hostile-cases.js";
 
 test("10,000 levels decode; the 10,001st open bracket is the error", () => {

@@ -5,8 +5,8 @@ import {
   fromLabelSelectorObject,
   matchesLabels,
   parseLabelSelector,
-} from "../../src/testing/selectors/label-selector.js";
-import { ApiError } from "../../src/testing/status-errors.js";
+} from "../../testing/src/selectors/label-selector.js";
+import { ApiError } from "../../testing/src/status-errors.js";
 
 test("equality, set-based and existence requirements match like labels.Parse", () => {
   const labels = { tier: "front", idx: "1", app: "demo" };

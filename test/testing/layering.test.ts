@@ -1,6 +1,6 @@
 // The test server's folders are layers, as kube-apiserver's packages are (docs/architecture.md, "The
 // test API server"): endpoints → registry → storage, with the controllers clients of the registry.
-// Every relative import between parts of src/testing must go down that order, and no controller (nor,
+// Every relative import between parts of testing/src must go down that order, and no controller (nor,
 // beyond the allowlist, any endpoint) reaches for the store. What is not fixed yet is listed in
 // ALLOWED with its reason, so a new violation fails here, and so does an entry that no longer applies.
 import { test } from "node:test";
@@ -8,12 +8,12 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, posix, relative } from "node:path";
 
-const root = join(import.meta.dirname, "../../src/testing");
+const root = join(import.meta.dirname, "../../testing/src");
 
 type Layer = "server" | "endpoints" | "controllers" | "openapi" | "registry" | "storage" | "selectors" | "patch" | "base";
 
 /**
- * The layer of a file, by its path under src/testing. registry/ is the generic store with its strategy
+ * The layer of a file, by its path under testing/src. registry/ is the generic store with its strategy
  * interface; builtin/ and apiextensions/ are the per-resource registry entries (kube-apiserver's
  * pkg/registry/<group>/<resource>), so all three are one layer. The CRD controller is a controller.
  */
@@ -46,9 +46,9 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
 const NO_STORE: readonly Layer[] = ["endpoints", "controllers", "openapi"];
 
 /**
- * Violations in files given as path (under src/testing) → source: "file -> layer" for an import against
+ * Violations in files given as path (under testing/src) → source: "file -> layer" for an import against
  * the order, "file -> store" for a use of the store where NO_STORE forbids it. Imports leaving
- * src/testing are not this test's business.
+ * testing/src are not this test's business.
  */
 function violations(files: ReadonlyMap<string, string>): string[] {
   const out = new Set<string>();
@@ -92,7 +92,7 @@ function readTree(dir: string, out = new Map<string, string>()): Map<string, str
   return out;
 }
 
-test("src/testing imports go down the layers, except the allowlisted ones", () => {
+test("testing/src imports go down the layers, except the allowlisted ones", () => {
   const files = readTree(root);
   assert.ok(files.size > 50 && files.has("registry/write-delete.ts"), "the scan sees the tree");
   const found = violations(files);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, configMapOwnerRef, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;

@@ -3,7 +3,7 @@
 // expired continue token's 410 hands out a replacement token that resumes at the latest state.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;

@@ -5,7 +5,7 @@
 // once in resourceVersion order, and that every paginated listing is a consistent snapshot.
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
-import { startTestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 export interface LoadShape {

@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { BUILTIN_OPENAPI_GZIP_BASE64 } from "../../src/testing/openapi/builtin-openapi-data.js";
+import { BUILTIN_OPENAPI_GZIP_BASE64 } from "../../testing/src/openapi/builtin-openapi-data.js";
 import { builtinOpenApiData } from "./openapi-builtin-data.js";
 
-test("src/testing/openapi/builtin-openapi-data.ts holds what test/testing/openapi-builtin-data.ts derives from the fixtures", () => {
+test("testing/src/openapi/builtin-openapi-data.ts holds what test/testing/openapi-builtin-data.ts derives from the fixtures", () => {
   const committed = JSON.parse(gunzipSync(Buffer.from(BUILTIN_OPENAPI_GZIP_BASE64, "base64")).toString("utf8")) as unknown;
   assert.ok(
     JSON.stringify(committed) === JSON.stringify(builtinOpenApiData()),

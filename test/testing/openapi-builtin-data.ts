@@ -1,4 +1,4 @@
-// Writes src/testing/openapi/builtin-openapi-data.ts: the recorded 1.24 OpenAPI v2 document and v3
+// Writes testing/src/openapi/builtin-openapi-data.ts: the recorded 1.24 OpenAPI v2 document and v3
 // group-version documents (test/fixtures/openapi), trimmed to the resources the test server serves, as
 // one gzipped, base64 JSON string (the package ships dist/ only, so the server cannot read fixtures).
 // openapi-builtin-data.test.ts checks the committed data is current.
@@ -6,13 +6,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync, gunzipSync } from "node:zlib";
-import { builtinResources } from "../../src/testing/builtin/resources.js";
+import { builtinResources } from "../../testing/src/builtin/resources.js";
 import { FIXTURES, readOpenApi124 } from "../helpers/fixtures.js";
 
 type Obj = Record<string, unknown>;
 
 /** The generated file, relative to the repository root. */
-export const BUILTIN_OPENAPI_DATA_FILE = "src/testing/openapi/builtin-openapi-data.ts";
+export const BUILTIN_OPENAPI_DATA_FILE = "testing/src/openapi/builtin-openapi-data.ts";
 
 /** The recorded v3 documents: group-version path ("apis/apps/v1") to fixture file. */
 export const V3_FIXTURES: Record<string, string> = Object.fromEntries(

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { parse } from "yaml";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 
 /** The kubectl to run: $KUBECTL, else the one on PATH. */
 const KUBECTL = process.env["KUBECTL"] ?? "kubectl";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { gunzipSync } from "node:zlib";
 import { parse } from "yaml";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { FIXTURES, readOpenApi124 } from "../helpers/fixtures.js";
 import { readV3Fixture } from "./openapi-builtin-data.js";
 import { releaseAgent, send, type Answer } from "./transcript-http.js";

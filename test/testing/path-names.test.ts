@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import https from "node:https";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, namespace } from "./api-client.js";
 
 let server: TestApiServer;

@@ -4,7 +4,7 @@
 // Unscheduled or finished pods go at once.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;

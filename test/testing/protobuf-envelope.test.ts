@@ -1,11 +1,11 @@
-// The "k8s\0" envelope is unwrapped in one place (src/testing/endpoints/protobuf-envelope.ts) for both
+// The "k8s\0" envelope is unwrapped in one place (testing/src/endpoints/protobuf-envelope.ts) for both
 // protobuf bodies the test server reads: kubectl auth can-i's SelfSubjectAccessReview and the built-in
 // writes of kubectl create. Both readers must see the same typeMeta and raw bytes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { builtinProtobufToJson } from "../../src/testing/endpoints/builtin-protobuf.js";
-import { unwrapUnknown } from "../../src/testing/endpoints/protobuf-envelope.js";
-import { decodeReviewProtobuf } from "../../src/testing/endpoints/review-protobuf.js";
+import { builtinProtobufToJson } from "../../testing/src/endpoints/builtin-protobuf.js";
+import { unwrapUnknown } from "../../testing/src/endpoints/protobuf-envelope.js";
+import { decodeReviewProtobuf } from "../../testing/src/endpoints/review-protobuf.js";
 
 const bytes = (no: number, b: Buffer): Buffer => Buffer.concat([Buffer.from([no * 8 + 2, b.length]), b]);
 const text = (no: number, s: string): Buffer => bytes(no, Buffer.from(s));

@@ -2,8 +2,8 @@
 // case) is true, so watch=True (sent by clients that print booleans capitalised) opens a watch.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
-import { queryBool } from "../../src/testing/endpoints/query-params.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
+import { queryBool } from "../../testing/src/endpoints/query-params.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;

@@ -3,7 +3,7 @@
 // while the built-ins keep theirs (graceful pod deletion, immortal namespaces, PUT-as-create).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 const GROUP = "strategy.example.com";

@@ -3,7 +3,7 @@
 // events, history expired, 429s and 500s. Its cache must end equal to the server's state.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 
 let server: TestApiServer;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import https from "node:https";
 import { after, before, test } from "node:test";
 import { parse } from "yaml";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 import { conformanceCrds } from "./transcript-fixtures.js";
 import { send } from "./transcript-http.js";

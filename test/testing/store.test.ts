@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CompactedError, Store, type ChangeEvent, type KubeObject } from "../../src/testing/storage/store.js";
+import { CompactedError, Store, type ChangeEvent, type KubeObject } from "../../testing/src/storage/store.js";
 
 function obj(name: string, v = 1): KubeObject {
   return { metadata: { name }, data: { v } };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { humanDuration, wantsTable } from "../../src/testing/endpoints/table-output.js";
+import { humanDuration, wantsTable } from "../../testing/src/endpoints/table-output.js";
 
 test("ages read like kubectl's (Go duration.HumanDuration)", () => {
   const s = 1000;

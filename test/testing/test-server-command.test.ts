@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parse, stringify } from "yaml";
-import { loadCrds, runTestServerCommand } from "../../src/testing/index.js";
+import { loadCrds, runTestServerCommand } from "../../testing/src/index.js";
 import { send } from "./transcript-http.js";
 import { conformanceCrds } from "./transcript-fixtures.js";
 

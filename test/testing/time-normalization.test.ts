@@ -6,7 +6,7 @@
 // message. Each recorded request is replayed against the test server and compared.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient } from "./api-client.js";
 import { loadSteps, meta, replaySteps, type Obj } from "./replay-steps.js";
 const steps = loadSteps("time-1.24/time-transcript.json");

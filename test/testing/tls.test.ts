@@ -7,8 +7,8 @@ import tls from "node:tls";
 import { X509Certificate } from "node:crypto";
 import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { generateServerCertificate } from "../../src/testing/certs/tls-certificate.js";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 
 let server: TestApiServer;
 

@@ -5,7 +5,7 @@
 // re-enacted from the events themselves (creates, updates, status updates, deletes).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { compareBodies } from "./transcript-compare.js";
 import { openWatch, releaseAgent, send, type Answer, type Target } from "./transcript-http.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";

@@ -4,7 +4,7 @@
 // admission plugin words it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../src/testing/index.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient, configMap, meta, namespace } from "./api-client.js";
 import { conformanceCrds } from "./transcript-fixtures.js";
 

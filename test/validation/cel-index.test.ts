@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { compileSchema, formatFieldError } from "../../src/validation/index.js";
-import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
+import { compileSchema, formatFieldError } from "../../apiextensions/src/validation/index.js";
+import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
 
 interface Cause {
   field: string;

@@ -2,8 +2,8 @@
 // libraries, typed values, and the reporting of rules this implementation cannot check.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { compileSchema, formatFieldError } from "../../src/validation/index.js";
-import type { JSONSchemaProps, ValidationRule } from "../../src/apiextensions/index.js";
+import { compileSchema, formatFieldError } from "../../apiextensions/src/validation/index.js";
+import type { JSONSchemaProps, ValidationRule } from "../../apiextensions/src/types/index.js";
 
 const withRules = (spec: JSONSchemaProps, rules: ValidationRule[]): JSONSchemaProps => ({
   type: "object",

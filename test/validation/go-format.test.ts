@@ -1,7 +1,7 @@
 // Go value rendering used in field error messages (fmt %v, %q and %#v as apimachinery prints them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { goFloat, goNumber, goQuote, goSharpV } from "../../src/validation/go-format.js";
+import { goFloat, goNumber, goQuote, goSharpV } from "../../apiextensions/src/validation/go-format.js";
 
 test("floats print like Go's %v", () => {
   assert.equal(goFloat(1.5), "1.5");

@@ -4,8 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { compileSchema } from "../../src/validation/index.js";
-import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
+import { compileSchema } from "../../apiextensions/src/validation/index.js";
+import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 const crd = (

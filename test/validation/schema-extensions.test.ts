@@ -2,8 +2,8 @@
 // unknown-fields, embedded resources, formats, RE2 patterns, pruning, defaulting and message texts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { compileSchema, formatFieldError } from "../../src/validation/index.js";
-import type { JSONSchemaProps } from "../../src/apiextensions/index.js";
+import { compileSchema, formatFieldError } from "../../apiextensions/src/validation/index.js";
+import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
 
 const resource = (spec: JSONSchemaProps): JSONSchemaProps => ({
   type: "object",

@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
-import { formatValidationReport, validateFiles, validationExitCode } from "../../src/validation/index.js";
+import { formatValidationReport, validateFiles, validationExitCode } from "../../apiextensions/src/validation/index.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: unknown } }[])[0]?.request
@@ -137,7 +137,7 @@ test("a resource without a name or kind is reported, and List documents are expa
 });
 
 test("manifests: JSON, YAML flow mappings, empty documents and parse errors", async () => {
-  const { parseManifests } = await import("../../src/validation/index.js");
+  const { parseManifests } = await import("../../apiextensions/src/validation/index.js");
   assert.deepEqual(
     parseManifests("a.json", '{"kind": "A"}').documents.map((d) => d.value),
     [{ kind: "A" }],

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
-import { validateFiles, validateObjectMeta, validateObjectMetaUpdate } from "../../src/validation/index.js";
-import { validateObjectMeta as testServerObjectMeta } from "../../src/testing/registry/object-meta-validation.js";
+import { validateFiles, validateObjectMeta, validateObjectMetaUpdate } from "../../apiextensions/src/validation/index.js";
+import { validateObjectMeta as testServerObjectMeta } from "../../testing/src/registry/object-meta-validation.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
 
 type Crd = { metadata: { name: string }; spec: { scope: string; names: Record<string, unknown> } };

@@ -3,8 +3,8 @@
 // on the Event already written, a different one is a new Event. Owner-reference helpers as metav1's.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startTestApiServer } from "../../../src/testing/index.js";
-import type { TestApiServer } from "../../../src/testing/index.js";
+import { startTestApiServer } from "../../../testing/src/index.js";
+import type { TestApiServer } from "../../../testing/src/index.js";
 import { BuiltinClientset, getControllerOf, isControlledBy, loadKubeConfig, newControllerRef, newEventRecorder } from "../../src/index.js";
 
 let server: TestApiServer;

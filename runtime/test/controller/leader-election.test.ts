@@ -7,8 +7,8 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import type { Lease } from "kubernetes-types/coordination/v1.js";
-import { startTestApiServer } from "../../../src/testing/index.js";
-import type { TestApiServer } from "../../../src/testing/index.js";
+import { startTestApiServer } from "../../../testing/src/index.js";
+import type { TestApiServer } from "../../../testing/src/index.js";
 import {
   BuiltinClientset,
   FakeClock,

@@ -1,5 +1,5 @@
 import { Code, errorAt, hasErrors, warningAt, type Diagnostic } from "../../diagnostics/index.js";
-import { approvalAnnotationField, checkCrdForServers, formatServerVersions, type CrdProblem } from "../../crd-checks/index.js";
+import { approvalAnnotationField, checkCrdForServers, formatServerVersions, type CrdProblem } from "@kube-codegen/apiextensions/crd-checks";
 import { toPosix } from "../paths.js";
 import type { Generator, OutputFile } from "../types.js";
 import { buildCrd, type CrdBuild } from "./crd-object.js";

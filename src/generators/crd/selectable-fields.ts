@@ -1,6 +1,6 @@
 import { Code, errorAt, type Diagnostic } from "../../diagnostics/index.js";
 import type { Marker } from "../../markers/index.js";
-import type { JSONSchemaProps } from "../../apiextensions/index.js";
+import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
 
 // Selectable fields came after the 1.24 API server the offline checks follow, so they are
 // checked here the way newer servers do: a simple path to a string, integer or boolean field,

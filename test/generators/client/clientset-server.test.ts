@@ -14,8 +14,8 @@ import { Clientset as HelmClientset } from "../../../generated-examples/helm-rel
 import { Clientset as SampleClientset } from "../../../generated-examples/sample-controller/generated/clientset/index.js";
 import { fooApplyConfiguration } from "../../../generated-examples/sample-controller/generated/clientset/samplecontroller/v1alpha1/foo.js";
 import type { Foo } from "../../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
-import { loadCrds, startTestApiServer } from "../../../src/testing/index.js";
-import type { TestApiServer } from "../../../src/testing/index.js";
+import { loadCrds, startTestApiServer } from "../../../testing/src/index.js";
+import type { TestApiServer } from "../../../testing/src/index.js";
 import { generateInto, VARIANT_INPUT } from "./variants.js";
 
 const repo = resolve(import.meta.dirname, "../../..");

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse } from "yaml";
-import type { JSONSchemaProps } from "../../../src/apiextensions/index.js";
+import type { JSONSchemaProps } from "../../../apiextensions/src/types/index.js";
 import { controllerGenDocument, documentOf, generateCrds, portedPackage, writeInput } from "./helpers.js";
 
 const fixtures = join(import.meta.dirname, "../../fixtures/controller-gen");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { checkCrd } from "../../../src/crd-checks/index.js";
+import { checkCrd } from "../../../apiextensions/src/crd-checks/index.js";
 import { kubernetesMarkerDefinitions, type KubeMarkerDefinition } from "../../../src/vocab/index.js";
 import { exampleProject, exampleProjects } from "../../helpers/examples.js";
 import { copyExamples, documentOf, generateCrds, repo } from "./helpers.js";

@@ -8,8 +8,8 @@ import { ApiError, isNotFound, loadKubeConfig } from "@kube-codegen/runtime";
 import { Clientset } from "../../../generated-examples/sample-controller/generated/clientset/index.js";
 import { newSharedInformerFactory } from "../../../generated-examples/sample-controller/generated/informers/index.js";
 import type { Foo } from "../../../generated-examples/sample-controller/apis/samplecontroller/v1alpha1/types.js";
-import { loadCrds, startTestApiServer } from "../../../src/testing/index.js";
-import type { TestApiServer } from "../../../src/testing/index.js";
+import { loadCrds, startTestApiServer } from "../../../testing/src/index.js";
+import type { TestApiServer } from "../../../testing/src/index.js";
 
 const repo = resolve(import.meta.dirname, "../../..");
 const NS = "informers";

@@ -8,7 +8,7 @@ import {
   updateManagedFields,
   type ApplyOptions,
   type JsonObject,
-} from "../../../src/testing/patch/index.js";
+} from "../../../testing/src/patch/index.js";
 import { owners, T0, T1, T2, widget, widgetSchema } from "./fixtures.js";
 
 const opts = (manager: string, time: string, extra: Partial<ApplyOptions> = {}): ApplyOptions => ({

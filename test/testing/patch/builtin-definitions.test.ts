@@ -12,7 +12,7 @@ import {
   type Definitions,
   type ListType,
   type MapType,
-} from "../../../src/testing/patch/index.js";
+} from "../../../testing/src/patch/index.js";
 import {
   BUILTIN_DEFINITIONS_FILE,
   builtinDefinitions,

@@ -3,7 +3,7 @@
 // (a ConfigMap PATCH answered 500 "Maximum call stack size exceeded"). Both now use a work list.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { applyMergePatch, applyStrategicMergePatch, UNTYPED, type JsonObject } from "../../../src/testing/patch/index.js";
+import { applyMergePatch, applyStrategicMergePatch, UNTYPED, type JsonObject } from "../../../testing/src/patch/index.js";
 import { deepArray, deepObject } from "../hostile-cases.js";
 
 /** How many objects deep `v` nests under key "a". */

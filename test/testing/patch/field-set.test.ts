@@ -1,7 +1,7 @@
 // FieldSet: the fieldsV1 wire encoding and the set algebra managedFields relies on.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FieldSet, pathToString, toFieldSet, compare } from "../../../src/testing/patch/index.js";
+import { FieldSet, pathToString, toFieldSet, compare } from "../../../testing/src/patch/index.js";
 import { widgetSchema } from "./fixtures.js";
 
 const fieldsV1 = {

@@ -1,5 +1,5 @@
 // A small Widget-like custom resource schema shared by the ownership tests.
-import { crdResourceSchema, type JsonObject } from "../../../src/testing/patch/index.js";
+import { crdResourceSchema, type JsonObject } from "../../../testing/src/patch/index.js";
 
 export const widgetSchema = crdResourceSchema(
   {

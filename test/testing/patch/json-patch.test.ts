@@ -1,7 +1,7 @@
 // RFC 6902 JSON patch: the operations, the RFC's error cases, and the Status the server answers with.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyJsonPatch, patchErrorStatus, type JsonValue } from "../../../src/testing/patch/index.js";
+import { applyJsonPatch, patchErrorStatus, type JsonValue } from "../../../testing/src/patch/index.js";
 
 function ok(target: JsonValue, ops: JsonValue): JsonValue {
   const r = applyJsonPatch(target, ops);

@@ -9,7 +9,7 @@ import {
   MAX_UPDATE_MANAGERS,
   updateManagedFields,
   type JsonObject,
-} from "../../../src/testing/patch/index.js";
+} from "../../../testing/src/patch/index.js";
 import { owners, T0, T1, T2, widget, widgetSchema } from "./fixtures.js";
 
 const opts = (manager: string, time: string, subresource?: string) => ({

@@ -1,7 +1,7 @@
 // RFC 7386 JSON merge patch: the RFC's Appendix A vectors, plus the properties the server relies on.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyMergePatch, type JsonValue } from "../../../src/testing/patch/index.js";
+import { applyMergePatch, type JsonValue } from "../../../testing/src/patch/index.js";
 
 const RFC_VECTORS: [JsonValue, JsonValue, JsonValue][] = [
   [{ a: "b" }, { a: "c" }, { a: "c" }],

@@ -10,7 +10,7 @@ import {
   toFieldSet,
   UNTYPED,
   type JsonValue,
-} from "../../../src/testing/patch/index.js";
+} from "../../../testing/src/patch/index.js";
 
 const element = fc.oneof(
   fc.constantFrom("a", "b", "c").map((n) => `f:${n}`),

@@ -1,7 +1,7 @@
 // Strategic merge patch on built-in types: lists merged by patch merge key, and the SMP directives.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyStrategicMergePatch, builtinResourceSchema, type JsonObject, type JsonValue } from "../../../src/testing/patch/index.js";
+import { applyStrategicMergePatch, builtinResourceSchema, type JsonObject, type JsonValue } from "../../../testing/src/patch/index.js";
 
 const deployment = builtinResourceSchema("apps/v1", "Deployment")!;
 const configMap = builtinResourceSchema("v1", "ConfigMap")!;

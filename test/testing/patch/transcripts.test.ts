@@ -26,7 +26,7 @@ import {
   type JsonObject,
   type JsonValue,
   type ResourceSchema,
-} from "../../../src/testing/patch/index.js";
+} from "../../../testing/src/patch/index.js";
 import { TRANSCRIPTS } from "../../helpers/fixtures.js";
 
 const DIR = TRANSCRIPTS;

@@ -1,0 +1,223 @@
+// x-kubernetes-validations: compiles every rule of a schema once and evaluates them over an object the way
+// the server's CEL validator walks it (rules of a node see `self`; transition rules run only on update when
+// a correlated old value exists; list-map items correlate by key, other list items not at all). Rules this
+// implementation cannot compile are never treated as passing: they are listed as unchecked.
+// messageExpression, reason and fieldPath (later than 1.24) are honoured when a rule sets them.
+import { isCelError, parse, plan, type CelInput, type CelResult } from "@bufbuild/cel";
+import type { FieldError, UncheckedRule } from "../types.js";
+import type { ValidationRule } from "../../types/index.js";
+import { childPath, duplicate, forbidden, indexPath, invalid, keyPath, required } from "../field-error.js";
+import { isObject, jsonEqual, type SchemaNode } from "../schema-node.js";
+import { hasFunction, validationEnv } from "./library.js";
+import { toCel } from "./values.js";
+
+type Program = (bindings: Record<string, CelInput>) => CelResult;
+
+/** A rule ready to evaluate, or the reason it cannot be. */
+interface CompiledRule {
+  readonly rule: ValidationRule;
+  readonly program: Program | undefined;
+  readonly messageProgram: Program | undefined;
+  readonly transition: boolean;
+  readonly unchecked: string | undefined;
+}
+
+/** All rules of a schema, by node. */
+export interface CompiledRules {
+  readonly byNode: ReadonlyMap<SchemaNode, readonly CompiledRule[]>;
+  /** Nodes with rules at or below them, so evaluation skips rule-free subtrees. */
+  readonly relevant: ReadonlySet<SchemaNode>;
+  readonly unchecked: readonly UncheckedRule[];
+}
+
+interface Ast {
+  names: Set<string>;
+  functions: Set<string>;
+}
+
+// Collects identifiers and called functions from a parsed expression (a protobuf message tree).
+function scan(node: unknown, ast: Ast): void {
+  if (Array.isArray(node)) {
+    for (const x of node) scan(x, ast);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const rec = node as Record<string, unknown>;
+  const kind = rec["exprKind"] as { case?: string; value?: Record<string, unknown> } | undefined;
+  if (kind?.case === "identExpr") ast.names.add(String(kind.value?.["name"]));
+  if (kind?.case === "callExpr") ast.functions.add(String(kind.value?.["function"]));
+  // sourceInfo.macroCalls keeps the unexpanded macro calls (all, exists ...): not real function calls.
+  for (const [k, v] of Object.entries(rec)) if (k !== "$typeName" && k !== "sourceInfo") scan(v, ast);
+}
+
+type Compiled = { program: Program; ast: Ast } | { error: string };
+
+function compileExpr(expr: string): Compiled {
+  try {
+    const parsed = parse(expr);
+    const ast: Ast = { names: new Set(), functions: new Set() };
+    scan(parsed, ast);
+    const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
+    if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
+    return { program: plan(validationEnv(), parsed), ast };
+  } catch (e) {
+    return { error: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+function compileRule(rule: ValidationRule): CompiledRule {
+  const c = compileExpr(rule.rule);
+  if ("error" in c)
+    return { rule, program: undefined, messageProgram: undefined, transition: /\boldSelf\b/.test(rule.rule), unchecked: c.error };
+  const m = rule.messageExpression ? compileExpr(rule.messageExpression) : undefined;
+  return {
+    rule,
+    program: c.program,
+    messageProgram: m && "program" in m ? m.program : undefined,
+    transition: c.ast.names.has("oldSelf"),
+    unchecked: undefined,
+  };
+}
+
+/** Compiles the rules of every node under `root`; `path` names schema locations ("spec.ports[*]"). */
+export function compileRules(root: SchemaNode): CompiledRules {
+  const byNode = new Map<SchemaNode, CompiledRule[]>();
+  const relevant = new Set<SchemaNode>();
+  const unchecked: UncheckedRule[] = [];
+  const visit = (node: SchemaNode, path: string): boolean => {
+    let any = false;
+    const rules = node.raw["x-kubernetes-validations"] ?? [];
+    if (rules.length > 0) {
+      const compiled = rules.map(compileRule);
+      byNode.set(node, compiled);
+      for (const c of compiled)
+        if (c.unchecked) unchecked.push({ field: path === "" ? "<root>" : path, rule: c.rule.rule, reason: c.unchecked });
+      any = true;
+    }
+    for (const [k, sub] of node.properties ?? []) any = visit(sub, childPath(path, k)) || any;
+    if (typeof node.additional === "object") any = visit(node.additional, `${path}[*]`) || any;
+    if (node.items) any = visit(node.items, `${path}[*]`) || any;
+    if (any) relevant.add(node);
+    return any;
+  };
+  visit(root, "");
+  return { byNode, relevant, unchecked };
+}
+
+/** The cel-go wording of an evaluation error, which the server puts in its message. */
+function celErrorText(message: string): string {
+  const noKey = /^field not found: (.*)$/.exec(message);
+  if (noKey) return `no such key: ${noKey[1]}`;
+  // @bufbuild/cel says "index 2 out of bounds [0, 1)"; cel-go (and so the server) "index out of bounds: 2".
+  const outOfRange = /^index (-?\d+) out of bounds\b/.exec(message);
+  if (outOfRange) return `index out of bounds: ${outOfRange[1]}`;
+  if (message.startsWith("found no matching overload")) return "no such overload";
+  if (/divide by zero/.test(message)) return "division by zero";
+  return message;
+}
+
+// How the server names a rule inside evaluation errors: its message if it has one, else its text.
+function ruleErrorString(rule: ValidationRule): string {
+  return rule.message ? rule.message.trim() : rule.rule.trim();
+}
+
+// The detail of a rule that evaluated to false: the message as written, else "failed rule: <rule>".
+function failureDetail(rule: ValidationRule): string {
+  return rule.message ? rule.message : `failed rule: ${ruleErrorString(rule)}`;
+}
+
+function fieldPathOf(path: string, rel: string | undefined): string {
+  if (!rel) return path;
+  return rel.startsWith("[") ? `${path}${rel}` : `${path}${rel.startsWith(".") ? rel : `.${rel}`}`.replace(/^\./, "");
+}
+
+/** Evaluation state shared across one validate() call. */
+export interface CelRun {
+  readonly rules: CompiledRules;
+  readonly out: FieldError[];
+}
+
+function evaluateNode(run: CelRun, node: SchemaNode, obj: unknown, old: unknown, hasOld: boolean, path: string, isRoot: boolean): void {
+  const compiled = run.rules.byNode.get(node);
+  if (!compiled) return;
+  const type = node.raw.type ?? "";
+  let self: CelInput | undefined;
+  let oldSelf: CelInput | undefined;
+  for (const c of compiled) {
+    if (!c.program || (c.transition && !hasOld)) continue;
+    self ??= toCel(obj, node, isRoot);
+    if (c.transition) oldSelf ??= toCel(old, node, isRoot);
+    const bindings: Record<string, CelInput> = c.transition ? { self, oldSelf: oldSelf ?? null } : { self };
+    const result = c.program(bindings);
+    if (isCelError(result)) {
+      const text = celErrorText(result.message);
+      const msg =
+        text === "no such overload"
+          ? `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(c.rule)}`
+          : `${text} evaluating rule: ${ruleErrorString(c.rule)}`;
+      run.out.push(invalid(path, type, msg));
+    } else if (result !== true) {
+      run.out.push(ruleFailure(c, bindings, fieldPathOf(path, c.rule.fieldPath), type));
+    }
+  }
+}
+
+function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: string, type: string): FieldError {
+  let detail = failureDetail(c.rule);
+  if (c.messageProgram) {
+    const m = c.messageProgram(bindings);
+    if (typeof m === "string" && m.trim() !== "" && !m.includes("\n")) detail = m;
+  }
+  switch (c.rule.reason) {
+    case "FieldValueForbidden":
+      return forbidden(path, detail);
+    case "FieldValueRequired":
+      return required(path, detail);
+    case "FieldValueDuplicate":
+      return duplicate(path, type);
+    default:
+      return invalid(path, type, detail);
+  }
+}
+
+/** Evaluates all rules over `obj` (with `old` for transition rules), appending failures to run.out. */
+export function evaluateRules(
+  run: CelRun,
+  node: SchemaNode,
+  obj: unknown,
+  old: unknown,
+  hasOld: boolean,
+  path: string,
+  isRoot: boolean,
+): void {
+  if (obj === null || obj === undefined || !run.rules.relevant.has(node)) return;
+  evaluateNode(run, node, obj, old, hasOld, path, isRoot);
+  if (Array.isArray(obj)) {
+    const items = node.items;
+    if (!items) return;
+    const oldList = Array.isArray(old) && hasOld ? old : undefined;
+    obj.forEach((x, i) => {
+      const prev = oldList ? correlate(node, x, oldList) : undefined;
+      evaluateRules(run, items, x, prev?.value, prev !== undefined, indexPath(path, i), false);
+    });
+    return;
+  }
+  if (!isObject(obj)) return;
+  const oldObj = hasOld && isObject(old) ? old : undefined;
+  for (const [k, v] of Object.entries(obj)) {
+    const prop = node.properties?.get(k);
+    const sub = prop ?? (typeof node.additional === "object" ? node.additional : undefined);
+    if (!sub) continue;
+    // Transition rules need a non-null old value at the same place (oldObj[k] in the server).
+    const prev = oldObj?.[k];
+    evaluateRules(run, sub, v, prev, prev !== undefined && prev !== null, prop ? childPath(path, k) : keyPath(path, k), false);
+  }
+}
+
+// The old element matching a new one: only list-map items correlate (by their keys), as in the 1.24 server.
+function correlate(node: SchemaNode, x: unknown, old: unknown[]): { value: unknown } | undefined {
+  if (node.listType !== "map" || !isObject(x)) return undefined;
+  const keys = node.listMapKeys;
+  const hit = old.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], x[k])));
+  return hit === undefined ? undefined : { value: hit };
+}

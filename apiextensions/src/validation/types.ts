@@ -1,0 +1,43 @@
+// The shapes shared by the validation stage and its callers (the validate command and the test API server).
+// The CRD shapes it reads (JSONSchemaProps, ScaleSubresource) live in apiextensions/src/types.
+import type { ScaleSubresource } from "../types/index.js";
+
+/** One cause of an Invalid status, exactly as the server writes it in details.causes. */
+export interface FieldError {
+  /** Status cause reason as the server writes it: FieldValueRequired, FieldValueInvalid, FieldValueNotSupported,
+   *  FieldValueDuplicate, FieldValueTypeInvalid, FieldValueForbidden, FieldValueTooLong, FieldValueTooMany ... */
+  reason: string;
+  /** Field path as the server writes it in details.causes[].field, e.g. "spec.replicas", "spec.ports[1]" */
+  field: string;
+  /** The cause message as the server writes it in details.causes[].message, e.g.
+   *  "Invalid value: 11: spec.replicas in body should be less than or equal to 10" */
+  message: string;
+}
+
+/** A CEL rule this implementation could not compile or evaluate, so it was not checked. */
+export interface UncheckedRule {
+  /** Schema location of the rule, as a field path ("spec", "spec.ports[*]"). */
+  field: string;
+  rule: string;
+  reason: string;
+}
+
+/** Options of SchemaValidator.validate beyond the agreed (obj, oldObj). */
+export interface ValidateOptions {
+  /** Validate the scale subresource fields as the server does for CRDs with a scale subresource. */
+  scale?: ScaleSubresource;
+}
+
+/** A compiled openAPIV3Schema: compile once, then prune, default and validate many objects. */
+export interface SchemaValidator {
+  /** Removes, in place, fields the schema does not know (honouring x-kubernetes-preserve-unknown-fields and
+   *  x-kubernetes-embedded-resource); returns their paths ("spec.junk") for Warning headers / Strict errors. */
+  prune(obj: Record<string, unknown>): string[];
+  /** Applies schema defaults in place, as the server does (after pruning, before validation). */
+  applyDefaults(obj: Record<string, unknown>): void;
+  /** Schema validation + list-set/list-map uniqueness + int-or-string + nullable + formats + RE2 patterns
+   *  + x-kubernetes-validations CEL rules (transition rules get oldObj). Errors in the server's order. */
+  validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>, options?: ValidateOptions): FieldError[];
+  /** CEL rules that could not be compiled/evaluated here, with their paths, so callers can say so plainly. */
+  readonly uncheckedRules: readonly UncheckedRule[];
+}

@@ -1,0 +1,73 @@
+// The testing package's own command, kube-codegen-test-server (testing/src/cli.ts): the flags of
+// `kube-codegen test-server`, parsed without yargs, and the same exit codes (2 for bad usage or input).
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { parse, stringify } from "yaml";
+import { main } from "../../testing/src/cli.js";
+import { conformanceCrds } from "./transcript-fixtures.js";
+
+function capture(): { out: { log: (t: string) => void; err: (t: string) => void }; logs: string[]; errs: string[] } {
+  const logs: string[] = [];
+  const errs: string[] = [];
+  return { out: { log: (t) => logs.push(t), err: (t) => errs.push(t) }, logs, errs };
+}
+
+test("--help and --version answer; unknown flags, bad ports and missing directories exit 2 with a message", async () => {
+  let c = capture();
+  assert.equal(await main(["--help"], c.out), 0);
+  assert.match(c.logs.join("\n"), /Usage: kube-codegen-test-server/);
+  c = capture();
+  assert.equal(await main(["--version"], c.out), 0);
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "../../testing/package.json"), "utf8")) as { version: string };
+  assert.deepEqual(c.logs, [pkg.version]);
+  for (const [argv, message] of [
+    [["--bogus"], /Unknown option '--bogus'/],
+    [["--port", "http"], /--port must be a port number/],
+    [["--port", "70000"], /--port must be a port number/],
+    [["--crds", "/nonexistent/crds"], /\/nonexistent\/crds does not exist/],
+  ] as const) {
+    c = capture();
+    assert.equal(await main([...argv], c.out), 2, argv.join(" "));
+    assert.match(c.errs.join("\n"), message);
+    assert.deepEqual(c.logs, [], "nothing on stdout");
+  }
+});
+
+test("it serves the CRDs over plain HTTP with --no-tls, prints the kubeconfig path and stops on abort", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "crds-"));
+  const abort = new AbortController();
+  const lines: string[] = [];
+  let printed: () => void = () => {};
+  const ready = new Promise<void>((r) => (printed = r));
+  try {
+    writeFileSync(join(dir, "widgets.yaml"), stringify(conformanceCrds()[0]));
+    const out = {
+      log: (t: string) => {
+        lines.push(t);
+        if (lines.length >= 2) printed();
+      },
+      err: (t: string) => assert.fail(t),
+    };
+    const done = main(["--crds", dir, "--no-tls"], out, abort.signal);
+    await ready;
+    assert.match(lines[0] ?? "", /^test API server listening on http:\/\/127\.0\.0\.1:\d+ with 1 CRD\(s\)$/);
+    const kubeconfig = lines[1] ?? "";
+    assert.ok(existsSync(kubeconfig));
+    const cfg = parse(readFileSync(kubeconfig, "utf8")) as {
+      clusters: { cluster: { server: string } }[];
+      users: { user: { token: string } }[];
+    };
+    const res = await fetch(`${cfg.clusters[0]?.cluster.server ?? ""}/apis/conformance.example.com/v1`, {
+      headers: { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` },
+    });
+    assert.equal(res.status, 200);
+    abort.abort();
+    assert.equal(await done, 0);
+    assert.equal(existsSync(kubeconfig), false, "the kubeconfig is removed when the server stops");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,78 @@
+// What the apiextensions controllers do for the test server: CRDs are checked on write (checkCrd, 422 like
+// a real server), their resources are served as soon as they are stored, their status turns Established
+// right after create, and deleting a CRD deletes its custom resources and stops serving them.
+import { checkCrd, checkCrdUpdate } from "@kube-codegen/apiextensions/crd-checks";
+import { crdResources, defaultCrd, establishedStatus, initialStatus } from "./crd-resources.js";
+import { deepCopy, updateManagedFields, type JsonObject } from "../patch/index.js";
+import { patchSchemaFor } from "../registry/patch-schema.js";
+import type { ResourceInfo } from "../registry/resource-info.js";
+import { storageKey } from "../registry/resource-info.js";
+import { nowTimestamp, type ServerState } from "../server-state.js";
+import type { StatusCause } from "../status-errors.js";
+import type { ChangeEvent, KubeObject } from "../storage/store.js";
+
+/** Storage key of CustomResourceDefinitions. */
+export const CRD_KEY = "apiextensions.k8s.io/customresourcedefinitions";
+
+/** Adds CRD defaulting and checking to the built-in CRD resource entry. */
+export function decorateCrdResource(info: ResourceInfo): void {
+  info.defaulter = (obj) => {
+    defaultCrd(obj);
+    if (obj["status"] === undefined) obj["status"] = initialStatus(obj);
+  };
+  info.ownMetaValidation = true;
+  info.validator = (obj, old): StatusCause[] => {
+    const problems = old ? checkCrdUpdate(obj, old, { established: isEstablished(old as KubeObject) }) : checkCrd(obj);
+    return problems.map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
+  };
+}
+
+function isEstablished(crd: KubeObject): boolean {
+  const conditions = (crd["status"] as { conditions?: { type?: string; status?: string }[] } | undefined)?.conditions;
+  return Array.isArray(conditions) && conditions.some((c) => c.type === "Established" && c.status === "True");
+}
+
+/** Writes the Established status the way the real controller does (manager kube-apiserver, status subresource). */
+function establish(state: ServerState, info: ResourceInfo, name: string): void {
+  const cur = state.store.get(CRD_KEY, name);
+  if (!cur || isEstablished(cur) || cur.metadata["deletionTimestamp"]) return;
+  const now = nowTimestamp();
+  const next = deepCopy<KubeObject>(cur);
+  next["status"] = establishedStatus(cur, now);
+  const tracked = updateManagedFields(cur as JsonObject, next as JsonObject, {
+    manager: "kube-apiserver",
+    apiVersion: "apiextensions.k8s.io/v1",
+    subresource: "status",
+    time: now,
+    schema: patchSchemaFor(info),
+  });
+  next.metadata["managedFields"] = (tracked["metadata"] as Record<string, unknown>)["managedFields"];
+  state.store.update(CRD_KEY, name, next);
+}
+
+/** Deletes every object of the resources a CRD served (as the CRD finalizer's cleanup does). */
+function deleteCustomResources(state: ServerState, crd: KubeObject): void {
+  const spec = (crd["spec"] ?? {}) as { group?: string; names?: { plural?: string } };
+  const key = storageKey({ group: spec.group ?? "", resource: spec.names?.plural ?? "" });
+  for (const obj of state.store.list(key)) {
+    const k = obj.metadata["namespace"]
+      ? `${String(obj.metadata["namespace"])}/${String(obj.metadata["name"])}`
+      : String(obj.metadata["name"]);
+    state.store.delete(key, k);
+  }
+}
+
+/** Keeps the registry in step with stored CRDs; call once per server. */
+export function startCrdController(state: ServerState, crdInfo: ResourceInfo): () => void {
+  return state.store.subscribe((e: ChangeEvent) => {
+    if (e.resource !== CRD_KEY) return;
+    const name = String(e.object.metadata["name"]);
+    if (e.type === "DELETED") {
+      deleteCustomResources(state, e.object);
+      state.registry.removeCrd(name);
+      return;
+    }
+    state.registry.setCrdResources(name, crdResources(e.object));
+    if (!isEstablished(e.object)) state.defer(() => establish(state, crdInfo, name));
+  });
+}

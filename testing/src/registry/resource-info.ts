@@ -1,0 +1,106 @@
+// What the server knows about one served resource (built-in or from a CRD): names, scope, subresources,
+// verbs, the hooks (validation, defaulting) its create and update paths run, and its registry strategy.
+import type { NameRule } from "./object-meta-validation.js";
+import type { Strategy } from "./strategy.js";
+import type { StatusCause } from "../status-errors.js";
+import type { ScaleSubresource as ScaleSpec } from "@kube-codegen/apiextensions";
+
+/** The stored object, as endpoints and controllers see it through the registry rather than from storage. */
+export type { KubeObject } from "../storage/store.js";
+
+/** One additionalPrinterColumns entry of a CRD version: part of what the registry knows of a resource, which
+ * endpoints/table-output.ts prints. */
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  jsonPath: string;
+  format?: string;
+  description?: string;
+  priority?: number;
+}
+
+/** Per-version schema behaviour of a custom resource. */
+export interface ObjectSchema {
+  /** Drops unknown fields in place; returns their paths. */
+  prune(obj: Record<string, unknown>): string[];
+  /** Applies defaults in place. */
+  applyDefaults(obj: Record<string, unknown>): void;
+  /** Validation causes (field paths and reasons as the server writes them). */
+  validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>): StatusCause[];
+  /** Only the x-kubernetes-validations rules (the server still runs them when the kind is wrong). */
+  validateRules(obj: Record<string, unknown>): StatusCause[];
+}
+
+/** One served resource at one group/version. */
+export interface ResourceInfo {
+  group: string;
+  version: string;
+  /** The plural, lower-case resource name used in URLs. */
+  resource: string;
+  kind: string;
+  listKind: string;
+  singular: string;
+  namespaced: boolean;
+  shortNames: string[];
+  categories: string[];
+  verbs: string[];
+  /** Whether /status is served and splits status from the main resource. */
+  statusSubresource: boolean;
+  scale?: ScaleSpec;
+  /** True for custom resources (no strategic merge patch, schema validation, kind errors as "Kind.group"). */
+  custom: boolean;
+  /** Whether metadata.generation is kept (bumped when anything but metadata/status changes). */
+  hasGeneration: boolean;
+  nameRule: NameRule;
+  /** Field selector fields the server indexes besides metadata.name/namespace. */
+  extraFieldSelectors: string[];
+  storageVersionHash?: string;
+  /** Schema for custom resources (absent for built-ins). */
+  schema?: ObjectSchema;
+  /** The CRD version's openAPIV3Schema as written (custom resources), for the patch library's type info. */
+  openAPIV3Schema?: unknown;
+  /** Built-in defaulting, run on create and update. */
+  defaulter?: (obj: Record<string, unknown>) => void;
+  /** Whether `validator` checks metadata itself (CRDs), so the generic metadata checks are skipped. */
+  ownMetaValidation?: boolean;
+  /** Extra validation for built-ins. */
+  validator?: (obj: Record<string, unknown>, old?: Record<string, unknown>) => StatusCause[];
+  /** A CRD version's additionalPrinterColumns, for Table output. */
+  printerColumns?: PrinterColumn[];
+  /** Served only in discovery (no storage behind it), such as bindings or pods/exec. */
+  discoveryOnly?: boolean;
+  /** How the registry's create, update and delete paths treat this resource. */
+  strategy: Strategy;
+  /** Answered by code instead of storage (reviews, component statuses): the verbs in `verbs` call it. */
+  answer?: (info: ResourceInfo, req: DirectRequest) => DirectAnswer;
+}
+
+/** A request to a storageless resource. */
+export interface DirectRequest {
+  verb: string;
+  name?: string;
+  /** The decoded body of a create. */
+  object?: Record<string, unknown>;
+  /** The field manager of a write. */
+  manager: string;
+}
+
+/** The answer of a storageless resource. */
+export interface DirectAnswer {
+  code: number;
+  body: unknown;
+  warnings?: string[];
+}
+
+/** "group/resource": the storage identity shared by all versions of a resource. */
+export function storageKey(r: { group: string; resource: string }): string {
+  return `${r.group}/${r.resource}`;
+}
+
+/** "group/version" or "v1" for the core group. */
+export function groupVersion(r: { group: string; version: string }): string {
+  return r.group ? `${r.group}/${r.version}` : r.version;
+}
+
+/** The standard verbs of a stored resource. */
+export const STANDARD_VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"];
