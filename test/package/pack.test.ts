@@ -46,7 +46,9 @@ async function dryRun(dir: string): Promise<Packed> {
 }
 
 // Every pack at once: npm's start-up is most of the time.
-const packs = Promise.all([repo, ...["runtime", "apiextensions", "testing"].map((w) => join(repo, w))].map(dryRun));
+const packs = Promise.all([repo, ...["runtime", "apiextensions", "testing"].map((w) => join(repo, w))].map(dryRun)) as Promise<
+  [Packed, Packed, Packed, Packed]
+>;
 
 /** The generator's libraries, which no package below it may depend on. */
 const GENERATOR_LIBRARIES = ["ts-morph", "typescript", "prettier", "yargs", "ajv", "diff", "kube-codegen"];
@@ -132,8 +134,8 @@ test("kube-codegen and the @kube-codegen packages pack only their built output, 
     assert.ok(apiextensionsImports!.has(lib), `no import of ${lib} found in @kube-codegen/apiextensions`);
   for (const lib of ["@kube-codegen/apiextensions", "yaml"])
     assert.ok(testingImports!.has(lib), `no import of ${lib} found in @kube-codegen/testing`);
-  assert.ok(testing!.files.includes("bin/kube-codegen-test-server.js"), "the test server has its own bin");
-  assert.ok(apiextensions!.files.includes("dist/crd-checks/index.js") && apiextensions!.files.includes("dist/validation/index.d.ts"));
+  assert.ok(testing.files.includes("bin/kube-codegen-test-server.js"), "the test server has its own bin");
+  assert.ok(apiextensions.files.includes("dist/crd-checks/index.js") && apiextensions.files.includes("dist/validation/index.d.ts"));
   assert.equal(root.manifest.name, "kube-codegen");
   assert.ok(root.files.includes("bin/kube-codegen.js"));
   assert.ok(root.files.includes("dist/cli/index.js") && root.files.includes("dist/index.d.ts"));
@@ -148,19 +150,17 @@ test("the runtime, apiextensions and the test server depend on none of the gener
   for (const lib of [...GENERATOR_LIBRARIES, "@bufbuild/cel", "@bufbuild/re2"]) {
     assert.ok(!deps.includes(lib), `@kube-codegen/runtime depends on ${lib}`);
   }
-  for (const p of [apiextensions!, testing!]) {
+  for (const p of [apiextensions, testing]) {
     const its = Object.keys({ ...p.manifest.dependencies, ...p.manifest.peerDependencies });
     for (const lib of GENERATOR_LIBRARIES) assert.ok(!its.includes(lib), `${p.manifest.name} depends on ${lib}`);
   }
   // The server depends on apiextensions and the runtime, never the other way round.
   assert.deepEqual(
-    Object.keys(testing!.manifest.dependencies ?? {}).filter((d) => d.startsWith("@kube-codegen/")),
+    Object.keys(testing.manifest.dependencies ?? {}).filter((d) => d.startsWith("@kube-codegen/")),
     ["@kube-codegen/apiextensions", "@kube-codegen/runtime"],
   );
   assert.deepEqual(
-    Object.keys({ ...apiextensions!.manifest.dependencies, ...runtime.manifest.dependencies }).filter((d) =>
-      d.startsWith("@kube-codegen/"),
-    ),
+    Object.keys({ ...apiextensions.manifest.dependencies, ...runtime.manifest.dependencies }).filter((d) => d.startsWith("@kube-codegen/")),
     [],
   );
   // The generator is a real consumer of the runtime, pinned to the version this checkout builds.
