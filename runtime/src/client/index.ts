@@ -14,3 +14,4 @@ export * from "./apply-configuration.js";
 export * from "./list-pager.js";
 export * from "./resource-client.js";
 export * from "./typed-client.js";
+export * from "./retry-on-conflict.js";

@@ -14,3 +14,4 @@ export * from "./predicates.js";
 export * from "./builder.js";
 export * from "./healthz.js";
 export * from "./manager.js";
+export * from "./finalizers.js";

@@ -9,3 +9,4 @@ export * from "./deepcopy.js";
 export * from "./status.js";
 export * from "./api-error.js";
 export * from "./clock.js";
+export * from "./conditions.js";
