@@ -2,10 +2,14 @@
 // reconciles (each add, update and delete queues that object's key), `owns` the kinds it creates
 // (a change queues the key of the object's controller owner of the reconciled kind), `watches` for
 // anything else (a map from an object to the keys it concerns), predicates to filter events, and a
-// reconciler run by `maxConcurrentReconciles` workers over one rate-limited queue. The informers
-// come from the caller's factories, which start them (as a manager starts its caches); `run` waits
-// for their caches, as controller-runtime's CacheSyncTimeout, then works until its signal aborts.
+// reconciler run by `maxConcurrentReconciles` workers over one rate-limited queue. Built on a
+// Manager (`newControllerManagedBy(mgr)`, as controller-runtime's ControllerManagedBy), the kinds
+// are named by their registrations and the informers come from the manager's shared cache, and the
+// controller is added to the manager, which runs it only while it leads. Built from options alone,
+// the informers come from the caller's factories, which start them. `run` waits for their caches,
+// as controller-runtime's CacheSyncTimeout, then works until its signal aborts.
 import type { KubeObject } from "../client/object-types.js";
+import type { ResourceDescription } from "../client/resource.js";
 import type { SharedIndexInformer } from "../cache/shared-informer.js";
 import type { ResourceEventHandlerRegistration } from "../cache/event-handler.js";
 import { DeletedFinalStateUnknown, splitMetaNamespaceKey } from "../cache/object-key.js";
@@ -15,6 +19,7 @@ import { getControllerOf } from "./owner-references.js";
 import type { Predicate } from "./predicates.js";
 import type { ReconcileResult } from "./reconcile.js";
 import { runWorkers } from "./run-workers.js";
+import type { Manager } from "./manager.js";
 
 /** The object one pass reconciles (controller-runtime's reconcile.Request): namespace "" when cluster-scoped. */
 export interface ReconcileRequest {
@@ -67,9 +72,29 @@ interface Watch {
   predicates: Predicate[];
 }
 
-/** Starts a controller named in `options` (controller-runtime's ctrl.NewControllerManagedBy). */
-export function newControllerManagedBy(options: ControllerOptions): ControllerBuilder {
-  return new ControllerBuilder(options);
+/**
+ * Starts a controller (controller-runtime's ctrl.NewControllerManagedBy). On a Manager, `for`,
+ * `owns` and `watches` take the kinds' registrations (`fooRegistration`) or resource descriptions,
+ * whose informers come from the manager's cache, and `complete` adds the controller to the
+ * manager; the name defaults to the reconciled kind in lower case. With options alone they take
+ * informers, and the caller runs the controller.
+ */
+export function newControllerManagedBy(manager: Manager, options?: Partial<ControllerOptions>): ControllerBuilder;
+export function newControllerManagedBy(options: ControllerOptions): ControllerBuilder;
+export function newControllerManagedBy(first: Manager | ControllerOptions, options: Partial<ControllerOptions> = {}): ControllerBuilder {
+  if (isManager(first)) return new ControllerBuilder(options, first);
+  return new ControllerBuilder(first);
+}
+
+function isManager(x: Manager | ControllerOptions): x is Manager {
+  return typeof (x as Partial<Manager>).getCache === "function";
+}
+
+/** What for(), owns() and watches() take: an informer, or on a Manager a registration or resource description. */
+export type WatchSource<O extends KubeObject> = SharedIndexInformer<O> | ResourceDescription;
+
+function isInformer<O extends KubeObject>(source: WatchSource<O>): source is SharedIndexInformer<O> {
+  return typeof (source as Partial<SharedIndexInformer<O>>).addEventHandler === "function";
 }
 
 /** Assembles a Controller; each method returns the builder, `complete` the controller. */
@@ -80,13 +105,33 @@ export class ControllerBuilder {
   // owns() calls before for(): resolved against the reconciled kind when complete() runs.
   private readonly owned: { informer: SharedIndexInformer; predicates: Predicate[] }[] = [];
 
-  constructor(private readonly options: ControllerOptions) {}
+  constructor(
+    private readonly options: Partial<ControllerOptions>,
+    private readonly manager?: Manager,
+  ) {}
 
-  /** The kind reconciled: every add, update and delete of its informer queues the object itself. */
-  for<F extends KubeObject>(informer: SharedIndexInformer<F>, kind: ReconciledKind, ...predicates: Predicate<F>[]): this {
-    if (this.forKind) throw new Error(`controller ${this.options.name}: for() was already called`);
-    this.forKind = kind;
-    this.watchList.push({ informer: widen(informer), map: (obj) => [requestOf(obj)], predicates: predicates as Predicate[] });
+  private get name(): string {
+    return this.options.name ?? this.forKind?.kind.toLowerCase() ?? "controller";
+  }
+
+  // The informer of a source: itself, or the manager's shared informer of the resource.
+  private informerOf<O extends KubeObject>(source: WatchSource<O>, what: string): SharedIndexInformer {
+    if (isInformer(source)) return widen(source);
+    if (!this.manager) throw new Error(`controller ${this.name}: ${what}() takes an informer unless the builder is on a Manager`);
+    return widen(this.manager.getCache().informerFor<O>(source));
+  }
+
+  /**
+   * The kind reconciled: every add, update and delete of its informer queues the object itself.
+   * Takes an informer and the kind it holds, or (on a Manager) the kind's registration.
+   */
+  for<F extends KubeObject>(informer: SharedIndexInformer<F>, kind: ReconciledKind, ...predicates: Predicate<F>[]): this;
+  for<F extends KubeObject>(registration: ResourceDescription, ...predicates: Predicate<F>[]): this;
+  for<F extends KubeObject>(source: WatchSource<F>, ...rest: (ReconciledKind | Predicate<F>)[]): this {
+    if (this.forKind) throw new Error(`controller ${this.name}: for() was already called`);
+    const kind = isInformer(source) ? (rest.shift() as ReconciledKind) : source;
+    this.forKind = { group: kind.group, kind: kind.kind, namespaced: kind.namespaced };
+    this.watchList.push({ informer: this.informerOf(source, "for"), map: (obj) => [requestOf(obj)], predicates: rest as Predicate[] });
     return this;
   }
 
@@ -95,19 +140,15 @@ export class ControllerBuilder {
    * owner (the owner reference with controller: true) when that owner is of the reconciled kind
    * (group and kind compared, not version, as handler.EnqueueRequestForOwner with OnlyControllerOwner).
    */
-  owns<O extends KubeObject>(informer: SharedIndexInformer<O>, ...predicates: Predicate<O>[]): this {
-    this.owned.push({ informer: widen(informer), predicates: predicates as Predicate[] });
+  owns<O extends KubeObject>(source: WatchSource<O>, ...predicates: Predicate<O>[]): this {
+    this.owned.push({ informer: this.informerOf(source, "owns"), predicates: predicates as Predicate[] });
     return this;
   }
 
   /** Any other informer: `map` names the objects a change of one of its objects concerns (EnqueueRequestsFromMapFunc). */
-  watches<O extends KubeObject>(
-    informer: SharedIndexInformer<O>,
-    map: (obj: O) => ReconcileRequest[],
-    ...predicates: Predicate<O>[]
-  ): this {
+  watches<O extends KubeObject>(source: WatchSource<O>, map: (obj: O) => ReconcileRequest[], ...predicates: Predicate<O>[]): this {
     this.watchList.push({
-      informer: widen(informer),
+      informer: this.informerOf(source, "watches"),
       map: map as (obj: KubeObject) => ReconcileRequest[],
       predicates: predicates as Predicate[],
     });
@@ -120,12 +161,17 @@ export class ControllerBuilder {
     return this;
   }
 
-  /** Registers the event handlers and returns the controller; run() starts its workers. */
+  /**
+   * Registers the event handlers and returns the controller: on a Manager, added to it (it runs
+   * while the manager leads); otherwise run() starts its workers.
+   */
   complete(reconciler: Reconciler): Controller {
     const kind = this.forKind;
-    if (!kind) throw new Error(`controller ${this.options.name}: for() names the kind it reconciles and must be called`);
+    if (!kind) throw new Error(`controller ${this.name}: for() names the kind it reconciles and must be called`);
     const watches = [...this.watchList, ...this.owned.map((o) => ({ ...o, map: ownerMapper(kind) }))];
-    return new Controller(this.options, watches, this.filters, reconciler);
+    const controller = new Controller({ ...this.options, name: this.name }, watches, this.filters, reconciler);
+    this.manager?.add(controller);
+    return controller;
   }
 }
 
@@ -135,6 +181,11 @@ export class Controller {
   private readonly registrations: ResourceEventHandlerRegistration[] = [];
   private readonly informers: SharedIndexInformer[];
   private started = false;
+
+  /** The controller's name (its queue's, its error reports'). */
+  get name(): string {
+    return this.options.name;
+  }
 
   constructor(
     private readonly options: ControllerOptions,

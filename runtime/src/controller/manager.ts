@@ -9,6 +9,11 @@
 import { createServer } from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { SharedInformerFactory, type SharedInformerFactoryOptions } from "../cache/informer-factory.js";
+import { asTransport } from "../client/resource-client.js";
+import type { RestConfig } from "../rest/rest-config.js";
+import type { Transport } from "../rest/transport.js";
+import { newEventRecorder, type EventRecorder } from "./event-recorder.js";
 import type { HealthCheck } from "./healthz.js";
 import { serveHealth } from "./healthz.js";
 import { newLeaderElector } from "./leader-election.js";
@@ -32,6 +37,10 @@ export interface CacheRunnable {
 
 /** How a Manager runs (controller-runtime's manager.Options). */
 export interface ManagerOptions {
+  /** The cluster the manager's cache, clients and event recorders talk to (controller-runtime's rest.Config). */
+  config?: Transport | RestConfig;
+  /** The manager's shared cache (namespace, resyncs, list tweaks); with `config` only. */
+  cache?: SharedInformerFactoryOptions;
   /** Leader election over a Lease; runnables that need it start only while it is held. Absent: no election. */
   leaderElection?: Omit<LeaderElectionOptions, "callbacks">;
   /** Serve /healthz and /readyz here (port 0: any free port, see healthProbeAddress()). Absent: no probe server. */
@@ -69,9 +78,43 @@ export class Manager {
   private resolveElected!: () => void;
   private readonly electedPromise = new Promise<void>((r) => (this.resolveElected = r));
   private readonly log: Logger;
+  private transport: Transport | undefined;
+  private cache: SharedInformerFactory | undefined;
+  private readonly recorders = new Map<string, EventRecorder>();
 
   constructor(private readonly options: ManagerOptions = {}) {
     this.log = options.logger ?? silentLogger;
+  }
+
+  /** The transport to options.config, shared by everything the manager makes. */
+  getTransport(): Transport {
+    if (!this.options.config) throw new Error("manager: no config: pass ManagerOptions.config to use its cache, clients and recorders");
+    this.transport ??= asTransport(this.options.config);
+    return this.transport;
+  }
+
+  /**
+   * The manager's shared cache (controller-runtime's mgr.GetCache()): one informer per resource
+   * for every controller on this manager, started and synced before any of them runs. Ask it for
+   * informers before start(): an informer first made afterwards is not started.
+   */
+  getCache(): SharedInformerFactory {
+    if (!this.cache) {
+      this.beforeStart("getCache");
+      this.cache = new SharedInformerFactory(this.getTransport(), this.options.cache);
+      this.caches.push(this.cache);
+    }
+    return this.cache;
+  }
+
+  /** The event recorder of one controller, writing as component `name` (mgr.GetEventRecorderFor). */
+  getEventRecorderFor(name: string): EventRecorder {
+    let recorder = this.recorders.get(name);
+    if (!recorder) {
+      recorder = newEventRecorder(this.getTransport(), { component: name });
+      this.recorders.set(name, recorder);
+    }
+    return recorder;
   }
 
   /** Adds a runnable; a controller needs leader election unless told otherwise. Before start() only. */
