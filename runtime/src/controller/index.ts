@@ -15,3 +15,4 @@ export * from "./builder.js";
 export * from "./healthz.js";
 export * from "./manager.js";
 export * from "./finalizers.js";
+export * from "./cached-client.js";

@@ -14,6 +14,7 @@ import { asTransport } from "../client/resource-client.js";
 import type { RestConfig } from "../rest/rest-config.js";
 import type { Transport } from "../rest/transport.js";
 import { newEventRecorder, type EventRecorder } from "./event-recorder.js";
+import { CachedClient } from "./cached-client.js";
 import type { HealthCheck } from "./healthz.js";
 import { serveHealth } from "./healthz.js";
 import { newLeaderElector } from "./leader-election.js";
@@ -81,6 +82,8 @@ export class Manager {
   private transport: Transport | undefined;
   private cache: SharedInformerFactory | undefined;
   private readonly recorders = new Map<string, EventRecorder>();
+  private client: CachedClient | undefined;
+  private cachesRunning: AbortSignal | undefined;
 
   constructor(private readonly options: ManagerOptions = {}) {
     this.log = options.logger ?? silentLogger;
@@ -105,6 +108,15 @@ export class Manager {
       this.caches.push(this.cache);
     }
     return this.cache;
+  }
+
+  /**
+   * The manager's client (mgr.GetClient()): reads from the shared cache (an informer not there yet
+   * is made on first use, and started at once while the manager runs), writes to the server.
+   */
+  getClient(): CachedClient {
+    this.client ??= new CachedClient(this.getCache(), this.getTransport(), () => this.cachesRunning);
+    return this.client;
   }
 
   /** The event recorder of one controller, writing as component `name` (mgr.GetEventRecorderFor). */
@@ -190,6 +202,7 @@ export class Manager {
     try {
       if (this.options.healthProbe) await this.listen(this.options.healthProbe);
       for (const c of this.caches) c.start(cachesStop.signal);
+      this.cachesRunning = cachesStop.signal;
       await Promise.race([Promise.all(this.caches.map((c) => c.waitForCacheSync(stop.signal))), aborted(stop.signal)]);
       if (!stop.signal.aborted) {
         this.log("caches synced", { caches: this.caches.length });

@@ -72,3 +72,40 @@ test("without a Manager, for() needs an informer; without a config, the manager 
   assert.throws(() => new Manager().getCache(), /no config: pass ManagerOptions.config/);
   assert.throws(() => newControllerManagedBy(new Manager()).for(FOOS), /no config/);
 });
+
+test("the manager's client reads copies from the cache, starts an informer first asked for while running, and writes to the server", async () => {
+  const mgr = new Manager({ config: h.transport });
+  const client = mgr.getClient();
+  // Made before start: started and synced with the manager's cache.
+  mgr.getCache().forResource(FOOS);
+  await h.foos.create({ ...foo("cached"), metadata: { name: "cached", labels: { tier: "web" } } });
+  const stop = new AbortController();
+  const running = mgr.start(stop.signal);
+  try {
+    await mgr.elected(); // the caches have synced
+    const got = await client.get<Foo>(FOOS, NS, "cached");
+    assert.equal(got.spec.replicas, 1);
+    got.spec.replicas = 99;
+    assert.equal((await client.get<Foo>(FOOS, NS, "cached")).spec.replicas, 1, "a read is a copy: the cache is untouched");
+    await assert.rejects(client.get(FOOS, NS, "absent"), (e: unknown) => isNotFound(e));
+    assert.deepEqual(
+      (await client.list<Foo>(FOOS, { namespace: NS, labelSelector: { tier: "web" } })).map((f) => f.metadata?.name),
+      ["cached"],
+    );
+    assert.deepEqual(await client.list(FOOS, { namespace: "elsewhere" }), []);
+    // ConfigMaps were never asked for before start: the first read makes, starts and syncs their informer.
+    await h.configMaps.create(configMap("late"));
+    assert.equal((await client.get<ConfigMap>(CONFIGMAPS, NS, "late")).metadata?.name, "late");
+    // Writes go to the server; the cache sees them when its watch does.
+    await client.create(CONFIGMAPS, { ...configMap("written"), metadata: { name: "written", namespace: NS } });
+    assert.equal((await h.configMaps.get("written")).metadata?.name, "written");
+    await until("the write in the cache", async () =>
+      (await client.list(CONFIGMAPS, { namespace: NS })).some((c) => c.metadata?.name === "written"),
+    );
+    await client.delete(CONFIGMAPS, { metadata: { name: "written", namespace: NS } });
+    await assert.rejects(h.configMaps.get("written"), (e: unknown) => isNotFound(e));
+  } finally {
+    stop.abort();
+    await running;
+  }
+});
