@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { spawn, spawnSync } from "node:child_process";
-import ts from "typescript";
 import { copyExampleApis } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
+import { compileInstalledProject } from "../helpers/installed-project.js";
 import { STAMP, staleReason } from "../../scripts/build-stamp.js";
 import { startLockfileRegistry } from "../helpers/lockfile-registry.js";
 
@@ -164,26 +164,7 @@ test("the packed runtime installs alone and the generated examples compile and r
       .filter((f) => f.endsWith(".ts"))
       .map((f) => join(project, "apis", f)),
   ];
-  const program = ts.createProgram(roots, {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ["lib.es2023.d.ts"],
-    types: ["node"],
-    typeRoots: [join(project, "node_modules/@types")],
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    noImplicitOverride: true,
-    rootDir: project,
-    outDir: join(project, "out"),
-  });
-  const emitted = program.emit();
-  const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
-  assert.deepEqual(
-    problems.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n") + (d.file ? ` (${d.file.fileName})` : "")),
-    [],
-  );
+  const program = compileInstalledProject(project, roots, join(project, "out"));
   // The runtime came from the project's node_modules, the generated code from the copied examples.
   const files = program.getSourceFiles().map((f) => resolve(f.fileName));
   const runtimeTypes = files.filter((f) => f.includes(`${sep}@kube-codegen${sep}runtime${sep}`));

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
-import ts from "typescript";
 import { tempDir } from "../helpers/fs.js";
+import { compileInstalledProject } from "../helpers/installed-project.js";
 import { staleReason } from "../../scripts/build-stamp.js";
 import { startLockfileRegistry } from "../helpers/lockfile-registry.js";
 
@@ -147,26 +147,7 @@ test("the packed test server installs alone with the runtime, and a project's te
       .filter((f) => f.endsWith(".ts") && !f.startsWith("node_modules"))
       .map((f) => join(project, f)),
   ];
-  const program = ts.createProgram(roots, {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ["lib.es2023.d.ts"],
-    types: ["node"],
-    typeRoots: [join(project, "node_modules/@types")],
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    rootDir: project,
-    outDir: project,
-  });
-  const emitted = program.emit();
-  assert.deepEqual(
-    [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].map(
-      (d) => ts.flattenDiagnosticMessageText(d.messageText, "\n") + (d.file ? ` (${d.file.fileName})` : ""),
-    ),
-    [],
-  );
+  const program = compileInstalledProject(project, roots, project);
   const testingTypes = program.getSourceFiles().filter((f) => resolve(f.fileName).includes(`${sep}@kube-codegen${sep}testing${sep}`));
   assert.ok(
     testingTypes.length > 0 && testingTypes.every((f) => resolve(f.fileName).startsWith(join(project, "node_modules") + sep)),
