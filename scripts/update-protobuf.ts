@@ -78,6 +78,8 @@ interface GoField {
   json: string;
   pointer?: boolean;
   omitempty?: boolean;
+  omitzero?: boolean;
+  inline?: boolean;
 }
 
 /** The descriptor set buf compiles from testing/proto, pruned to ROOTS, without comments. */
@@ -98,25 +100,28 @@ function buildDescriptors(): Uint8Array {
 
 /** The generated module's text. */
 export function protobufDescriptorsSource(): string {
-  // Re-encoded through protobuf-es, so the bytes do not depend on how buf orders what it writes.
+  // Re-encoded through protobuf-es; buf lists the files dependencies first, which
+  // createFileRegistry needs, and in the same order for the same inputs.
   const set = fromBinary(FileDescriptorSetSchema, buildDescriptors());
-  set.file.sort((a, b) => (a.name < b.name ? -1 : 1));
   const goFields = JSON.parse(readFileSync(join(repo, "testing/proto/go-fields.json"), "utf8")) as Record<string, Record<string, GoField>>;
-  // Per message: field number → flags (1: a Go pointer, 2: omitempty), for the fields whose Go shape
-  // is not "a value without omitempty". JSON names are the .proto field names (checked here).
-  const shapes: Record<string, Record<string, number>> = {};
+  // Per message: field number → flags (1: a Go pointer, 2: omitempty, 4: omitzero, 8: an embedded struct
+  // inlined into the outer JSON object), and the JSON
+  // name where it is not the .proto field name (JSONSchemaProps' "$ref", "x-kubernetes-…"), for the
+  // fields whose Go shape is not "a value without omitempty".
+  const shapes: Record<string, Record<string, number | [number, string]>> = {};
   for (const file of set.file) {
     const walk = (prefix: string, messages: typeof file.messageType): void => {
       for (const m of messages) {
         const name = `${prefix}.${m.name}`;
         const go = goFields[name];
-        const shape: Record<string, number> = {};
+        const shape: Record<string, number | [number, string]> = {};
         for (const f of m.field) {
           const g = go?.[String(f.number)];
           if (!g) continue;
-          if (g.json !== f.name && g.json !== "" && g.json !== "-") throw new Error(`${name}.${f.name}: Go's JSON name is ${g.json}`);
-          const flags = (g.pointer ? 1 : 0) | (g.omitempty ? 2 : 0);
-          if (flags !== 0) shape[String(f.number)] = flags;
+          const flags = (g.pointer ? 1 : 0) | (g.omitempty ? 2 : 0) | (g.omitzero ? 4 : 0) | (g.inline ? 8 : 0);
+          const renamed = g.json !== f.name && g.json !== "" && g.json !== "-";
+          if (renamed) shape[String(f.number)] = [flags, g.json];
+          else if (flags !== 0) shape[String(f.number)] = flags;
         }
         if (Object.keys(shape).length > 0) shapes[name] = shape;
         walk(name, m.nestedType);
@@ -131,8 +136,11 @@ export function protobufDescriptorsSource(): string {
     "/** The FileDescriptorSet of the vendored generated.proto files, pruned to the messages the server needs. */",
     `export const DESCRIPTOR_SET_BASE64 =\n  ${JSON.stringify(base64)};`,
     "",
-    "/** Per message, field number → Go shape flags (1: pointer, 2: omitempty); absent: a value without omitempty. */",
-    `export const GO_FIELD_SHAPES: Readonly<Record<string, Readonly<Record<string, number>>>> = ${JSON.stringify(shapes)};`,
+    "/**",
+    " * Per message, field number → Go shape flags (1: pointer, 2: omitempty, 4: omitzero, 8: inline), with the JSON name",
+    " * where it is not the field's name; absent: a value without omitempty.",
+    " */",
+    `export const GO_FIELD_SHAPES: Readonly<Record<string, Readonly<Record<string, number | readonly [number, string]>>>> =\n  ${JSON.stringify(shapes)};`,
     "",
   ];
   return lines.join("\n");

@@ -1,6 +1,6 @@
 // Command gofields writes, for every Go struct reachable from the kinds the test server serves, how
 // each protobuf field appears in Kubernetes' JSON: its JSON name, whether Go holds it by pointer
-// (so a zero value is still sent) and whether its json tag has omitempty. generated.proto cannot
+// (so a zero value is still sent) and whether its json tag has omitempty (or omitzero). generated.proto cannot
 // say this: go-to-protobuf writes "optional" for pointers and values alike. Run by
 // scripts/update-protobuf.ts only when the vendored .proto release changes; its output,
 // ../go-fields.json, is committed beside the .proto files it describes.
@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,10 +29,14 @@ type field struct {
 	JSON      string `json:"json"`
 	Pointer   bool   `json:"pointer,omitempty"`
 	OmitEmpty bool   `json:"omitempty,omitempty"`
+	OmitZero  bool   `json:"omitzero,omitempty"`
+	// Inline: an embedded struct whose fields Go's JSON writes into the outer object.
+	Inline bool `json:"inline,omitempty"`
 }
 
 func protoName(t reflect.Type) string {
-	return strings.ReplaceAll(t.PkgPath(), "/", ".") + "." + t.Name()
+	// go-to-protobuf names a package by its import path, "/" and "-" becoming "." and "_".
+	return strings.NewReplacer("/", ".", "-", "_").Replace(t.PkgPath()) + "." + t.Name()
 }
 
 func main() {
@@ -68,7 +73,9 @@ func main() {
 			fields[strconv.Itoa(no)] = field{
 				JSON:      jsonTag[0],
 				Pointer:   f.Type.Kind() == reflect.Ptr,
-				OmitEmpty: len(jsonTag) > 1 && strings.Contains(strings.Join(jsonTag[1:], ","), "omitempty"),
+				OmitEmpty: slices.Contains(jsonTag[1:], "omitempty"),
+				OmitZero:  slices.Contains(jsonTag[1:], "omitzero"),
+				Inline:    f.Anonymous && jsonTag[0] == "",
 			}
 			walk(f.Type)
 		}
