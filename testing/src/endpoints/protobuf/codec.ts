@@ -7,8 +7,9 @@
 // - JSON: int64 as numbers, bytes as base64, a pointer left out when nil, a value left out when zero
 //   only under omitempty (scalars, slices, maps) or omitzero (any type).
 import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
-import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
-import { goShape } from "./descriptors.js";
+import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
+import { WireReader } from "./wire-reader.js";
+import { goShape, type GoShape } from "./descriptors.js";
 import { SPECIAL_TYPES, schemaUnions, type SpecialType } from "./special-types.js";
 
 type Json = Record<string, unknown>;
@@ -21,7 +22,7 @@ function specialType(desc: DescMessage): SpecialType | undefined {
   if (!special) {
     special = { ...SPECIAL_TYPES };
     const unions = schemaUnions(
-      (bytes) => decodeMessageBytes(schemaProps(), bytes),
+      (r) => decodeMessage(schemaProps(), r),
       (value, w) => encodeMessageInto(schemaProps(), (value ?? {}) as Json, w),
     );
     for (const [name, t] of Object.entries(unions)) special[`${APIEXTENSIONS}.${name}`] = t;
@@ -41,28 +42,27 @@ function noteSchemaProps(desc: DescMessage): void {
 
 // ---- protobuf → JSON ----
 
-function readScalar(r: BinaryReader, type: ScalarType): unknown {
+function readScalar(r: WireReader, type: ScalarType): unknown {
   switch (type) {
     case ScalarType.STRING:
       return r.string();
     case ScalarType.BOOL:
-      return r.bool();
+      return r.varint() !== 0;
     case ScalarType.BYTES:
       return Buffer.from(r.bytes()).toString("base64");
     case ScalarType.DOUBLE:
       return r.double();
     case ScalarType.FLOAT:
       return r.float();
-    case ScalarType.INT64:
-    case ScalarType.UINT64:
-    case ScalarType.SINT64:
-      return Number(type === ScalarType.SINT64 ? r.sint64() : type === ScalarType.UINT64 ? r.uint64() : r.int64());
-    case ScalarType.UINT32:
-      return r.uint32();
     case ScalarType.SINT32:
-      return r.sint32();
-    default:
+    case ScalarType.SINT64: {
+      const v = r.varint();
+      return v % 2 === 1 ? -(v + 1) / 2 : v / 2;
+    }
+    case ScalarType.INT32:
       return r.int32();
+    default:
+      return r.varint();
   }
 }
 
@@ -73,10 +73,12 @@ function scalarZero(type: ScalarType): unknown {
   return 0;
 }
 
-function readMessageValue(desc: DescMessage, bytes: Uint8Array): unknown {
+function readMessageValue(desc: DescMessage, r: WireReader): unknown {
   const s = specialType(desc);
-  return s ? s.decode(bytes) : decodeMessageBytes(desc, bytes);
+  return s ? s.decode(r) : decodeMessage(desc, r);
 }
+
+const EMPTY = new Uint8Array();
 
 function isZero(v: unknown): boolean {
   if (v === undefined || v === null || v === "" || v === 0 || v === false) return true;
@@ -84,31 +86,63 @@ function isZero(v: unknown): boolean {
   return typeof v === "object" && Object.keys(v).length === 0;
 }
 
+/** A message's fields with their Go shapes, looked up once per message rather than once per field read. */
+interface Plan {
+  readonly fields: readonly DescField[];
+  readonly shapes: readonly GoShape[];
+  /** Field number → index in `fields`. */
+  readonly index: ReadonlyMap<number, number>;
+}
+
+const plans = new WeakMap<DescMessage, Plan>();
+
+function planOf(desc: DescMessage): Plan {
+  let plan = plans.get(desc);
+  if (!plan) {
+    const fields = sortedFields(desc);
+    plan = { fields, shapes: fields.map(goShape), index: new Map(fields.map((f, i) => [f.number, i])) };
+    plans.set(desc, plan);
+  }
+  return plan;
+}
+
+function zeroOf(field: DescField): unknown {
+  if (field.fieldKind === "list" || field.fieldKind === "map") return null;
+  if (field.fieldKind === "message") return specialType(field.message)?.zero ?? decodeMessage(field.message, new WireReader(EMPTY));
+  if (field.fieldKind === "scalar") return scalarZero(field.scalar);
+  return 0;
+}
+
 /** The JSON object of a message's bytes, as encoding/json would write the Go struct decoded from them. */
 export function decodeMessageBytes(desc: DescMessage, bytes: Uint8Array): Json {
+  return decodeMessage(desc, new WireReader(bytes));
+}
+
+function decodeMessage(desc: DescMessage, r: WireReader): Json {
   noteSchemaProps(desc);
-  const values = new Map<DescField, unknown>();
-  const r = new BinaryReader(bytes);
-  while (r.pos < r.len) {
+  const plan = planOf(desc);
+  const values: unknown[] = new Array<unknown>(plan.fields.length);
+  while (!r.done()) {
     const [no, wire] = r.tag();
-    const field = desc.fields.find((f) => f.number === no);
-    if (!field) {
-      r.skip(wire, no);
+    const i = plan.index.get(no);
+    const field = i === undefined ? undefined : plan.fields[i];
+    if (i === undefined || !field) {
+      r.skip(wire);
       continue;
     }
     switch (field.fieldKind) {
       case "scalar":
-        values.set(field, readScalar(r, field.scalar));
+        values[i] = readScalar(r, field.scalar);
         break;
       case "enum":
-        values.set(field, r.int32());
+        values[i] = r.int32();
         break;
       case "message":
-        values.set(field, readMessageValue(field.message, r.bytes()));
+        values[i] = readMessageValue(field.message, r.sub());
         break;
       case "list": {
-        const list = (values.get(field) as unknown[] | undefined) ?? [];
-        if (field.listKind === "message") list.push(readMessageValue(field.message, r.bytes()));
+        const list = (values[i] as unknown[] | undefined) ?? [];
+        if (field.listKind === "message") list.push(readMessageValue(field.message, r.sub()));
         else if (
           field.listKind === "scalar" &&
           wire === WireType.LengthDelimited &&
@@ -116,41 +150,48 @@ export function decodeMessageBytes(desc: DescMessage, bytes: Uint8Array): Json {
           field.scalar !== ScalarType.BYTES
         ) {
           // A packed list (a proto3 writer's), read all the same.
-          const end = r.uint32() + r.pos;
-          while (r.pos < end) list.push(readScalar(r, field.scalar));
+          const packed = r.sub();
+          while (!packed.done()) list.push(readScalar(packed, field.scalar));
         } else list.push(field.listKind === "scalar" ? readScalar(r, field.scalar) : r.int32());
-        values.set(field, list);
+        values[i] = list;
         break;
       }
       case "map": {
-        const map = (values.get(field) as Json | undefined) ?? {};
-        const entry = new BinaryReader(r.bytes());
+        const map = (values[i] as Json | undefined) ?? {};
+        const entry = r.sub();
         let key = "";
-        let value: unknown =
-          field.mapKind === "message"
-            ? readMessageValue(field.message, new Uint8Array())
-            : field.mapKind === "scalar"
-              ? scalarZero(field.scalar)
-              : 0;
-        while (entry.pos < entry.len) {
+        let value: unknown;
+        while (!entry.done()) {
           const [eno, ewire] = entry.tag();
           if (eno === 1) key = String(readScalar(entry, field.mapKey));
           else if (eno === 2) {
-            if (field.mapKind === "message") value = readMessageValue(field.message, entry.bytes());
+            if (field.mapKind === "message") value = readMessageValue(field.message, entry.sub());
             else if (field.mapKind === "scalar") value = readScalar(entry, field.scalar);
             else value = entry.int32();
-          } else entry.skip(ewire, eno);
+          } else entry.skip(ewire);
         }
+        // An entry without its value holds the value type's zero.
+        if (value === undefined)
+          value =
+            field.mapKind === "message"
+              ? readMessageValue(field.message, new WireReader(EMPTY))
+              : field.mapKind === "scalar"
+                ? scalarZero(field.scalar)
+                : 0;
         map[key] = value;
-        values.set(field, map);
+        values[i] = map;
         break;
       }
     }
   }
+  // Go's JSON writes fields in struct order, which go-to-protobuf numbers in; JSON key order is not
+  // meaning, and the number order keeps the output stable.
   const out: Json = {};
-  for (const field of desc.fields) {
-    const shape = goShape(field);
-    let v = values.get(field);
+  for (let i = 0; i < plan.fields.length; i++) {
+    const field = plan.fields[i];
+    const shape = plan.shapes[i];
+    if (!field || !shape) continue;
+    let v = values[i];
     if (shape.inline) {
       // An embedded struct: its fields are written into this object, as encoding/json inlines them.
       if (v !== null && typeof v === "object") Object.assign(out, v);
@@ -159,10 +200,7 @@ export function decodeMessageBytes(desc: DescMessage, bytes: Uint8Array): Json {
     if (v === undefined) {
       // Not on the wire: Go's zero value for the field.
       if (shape.pointer) continue;
-      if (field.fieldKind === "list" || field.fieldKind === "map") v = null;
-      else if (field.fieldKind === "message") v = specialType(field.message)?.zero ?? decodeMessageBytes(field.message, new Uint8Array());
-      else if (field.fieldKind === "scalar") v = scalarZero(field.scalar);
-      else v = 0;
+      v = zeroOf(field);
     }
     if (!shape.pointer) {
       // omitzero leaves out any zero value; omitempty only scalars, slices and maps, never a struct
@@ -234,8 +272,11 @@ function sortedFields(desc: DescMessage): readonly DescField[] {
 /** Writes a message's fields from its JSON object, in field-number order, as Go's Marshal does. */
 export function encodeMessageInto(desc: DescMessage, obj: Json, w: BinaryWriter): void {
   noteSchemaProps(desc);
-  for (const field of sortedFields(desc)) {
-    const shape = goShape(field);
+  const plan = planOf(desc);
+  for (let i = 0; i < plan.fields.length; i++) {
+    const field = plan.fields[i];
+    const shape = plan.shapes[i];
+    if (!field || !shape) continue;
     // An embedded struct reads its fields from this same object.
     const v = shape.inline ? obj : obj[shape.json];
     const set = v !== undefined && v !== null;

@@ -3,11 +3,12 @@
 // resource.Quantity its canonical string, RawExtension the embedded JSON…). The codec (codec.ts)
 // handles every other message generically; these are the table it consults first. Field numbers
 // are those of the vendored generated.proto.
-import { BinaryReader, BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
+import { BinaryWriter, WireType } from "@bufbuild/protobuf/wire";
+import { WireReader } from "./wire-reader.js";
 
 /** One special type: its JSON value from its message bytes, and its message bytes from its JSON value. */
 export interface SpecialType {
-  decode(bytes: Uint8Array): unknown;
+  decode(r: WireReader): unknown;
   encode(value: unknown, w: BinaryWriter): void;
   /** What Go's JSON writes for the zero value (an unset value field). */
   zero: unknown;
@@ -16,22 +17,21 @@ export interface SpecialType {
 const META = "k8s.io.apimachinery.pkg.apis.meta.v1";
 
 /** Reads a message's fields one by one: number, wire type and the reader positioned at its value. */
-function eachField(bytes: Uint8Array, f: (no: number, r: BinaryReader, wire: WireType) => void): void {
-  const r = new BinaryReader(bytes);
-  while (r.pos < r.len) {
+function eachField(r: WireReader, f: (no: number, r: WireReader, wire: WireType) => void): void {
+  while (!r.done()) {
     const [no, wire] = r.tag();
     const before = r.pos;
     f(no, r, wire);
-    if (r.pos === before) r.skip(wire, no);
+    if (r.pos === before) r.skip(wire);
   }
 }
 
 const utf8 = new TextDecoder();
 const toBytes = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
-function rawJson(bytes: Uint8Array): unknown {
+function rawJson(reader: WireReader): unknown {
   let raw: Uint8Array | undefined;
-  eachField(bytes, (no, r) => {
+  eachField(reader, (no, r) => {
     if (no === 1) raw = r.bytes();
   });
   if (raw === undefined || raw.length === 0) return null;
@@ -61,24 +61,24 @@ function parseTime(text: string): { seconds: number; nanos: number } {
   return { seconds, nanos: Number((m[2] ?? "").padEnd(9, "0")) };
 }
 
-function timeFields(bytes: Uint8Array): { seconds: number; nanos: number } | undefined {
-  if (bytes.length === 0) return undefined; // Go's zero time is the empty message
+function timeFields(reader: WireReader): { seconds: number; nanos: number } | undefined {
+  if (reader.done()) return undefined; // Go's zero time is the empty message
   let seconds = 0;
   let nanos = 0;
-  eachField(bytes, (no, r) => {
-    if (no === 1) seconds = Number(r.int64());
+  eachField(reader, (no, r) => {
+    if (no === 1) seconds = r.varint();
     else if (no === 2) nanos = r.int32();
   });
   return { seconds, nanos };
 }
 
-const rfc3339 = (seconds: number): string => new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "");
+const rfc3339 = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 19);
 
 /** metav1.Time (whole seconds in JSON) and MicroTime (microseconds): {seconds, nanos} ↔ an RFC 3339 string in UTC. */
 function timeType(micro: boolean): SpecialType {
   return {
-    decode(bytes) {
-      const t = timeFields(bytes);
+    decode(r) {
+      const t = timeFields(r);
       if (!t) return null;
       return micro ? `${rfc3339(t.seconds)}.${String(Math.floor(t.nanos / 1000)).padStart(6, "0")}Z` : `${rfc3339(t.seconds)}Z`;
     },
@@ -129,10 +129,10 @@ function parseDuration(text: string): number {
 }
 
 const DURATION: SpecialType = {
-  decode(bytes) {
+  decode(reader) {
     let ns = 0;
-    eachField(bytes, (no, r) => {
-      if (no === 1) ns = Number(r.int64());
+    eachField(reader, (no, r) => {
+      if (no === 1) ns = r.varint();
     });
     return formatDuration(ns);
   },
@@ -144,12 +144,12 @@ const DURATION: SpecialType = {
 
 /** intstr.IntOrString: {type, intVal, strVal} ↔ a number or a string; Go writes all three. */
 const INT_OR_STRING: SpecialType = {
-  decode(bytes) {
+  decode(reader) {
     let type = 0;
     let intVal = 0;
     let strVal = "";
-    eachField(bytes, (no, r) => {
-      if (no === 1) type = Number(r.int64());
+    eachField(reader, (no, r) => {
+      if (no === 1) type = r.varint();
       else if (no === 2) intVal = r.int32();
       else if (no === 3) strVal = r.string();
     });
@@ -166,9 +166,9 @@ const INT_OR_STRING: SpecialType = {
 
 /** resource.Quantity: {string} ↔ its string (the server's JSON already holds the canonical form). */
 const QUANTITY: SpecialType = {
-  decode(bytes) {
+  decode(reader) {
     let text = "0";
-    eachField(bytes, (no, r) => {
+    eachField(reader, (no, r) => {
       if (no === 1) text = r.string();
     });
     return text;
@@ -184,7 +184,7 @@ const QUANTITY: SpecialType = {
  * two: JSONSchemaPropsOrArray (a schema or an array of schemas), JSONSchemaPropsOrBool (a schema or
  * a boolean), JSONSchemaPropsOrStringArray (a schema or an array of property names).
  */
-type SchemaCodec = (bytes: Uint8Array) => unknown;
+type SchemaCodec = (r: WireReader) => unknown;
 type SchemaEncoder = (value: unknown, w: BinaryWriter) => void;
 
 /** The unions need the codec of JSONSchemaProps itself, which codec.ts provides when it loads. */
@@ -197,12 +197,12 @@ export function schemaUnions(decodeSchema: SchemaCodec, encodeSchema: SchemaEnco
   const isObject = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
   return {
     JSONSchemaPropsOrArray: {
-      decode(bytes) {
+      decode(reader) {
         let one: unknown;
         const many: unknown[] = [];
-        eachField(bytes, (no, r) => {
-          if (no === 1) one = decodeSchema(r.bytes());
-          else if (no === 2) many.push(decodeSchema(r.bytes()));
+        eachField(reader, (no, r) => {
+          if (no === 1) one = decodeSchema(r.sub());
+          else if (no === 2) many.push(decodeSchema(r.sub()));
         });
         return many.length > 0 ? many : (one ?? null);
       },
@@ -213,12 +213,12 @@ export function schemaUnions(decodeSchema: SchemaCodec, encodeSchema: SchemaEnco
       zero: null,
     },
     JSONSchemaPropsOrBool: {
-      decode(bytes) {
+      decode(reader) {
         let allows = false;
         let one: unknown;
-        eachField(bytes, (no, r) => {
-          if (no === 1) allows = r.bool();
-          else if (no === 2) one = decodeSchema(r.bytes());
+        eachField(reader, (no, r) => {
+          if (no === 1) allows = r.varint() !== 0;
+          else if (no === 2) one = decodeSchema(r.sub());
         });
         return one ?? allows;
       },
@@ -229,11 +229,11 @@ export function schemaUnions(decodeSchema: SchemaCodec, encodeSchema: SchemaEnco
       zero: false,
     },
     JSONSchemaPropsOrStringArray: {
-      decode(bytes) {
+      decode(reader) {
         let one: unknown;
         const names: string[] = [];
-        eachField(bytes, (no, r) => {
-          if (no === 1) one = decodeSchema(r.bytes());
+        eachField(reader, (no, r) => {
+          if (no === 1) one = decodeSchema(r.sub());
           else if (no === 2) names.push(r.string());
         });
         return names.length > 0 ? names : (one ?? null);
