@@ -16,6 +16,7 @@ const benches = [
   "client-vs-client-node.ts",
   "workqueue.ts",
   "informer-vs-client-node.ts",
+  "protobuf.ts",
   "deep-input.ts",
   // Last: the longest (minutes), and it skips, saying so, where `go` is not on PATH.
   "go-toolchain.ts",

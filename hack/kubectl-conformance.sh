@@ -240,6 +240,9 @@ step "eq:widget.kitchensink.example.com/widget-1 scaled" -- scale widget widget-
 step "eq:foo.samplecontroller.k8s.io/foo-1 condition met" -- wait foo/foo-1 '--for=jsonpath={.spec.replicas}=4' --timeout=10s
 step "eq:widget.kitchensink.example.com/widget-1 condition met" -- wait widget/widget-1 '--for=jsonpath={.spec.replicas}=5' --timeout=10s
 step "eq:configmap/extra created" -- create configmap extra --from-literal=a=1 --from-literal=b=2
+# kubectl writes a Namespace (and its delete's DeleteOptions) as protobuf, decoded from the vendored .proto.
+step "eq:namespace/scratch created" -- create namespace scratch
+step 'eq:namespace "scratch" deleted' -- delete namespace scratch
 step "json:o.data.a === \"1\" && o.data.b === \"2\"" -- get configmap extra -o json
 step "rc:1" 'err:configmaps "extra" already exists' -- create configmap extra --from-literal=a=1
 step "eq:secret/token created" -- create secret generic token --from-literal=key=value

@@ -5,9 +5,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # This repository's own generated files, sources of the build, so they come first (each is rewritten
 # only when its bytes change): the test API server's built-in schemas (from the recorded 1.24 OpenAPI
-# document), config.schema.json (from the option table) and the reference pages' generated sections
+# document), the protobuf descriptors of the test server (from the vendored testing/proto),
+# config.schema.json (from the option table) and the reference pages' generated sections
 # (markers, diagnostic codes, options). A project using kube-codegen needs only the generate lines.
 node --import tsx scripts/update-builtin-definitions.ts
+node --import tsx scripts/update-protobuf.ts
 node --import tsx scripts/update-config-schema.ts
 node --import tsx scripts/update-docs.ts
 # bin/kube-codegen.js runs dist/: rebuild both packages unless their dist/ is the build of their

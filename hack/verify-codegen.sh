@@ -25,6 +25,7 @@ for cfg in generated-examples/*/kube-codegen.config.json; do
   [ -f "$dir/tsconfig.json" ] && checks+=("npx --no-install tsc -p $(printf %q "$dir/tsconfig.json") --noEmit")
 done
 checks+=("node --import tsx scripts/update-builtin-definitions.ts --verify")
+checks+=("node --import tsx scripts/update-protobuf.ts --verify")
 checks+=("node --import tsx scripts/update-config-schema.ts --verify")
 checks+=("node bin/kube-codegen.js verify$args")
 for cfg in generated-examples/*/kube-codegen.config.json; do

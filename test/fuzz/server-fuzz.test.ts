@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { parse } from "yaml";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
+import { decodeProtobufObject } from "../../testing/src/endpoints/protobuf/objects.js";
 import { deepArray, deepObject, foo } from "../testing/hostile-cases.js";
 import { Prng, fuzzScale, fuzzSeed } from "./prng.js";
 
@@ -77,6 +78,8 @@ interface Res {
   status: number;
   contentType: string;
   text: string;
+  /** The body's bytes (a protobuf answer is not text). */
+  bytes: Buffer;
 }
 
 let server: TestApiServer;
@@ -129,7 +132,7 @@ function send(req: Req): Promise<Res | "abandoned"> {
       if (req.watch && res.statusCode === 200) {
         // The stream would run for the default watch timeout: its headers are the answer.
         r.destroy();
-        resolve({ status: 200, contentType: res.headers["content-type"] ?? "", text: "" });
+        resolve({ status: 200, contentType: res.headers["content-type"] ?? "", text: "", bytes: Buffer.alloc(0) });
         return;
       }
       const chunks: Buffer[] = [];
@@ -139,6 +142,7 @@ function send(req: Req): Promise<Res | "abandoned"> {
           status: res.statusCode ?? 0,
           contentType: res.headers["content-type"] ?? "",
           text: Buffer.concat(chunks).toString("utf8"),
+          bytes: Buffer.concat(chunks),
         }),
       );
       res.on("error", reject);
@@ -182,12 +186,18 @@ function keyOf(obj: Record<string, unknown>): string | undefined {
   return `${resource}/${m["namespace"]}/${m["name"]}`;
 }
 
+/** An answer's object: JSON, or protobuf (built-ins and Status, when the Accept header ranks it first). */
+function answerObject(res: Res): Record<string, unknown> {
+  if (res.contentType === "application/vnd.kubernetes.protobuf") return decodeProtobufObject(res.bytes);
+  return JSON.parse(res.text) as Record<string, unknown>;
+}
+
 /** Records a 2xx answer to a write (dry runs store nothing, so they are not writes). */
 function acknowledge(req: Req, res: Res): void {
   if (!["POST", "PUT", "PATCH", "DELETE"].includes(req.method) || /[?&]dryRun=/.test(req.path)) return;
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(res.text) as Record<string, unknown>;
+    body = answerObject(res);
   } catch {
     failures.push(`${req.label}: ${res.status} with a body that is not JSON: ${res.text.slice(0, 100)}`);
     return;
@@ -240,7 +250,7 @@ function check(req: Req, res: Res): void {
   if (res.status === 400 && res.contentType.startsWith("text/plain") && res.text === "400 Bad Request") return;
   let status: Record<string, unknown> | undefined;
   try {
-    status = JSON.parse(res.text) as Record<string, unknown>;
+    status = answerObject(res);
   } catch {
     // Reported below.
   }

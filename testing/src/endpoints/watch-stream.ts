@@ -12,6 +12,7 @@ import { resourceKey, toWire } from "../registry/write-common.js";
 import { queryBool, queryInt } from "./query-params.js";
 import { stringifyJson } from "../patch/json.js";
 import { toTable, wantsTable } from "./table-output.js";
+import { protobufWatch } from "./protobuf/watch-framing.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
@@ -58,6 +59,7 @@ export function serveWatch(
 ): void {
   validateListOptions(query, true);
   const asTable = wantsTable(req.headers["accept"]);
+  const protobuf = asTable ? undefined : protobufWatch(req, info.custom);
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
 
@@ -68,7 +70,11 @@ export function serveWatch(
   const filter: WatchFilter = { resource: resourceKey(info), labels: sel.labels, fields: sel.fields };
   if (info.namespaced && namespace !== undefined) filter.namespace = namespace;
 
-  res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-cache, private", "Transfer-Encoding": "chunked" });
+  res.writeHead(200, {
+    "Content-Type": protobuf?.contentType ?? "application/json",
+    "Cache-Control": "no-cache, private",
+    "Transfer-Encoding": "chunked",
+  });
   res.flushHeaders();
 
   let sent = 0;
@@ -88,7 +94,11 @@ export function serveWatch(
   };
   const write = (ev: WatchEvent): void => {
     if (closed) return;
-    res.write(eventLine(info, ev, asTable));
+    res.write(
+      protobuf
+        ? protobuf.frame(ev.type, ev.type === "ERROR" || ev.type === "BOOKMARK" ? ev.object : toWire(info, ev.object as KubeObject))
+        : eventLine(info, ev, asTable),
+    );
     sent++;
     if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
   };
