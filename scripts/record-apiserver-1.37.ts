@@ -69,7 +69,13 @@ function call(
   });
 }
 
-async function exchange(step: string, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Exchange> {
+async function exchange(
+  step: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Exchange> {
   process.stderr.write(`${step}\n`);
   const r = await call(method, path, headers, body);
   const parsed: unknown = r.text ? JSON.parse(r.text) : undefined;
@@ -93,7 +99,7 @@ async function watch(step: string, path: string, during?: () => Promise<void>): 
       "curl",
       ["-sk", "-m", "15", "-w", "\n%{http_code}", "-H", `Authorization: Bearer ${token}`, `${base}${path}`],
       (err, stdout) => {
-        if (err) return reject(err);
+        if (err) return reject(new Error(err.message));
         const cut = stdout.lastIndexOf("\n");
         resolve({ status: Number(stdout.slice(cut + 1)), headers: { "content-type": "application/json" }, text: stdout.slice(0, cut) });
       },
@@ -105,7 +111,8 @@ async function watch(step: string, path: string, during?: () => Promise<void>): 
   }
   const r = await answer;
   // A refused watch is an ordinary Status answer, not a stream.
-  if (r.status !== 200) return { step, request: { method: "GET", path }, response: { status: r.status, headers: r.headers, body: JSON.parse(r.text) } };
+  if (r.status !== 200)
+    return { step, request: { method: "GET", path }, response: { status: r.status, headers: r.headers, body: JSON.parse(r.text) } };
   const events = r.text
     .split("\n")
     .filter((l) => l.trim() !== "")
@@ -124,25 +131,57 @@ async function recordWatchList(): Promise<Exchange[]> {
   for (const n of ["cm-a", "cm-b", "cm-c"]) out.push(await exchange(`create ${n}`, "POST", CMS, {}, cm(n, n)));
   out.push(await exchange("a list, for its resourceVersion", "GET", CMS));
   out.push(
-    await watch("streaming list: ADDED for each object, the annotated BOOKMARK, then changes", `${WL.replace("timeoutSeconds=1", "timeoutSeconds=3")}`, async () => {
-      await call("POST", CMS, {}, cm("cm-d", "d"));
-      await call("DELETE", `${CMS}/cm-a`);
-    }),
+    await watch(
+      "streaming list: ADDED for each object, the annotated BOOKMARK, then changes",
+      WL.replace("timeoutSeconds=1", "timeoutSeconds=3"),
+      async () => {
+        await call("POST", CMS, {}, cm("cm-d", "d"));
+        await call("DELETE", `${CMS}/cm-a`);
+      },
+    ),
   );
   out.push(await watch("streaming list from resourceVersion 0 (any state, from the cache)", `${WL}&resourceVersion=0`));
   out.push(await watch("streaming list with a label selector that matches nothing: only the bookmark", `${WL}&labelSelector=x%3Dy`));
-  out.push(await watch("streaming list without allowWatchBookmarks: initial events, no bookmark", `${W}&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`));
+  out.push(
+    await watch(
+      "streaming list without allowWatchBookmarks: initial events, no bookmark",
+      `${W}&sendInitialEvents=true&resourceVersionMatch=NotOlderThan`,
+    ),
+  );
   out.push(await watch("streaming list: limit is ignored on a watch", `${WL}&limit=1`));
   out.push(await watch("streaming list from a resourceVersion the server has not reached", `${WL}&resourceVersion=999999`));
-  out.push(await watch("sendInitialEvents=false from resourceVersion 1: the history since", `${W}&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=1`));
+  out.push(
+    await watch(
+      "sendInitialEvents=false from resourceVersion 1: the history since",
+      `${W}&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=1`,
+    ),
+  );
   out.push(await exchange("sendInitialEvents on a list", "GET", `${CMS}?sendInitialEvents=true`));
   out.push(await exchange("sendInitialEvents=false on a list", "GET", `${CMS}?sendInitialEvents=false`));
   out.push(await exchange("sendInitialEvents without resourceVersionMatch", "GET", `${W}&sendInitialEvents=true&allowWatchBookmarks=true`));
-  out.push(await exchange("sendInitialEvents with resourceVersionMatch=Exact", "GET", `${W}&sendInitialEvents=true&resourceVersionMatch=Exact&resourceVersion=1`));
-  out.push(await exchange("sendInitialEvents with an unknown resourceVersionMatch", "GET", `${W}&sendInitialEvents=true&resourceVersionMatch=bogus`));
+  out.push(
+    await exchange(
+      "sendInitialEvents with resourceVersionMatch=Exact",
+      "GET",
+      `${W}&sendInitialEvents=true&resourceVersionMatch=Exact&resourceVersion=1`,
+    ),
+  );
+  out.push(
+    await exchange(
+      "sendInitialEvents with an unknown resourceVersionMatch",
+      "GET",
+      `${W}&sendInitialEvents=true&resourceVersionMatch=bogus`,
+    ),
+  );
   out.push(await exchange("resourceVersionMatch on a watch without sendInitialEvents", "GET", `${W}&resourceVersionMatch=NotOlderThan`));
   out.push(await exchange("streaming list with continue", "GET", `${WL}&continue=abc`));
-  out.push(await exchange("a list with resourceVersionMatch=NotOlderThan and sendInitialEvents", "GET", `${CMS}?sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=0`));
+  out.push(
+    await exchange(
+      "a list with resourceVersionMatch=NotOlderThan and sendInitialEvents",
+      "GET",
+      `${CMS}?sendInitialEvents=true&resourceVersionMatch=NotOlderThan&resourceVersion=0`,
+    ),
+  );
   return out;
 }
 
@@ -156,7 +195,14 @@ const CRD = {
   spec: {
     group: "example.com",
     scope: "Namespaced",
-    names: { plural: "widgets", singular: "widget", kind: "Widget", listKind: "WidgetList", shortNames: ["wd"], categories: ["all", "gadgets"] },
+    names: {
+      plural: "widgets",
+      singular: "widget",
+      kind: "Widget",
+      listKind: "WidgetList",
+      shortNames: ["wd"],
+      categories: ["all", "gadgets"],
+    },
     versions: ["v1alpha1", "v1", "v2beta1", "v1beta1"].map((name) => ({
       name,
       served: true,
@@ -172,7 +218,10 @@ const CRD = {
       },
       subresources:
         name === "v1"
-          ? { status: {}, scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" } }
+          ? {
+              status: {},
+              scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" },
+            }
           : undefined,
     })),
     conversion: { strategy: "None" },

@@ -39,7 +39,10 @@ after(async () => {
   await server.stop();
 });
 
-async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+async function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
   const r = await send({ url: server.url, caPem: server.caPem }, "GET", path, { Authorization: `Bearer ${server.token}`, ...headers });
   const h: Record<string, string> = {};
   for (const k of ["content-type", "cache-control", "vary", "etag"]) {
@@ -86,7 +89,9 @@ test("an If-None-Match of the current ETag is 304 with the caching headers", asy
 });
 
 test("/api's core resources are written as the real server writes the same resources", async () => {
-  const want = (step("/api aggregated (v2)").response.body as { items: { versions: { resources: Obj[] }[] }[] }).items[0]?.versions[0]?.resources ?? [];
+  const want =
+    (step("/api aggregated (v2)").response.body as { items: { versions: { resources: Obj[] }[] }[] }).items[0]?.versions[0]?.resources ??
+    [];
   const r = await get("/api", step("/api aggregated (v2)").request.headers ?? {});
   const got = (r.body as { items: { versions: { version: string; resources: Obj[]; freshness: string }[] }[] }).items[0]?.versions[0];
   assert.equal(got?.version, "v1");

@@ -62,7 +62,12 @@ test("a streaming list sends the state as ADDED, the annotated bookmark at the l
   const list = await api.get("/api/v1/namespaces/default/configmaps");
   assert.equal(meta(bookmark.object)["resourceVersion"], meta(list.body)["resourceVersion"]);
   // The changes the recording made once the bookmark had arrived.
-  await api.request("POST", "/api/v1/namespaces/default/configmaps", { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm-d" }, data: { k: "d" } });
+  await api.request("POST", "/api/v1/namespaces/default/configmaps", {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "cm-d" },
+    data: { k: "d" },
+  });
   await api.request("DELETE", "/api/v1/namespaces/default/configmaps/cm-a");
   // The recording's last event is the watch cache's pre-timeout bookmark, which an untimed watch has no reason to send.
   const changes = want.slice(bookmarkAt + 1).filter((x) => x.type !== "BOOKMARK");
@@ -85,7 +90,9 @@ for (const prefix of [
     w.close();
     // The 504's message names the server's current resourceVersion, which is run-specific.
     const strip = (ev: Event): Event =>
-      ev.type === "ERROR" ? { type: ev.type, object: { ...ev.object, message: String(ev.object["message"]).replace(/current: \d+/, "current: N") } } : ev;
+      ev.type === "ERROR"
+        ? { type: ev.type, object: { ...ev.object, message: String(ev.object["message"]).replace(/current: \d+/, "current: N") } }
+        : ev;
     assert.deepEqual(w.events.map(normalise).map(strip), want.map(strip));
   });
 }
@@ -96,7 +103,12 @@ test("as recorded: a streaming list without allowWatchBookmarks sends the state 
   const w = await api.watch(untimed(e.request.path));
   await w.waitFor(want.length, 10_000);
   // A change after the state arrives right behind it, with no bookmark between.
-  await api.request("POST", "/api/v1/namespaces/default/configmaps", { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm-e" }, data: { k: "e" } });
+  await api.request("POST", "/api/v1/namespaces/default/configmaps", {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "cm-e" },
+    data: { k: "e" },
+  });
   await w.waitFor(want.length + 1, 10_000);
   w.close();
   assert.deepEqual(w.events.slice(0, want.length).map(normalise), want);
@@ -110,7 +122,12 @@ test("sendInitialEvents=false from a resourceVersion is a plain watch from there
   const w = await api.watch(
     `/api/v1/namespaces/default/configmaps?watch=true&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&resourceVersion=${rv}`,
   );
-  await api.request("POST", "/api/v1/namespaces/default/configmaps", { apiVersion: "v1", kind: "ConfigMap", metadata: { name: "cm-f" }, data: { k: "f" } });
+  await api.request("POST", "/api/v1/namespaces/default/configmaps", {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "cm-f" },
+    data: { k: "f" },
+  });
   await w.waitFor(1, 10_000);
   w.close();
   assert.deepEqual(

@@ -151,7 +151,7 @@ export class Reflector<T extends KubeObject> {
     this.initial = undefined;
     if (streamed || signal.aborted) return true;
     const { err } = outcome;
-    if (err !== undefined && (isTooManyRequests(err) || err instanceof TransportError)) throw err;
+    if (err instanceof Error && (isTooManyRequests(err) || err instanceof TransportError)) throw err;
     if (isGone(err) || isTooLargeResourceVersion(err)) this.lastSyncRVUnavailable = true;
     this.report(
       new Error(
@@ -295,7 +295,13 @@ export class Reflector<T extends KubeObject> {
     let err: unknown;
     try {
       arm(idleMs);
-      const stream = watchInBatches(this.lw, { ...extra, resourceVersion: rv, timeoutSeconds, allowWatchBookmarks: true, signal: ac.signal });
+      const stream = watchInBatches(this.lw, {
+        ...extra,
+        resourceVersion: rv,
+        timeoutSeconds,
+        allowWatchBookmarks: true,
+        signal: ac.signal,
+      });
       // A batch is what one chunk of the stream completed: its events are applied in one go.
       for await (const batch of stream) {
         lastEventAt = this.clock.now();

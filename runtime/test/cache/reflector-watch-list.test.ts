@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Reflector } from "../../src/index.js";
-import type { KubeObject, ListerWatcher, ListOptions, ObjectList, ReflectorStore, WatchOptions } from "../../src/index.js";
+import type { ListerWatcher, ListOptions, ObjectList, ReflectorStore, WatchOptions } from "../../src/index.js";
 import { configMap, startHarness } from "../api-server.js";
 import type { ConfigMap, Harness } from "../api-server.js";
 import { until } from "./fakes.js";
@@ -49,7 +49,9 @@ function noting(h: Harness): { lw: ListerWatcher<ConfigMap>; lists: ListOptions[
   return { lw, lists, watches };
 }
 
-async function syncAndFollow(emulate: "1.37" | "1.24"): Promise<{ lists: ListOptions[]; watches: WatchOptions[]; store: RecordingStore; errors: unknown[] }> {
+async function syncAndFollow(
+  emulate: "1.37" | "1.24",
+): Promise<{ lists: ListOptions[]; watches: WatchOptions[]; store: RecordingStore; errors: unknown[] }> {
   const h = await startHarness(`watch-list-${emulate.replace(".", "-")}`, { emulate });
   const ac = new AbortController();
   try {
@@ -57,7 +59,7 @@ async function syncAndFollow(emulate: "1.37" | "1.24"): Promise<{ lists: ListOpt
     const { lw, lists, watches } = noting(h);
     const store = new RecordingStore();
     const errors: unknown[] = [];
-    const reflector = new Reflector<KubeObject>(lw as ListerWatcher<KubeObject>, store as ReflectorStore<KubeObject>, {
+    const reflector = new Reflector<ConfigMap>(lw, store, {
       onError: (e) => void errors.push(e),
     });
     const running = reflector.run(ac.signal);

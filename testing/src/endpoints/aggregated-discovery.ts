@@ -82,7 +82,13 @@ function resource(
   e: { verbs: readonly string[]; shortNames?: readonly string[]; categories?: readonly string[] },
   subresources: Obj[],
 ): Obj {
-  const out: Obj = { resource: name, responseKind, scope: namespaced ? "Namespaced" : "Cluster", singularResource: singular, verbs: e.verbs };
+  const out: Obj = {
+    resource: name,
+    responseKind,
+    scope: namespaced ? "Namespaced" : "Cluster",
+    singularResource: singular,
+    verbs: e.verbs,
+  };
   if (e.shortNames?.length) out["shortNames"] = e.shortNames;
   if (e.categories?.length) out["categories"] = e.categories;
   if (subresources.length > 0) out["subresources"] = subresources;
@@ -94,7 +100,12 @@ function groupResource(r: ResourceInfo): Obj {
   const kindOf = (kind: string): Obj => (r.custom ? { group: r.group, version: r.version, kind } : { group: "", version: "", kind });
   const subs: Obj[] = [];
   if (r.statusSubresource) subs.push({ subresource: "status", responseKind: kindOf(r.kind), verbs: ["get", "patch", "update"] });
-  if (r.scale) subs.push({ subresource: "scale", responseKind: { group: "autoscaling", version: "v1", kind: "Scale" }, verbs: ["get", "patch", "update"] });
+  if (r.scale)
+    subs.push({
+      subresource: "scale",
+      responseKind: { group: "autoscaling", version: "v1", kind: "Scale" },
+      verbs: ["get", "patch", "update"],
+    });
   const singular = r.custom ? r.singular : r.kind.toLowerCase();
   return resource(r.resource, kindOf(r.kind), r.namespaced, singular, r, subs);
 }
@@ -136,7 +147,10 @@ export function serveAggregatedDiscovery(state: ServerState, path: "api" | "apis
       "NotAcceptable",
       "only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf",
     );
-  const items = path === "api" ? [{ metadata: {}, versions: [{ version: "v1", resources: coreResources(), freshness: "Current" }] }] : groupsDocument(state.registry);
+  const items =
+    path === "api"
+      ? [{ metadata: {}, versions: [{ version: "v1", resources: coreResources(), freshness: "Current" }] }]
+      : groupsDocument(state.registry);
   const etag = etagOf(items);
   // Cacheable, and varying by Accept since the same URL also answers the legacy document.
   const headers = { "Cache-Control": "public", Vary: "Accept", ETag: etag };

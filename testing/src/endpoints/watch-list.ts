@@ -9,7 +9,6 @@ import { groupVersion } from "../registry/resource-info.js";
 import type { ServerState } from "../server-state.js";
 import { ApiError, type StatusCause } from "../status-errors.js";
 import { checkNotTooLarge } from "./list-query.js";
-import type { WatchEvent } from "../storage/watch-hub.js";
 import { queryBool } from "./query-params.js";
 
 /** The annotation the watch cache puts on the bookmark that ends a streaming list's initial events. */
@@ -32,7 +31,7 @@ export function streamingList(state: ServerState, query: URLSearchParams): Strea
 }
 
 /** The BOOKMARK that tells a client the initial events are complete, at the list's resourceVersion. */
-export function initialEventsEnd(info: ResourceInfo, rv: number): WatchEvent {
+export function initialEventsEnd(info: ResourceInfo, rv: number): { type: "BOOKMARK"; object: Record<string, unknown> } {
   return {
     type: "BOOKMARK",
     object: {
@@ -71,14 +70,16 @@ export function watchOptionCauses(query: URLSearchParams): StatusCause[] {
   if (send && match !== "NotOlderThan")
     causes.push(forbidden("resourceVersionMatch", "sendInitialEvents requires setting resourceVersionMatch to NotOlderThan"));
   if (match) {
-    if (!send) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
+    if (!send)
+      causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided"));
     if (match !== "NotOlderThan")
       causes.push({
         reason: "FieldValueNotSupported",
         message: `Unsupported value: "${match}": supported values: "NotOlderThan"`,
         field: "resourceVersionMatch",
       });
-    if (query.get("continue")) causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
+    if (query.get("continue"))
+      causes.push(forbidden("resourceVersionMatch", "resourceVersionMatch is forbidden when continue is provided"));
   }
   return causes;
 }
