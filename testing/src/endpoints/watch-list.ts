@@ -12,7 +12,7 @@ import { checkNotTooLarge } from "./list-query.js";
 import { queryBool } from "./query-params.js";
 
 /** The annotation the watch cache puts on the bookmark that ends a streaming list's initial events. */
-export const INITIAL_EVENTS_END = "k8s.io/initial-events-end";
+const INITIAL_EVENTS_END = "k8s.io/initial-events-end";
 
 /** What a 1.37 watch request asks of a streaming list; undefined when it does not name sendInitialEvents. */
 export interface StreamingList {
