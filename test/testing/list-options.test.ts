@@ -43,7 +43,8 @@ test("a misused resourceVersionMatch is 422 Invalid on ListOptions.meta.k8s.io w
     [
       "watch=1&resourceVersion=1&resourceVersionMatch=NotOlderThan",
       "FieldValueForbidden",
-      "Forbidden: resourceVersionMatch is forbidden for watch",
+      // 1.37 allows it with sendInitialEvents (streaming lists); 1.24 forbade it on every watch.
+      "Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided",
     ],
   ];
   for (const [q, reason, message] of cases) {

@@ -15,6 +15,8 @@ export interface ServerSettings {
   anonymousAuth: boolean;
   /** How long an emptied Terminating namespace stays before the namespace controller removes it. */
   namespaceDeletionDelayMs: number;
+  /** Which kube-apiserver's answers to give where they differ: "1.37" (default) or "1.24". */
+  emulate: "1.37" | "1.24";
 }
 
 /** Shared state of one running test server. */

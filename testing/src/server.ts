@@ -38,6 +38,12 @@ export interface StartOptions {
   port?: number;
   /** Change events kept for watch resumption and consistent pagination (default 10000); older ones answer 410. */
   historySize?: number;
+  /**
+   * Which kube-apiserver's answers to give where the two differ on what the server models (default
+   * "1.37"). So far this covers streaming lists (watch with sendInitialEvents, which 1.24 refuses with
+   * 422) and aggregated discovery (which 1.24 does not serve).
+   */
+  emulate?: "1.37" | "1.24";
   /** Interval of BOOKMARK events on watches that allow them (default 60000 ms, as a real server). */
   bookmarkIntervalMs?: number;
   /** Watch duration when a request has no timeoutSeconds (default 1800 s). */
@@ -189,6 +195,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
       defaultWatchTimeoutSeconds: options.defaultWatchTimeoutSeconds ?? 1800,
       anonymousAuth: options.anonymousAuth ?? true,
       namespaceDeletionDelayMs: options.namespaceDeletionDelayMs ?? 500,
+      emulate: options.emulate ?? "1.37",
     },
     address: "",
     defer: queue.defer,

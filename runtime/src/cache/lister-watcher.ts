@@ -15,6 +15,11 @@ export interface ListerWatcher<T> {
    * one await per chunk instead of one per event.
    */
   watchBatches?(options: WatchOptions): AsyncIterable<Iterable<WatchEvent<T>>>;
+  /**
+   * True when the watch cannot serve streaming lists (sendInitialEvents), as client-go's
+   * IsWatchListSemanticsUnSupported marks its fake clients: the reflector then lists and watches.
+   */
+  isWatchListSemanticsUnsupported?(): boolean;
 }
 
 /** The watch of `lw` in batches: its own, or each event of its `watch` as a batch of one. */
@@ -44,6 +49,7 @@ export function tweakedListerWatcher<T>(lw: ListerWatcher<T>, tweak: TweakListOp
     },
     watch: (options) => lw.watch(tweaked(options)),
   };
+  if (lw.isWatchListSemanticsUnsupported) out.isWatchListSemanticsUnsupported = lw.isWatchListSemanticsUnsupported.bind(lw);
   if (lw.watchBatches) {
     const batches = lw.watchBatches.bind(lw);
     out.watchBatches = (options) => batches(tweaked(options));

@@ -2,10 +2,14 @@
 // list's resourceVersion, with client-go's recovery rules. A watch that ends or drops is resumed
 // from the last resourceVersion seen (bookmarks move it); a 410 (answered or sent as an ERROR event)
 // means relist, first at the last version and, if that is gone too, a consistent list at the latest
-// one; failures back off with jitter. It stops only when its AbortSignal aborts.
+// one; failures back off with jitter. It stops only when its AbortSignal aborts. As client-go since
+// v0.35 (the WatchListClient feature, on by default), the list is a streaming list when it can be:
+// one watch with sendInitialEvents that sends the state, a bookmark annotated
+// k8s.io/initial-events-end, then changes; a server that refuses it (before 1.27, or with the feature
+// off: 422) gets a paged list and a watch instead, as client-go falls back, in each round.
 import { asApiError, isGone, isTooManyRequests } from "../core/api-error.js";
 import type { KubeObject, ObjectList } from "../client/object-types.js";
-import type { ListOptions } from "../client/options.js";
+import type { ListOptions, WatchOptions } from "../client/options.js";
 import { DEFAULT_PAGE_SIZE } from "../client/list-pager.js";
 import { TransportError } from "../rest/transport.js";
 import type { WatchEvent } from "../watch/watch-event.js";
@@ -42,6 +46,11 @@ export interface ReflectorOptions {
   clock?: Clock;
   /** Source of jitter and watch timeouts, in [0, 1). */
   random?: () => number;
+  /**
+   * Sync by streaming list (watch with sendInitialEvents) when the server serves it (default true, as
+   * client-go's WatchListClient feature); false always lists and then watches.
+   */
+  useWatchList?: boolean;
   /** Told of each failure the reflector recovers from (default: console.warn). */
   onError?: (err: unknown) => void;
 }
@@ -50,6 +59,9 @@ const DEFAULT_MIN_WATCH_TIMEOUT_MS = 5 * 60_000;
 const IDLE_MARGIN_MS = 30_000;
 // A watch that closes this soon with no events at all means something is wrong: relist after a backoff.
 const VERY_SHORT_WATCH_MS = 1000;
+
+/** The annotation of the bookmark that ends a streaming list's initial events. */
+const INITIAL_EVENTS_END = "k8s.io/initial-events-end";
 
 /** Why a watch loop returned: the caller relists after a backoff. */
 type WatchEnd = "stopped" | "relist";
@@ -62,6 +74,9 @@ export class Reflector<T extends KubeObject> {
   // An initial list at "0" came back paged: the server does not serve lists from a cache, so keep paging.
   private paginatedResult = false;
   private synced = false;
+  // While a streaming list's initial events arrive: the objects so far, by namespace/name. They reach
+  // the store in one replace() at the bookmark, as client-go's temporary store does.
+  private initial: Map<string, T> | undefined;
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly backoff: Backoff;
@@ -109,9 +124,41 @@ export class Reflector<T extends KubeObject> {
   }
 
   private async listAndWatch(signal: AbortSignal): Promise<void> {
-    await this.list(signal);
+    const watchList = this.options.useWatchList !== false && this.lw.isWatchListSemanticsUnsupported?.() !== true;
+    if (!watchList || !(await this.watchList(signal))) await this.list(signal);
     if (signal.aborted) return;
     await this.watch(signal);
+  }
+
+  /**
+   * A streaming list: true once the initial-events-end bookmark has replaced the store (the watch then
+   * went on delivering changes until it ended, and watch() resumes it); false when the server refused
+   * it or ended it first, so the caller lists instead, as client-go falls back ("making progress is
+   * better than deadlocking"). A dropped connection or a 429 is thrown: the round backs off and the
+   * next one tries the streaming list again.
+   */
+  private async watchList(signal: AbortSignal): Promise<boolean> {
+    // client-go's rewatchResourceVersion: a consistent read ("") first, and whenever the last version is gone.
+    const rv = this.lastSyncRVUnavailable ? "" : this.lastSyncRV;
+    const min = this.minWatchTimeoutMs / 1000;
+    const timeoutSeconds = Math.floor(min + this.random() * min);
+    this.initial = new Map();
+    const outcome = await this.watchOnce(rv, timeoutSeconds, signal, () => this.initial === undefined, {
+      sendInitialEvents: true,
+      resourceVersionMatch: "NotOlderThan",
+    });
+    const streamed = this.initial === undefined;
+    this.initial = undefined;
+    if (streamed || signal.aborted) return true;
+    const { err } = outcome;
+    if (err instanceof Error && (isTooManyRequests(err) || err instanceof TransportError)) throw err;
+    if (isGone(err) || isTooLargeResourceVersion(err)) this.lastSyncRVUnavailable = true;
+    this.report(
+      new Error(
+        `the streaming list ended before its initial events did (${err instanceof Error ? err.message : "no error"}); falling back to a list and a watch`,
+      ),
+    );
+    return false;
   }
 
   private relistResourceVersion(): string {
@@ -223,6 +270,7 @@ export class Reflector<T extends KubeObject> {
     timeoutSeconds: number,
     signal: AbortSignal,
     takesVersion: (ev: WatchEvent<T>) => boolean,
+    extra: Pick<WatchOptions, "sendInitialEvents" | "resourceVersionMatch"> = {},
   ): Promise<{ err?: unknown; events: number; idled: boolean; durationMs: number }> {
     const start = this.clock.now();
     const ac = new AbortController();
@@ -247,7 +295,13 @@ export class Reflector<T extends KubeObject> {
     let err: unknown;
     try {
       arm(idleMs);
-      const stream = watchInBatches(this.lw, { resourceVersion: rv, timeoutSeconds, allowWatchBookmarks: true, signal: ac.signal });
+      const stream = watchInBatches(this.lw, {
+        ...extra,
+        resourceVersion: rv,
+        timeoutSeconds,
+        allowWatchBookmarks: true,
+        signal: ac.signal,
+      });
       // A batch is what one chunk of the stream completed: its events are applied in one go.
       for await (const batch of stream) {
         lastEventAt = this.clock.now();
@@ -273,6 +327,7 @@ export class Reflector<T extends KubeObject> {
   }
 
   private apply(ev: WatchEvent<T>): void {
+    if (this.initial) return this.applyInitial(this.initial, ev);
     switch (ev.type) {
       case "ADDED":
         return this.store.add(ev.object);
@@ -283,6 +338,25 @@ export class Reflector<T extends KubeObject> {
       case "BOOKMARK":
         return;
     }
+  }
+
+  // A streaming list's initial events collect apart from the store; the annotated bookmark makes them
+  // the store's contents at its resourceVersion, as a list would.
+  private applyInitial(initial: Map<string, T>, ev: WatchEvent<T>): void {
+    const meta = ev.object.metadata;
+    if (ev.type === "BOOKMARK") {
+      if (meta?.annotations?.[INITIAL_EVENTS_END] !== "true") return;
+      const rv = meta.resourceVersion ?? "";
+      this.initial = undefined;
+      this.lastSyncRVUnavailable = false;
+      this.store.replace([...initial.values()], rv);
+      this.lastSyncRV = rv;
+      this.synced = true;
+      return;
+    }
+    const key = `${meta?.namespace ?? ""}/${meta?.name ?? ""}`;
+    if (ev.type === "DELETED") initial.delete(key);
+    else initial.set(key, ev.object);
   }
 }
 

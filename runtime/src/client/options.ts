@@ -38,6 +38,11 @@ export interface WatchOptions extends RequestOptions, SelectorOptions {
   resourceVersion?: string;
   resourceVersionMatch?: "NotOlderThan";
   allowWatchBookmarks?: boolean;
+  /**
+   * A streaming list: the collection's state as ADDED events first, then a BOOKMARK annotated
+   * k8s.io/initial-events-end (with allowWatchBookmarks and resourceVersionMatch "NotOlderThan").
+   */
+  sendInitialEvents?: boolean;
   timeoutSeconds?: number;
 }
 
@@ -106,6 +111,7 @@ export function watchQuery(o: WatchOptions = {}): Query {
     resourceVersion: o.resourceVersion,
     resourceVersionMatch: o.resourceVersionMatch,
     allowWatchBookmarks: o.allowWatchBookmarks,
+    sendInitialEvents: o.sendInitialEvents,
     timeoutSeconds: o.timeoutSeconds,
   };
   selectorQuery(o, q);

@@ -83,6 +83,11 @@ export class FakeListerWatcher implements ListerWatcher<KubeObject> {
     }
   }
 
+  /** Its watch knows no streaming lists, as client-go's fake clients declare. */
+  isWatchListSemanticsUnsupported(): boolean {
+    return true;
+  }
+
   /** Whether a watch is open to feed. */
   get watching(): boolean {
     return this.push !== undefined;

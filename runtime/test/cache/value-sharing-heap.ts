@@ -40,6 +40,8 @@ async function perObject(shareValues: boolean): Promise<number> {
         for (const l of lines) yield { type: "ADDED", object: JSON.parse(l) as KubeObject };
         await new Promise((r) => o.signal?.addEventListener("abort", r));
       })(),
+    // The objects arrive as a plain watch's events, not a streaming list's.
+    isWatchListSemanticsUnsupported: () => true,
   };
   const before = heap();
   const informer = new SharedIndexInformer<KubeObject>(lw, { shareValues });

@@ -23,6 +23,8 @@ function batchedLW(batches: WatchEvent<KubeObject>[][]): ListerWatcher<KubeObjec
       for (const b of watchOptions.length === 1 ? batches : []) yield b;
       await new Promise<void>((resolve) => options.signal?.addEventListener("abort", () => resolve(), { once: true }));
     },
+    // A list then a watch: the batches are a plain watch's, not a streaming list's.
+    isWatchListSemanticsUnsupported: () => true,
   };
 }
 

@@ -9,6 +9,7 @@ import { ApiError, badRequest, expired, invalid, type StatusCause } from "../sta
 import { CompactedError, type KubeObject } from "../storage/store.js";
 import { queryInt } from "./query-params.js";
 import { resourceKey, toWire } from "../registry/write-common.js";
+import { listOptionCauses, watchOptionCauses } from "./watch-list.js";
 
 /** Parsed selectors of a list or watch request. */
 export interface Selectors {
@@ -71,14 +72,24 @@ function relativeKey(info: ResourceInfo, obj: KubeObject, namespace: string | un
 
 /**
  * The server's ValidateListOptions, run on list, watch and deletecollection before anything else: a
- * misused resourceVersionMatch is 422 Invalid on "ListOptions.meta.k8s.io", not a 400.
+ * misused resourceVersionMatch is 422 Invalid on "ListOptions.meta.k8s.io", not a 400. A watch's rules
+ * changed with streaming lists (watch-list.ts); `emulate` picks 1.37's or 1.24's.
  */
-export function validateListOptions(query: URLSearchParams, watch: boolean): void {
+export function validateListOptions(query: URLSearchParams, watch: boolean, emulate: "1.37" | "1.24"): void {
   // Decoding comes first: malformed integers are the codec's 400 before any validation.
   queryInt(query, "limit");
   queryInt(query, "timeoutSeconds");
+  const causes: StatusCause[] = [];
+  if (watch && emulate === "1.37") causes.push(...watchOptionCauses(query));
+  else causes.push(...listMatchCauses(query, watch));
+  if (!watch && emulate === "1.37") causes.push(...listOptionCauses(query));
+  if (causes.length > 0) throw invalid("ListOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "ListOptions" }, "", causes);
+}
+
+/** resourceVersionMatch's rules on a list (and, on 1.24, on a watch, where it is always forbidden). */
+function listMatchCauses(query: URLSearchParams, watch: boolean): StatusCause[] {
   const match = query.get("resourceVersionMatch") ?? "";
-  if (!match) return;
+  if (!match) return [];
   const causes: StatusCause[] = [];
   const forbidden = (why: string): void => {
     causes.push({ reason: "FieldValueForbidden", message: `Forbidden: ${why}`, field: "resourceVersionMatch" });
@@ -94,7 +105,7 @@ export function validateListOptions(query: URLSearchParams, watch: boolean): voi
     });
   if (match === "Exact" && query.get("resourceVersion") === "0")
     forbidden(`resourceVersionMatch "exact" is forbidden for resourceVersion "0"`);
-  if (causes.length > 0) throw invalid("ListOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "ListOptions" }, "", causes);
+  return causes;
 }
 
 /**
@@ -125,7 +136,7 @@ function snapshotRevision(state: ServerState, query: URLSearchParams, limit: num
 
 /** Runs a list request against the store. */
 export function listObjects(state: ServerState, info: ResourceInfo, namespace: string | undefined, query: URLSearchParams): ListPage {
-  validateListOptions(query, false);
+  validateListOptions(query, false, state.settings.emulate);
   const sel = parseSelectors(info, query);
   const cont = query.get("continue") ?? "";
   let limit = Math.max(0, queryInt(query, "limit") ?? 0);

@@ -22,6 +22,7 @@ import type { ServerState } from "../server-state.js";
 import { ApiError, badRequest, internalError, methodNotAllowed, notFound, tooManyRequests } from "../status-errors.js";
 import { toTable, wantsTable } from "./table-output.js";
 import { serveWatch } from "./watch-stream.js";
+import { serveAggregatedDiscovery } from "./aggregated-discovery.js";
 import { createObject } from "../registry/write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../registry/write-common.js";
 import { deleteObject } from "../registry/write-delete.js";
@@ -212,10 +213,12 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
         res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" });
         return void res.end("ok");
       case "api":
+        if (serveAggregatedDiscovery(state, "api", req, res)) return;
         return sendJson(res, 200, coreVersions(state.address));
       case "apiV1":
         return sendJson(res, 200, coreResourceList());
       case "apis":
+        if (serveAggregatedDiscovery(state, "apis", req, res)) return;
         return sendJson(res, 200, groupList(state.registry));
       case "group": {
         const doc = groupDocument(state.registry, r.group ?? "");

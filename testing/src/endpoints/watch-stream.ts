@@ -13,6 +13,7 @@ import { queryBool, queryInt } from "./query-params.js";
 import { stringifyJson } from "../patch/json.js";
 import { toTable, wantsTable } from "./table-output.js";
 import { protobufWatch } from "./protobuf/watch-framing.js";
+import { initialEventsEnd, streamingList, tooLargeStatus } from "./watch-list.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
@@ -57,7 +58,8 @@ export function serveWatch(
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  validateListOptions(query, true);
+  validateListOptions(query, true, state.settings.emulate);
+  const list = streamingList(state, query);
   const asTable = wantsTable(req.headers["accept"]);
   const protobuf = asTable ? undefined : protobufWatch(req, info.custom);
   const sel = parseSelectors(info, query);
@@ -105,11 +107,19 @@ export function serveWatch(
 
   // History (or the synthetic initial state) and the live subscription are set up in one synchronous
   // step, so no change can fall between them.
-  if (from === undefined) {
+  // A streaming list's initial events are the current state, whatever resourceVersion (its lower
+  // bound, answered in the stream when the server has not reached it); sendInitialEvents=false starts
+  // from resourceVersion as a plain watch does, but from now rather than the state when it is unset.
+  if (list?.sendInitialEvents && from !== undefined && from > state.store.revision) {
+    write({ type: "ERROR", object: tooLargeStatus(state, from) });
+    close();
+    return;
+  }
+  if (list ? list.sendInitialEvents : from === undefined) {
     for (const obj of state.store.list(filter.resource, filter.namespace ? `${filter.namespace}/` : undefined)) {
       if (matchesFilter(filter, obj)) write({ type: "ADDED", object: obj });
     }
-  } else {
+  } else if (from !== undefined) {
     try {
       for (const e of state.store.eventsSince(from)) {
         const ev = eventFor(filter, e);
@@ -123,6 +133,7 @@ export function serveWatch(
     }
   }
   if (closed) return;
+  if (list?.sendInitialEvents && list.bookmarks) write(initialEventsEnd(info, state.store.revision));
   // A watch from a resourceVersion the server has not reached yet only sees changes after it, as the
   // real watch cache sends only events newer than the requested version.
   removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
