@@ -1,6 +1,6 @@
 // The pipeline of docs/architecture.md#the-pipeline, end to end: load → markers → model → generators → emit, giving
-// the final files and every diagnostic of the run. Nothing here writes to disk but the cache, when
-// one is given; the cli decides whether to apply the result (generate) or compare it (verify).
+// the final files and every diagnostic of the run. Nothing here writes to disk (what it puts in the
+// cache is held until the cli flushes it); the cli decides whether to apply the result (generate) or compare it (verify).
 import type { CacheStore } from "./cache/index.js";
 import type { Options } from "./config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";

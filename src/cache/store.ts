@@ -18,12 +18,15 @@ export interface CacheCounts {
  * (a digest, see digest()). An entry is a header line naming its namespace, its key, the length
  * and the SHA-256 of its value, then the value; `get` returns the value only when all four match,
  * so a partly written, truncated or corrupted file, or one copied to another key's path, reads as
- * a miss and is computed again. Writes go to a temporary file renamed into place, so a reader
- * never sees half an entry. Nothing here is ever needed: a failed read or write only costs time,
- * and deleting the directory is always safe.
+ * a miss and is computed again. `put` only holds an entry until `flush` writes them all, so a
+ * run that fails writes nothing, cache included (the cli flushes after a successful generate).
+ * Each is written to a temporary file renamed into place, so a reader never sees half an entry.
+ * Nothing here is ever needed: a failed read or write only costs time, and deleting the directory
+ * is always safe.
  */
 export class CacheStore {
   private readonly counts = new Map<string, CacheCounts>();
+  private readonly pending = new Map<string, string>();
 
   constructor(readonly dir: string) {}
 
@@ -47,21 +50,15 @@ export class CacheStore {
     return value;
   }
 
-  /** Stores `value` under `key`; a failure (a read-only or full disk) is ignored, since the entry is only a saving. */
+  /** Keeps `value` under `key` until `flush`. */
   put(namespace: string, key: string, value: string): void {
-    const path = this.path(namespace, key);
-    const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      mkdirSync(join(path, ".."), { recursive: true });
-      writeFileSync(tmp, `${MAGIC}\t${namespace}\t${key}\t${Buffer.byteLength(value)}\t${sha256(value)}\n${value}`);
-      renameSync(tmp, path);
-    } catch {
-      try {
-        rmSync(tmp, { force: true });
-      } catch {
-        // nothing was written, or the directory is not writable: either way nothing to undo
-      }
-    }
+    this.pending.set(this.path(namespace, key), `${MAGIC}\t${namespace}\t${key}\t${Buffer.byteLength(value)}\t${sha256(value)}\n${value}`);
+  }
+
+  /** Writes the entries put since the last flush; a failure (a read-only or full disk) is ignored, since an entry is only a saving. */
+  flush(): void {
+    for (const [path, entry] of this.pending) write(path, entry);
+    this.pending.clear();
   }
 
   /** The counts of one namespace so far (zeros when it was not used). */
@@ -90,4 +87,20 @@ function checked(text: string, namespace: string, key: string): string | undefin
   const value = text.slice(nl + 1);
   if (String(Buffer.byteLength(value)) !== length || sha256(value) !== hash) return undefined;
   return value;
+}
+
+/** Writes one entry through a temporary file renamed into place; failures are ignored (see flush). */
+function write(path: string, entry: string): void {
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(join(path, ".."), { recursive: true });
+    writeFileSync(tmp, entry);
+    renameSync(tmp, path);
+  } catch {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was written, or the directory is not writable: either way nothing to undo
+    }
+  }
 }

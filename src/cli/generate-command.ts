@@ -77,6 +77,8 @@ export async function runGenerate(
     );
     return 2;
   }
+  // Only now, the run having succeeded: a failed run writes nothing, its cache entries included.
+  cache?.flush();
   if (!flags.quiet)
     out.log(
       `kube-codegen generate: ${plan.write.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed in ${ms()} ms`,

@@ -89,3 +89,11 @@ test("generate from a cache of garbage writes the right files, and verify agrees
   assert.deepEqual(outputs(dir), right);
   assert.equal((await run(dir, "verify")).code, 0);
 });
+
+test("a generate that fails writes no cache entry, as it writes nothing else", async () => {
+  const dir = databaseProject();
+  writeFileSync(join(dir, "apis/db/v1/broken.ts"), "export interface {\n");
+  const r = await run(dir, "generate");
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.equal(existsSync(join(dir, "node_modules")), false);
+});
