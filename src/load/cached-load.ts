@@ -1,7 +1,7 @@
 import { decodePlain, digest, encodePlain, toolIdentity, type CacheStore } from "../cache/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import { assembleInput, findInput } from "./find-input.js";
-import type { LoadedInput, ParsedFile } from "./syntax.js";
+import type { ImportSyntax, LoadedInput, ParsedFile } from "./syntax.js";
 
 /**
  * loadInput with a parse cache: a file's syntax and its diagnostics are a function of its text, its
@@ -32,20 +32,28 @@ export async function loadInputCached(
     for (const m of misses) {
       const p = parseFile(project, m.rel, m.display, m.text);
       parsed.set(m.rel, p);
-      cache?.put("parse", m.key, encodePlain(p));
+      cache?.put("parse", m.key, encodePlain(stored(p)));
     }
   }
   return assembleInput(found, parsed);
+}
+
+/** A parse as stored: each import's names as a list of pairs, so an entry is plain JSON that decodePlain need not walk (it walks only text with a tag, a Map's or an undefined's). */
+type StoredParse = Omit<ParsedFile, "imports"> & { readonly imports: (Omit<ImportSyntax, "names"> & { names: [string, string][] })[] };
+
+function stored(p: ParsedFile): StoredParse {
+  return { ...p, imports: p.imports.map((i) => ({ ...i, names: [...i.names] })) };
 }
 
 /** A stored parse, or undefined when the entry is absent or not the shape one is (then the file is parsed again). */
 function readParsed(text: string | undefined): ParsedFile | undefined {
   if (text === undefined) return undefined;
   try {
-    const v = decodePlain(text) as Partial<ParsedFile> | null;
+    const v = decodePlain(text) as Partial<StoredParse> | null;
     if (v === null || typeof v !== "object" || !Array.isArray(v.imports) || !Array.isArray(v.decls) || !Array.isArray(v.diagnostics))
       return undefined;
-    return v as ParsedFile;
+    if (!v.imports.every((i) => Array.isArray(i.names))) return undefined;
+    return { ...(v as StoredParse), imports: v.imports.map((i) => ({ ...i, names: new Map(i.names) })) };
   } catch {
     return undefined;
   }
