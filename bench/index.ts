@@ -18,6 +18,8 @@ const benches = [
   "informer-vs-client-node.ts",
   "protobuf.ts",
   "deep-input.ts",
+  // A minute or two at 1,000 kinds (a cold run, the warm runs, then verify).
+  "incremental.ts",
   // Last: the longest (minutes), and it skips, saying so, where `go` is not on PATH.
   "go-toolchain.ts",
 ];

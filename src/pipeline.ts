@@ -1,10 +1,12 @@
 // The pipeline of docs/architecture.md#the-pipeline, end to end: load → markers → model → generators → emit, giving
-// the final files and every diagnostic of the run. Nothing here writes to disk; the cli decides
-// whether to apply the result (generate) or compare it (verify).
+// the final files and every diagnostic of the run. Nothing here writes to disk (what it puts in the
+// cache is held until the cli flushes it); the cli decides whether to apply the result (generate) or compare it (verify).
+import type { CacheStore } from "./cache/index.js";
 import type { Options } from "./config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";
-import { generators, ownedAreas, type GeneratorContext, type OwnedArea } from "./generators/index.js";
-import { loadInput } from "./load/index.js";
+import { generators, ownedAreas, type GeneratorContext, type GeneratorResult, type OwnedArea } from "./generators/index.js";
+import { generateCached } from "./incremental/index.js";
+import { loadInputCached } from "./load/index.js";
 import { buildModel, type ApiModel } from "./model/index.js";
 import { finalize, type FinalFile } from "./output/index.js";
 import { kubernetesMarkers } from "./vocab/index.js";
@@ -19,9 +21,14 @@ export interface PipelineResult {
   readonly model?: ApiModel;
 }
 
-/** Runs the pipeline; when any error is found, `files` is empty so nothing can be written. */
-export async function runPipeline(options: Options): Promise<PipelineResult> {
-  const loaded = loadInput(options.input, options.cwd);
+/**
+ * Runs the pipeline; when any error is found, `files` is empty so nothing can be written. With a
+ * cache (docs/architecture.md#incremental-regeneration), unchanged files are not parsed again,
+ * unchanged units not generated again and unchanged text not formatted again; the result is the
+ * same, files and diagnostics, as without one.
+ */
+export async function runPipeline(options: Options, cache?: CacheStore): Promise<PipelineResult> {
+  const loaded = await loadInputCached(options.input, options.cwd, cache);
   const sources = new Map<string, string>();
   for (const p of loaded.input.packages) for (const f of p.files) sources.set(f.display, f.text);
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
@@ -32,13 +39,14 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
   const produced = [];
   // Generators run even when earlier stages found errors, so that one run reports every problem
   // (a marker typo does not hide a deep-copy error). Nothing is written in that case, and a
-  // generator that trips over the incomplete model is ignored rather than reported.
+  // generator that trips over the incomplete model is ignored rather than reported. Units are
+  // reused only from a sound model: an error makes the run's output nothing anyway.
   const modelBroken = hasErrors(diagnostics);
   for (const name of options.generators) {
     const g = generators.get(name);
     if (!g) continue;
     try {
-      const r = g.generate(ctx);
+      const r: GeneratorResult = cache && !modelBroken ? generateCached(g, ctx, cache) : g.generate(ctx);
       produced.push(...r.files);
       diagnostics.push(...r.diagnostics);
     } catch (e) {
@@ -48,5 +56,5 @@ export async function runPipeline(options: Options): Promise<PipelineResult> {
   const sorted = sortDiagnostics(diagnostics);
   if (hasErrors(sorted)) return { files: [], owned: [], diagnostics: sorted, sources, model };
   const owned: OwnedArea[] = ownedAreas(ctx, new Set(options.generators));
-  return { files: await finalize(produced, options.headerText), owned, diagnostics: sorted, sources, model };
+  return { files: await finalize(produced, options.headerText, cache), owned, diagnostics: sorted, sources, model };
 }

@@ -1,4 +1,6 @@
+import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { CacheStore } from "../cache/index.js";
 import type { Options } from "../config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { applyPlan, checkWritable, existingGenerated, planDiff, planOutput } from "../output/index.js";
@@ -14,8 +16,11 @@ export async function runGenerate(
 ): Promise<number> {
   const start = performance.now();
   let result;
+  // verify is the judge of what is committed, so it computes everything and trusts no cache; a
+  // generate run reuses what the cache holds (every entry checked against its digest) and fills it.
+  const cache = mode === "generate" && options.cacheDir !== undefined ? new CacheStore(resolve(options.cwd, options.cacheDir)) : undefined;
   try {
-    result = await runPipeline(options);
+    result = await runPipeline(options, cache);
   } catch (e) {
     // A bug, not bad input: say so plainly, without a stack trace, and write nothing.
     out.err(
@@ -72,6 +77,8 @@ export async function runGenerate(
     );
     return 2;
   }
+  // Only now, the run having succeeded: a failed run writes nothing, its cache entries included.
+  cache?.flush();
   if (!flags.quiet)
     out.log(
       `kube-codegen generate: ${plan.write.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed in ${ms()} ms`,

@@ -185,6 +185,11 @@ async function withOptions(a: Record<string, unknown>, cwd: string, out: Out, ru
     out.printDiagnostics(diagnostics, sources);
     return 2;
   }
+  // --no-cache: the run neither reads nor writes the cache (a boolean flag, so not in RawOptions).
+  if (a["cache"] === false) {
+    const { cacheDir: _unused, ...uncached } = options;
+    return run(uncached);
+  }
   return run(options);
 }
 
@@ -192,7 +197,8 @@ async function withOptions(a: Record<string, unknown>, cwd: string, out: Out, ru
 function yargsOption(o: OptionSpec): { type: "string" | "number" | "boolean"; describe: string; default?: boolean } {
   const shown = o.default ?? (o.type === "boolean" ? undefined : o.defaultText);
   const describe = `${o.description}${shown === undefined ? "" : ` (default: ${shown})`}`.replace(/`/g, "");
-  if (o.type === "boolean") return { type: "boolean", describe, default: false };
+  // A boolean is off unless its row says "on" (--cache, turned off with --no-cache).
+  if (o.type === "boolean") return { type: "boolean", describe, default: o.defaultText === "on" };
   return { type: o.type === "integer" ? "number" : o.type === "list" ? "string" : o.type, describe };
 }
 

@@ -116,6 +116,7 @@ export function resolveOptions(
       boundsMerge: (pick("boundsMerge") ?? defaults.boundsMerge) as BoundsMerge,
       runtimeImport: pick("runtimeImport") ?? defaults.runtimeImport,
       serverMinors: serverVersions.minors,
+      cacheDir: normalizeDir(pick("cacheDir") ?? defaults.cacheDir),
     },
     diagnostics,
     sources,

@@ -133,6 +133,23 @@ export const optionTable = [
     description:
       "the kube-apiserver versions the offline CRD checks model, e.g. `1.24-1.32` or `1.24,1.32` (1.24 to 1.32): a CRD some of them reject (a CEL rule over an older version's cost budget) is a warning naming those versions, one all of them reject an error",
   },
+  {
+    key: "cacheDir",
+    flag: "cache-dir",
+    type: "string",
+    inConfigFile: true,
+    default: "node_modules/.cache/kube-codegen",
+    description:
+      "where `generate` keeps what it may reuse on the next run (parsed files, CRDs, formatted files), keyed by content; safe to delete at any time, and never read by `verify`",
+  },
+  {
+    key: "cache",
+    flag: "cache",
+    type: "boolean",
+    inConfigFile: false,
+    defaultText: "on",
+    description: "reuse unchanged work from the cache directory; `--no-cache` computes everything again and leaves the cache alone",
+  },
   { key: "quiet", flag: "quiet", type: "boolean", inConfigFile: false, defaultText: "off", description: "print only errors" },
   { key: "verbose", flag: "verbose", type: "boolean", inConfigFile: false, defaultText: "off", description: "list every file" },
 ] as const satisfies readonly OptionSpec[];

@@ -40,4 +40,6 @@ export interface Options {
   readonly runtimeImport: string;
   /** The kube-apiserver minor versions (1.x) the offline CRD checks model, sorted. */
   readonly serverMinors: readonly number[];
+  /** Where `generate` keeps its cache (relative to cwd); absent with `--no-cache`. `verify` never reads it. */
+  readonly cacheDir?: string;
 }

@@ -1,8 +1,8 @@
-import * as prettier from "prettier";
+import type { Options as PrettierOptions } from "prettier";
 import { generatedLine } from "./generated-line.js";
 
 /** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
-const prettierOptions: prettier.Options = {
+const prettierOptions: PrettierOptions = {
   parser: "typescript",
   // Without a .ts file path prettier guesses whether the text is JSX with a multiline regex whose
   // cost grows with the square of the line count (minutes for a file of a few thousand copies);
@@ -47,6 +47,8 @@ function toHashComment(text: string): string {
 
 /** Formats TypeScript with the pinned prettier options; a formatter failure is a bug in a generator, so it is reported with the text. */
 export async function formatTypeScript(code: string): Promise<string> {
+  // Imported on first use: a run whose files all come from the format cache never loads prettier.
+  const prettier = await import("prettier");
   try {
     return await prettier.format(code, prettierOptions);
   } catch (e) {

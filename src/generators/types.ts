@@ -1,6 +1,6 @@
 import type { GeneratorName, Options } from "../config/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
-import type { ApiModel } from "../model/index.js";
+import type { ApiModel, PackageId } from "../model/index.js";
 
 /** A file a generator produces: the body only; the emit stage adds the header and formats it. */
 export interface OutputFile {
@@ -28,10 +28,34 @@ export interface GeneratorContext {
   readonly options: Options;
 }
 
+/** What a generator gives: its files and its diagnostics. */
+export interface GeneratorResult {
+  readonly files: OutputFile[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * A part of a generator's output that reads only some packages of the model: those in `reads` and
+ * every package their types reference, transitively (a named type's package), and nothing else of
+ * the model but the options. The pipeline may reuse a unit's result from the cache while those
+ * packages' model data is unchanged (docs/architecture.md#incremental-regeneration).
+ */
+export interface GeneratorUnit {
+  /** Unique among the generator's units. */
+  readonly id: string;
+  readonly reads: readonly PackageId[];
+  generate(): GeneratorResult;
+}
+
 /** A generator: a pure function of the context. */
 export interface Generator {
   readonly name: GeneratorName;
   /** The areas this generator owns, for stale-file removal. */
   owns(ctx: GeneratorContext): OwnedArea[];
-  generate(ctx: GeneratorContext): { files: OutputFile[]; diagnostics: Diagnostic[] };
+  generate(ctx: GeneratorContext): GeneratorResult;
+  /**
+   * The same output split into units, for a generator whose work is worth reusing: `generate(ctx)`
+   * gives exactly the units' files and diagnostics, in unit order.
+   */
+  units?(ctx: GeneratorContext): GeneratorUnit[];
 }

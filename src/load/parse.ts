@@ -1,15 +1,6 @@
 import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode, type TypeElementTypes } from "ts-morph";
 import { Code, errorAt, LineMap, MAX_NESTING_DEPTH, type Diagnostic } from "../diagnostics/index.js";
-import type { DeclSyntax, ImportSyntax, PropSyntax, TypeExpr } from "./syntax.js";
-
-/** A parsed file: its declarations and imports, or the syntax errors that stopped it. */
-export interface ParsedFile {
-  readonly imports: ImportSyntax[];
-  readonly decls: DeclSyntax[];
-  readonly diagnostics: Diagnostic[];
-  /** True when a syntax error kept the file's declarations from being read. */
-  readonly unparsed?: true;
-}
+import type { DeclSyntax, ImportSyntax, ParsedFile, PropSyntax, TypeExpr } from "./syntax.js";
 
 /** Creates the ts-morph project used for parsing; no type checking happens, only syntax. */
 export function createParser(): Project {

@@ -1,4 +1,4 @@
-import type { SourcePos } from "../diagnostics/index.js";
+import type { Diagnostic, SourcePos } from "../diagnostics/index.js";
 
 // Plain-data syntax the loader extracts from TypeScript, so that later stages never see
 // ts-morph nodes. It keeps what the dialect can express and marks the rest "unsupported" with
@@ -93,4 +93,13 @@ export interface LoadedPackage {
 export interface LoadedInput {
   readonly inputRoot: string;
   readonly packages: readonly LoadedPackage[];
+}
+
+/** A parsed file: its declarations and imports, or the syntax errors that stopped it. */
+export interface ParsedFile {
+  readonly imports: ImportSyntax[];
+  readonly decls: DeclSyntax[];
+  readonly diagnostics: Diagnostic[];
+  /** True when a syntax error kept the file's declarations from being read. */
+  readonly unparsed?: true;
 }

@@ -70,4 +70,12 @@ export class MarkerSet {
   get size(): number {
     return this.markers.length;
   }
+
+  /**
+   * The set as plain data, for JSON.stringify (the model's fingerprint, src/incremental): each
+   * marker by its name, text, value and position; its definition is the tool's and is left out.
+   */
+  toJSON(): unknown {
+    return { markers: this.markers.map((m) => ({ name: m.name, raw: m.raw, value: m.value, pos: m.pos })), refused: this.refused };
+  }
 }

@@ -34,7 +34,7 @@ test("an unrelated key gets the list of known keys and no guess", () => {
   assert.ok(d);
   assert.match(
     d.hint ?? "",
-    /^known keys: input, output, crdOutput, generators, header, maxDescLen, crdCompat, boundsMerge, runtimeImport, serverVersions$/,
+    /^known keys: input, output, crdOutput, generators, header, maxDescLen, crdCompat, boundsMerge, runtimeImport, serverVersions, cacheDir$/,
   );
 });
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { loadInput } from "../../src/load/index.js";
+import { loadInput } from "../../src/load/load.js";
 import { buildModel } from "../../src/model/index.js";
 import { kubernetesMarkers } from "../../src/vocab/index.js";
 import { tempDir } from "./fs.js";

@@ -1,10 +1,10 @@
 import { Code, errorAt, hasErrors, warningAt, type Diagnostic } from "../../diagnostics/index.js";
 import { approvalAnnotationField, checkCrdForServers, formatServerVersions, type CrdProblem } from "@kube-codegen/apiextensions/crd-checks";
 import { toPosix } from "../paths.js";
-import type { Generator, OutputFile } from "../types.js";
+import type { Generator, GeneratorContext, GeneratorResult, GeneratorUnit, OutputFile } from "../types.js";
 import { buildCrd, type CrdBuild } from "./crd-object.js";
 import { goYaml } from "./go-yaml.js";
-import { groupKinds } from "./kind-versions.js";
+import { groupKinds, type GroupKind } from "./kind-versions.js";
 import { perVersionPath } from "./server-paths.js";
 
 // Decision: controller-gen stamps `controller-gen.kubebuilder.io/version` on every CRD. We write
@@ -24,24 +24,39 @@ export const crdGenerator: Generator = {
   generate(ctx) {
     const files: OutputFile[] = [];
     const diagnostics: Diagnostic[] = [];
-    const dir = toPosix(ctx.options.crdOutput).replace(/\/+$/, "");
-    for (const gk of groupKinds(ctx.model)) {
-      const built = buildCrd(ctx.model, gk, {
-        maxDescLen: ctx.options.maxDescLen,
-        layout: ctx.options.crdCompat === "v0.13" ? "v0.13" : "current",
-        boundsMerge: ctx.options.boundsMerge,
-      });
-      if (!built) continue;
-      diagnostics.push(...built.diagnostics);
-      if (hasErrors(built.diagnostics)) continue;
-      const problems = serverProblems(built, ctx.options.serverMinors);
-      diagnostics.push(...problems);
-      if (hasErrors(problems)) continue;
-      files.push({ path: `${dir}/${gk.group}_${built.plural}.yaml`, lang: "yaml", body: `---\n${goYaml(built.crd)}` });
+    for (const u of crdUnits(ctx)) {
+      const r = u.generate();
+      files.push(...r.files);
+      diagnostics.push(...r.diagnostics);
     }
     return { files, diagnostics };
   },
+  units: crdUnits,
 };
+
+/** One unit per CRD (group and kind): it reads the packages of the kind's versions and what their types reference. */
+function crdUnits(ctx: GeneratorContext): GeneratorUnit[] {
+  return groupKinds(ctx.model).map((gk) => ({
+    id: `${gk.group}/${gk.name}`,
+    reads: gk.versions.map((v) => v.pkg.id),
+    generate: () => crdOf(ctx, gk),
+  }));
+}
+
+function crdOf(ctx: GeneratorContext, gk: GroupKind): GeneratorResult {
+  const dir = toPosix(ctx.options.crdOutput).replace(/\/+$/, "");
+  const built = buildCrd(ctx.model, gk, {
+    maxDescLen: ctx.options.maxDescLen,
+    layout: ctx.options.crdCompat === "v0.13" ? "v0.13" : "current",
+    boundsMerge: ctx.options.boundsMerge,
+  });
+  if (!built) return { files: [], diagnostics: [] };
+  if (hasErrors(built.diagnostics)) return { files: [], diagnostics: built.diagnostics };
+  const problems = serverProblems(built, ctx.options.serverMinors);
+  const diagnostics = [...built.diagnostics, ...problems];
+  if (hasErrors(problems)) return { files: [], diagnostics };
+  return { files: [{ path: `${dir}/${gk.group}_${built.plural}.yaml`, lang: "yaml", body: `---\n${goYaml(built.crd)}` }], diagnostics };
+}
 
 /**
  * The offline checks' objections for the target server versions, each placed at the source of the

@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+let memo: string | undefined;
+
+/**
+ * A digest of the code that computes every cached value: each source file of kube-codegen as it
+ * runs (the `.js` of dist/, or the `.ts` of src/ under tsx), the version of each library it depends
+ * on (TypeScript parses, prettier formats, CEL checks rules), and Node.js's. Every cache key
+ * includes it, so an entry made by any other build, edit or install of the tool is never found:
+ * a cache cannot outlive the code that filled it. Read once per process (some 300 files, a few ms).
+ */
+export function toolIdentity(): string {
+  if (memo !== undefined) return memo;
+  const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const h = createHash("sha256");
+  hashCode(h, root);
+  const manifest = join(root, "..", "package.json");
+  const deps = existsSync(manifest)
+    ? Object.keys((JSON.parse(readFileSync(manifest, "utf8")) as { dependencies?: object }).dependencies ?? {})
+    : [];
+  for (const d of deps.sort()) {
+    h.update(`${d}@${installedVersion(manifest, d)}\0`);
+    // The project's own packages (the CRD checks in @kube-codegen/apiextensions shape every CRD
+    // unit) keep one version while their code changes: their code is hashed, not their version.
+    const dir = d.startsWith("@kube-codegen/") ? packageDir(manifest, d) : undefined;
+    if (dir) for (const sub of ["src", "dist"]) if (existsSync(join(dir, sub))) hashCode(h, join(dir, sub));
+  }
+  h.update(`node ${process.version}`);
+  return (memo = h.digest("hex"));
+}
+
+/** Every source file's path and bytes under `dir` (the .js of a build or the .ts of sources; no declarations). */
+function hashCode(h: ReturnType<typeof createHash>, dir: string): void {
+  const files = readdirSync(dir, { recursive: true })
+    .map((f) => String(f).split(sep).join("/"))
+    .filter((f) => /\.(js|ts|mjs)$/.test(f) && !f.endsWith(".d.ts"))
+    .sort();
+  for (const f of files)
+    h.update(`${f}\0`)
+      .update(readFileSync(join(dir, f)))
+      .update("\0");
+}
+
+/** The folder of the copy of `name` that `manifest`'s package resolves, or undefined when it cannot be found. */
+function packageDir(manifest: string, name: string): string | undefined {
+  const req = createRequire(manifest);
+  try {
+    return dirname(req.resolve(`${name}/package.json`));
+  } catch {
+    // Packages whose exports hide package.json: walk up from the entry to the folder that is the package.
+    let dir: string;
+    try {
+      dir = dirname(req.resolve(name));
+    } catch {
+      return undefined;
+    }
+    while (!existsSync(join(dir, "package.json")) || readName(join(dir, "package.json")) !== name) {
+      if (dirname(dir) === dir) return undefined;
+      dir = dirname(dir);
+    }
+    return dir;
+  }
+}
+
+/** The version of the copy of `name` that `manifest`'s package resolves, or "?" when it cannot be found. */
+function installedVersion(manifest: string, name: string): string {
+  const dir = packageDir(manifest, name);
+  if (dir === undefined) return "?";
+  const v = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version?: unknown }).version;
+  return typeof v === "string" ? v : "?";
+}
+
+function readName(file: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as { name?: unknown }).name;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import { decodePlain, digest, encodePlain, toolIdentity, type CacheStore } from "../cache/index.js";
+import type { Diagnostic } from "../diagnostics/index.js";
+import type { Generator, GeneratorContext, GeneratorResult, OutputFile } from "../generators/index.js";
+import { fingerprintModel, readClosure, type ModelFingerprint } from "./model-fingerprint.js";
+
+const fingerprints = new WeakMap<GeneratorContext["model"], ModelFingerprint>();
+
+/**
+ * Runs a generator unit by unit, taking each unit's files and diagnostics from the cache when its
+ * key is there. The key is everything the unit's result is a function of: the tool, the generator
+ * and unit, the options (all but where the run happens and where the cache is), and the digest of
+ * each package the unit reads, or "absent" for a package it names that the model does not have.
+ * Gives what `g.generate(ctx)` gives, in the same order; a generator without units just runs.
+ */
+export function generateCached(g: Generator, ctx: GeneratorContext, cache: CacheStore): GeneratorResult {
+  if (!g.units) return g.generate(ctx);
+  let fp = fingerprints.get(ctx.model);
+  if (!fp) fingerprints.set(ctx.model, (fp = fingerprintModel(ctx.model)));
+  const options = encodePlain(Object.fromEntries(Object.entries(ctx.options).filter(([k]) => k !== "cwd" && k !== "cacheDir")));
+  const files: OutputFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const u of g.units(ctx)) {
+    const reads = readClosure(fp, u.reads).map((k) => `${k}=${fp.digests.get(k) ?? "absent"}`);
+    const key = digest(["unit", toolIdentity(), g.name, u.id, options, ...reads]);
+    let r = readResult(cache.get("unit", key));
+    if (!r) {
+      r = u.generate();
+      cache.put("unit", key, encodePlain(r));
+    }
+    files.push(...r.files);
+    diagnostics.push(...r.diagnostics);
+  }
+  return { files, diagnostics };
+}
+
+/** A stored unit result, or undefined when the entry is absent or not the shape one is (then the unit runs). */
+function readResult(text: string | undefined): GeneratorResult | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const v = decodePlain(text) as Partial<GeneratorResult> | null;
+    if (v === null || typeof v !== "object" || !Array.isArray(v.files) || !Array.isArray(v.diagnostics)) return undefined;
+    const filesOk = v.files.every(
+      (f: Partial<OutputFile>) => typeof f.path === "string" && typeof f.body === "string" && (f.lang === "ts" || f.lang === "yaml"),
+    );
+    return filesOk ? (v as GeneratorResult) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,177 @@
+// Incremental regeneration (docs/architecture.md#incremental-regeneration): a run with the cache
+// gives exactly what a run without one gives, files and diagnostics, whatever the cache holds:
+// after one kind changed, after a shared type another package imports changed, after the cache was
+// deleted, and with entries that are garbage, truncated, or another key's. Each test also checks
+// the cache was used (its hit and miss counts), so it fails if the cache stopped working as well as
+// if it gave a wrong answer. The examples' common, gadgets and kitchensink packages are the input:
+// a package of shared types imported by another, several versions of one group, and warnings.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CacheStore } from "../../src/cache/index.js";
+import type { Diagnostic } from "../../src/diagnostics/index.js";
+import { runPipeline } from "../../src/pipeline.js";
+import { exampleGroupDir } from "../helpers/examples.js";
+import { tempDir } from "../helpers/fs.js";
+import { testOptions } from "../helpers/options.js";
+
+/** A project with the three example packages under apis/. */
+function project(): string {
+  const dir = tempDir();
+  for (const group of ["common", "gadgets", "kitchensink"]) cpSync(exampleGroupDir(group), join(dir, "apis", group), { recursive: true });
+  return dir;
+}
+
+interface Run {
+  readonly files: ReadonlyMap<string, string>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A run of every generator on dir's apis/, with the cache in dir/cache when `cache` is given. Older server versions give warnings. */
+async function run(dir: string, cache?: CacheStore): Promise<Run> {
+  const options = testOptions(dir, { input: "apis", generators: "all", serverVersions: "1.24-1.32" });
+  const r = await runPipeline(options, cache);
+  // As the cli does after a successful generate: entries are held until then.
+  cache?.flush();
+  return { files: new Map(r.files.map((f) => [f.path, f.content])), diagnostics: r.diagnostics };
+}
+
+const cacheOf = (dir: string) => new CacheStore(join(dir, "cache"));
+
+function assertSameRun(actual: Run, expected: Run): void {
+  assert.deepEqual([...actual.files.keys()], [...expected.files.keys()], "the same files");
+  for (const [path, content] of expected.files) assert.equal(actual.files.get(path), content, `${path} is byte-identical`);
+  assert.deepEqual(actual.diagnostics, expected.diagnostics, "the same diagnostics");
+}
+
+/** Every entry file of the cache, by namespace. */
+function entries(dir: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const root = join(dir, "cache");
+  for (const ns of readdirSync(root))
+    out.set(
+      ns,
+      readdirSync(join(root, ns), { recursive: true })
+        .map((f) => join(root, ns, String(f)))
+        .filter((f) => statSync(f).isFile())
+        .sort(),
+    );
+  return out;
+}
+
+function edit(dir: string, rel: string, from: string, to: string): void {
+  const p = join(dir, rel);
+  const text = readFileSync(p, "utf8");
+  assert.ok(text.includes(from), `${rel} contains ${from}`);
+  writeFileSync(p, text.replace(from, to));
+}
+
+test("a run from a full cache gives the cold run's files and warnings, and computes nothing again", async () => {
+  const dir = project();
+  const cold = await run(dir);
+  assert.ok(
+    cold.diagnostics.some((d) => d.severity === "warning"),
+    "the input has warnings, so the test shows they survive the cache",
+  );
+  assertSameRun(await run(dir, cacheOf(dir)), cold);
+  const cache = cacheOf(dir);
+  assertSameRun(await run(dir, cache), cold);
+  for (const ns of ["parse", "unit", "format"]) {
+    const s = cache.stats(ns);
+    assert.equal(s.misses, 0, `${ns}: every entry found`);
+    assert.ok(s.hits > 0, `${ns}: used`);
+  }
+});
+
+test("one kind changed: only its file is parsed and its group's CRDs built again, and the output equals a cold run", async () => {
+  const dir = project();
+  await run(dir, cacheOf(dir));
+  const before = await run(dir, cacheOf(dir));
+  edit(dir, "apis/gadgets/v1/types.ts", "// GadgetSpec inlines", "// GadgetSpec, changed here, inlines");
+  const cache = cacheOf(dir);
+  const warm = await run(dir, cache);
+  assertSameRun(warm, await run(dir));
+  assert.equal(cache.stats("parse").misses, 1, "one file parsed");
+  const gadgetCrds = [...warm.files.keys()].filter((p) => p.endsWith(".yaml") && p.includes("gadgets.example.com"));
+  assert.ok(gadgetCrds.length > 0);
+  assert.equal(cache.stats("unit").misses, gadgetCrds.length, "only the CRDs reading gadgets/v1 are built again");
+  assert.ok(cache.stats("unit").hits > 0, "the other groups' CRDs come from the cache");
+  const changed = [...warm.files].filter(([p, c]) => before.files.get(p) !== c).map(([p]) => p);
+  assert.ok(changed.length > 0 && changed.every((p) => gadgetCrds.includes(p)), `only gadgets CRDs changed: ${changed.join(", ")}`);
+});
+
+test("a shared type changed in common/v1 reaches the CRDs of gadgets/v1, which import it", async () => {
+  const dir = project();
+  await run(dir, cacheOf(dir));
+  const before = await run(dir, cacheOf(dir));
+  edit(
+    dir,
+    "apis/common/v1/types.ts",
+    "export interface Endpoint {\n  // +optional\n",
+    "export interface Endpoint {\n  // +optional\n  // +kubebuilder:validation:MaxItems=7\n",
+  );
+  const cache = cacheOf(dir);
+  const warm = await run(dir, cache);
+  assertSameRun(warm, await run(dir));
+  assert.equal(cache.stats("parse").misses, 1, "only common/v1/types.ts is parsed again");
+  const changedCrds = [...warm.files].filter(([p, c]) => p.endsWith(".yaml") && before.files.get(p) !== c).map(([p]) => p);
+  assert.ok(
+    changedCrds.some((p) => p.includes("gadgets.example.com")),
+    `a gadgets CRD changed with the type it imports: ${changedCrds.join(", ")}`,
+  );
+  assert.ok(changedCrds.every((p) => warm.files.get(p)?.includes("maxItems: 7")));
+});
+
+test("a deleted cache is rebuilt, and gives the same output", async () => {
+  const dir = project();
+  const first = await run(dir, cacheOf(dir));
+  rmSync(join(dir, "cache"), { recursive: true, force: true });
+  const cache = cacheOf(dir);
+  assertSameRun(await run(dir, cache), first);
+  assert.equal(cache.stats("parse").hits + cache.stats("unit").hits + cache.stats("format").hits, 0);
+  assert.ok(
+    [...entries(dir).values()].every((list) => list.length > 0),
+    "every namespace filled again",
+  );
+  const again = cacheOf(dir);
+  assertSameRun(await run(dir, again), first);
+  assert.equal(again.stats("unit").misses, 0);
+});
+
+/** Ways an entry goes bad, given its bytes and the next entry's of its namespace: garbage, truncated, its value changed under its header, another key's. */
+const corruptions: Record<string, (own: Buffer, next: Buffer) => Buffer | string> = {
+  "garbage bytes": () => Buffer.from([0xff, 0xfe, 0x00, 0x9c, 0x0a, 0x41]),
+  truncated: (own) => own.subarray(0, Math.floor(own.length / 2)),
+  "value changed under a valid header": (own) => {
+    const text = own.toString("utf8");
+    const nl = text.indexOf("\n");
+    return `${text.slice(0, nl + 1)}${text.slice(nl + 1).replace(/[a-z]/, "X")}`;
+  },
+  // A whole, valid entry, but made for another key: stale for the key whose path it sits at.
+  "another key's entry": (_own, next) => next,
+  empty: () => "",
+};
+
+for (const [what, corrupt] of Object.entries(corruptions)) {
+  test(`every cache entry ${what}: each is refused, and the output is a cold run's`, async () => {
+    const dir = project();
+    const cold = await run(dir);
+    await run(dir, cacheOf(dir));
+    for (const list of entries(dir).values()) {
+      const originals = list.map((p) => readFileSync(p));
+      list.forEach((p, i) => writeFileSync(p, corrupt(originals[i]!, originals[(i + 1) % list.length]!)));
+    }
+    const cache = cacheOf(dir);
+    assertSameRun(await run(dir, cache), cold);
+    for (const ns of ["parse", "unit", "format"]) {
+      const s = cache.stats(ns);
+      assert.equal(s.hits, 0, `${ns}: no bad entry used`);
+      assert.ok(s.rejected > 0, `${ns}: bad entries refused`);
+    }
+    // Refused entries were computed again and stored whole: the next run finds them all.
+    const next = cacheOf(dir);
+    assertSameRun(await run(dir, next), cold);
+    for (const ns of ["parse", "unit", "format"]) assert.equal(next.stats(ns).misses, 0, `${ns}: entries rewritten`);
+  });
+}
