@@ -8,11 +8,9 @@
 //
 // hack/update-codegen.sh and hack/verify-codegen.sh run it; test/testing/patch/builtin-definitions.test.ts
 // checks the committed table is its output.
-import { readFileSync } from "node:fs";
+import { writeOrVerifyGenerated } from "./generated-file.js";
 import { join, relative } from "node:path";
-import { createTwoFilesPatch } from "diff";
 import type { Definitions, JsonObject, JsonValue } from "../testing/src/patch/index.js";
-import { writeIfChanged } from "../src/fs/index.js";
 import { OPENAPI_1_24, readOpenApi124 } from "../test/helpers/fixtures.js";
 
 const repo = join(import.meta.dirname, "..");
@@ -122,17 +120,5 @@ export function builtinDefinitionsSource(openapi: unknown): string {
   return lines.join("\n");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const path = join(repo, BUILTIN_DEFINITIONS_FILE);
-  const want = builtinDefinitionsSource(readOpenApi124());
-  if (process.argv.includes("--verify")) {
-    const have = readFileSync(path, "utf8");
-    if (have !== want) {
-      process.stderr.write(createTwoFilesPatch(BUILTIN_DEFINITIONS_FILE, BUILTIN_DEFINITIONS_FILE, have, want, "committed", "generated"));
-      process.stderr.write(`${BUILTIN_DEFINITIONS_FILE} is stale: run hack/update-codegen.sh\n`);
-      process.exitCode = 1;
-    }
-  } else {
-    writeIfChanged(path, want);
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`)
+  writeOrVerifyGenerated(BUILTIN_DEFINITIONS_FILE, builtinDefinitionsSource(readOpenApi124()));
