@@ -7,6 +7,13 @@ import { fileURLToPath } from "node:url";
 let memo: string | undefined;
 
 /**
+ * The project's own packages whose code computes cached values (the CRD checks shape every CRD
+ * unit's output and diagnostics). They keep one version while their code changes, so their code is
+ * hashed, not their version. The runtime and the test server compute nothing a generate caches.
+ */
+const CODE_HASHED: ReadonlySet<string> = new Set(["@kube-codegen/apiextensions"]);
+
+/**
  * A digest of the code that computes every cached value: each source file of kube-codegen as it
  * runs (the `.js` of dist/, or the `.ts` of src/ under tsx), the version of each library it depends
  * on (TypeScript parses, prettier formats, CEL checks rules), and Node.js's. Every cache key
@@ -24,9 +31,7 @@ export function toolIdentity(): string {
     : [];
   for (const d of deps.sort()) {
     h.update(`${d}@${installedVersion(manifest, d)}\0`);
-    // The project's own packages (the CRD checks in @kube-codegen/apiextensions shape every CRD
-    // unit) keep one version while their code changes: their code is hashed, not their version.
-    const dir = d.startsWith("@kube-codegen/") ? packageDir(manifest, d) : undefined;
+    const dir = CODE_HASHED.has(d) ? packageDir(manifest, d) : undefined;
     if (dir) for (const sub of ["src", "dist"]) if (existsSync(join(dir, sub))) hashCode(h, join(dir, sub));
   }
   h.update(`node ${process.version}`);

@@ -10,6 +10,7 @@ import type { RestConfig } from "../rest/rest-config.js";
 import { asTransport } from "../client/resource-client.js";
 import { CoreV1Client } from "../builtin/core-v1.js";
 import { isNotFound } from "../core/api-error.js";
+import { formatTime } from "../core/clock.js";
 
 /** An Event's type: Normal for what went as intended, Warning for what needs attention. */
 export type EventType = "Normal" | "Warning";
@@ -109,7 +110,7 @@ export function newEventRecorder(config: Transport | RestConfig, options: EventR
     event(object, type, reason, message) {
       const meta = object.metadata ?? {};
       const namespace = meta.namespace ?? "default";
-      const stamp = new Date(now()).toISOString().replace(/\.\d{3}Z$/, "Z");
+      const stamp = formatTime(new Date(now()));
       const reference = {
         apiVersion: object.apiVersion,
         kind: object.kind,

@@ -128,3 +128,8 @@ export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<v
     signal?.addEventListener("abort", done, { once: true });
   });
 }
+
+/** metav1.Time's wire form: RFC 3339 in UTC, whole seconds ("2026-12-05T07:12:00Z"). */
+export function formatTime(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}

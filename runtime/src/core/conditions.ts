@@ -4,14 +4,10 @@
 // lastTransitionTime moves only when the status changes, reason, message and observedGeneration
 // are kept current, and a condition is found by its type.
 import type { Condition } from "./apimachinery.js";
+import { formatTime } from "./clock.js";
 
 /** A condition to set: lastTransitionTime is filled in when absent (as a zero metav1.Time is). */
 export type ConditionInput = Omit<Condition, "lastTransitionTime"> & { lastTransitionTime?: string };
-
-/** metav1.Time's wire form: RFC 3339 in UTC, whole seconds ("2026-12-05T07:12:00Z"). */
-export function formatTime(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
-}
 
 /** The condition of this type, or undefined (meta.FindStatusCondition). */
 export function findStatusCondition(conditions: readonly Condition[] | undefined, type: string): Condition | undefined {
