@@ -4,7 +4,7 @@
 // manager runs it; an owned object's change queues its controller owner. Against the test server.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { Manager, isNotFound, newControllerManagedBy, newControllerRef } from "../../src/index.js";
+import { BuiltinClientset, Manager, isNotFound, newControllerManagedBy, newControllerRef } from "../../src/index.js";
 import type { ReconcileRequest } from "../../src/index.js";
 import { until } from "../../../test/helpers/until.js";
 import { CONFIGMAPS, FOOS, configMap, foo, startHarness, type ConfigMap, type Foo, type Harness } from "../api-server.js";
@@ -60,6 +60,14 @@ test("a controller built on a Manager reconciles from the manager's cache and fo
       return cm.metadata?.uid !== first.metadata?.uid ? cm : undefined;
     });
     assert.equal(again.metadata?.ownerReferences?.[0]?.name, "web");
+    // One recorder per controller name, writing Events as that component.
+    const recorder = mgr.getEventRecorderFor("foo");
+    assert.equal(mgr.getEventRecorderFor("foo"), recorder);
+    recorder.event(await h.foos.get("web"), "Normal", "Synced", "config written");
+    const events = new BuiltinClientset(h.transport).coreV1().events(NS);
+    const event = await until("the Event", async () => (await events.list()).items.find((e) => e.reason === "Synced"));
+    assert.equal(event.source?.component, "foo");
+    assert.equal(event.involvedObject.name, "web");
     assert.ok(seen.length >= 2 && seen.every((r) => r.namespace === NS && r.name === "web"), JSON.stringify(seen));
   } finally {
     stop.abort();
