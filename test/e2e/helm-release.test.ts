@@ -11,12 +11,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { builtinClients, isNotFound, silentLogger, type RestConfig } from "@kube-codegen/runtime";
+import { Manager, builtinClients, isNotFound, silentLogger, type RestConfig } from "@kube-codegen/runtime";
 import type { HelmRelease } from "../../generated-examples/helm-release/apis/helm/v1/types.js";
 import { deepCopyHelmRelease } from "../../generated-examples/helm-release/apis/helm/v1/zz_generated.deepcopy.js";
 import { Clientset } from "../../generated-examples/helm-release/generated/clientset/index.js";
-import { newSharedInformerFactory } from "../../generated-examples/helm-release/generated/informers/index.js";
-import { HelmReleaseController } from "../../generated-examples/helm-release/controller/helmrelease-controller.js";
+import { setupHelmReleaseController } from "../../generated-examples/helm-release/controller/helmrelease-controller.js";
 import { digestOf } from "../../generated-examples/helm-release/controller/render.js";
 import type { TestApiServer } from "../../testing/src/index.js";
 import { exampleProject } from "../helpers/examples.js";
@@ -40,17 +39,16 @@ after(async () => {
   await server.stop();
 });
 
+/** A running manager with the controller, as main.ts wires it; stop() ends it and waits. */
 function startController() {
-  const factory = newSharedInformerFactory(config, { namespace: NS });
-  const controller = new HelmReleaseController({ config, factory, log: silentLogger, now: () => NOW });
+  const mgr = new Manager({ config, cache: { namespace: NS } });
+  setupHelmReleaseController(mgr, { log: silentLogger, now: () => NOW });
   const stop = new AbortController();
-  factory.start(stop.signal);
-  const running = controller.run(stop.signal);
+  const running = mgr.start(stop.signal);
   return {
     async stop() {
       stop.abort();
       await running;
-      await factory.shutdown();
     },
   };
 }

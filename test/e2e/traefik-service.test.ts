@@ -7,19 +7,18 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtinClients, isNotFound, silentLogger, type RestConfig } from "@kube-codegen/runtime";
+import { Manager, builtinClients, isNotFound, silentLogger, type RestConfig } from "@kube-codegen/runtime";
 import type { TraefikService } from "../../generated-examples/traefik-service/apis/traefik/v1/traefikservice_types.js";
 import { Clientset } from "../../generated-examples/traefik-service/generated/clientset/index.js";
-import { newSharedInformerFactory } from "../../generated-examples/traefik-service/generated/informers/index.js";
 import {
   JsonFileKeyValueStore,
   MemoryKeyValueStore,
   type KeyValueStore,
 } from "../../generated-examples/traefik-service/controller/kv-store.js";
-import { PodWatcher, type PodObservation } from "../../generated-examples/traefik-service/controller/pod-watcher.js";
+import { setupPodWatcher, type PodObservation } from "../../generated-examples/traefik-service/controller/pod-watcher.js";
 import {
   ROUTE_FINALIZER,
-  TraefikServiceController,
+  setupTraefikServiceController,
 } from "../../generated-examples/traefik-service/controller/traefikservice-controller.js";
 import type { TestApiServer } from "../../testing/src/index.js";
 import { exampleProject } from "../helpers/examples.js";
@@ -44,19 +43,17 @@ after(async () => {
   await server.stop();
 });
 
-/** A running controller (and Pod watcher) over its own factory; stop() ends both and waits. */
+/** A running manager with the controller and the Pod watcher, as main.ts wires them; stop() ends it and waits. */
 function startController(store: KeyValueStore, seen: PodObservation[] = []) {
-  const factory = newSharedInformerFactory(config, { namespace: NS });
-  const controller = new TraefikServiceController({ clientset: cs, factory, store, log: silentLogger, now: () => NOW, workers: 2 });
-  const pods = new PodWatcher({ factory, log: silentLogger, onObservation: (o) => seen.push(o) });
+  const mgr = new Manager({ config, cache: { namespace: NS } });
+  setupTraefikServiceController(mgr, { store, log: silentLogger, now: () => NOW, workers: 2 });
+  setupPodWatcher(mgr, { log: silentLogger, onObservation: (o) => seen.push(o) });
   const stop = new AbortController();
-  factory.start(stop.signal);
-  const running = Promise.all([controller.run(stop.signal), pods.run(stop.signal)]);
+  const running = mgr.start(stop.signal);
   return {
     async stop() {
       stop.abort();
       await running;
-      await factory.shutdown();
     },
   };
 }
@@ -105,6 +102,15 @@ test("create registers the route and marks the TraefikService active; an edit re
       message: "route traefik-web on entrypoint web to https://www.baidu.com",
     });
     assert.deepEqual(active.metadata?.finalizers, [ROUTE_FINALIZER]);
+    // The reconciler records what it did as an Event from its own component, as kubebuilder's recorders do.
+    const event = await until("the RouteRegistered event", async () =>
+      (await builtinClients(config).coreV1().events(NS).list()).items.find(
+        (e) => e.reason === "RouteRegistered" && e.involvedObject.name === "web",
+      ),
+    );
+    assert.equal(event.type, "Normal");
+    assert.equal(event.source?.component, "traefikservice-controller");
+    assert.equal(event.message, "route traefik-web on entrypoint web to https://www.baidu.com");
 
     // An edit of the spec is written again (the seed would skip an active object).
     active.spec = { entrypoint: "websecure", url: "https://example.com" };

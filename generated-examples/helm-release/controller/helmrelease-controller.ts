@@ -1,42 +1,38 @@
-// A HelmRelease controller in the shape of kubernetes/sample-controller: for each HelmRelease the
+// A HelmRelease controller, on the Manager as kubebuilder writes one: for each HelmRelease the
 // chart's values (free-form: `Record<string, unknown>`) are rendered into a ConfigMap the release
 // owns, standing in for installing the chart, and the release's status says what was applied:
-// observedGeneration, a Ready condition, lastAppliedAt and a history of revisions (chart version
-// and digest). A suspended release is left as it is. Deleting a release deletes its ConfigMap by
-// owner-reference garbage collection; nothing needs a finalizer.
+// observedGeneration, a Ready condition (meta/v1 semantics, the runtime's setStatusCondition),
+// lastAppliedAt and a history of revisions (chart version and digest). A suspended release is left
+// as it is. Deleting a release deletes its ConfigMap by owner-reference garbage collection; nothing
+// needs a finalizer.
 //
-// The release read from the informer's cache is copied with the generated deepCopyHelmRelease,
-// which copies `values` through the hand-written deepCopyHelmValues (apis/helm/v1/values_deepcopy.ts):
+// The builder reconciles HelmReleases (`for`) and follows the ConfigMaps they control (`owns`: a
+// hand edit or delete of one queues its release), with both informers from the manager's shared
+// cache. The release read from the cache is copied with the generated deepCopyHelmRelease, which
+// copies `values` through the hand-written deepCopyHelmValues (apis/helm/v1/values_deepcopy.ts):
 // the controller then changes its copy, never the cache's object.
-import {
-  DeletedFinalStateUnknown,
-  RateLimitingQueue,
-  builtinClients,
-  consoleLogger,
-  coreV1Resources,
-  deletionHandlingMetaNamespaceKeyFunc,
-  isNotFound,
-  metaNamespaceKeyFunc,
-  runWorkers,
-  splitMetaNamespaceKey,
-  waitForCacheSync,
+import { coreV1Resources, isNotFound, newControllerManagedBy, setStatusCondition, silentLogger } from "@kube-codegen/runtime";
+import type {
+  CachedClient,
+  Condition,
+  ConditionInput,
+  Controller,
+  Logger,
+  Manager,
+  OwnerReference,
+  ReconcileRequest,
 } from "@kube-codegen/runtime";
-import type { BuiltinClientset, Condition, GenericInformer, KubeObject, Logger, OwnerReference, RestConfig } from "@kube-codegen/runtime";
 import type { HelmRelease, HelmReleaseStatus, Revision } from "../apis/helm/v1/types.js";
 import { deepCopyHelmRelease } from "../apis/helm/v1/zz_generated.deepcopy.js";
-import { Clientset } from "../generated/clientset/index.js";
-import type { SharedInformerFactory } from "../generated/informers/index.js";
-import type { HelmReleaseInformer } from "../generated/informers/helm/v1/index.js";
+import { helmReleaseRegistration } from "../apis/helm/v1/zz_generated.register.js";
 import { configMapName, desiredConfigMap, digestOf } from "./render.js";
 import type { ConfigMapOf } from "./types.js";
 
 /** Revisions kept when spec.maxHistory is unset. */
 const DEFAULT_MAX_HISTORY = 10;
 
-export interface HelmReleaseControllerOptions {
-  config: RestConfig;
-  /** The generated informer factory; the controller registers its informers, the caller starts it. */
-  factory: SharedInformerFactory;
+export interface HelmReleaseReconcilerOptions {
+  /** Workers reconciling at once (default 2). */
   workers?: number;
   log?: Logger;
   now?: () => Date;
@@ -46,74 +42,53 @@ function timeOf(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
-function controllerOf(obj: KubeObject): OwnerReference | undefined {
+function controllerOf(obj: ConfigMapOf): OwnerReference | undefined {
   return obj.metadata?.ownerReferences?.find((r) => r.controller === true);
 }
 
-export class HelmReleaseController {
-  readonly queue = new RateLimitingQueue<string>();
-  readonly #releases: HelmReleaseInformer;
-  readonly #configMaps: GenericInformer<ConfigMapOf>;
-  readonly #clientset: Clientset;
-  readonly #builtins: BuiltinClientset;
-  readonly #workers: number;
+// What the controller may do, as controller-gen's rbac generator reads it (config/rbac/role.yaml):
+// +kubebuilder:rbac:groups=helm.example.com,resources=helmreleases,verbs=get;list;watch
+// +kubebuilder:rbac:groups=helm.example.com,resources=helmreleases/status,verbs=get;update;patch
+// +kubebuilder:rbac:groups=core,resources=configmaps,verbs=get;list;watch;create;update;patch;delete
+
+/** Adds the HelmRelease controller to `mgr` (kubebuilder's SetupWithManager). */
+export function setupHelmReleaseController(mgr: Manager, options: HelmReleaseReconcilerOptions = {}): Controller {
+  const reconciler = new HelmReleaseReconciler(mgr.getClient(), options);
+  const log = options.log ?? silentLogger;
+  return newControllerManagedBy(mgr, {
+    name: "helmrelease",
+    maxConcurrentReconciles: options.workers ?? 2,
+    onError: (req, err) => {
+      log("reconcile failed, retrying", {
+        namespace: req.namespace,
+        name: req.name,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    },
+  })
+    .for(helmReleaseRegistration)
+    .owns(coreV1Resources.configMaps)
+    .complete((req) => reconciler.reconcile(req));
+}
+
+/** One pass per HelmRelease: its ConfigMap and its status. */
+export class HelmReleaseReconciler {
   readonly #log: Logger;
   readonly #now: () => Date;
 
-  constructor(options: HelmReleaseControllerOptions) {
-    this.#clientset = new Clientset(options.config);
-    this.#builtins = builtinClients(options.config);
-    this.#workers = options.workers ?? 2;
-    this.#log = options.log ?? consoleLogger;
+  constructor(
+    private readonly client: CachedClient,
+    options: HelmReleaseReconcilerOptions,
+  ) {
+    this.#log = options.log ?? silentLogger;
     this.#now = options.now ?? (() => new Date());
-    this.#releases = options.factory.helm().v1().helmReleases();
-    this.#configMaps = options.factory.forResource<ConfigMapOf>(coreV1Resources.configMaps);
-    const enqueue = (obj: KubeObject) => {
-      this.queue.add(metaNamespaceKeyFunc(obj));
-    };
-    this.#releases.informer.addEventHandler({
-      onAdd: enqueue,
-      onUpdate: (_old, obj) => enqueue(obj),
-      onDelete: (obj) => {
-        this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj));
-      },
-    });
-    // A change to (or the deletion of) a ConfigMap a release controls brings that release back.
-    const owner = (obj: KubeObject) => {
-      const ref = controllerOf(obj);
-      if (ref?.kind === "HelmRelease") this.queue.add(`${obj.metadata?.namespace ?? ""}/${ref.name}`);
-    };
-    this.#configMaps.informer.addEventHandler({
-      onAdd: owner,
-      onUpdate: (_old, obj) => owner(obj),
-      onDelete: (obj) => owner(obj instanceof DeletedFinalStateUnknown ? obj.obj : obj),
-    });
-  }
-
-  /** Waits for both caches, then reconciles until `signal` aborts; resolves once the workers have stopped. */
-  async run(signal: AbortSignal): Promise<void> {
-    this.#log("Starting Controller", { controller: "helmrelease", workers: this.#workers });
-    await waitForCacheSync(
-      signal,
-      () => this.#releases.informer.hasSynced(),
-      () => this.#configMaps.informer.hasSynced(),
-    );
-    await runWorkers(this.queue, {
-      workers: this.#workers,
-      signal,
-      reconcile: (key) => this.reconcile(key),
-      onError: (key, err) => {
-        this.#log("reconcile failed, retrying", { key, error: err instanceof Error ? err.message : String(err) });
-      },
-    });
   }
 
   /** One pass for the HelmRelease `namespace/name`; throws to be retried. */
-  async reconcile(key: string): Promise<void> {
-    const { namespace, name } = splitMetaNamespaceKey(key);
+  async reconcile({ namespace, name }: ReconcileRequest): Promise<void> {
     let cached: HelmRelease;
     try {
-      cached = this.#releases.lister.helmReleases(namespace).get(name);
+      cached = await this.client.get<HelmRelease>(helmReleaseRegistration, namespace, name);
     } catch (err) {
       if (!isNotFound(err)) throw err;
       this.#log("release deleted; its ConfigMap goes with it", { namespace, name });
@@ -129,10 +104,10 @@ export class HelmReleaseController {
 
     const want = desiredConfigMap(hr);
     const cmName = configMapName(name);
-    const configMaps = this.#builtins.coreV1().configMaps(namespace);
+    const configMaps = this.client.writer<ConfigMapOf>(coreV1Resources.configMaps, namespace);
     let existing: ConfigMapOf | undefined;
     try {
-      existing = this.#configMaps.lister.namespaced(namespace).get(cmName);
+      existing = await this.client.get<ConfigMapOf>(coreV1Resources.configMaps, namespace, cmName);
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -176,7 +151,7 @@ export class HelmReleaseController {
     }
     const max = hr.spec.maxHistory ?? DEFAULT_MAX_HISTORY;
     const kept = max > 0 ? history.slice(-max) : history;
-    const ready: Omit<Condition, "lastTransitionTime"> = {
+    const ready: ConditionInput = {
       type: "Ready",
       status: "True",
       reason: "Rendered",
@@ -190,32 +165,18 @@ export class HelmReleaseController {
     this.#log("release synced", { namespace, name, generation, revision: kept.at(-1)?.version });
   }
 
-  #sameCondition(hr: HelmRelease, c: Omit<Condition, "lastTransitionTime">): boolean {
+  #sameCondition(hr: HelmRelease, c: ConditionInput): boolean {
     const cur = hr.status?.conditions?.find((x) => x.type === c.type);
     return cur !== undefined && cur.status === c.status && cur.reason === c.reason && cur.message === c.message;
   }
 
-  async #setStatus(
-    hr: HelmRelease,
-    condition: Omit<Condition, "lastTransitionTime">,
-    more: Partial<HelmReleaseStatus> = {},
-  ): Promise<void> {
+  async #setStatus(hr: HelmRelease, condition: ConditionInput, more: Partial<HelmReleaseStatus> = {}): Promise<void> {
     const generation = hr.metadata?.generation ?? 0;
-    const previous = hr.status?.conditions?.find((x) => x.type === condition.type);
-    const lastTransitionTime =
-      previous !== undefined && previous.status === condition.status ? previous.lastTransitionTime : timeOf(this.#now());
-    const status: HelmReleaseStatus = {
-      ...hr.status,
-      ...more,
-      observedGeneration: generation,
-      conditions: [
-        ...(hr.status?.conditions ?? []).filter((x) => x.type !== condition.type),
-        { ...condition, observedGeneration: generation, lastTransitionTime },
-      ],
-    };
+    const conditions: Condition[] = structuredClone(hr.status?.conditions ?? []);
+    setStatusCondition(conditions, { ...condition, observedGeneration: generation }, this.#now);
+    const status: HelmReleaseStatus = { ...hr.status, ...more, observedGeneration: generation, conditions };
     if (JSON.stringify(status) === JSON.stringify(hr.status)) return;
     hr.status = status;
-    const namespace = hr.metadata?.namespace ?? "";
-    await this.#clientset.helmV1().helmReleases(namespace).updateStatus(hr);
+    await this.client.updateStatus(helmReleaseRegistration, hr);
   }
 }

@@ -1,41 +1,30 @@
-// The seed's TraefikServiceReconciler in TypeScript: each TraefikService becomes a route in the
-// key/value store Traefik reads (etcd in the seed), and its status says whether it is active.
+// The seed's TraefikServiceReconciler in TypeScript, on the Manager as kubebuilder writes it: each
+// TraefikService becomes a route in the key/value store Traefik reads (etcd in the seed), and its
+// status says whether it is active.
 //
 // - A finalizer (traefik.magedu.com/route) is added first, so a TraefikService deleted while the
-//   controller is down keeps existing, Terminating, until the controller has removed its keys.
+//   controller is down keeps existing, Terminating, until the controller has removed its keys
+//   (the runtime's `finalize`: add while alive, clean up and release once deleting, with
+//   conflict retries).
 // - The route's keys are written when they differ from the spec (the seed skips every active
 //   object; here an edited spec is written again), then status.active, lastUpdateTime and message.
-// - A store failure sets active=false with the reason in message and retries with backoff.
+// - A store failure sets active=false with the reason in message, records a Warning event, and the
+//   error makes the builder's queue retry the request with backoff.
 //
-// Events from the generated informer are keys in a rate-limited workqueue; workers read the
-// object from the generated lister and write through the generated clientset.
-import {
-  RateLimitingQueue,
-  consoleLogger,
-  deletionHandlingMetaNamespaceKeyFunc,
-  isNotFound,
-  metaNamespaceKeyFunc,
-  runWorkers,
-  splitMetaNamespaceKey,
-  waitForCacheSync,
-} from "@kube-codegen/runtime";
-import type { KubeObject, Logger } from "@kube-codegen/runtime";
+// The builder (`newControllerManagedBy(mgr).for(...)`) takes the TraefikService informer from the
+// manager's shared cache; reads go to that cache through the manager's client, writes to the server.
+import { finalize, isNotFound, newControllerManagedBy, silentLogger } from "@kube-codegen/runtime";
+import type { CachedClient, Controller, EventRecorder, Logger, Manager, ReconcileRequest } from "@kube-codegen/runtime";
 import type { TraefikService, TraefikServiceStatus } from "../apis/traefik/v1/traefikservice_types.js";
-import { deepCopyTraefikService } from "../apis/traefik/v1/zz_generated.deepcopy.js";
-import type { Clientset } from "../generated/clientset/index.js";
-import type { SharedInformerFactory } from "../generated/informers/index.js";
-import type { TraefikServiceInformer } from "../generated/informers/traefik/v1/index.js";
+import { traefikServiceRegistration } from "../apis/traefik/v1/zz_generated.register.js";
 import type { KeyValueStore } from "./kv-store.js";
 import { DEFAULT_ROOT_KEY, routeKeys, routeName, routePrefixes } from "./routes.js";
 
 /** The finalizer that keeps a TraefikService until its route is removed from the store. */
 export const ROUTE_FINALIZER = "traefik.magedu.com/route";
 
-/** What the controller is made of. */
-export interface TraefikServiceControllerOptions {
-  clientset: Clientset;
-  /** The generated informer factory; the controller registers its informer, the caller starts it. */
-  factory: SharedInformerFactory;
+/** What the reconciler needs besides the manager. */
+export interface TraefikServiceReconcilerOptions {
   store: KeyValueStore;
   /** Traefik's root key in the store (default "traefik"). */
   rootKey?: string;
@@ -55,56 +44,52 @@ function sameEntries(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, stri
   return a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 }
 
-export class TraefikServiceController {
-  readonly queue = new RateLimitingQueue<string>();
-  readonly #informer: TraefikServiceInformer;
-  readonly #clientset: Clientset;
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+// What the controller may do, as controller-gen's rbac generator reads it (config/rbac/role.yaml):
+// +kubebuilder:rbac:groups=traefik.magedu.com,resources=traefikservices,verbs=get;list;watch;update;patch
+// +kubebuilder:rbac:groups=traefik.magedu.com,resources=traefikservices/status,verbs=get;update;patch
+// +kubebuilder:rbac:groups=traefik.magedu.com,resources=traefikservices/finalizers,verbs=update
+// +kubebuilder:rbac:groups=core,resources=events,verbs=create;patch
+
+/** Adds the TraefikService controller to `mgr` (kubebuilder's SetupWithManager). */
+export function setupTraefikServiceController(mgr: Manager, options: TraefikServiceReconcilerOptions): Controller {
+  const reconciler = new TraefikServiceReconciler(mgr.getClient(), mgr.getEventRecorderFor("traefikservice-controller"), options);
+  const log = options.log ?? silentLogger;
+  return newControllerManagedBy(mgr, {
+    name: "traefikservice",
+    maxConcurrentReconciles: options.workers ?? 1,
+    onError: (req, err) => {
+      log("reconcile failed, retrying", { namespace: req.namespace, name: req.name, error: errorText(err) });
+    },
+  })
+    .for(traefikServiceRegistration)
+    .complete((req) => reconciler.reconcile(req));
+}
+
+/** One pass per TraefikService: the route in the store and the status, or the route's removal. */
+export class TraefikServiceReconciler {
   readonly #store: KeyValueStore;
   readonly #rootKey: string;
-  readonly #workers: number;
   readonly #log: Logger;
   readonly #now: () => Date;
 
-  constructor(options: TraefikServiceControllerOptions) {
-    this.#clientset = options.clientset;
+  constructor(
+    private readonly client: CachedClient,
+    private readonly recorder: EventRecorder,
+    options: TraefikServiceReconcilerOptions,
+  ) {
     this.#store = options.store;
     this.#rootKey = options.rootKey ?? DEFAULT_ROOT_KEY;
-    this.#workers = options.workers ?? 1;
-    this.#log = options.log ?? consoleLogger;
+    this.#log = options.log ?? silentLogger;
     this.#now = options.now ?? (() => new Date());
-    this.#informer = options.factory.traefik().v1().traefikServices();
-    const enqueue = (obj: KubeObject) => {
-      this.queue.add(metaNamespaceKeyFunc(obj));
-    };
-    this.#informer.informer.addEventHandler({
-      onAdd: enqueue,
-      onUpdate: (_old, obj) => enqueue(obj),
-      onDelete: (obj) => {
-        this.queue.add(deletionHandlingMetaNamespaceKeyFunc(obj));
-      },
-    });
-  }
-
-  /** Waits for the informer's cache, then reconciles until `signal` aborts; resolves once the workers have stopped. */
-  async run(signal: AbortSignal): Promise<void> {
-    this.#log("Starting Controller", { controller: "traefikservice", workers: this.#workers });
-    await waitForCacheSync(signal, () => this.#informer.informer.hasSynced());
-    await runWorkers(this.queue, {
-      workers: this.#workers,
-      signal,
-      reconcile: (key) => this.reconcile(key),
-      onError: (key, err) => {
-        this.#log("reconcile failed, retrying", { key, error: err instanceof Error ? err.message : String(err) });
-      },
-    });
   }
 
   /** One pass of the reconciler for the TraefikService `namespace/name`; throws to be retried. */
-  async reconcile(key: string): Promise<void> {
-    const { namespace, name } = splitMetaNamespaceKey(key);
-    let cached: TraefikService;
+  async reconcile({ namespace, name }: ReconcileRequest): Promise<void> {
+    let obj: TraefikService;
     try {
-      cached = this.#informer.lister.traefikServices(namespace).get(name);
+      obj = await this.client.get<TraefikService>(traefikServiceRegistration, namespace, name);
     } catch (err) {
       if (!isNotFound(err)) throw err;
       // Gone: normally its finalizer already removed the route; if someone removed the finalizer
@@ -113,26 +98,15 @@ export class TraefikServiceController {
       this.#log("delete service ...", { namespace, name, keysDeleted: deleted });
       return;
     }
-    const obj = deepCopyTraefikService(cached);
-    obj.metadata ??= {};
-    const finalizers = obj.metadata.finalizers ?? [];
     this.#log("get TraefikService object", { namespace, name, url: obj.spec?.url, entrypoint: obj.spec?.entrypoint });
-    const client = this.#clientset.traefikV1().traefikServices(namespace);
+    const writer = this.client.writer<TraefikService>(traefikServiceRegistration, namespace);
 
-    if (obj.metadata.deletionTimestamp !== undefined) {
-      if (!finalizers.includes(ROUTE_FINALIZER)) return;
+    const step = await finalize(writer, obj, ROUTE_FINALIZER, async () => {
       const deleted = await this.#deleteRoute(namespace, name);
       this.#log("delete service ...", { namespace, name, keysDeleted: deleted });
-      obj.metadata.finalizers = finalizers.filter((f) => f !== ROUTE_FINALIZER);
-      await client.update(obj);
-      return;
-    }
-
-    let current = obj;
-    if (!finalizers.includes(ROUTE_FINALIZER)) {
-      obj.metadata.finalizers = [...finalizers, ROUTE_FINALIZER];
-      current = await client.update(obj);
-    }
+    });
+    if (step.deleting || step.object === undefined) return;
+    const current = step.object;
 
     const want = routeKeys(current, this.#rootKey);
     const have = await this.#routeEntries(namespace, name);
@@ -155,15 +129,15 @@ export class TraefikServiceController {
       };
     } catch (err) {
       failure = err;
-      status = {
-        active: false,
-        lastUpdateTime: timeOf(this.#now()),
-        message: `registering the route failed: ${err instanceof Error ? err.message : String(err)}`,
-      };
+      status = { active: false, lastUpdateTime: timeOf(this.#now()), message: `registering the route failed: ${errorText(err)}` };
     }
     current.status = status;
-    await client.updateStatus(current);
-    if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+    await writer.updateStatus(current);
+    if (failure !== undefined) {
+      this.recorder.event(current, "Warning", "RouteFailed", status.message ?? "");
+      throw failure instanceof Error ? failure : new Error(String(failure));
+    }
+    this.recorder.event(current, "Normal", "RouteRegistered", status.message ?? "");
   }
 
   async #routeEntries(namespace: string, name: string): Promise<Map<string, string>> {

@@ -20,6 +20,7 @@ import type { Predicate } from "./predicates.js";
 import type { ReconcileResult } from "./reconcile.js";
 import { runWorkers } from "./run-workers.js";
 import type { Manager } from "./manager.js";
+import { silentLogger, type Logger } from "./logger.js";
 
 /** The object one pass reconciles (controller-runtime's reconcile.Request): namespace "" when cluster-scoped. */
 export interface ReconcileRequest {
@@ -58,6 +59,8 @@ export interface ControllerOptions {
   readonly cacheSyncTimeoutMs?: number;
   /** Told of each failed pass (default: console.error). */
   readonly onError?: (request: ReconcileRequest, err: unknown) => void;
+  /** Told when the controller starts and its workers run, as controller-runtime logs it (default: the manager's logger, else silent). */
+  readonly logger?: Logger;
 }
 
 /** The key of a request on the queue: "namespace/name", or "name". */
@@ -169,7 +172,13 @@ export class ControllerBuilder {
     const kind = this.forKind;
     if (!kind) throw new Error(`controller ${this.name}: for() names the kind it reconciles and must be called`);
     const watches = [...this.watchList, ...this.owned.map((o) => ({ ...o, map: ownerMapper(kind) }))];
-    const controller = new Controller({ ...this.options, name: this.name }, watches, this.filters, reconciler);
+    const logger = this.options.logger ?? this.manager?.getLogger();
+    const controller = new Controller(
+      { ...this.options, name: this.name, ...(logger ? { logger } : {}) },
+      watches,
+      this.filters,
+      reconciler,
+    );
     this.manager?.add(controller);
     return controller;
   }
@@ -206,7 +215,10 @@ export class Controller {
   async run(signal: AbortSignal): Promise<void> {
     if (this.started) throw new Error(`controller ${this.options.name} has already been started`);
     this.started = true;
+    const log = this.options.logger ?? silentLogger;
+    const workers = this.options.maxConcurrentReconciles ?? 1;
     try {
+      log("Starting Controller", { controller: this.options.name });
       const timeoutMs = this.options.cacheSyncTimeoutMs ?? 120_000;
       const waiting = new AbortController();
       const stopWaiting = (): void => waiting.abort();
@@ -222,8 +234,9 @@ export class Controller {
       if (signal.aborted) return;
       if (!synced) throw new Error(`controller ${this.options.name}: timed out after ${timeoutMs} ms waiting for caches to sync`);
       const onError = this.options.onError ?? ((r, err) => console.error(`controller ${this.options.name}: reconcile ${keyOf(r)}:`, err));
+      log("Starting workers", { controller: this.options.name, "worker count": workers });
       await runWorkers(this.queue, {
-        workers: this.options.maxConcurrentReconciles ?? 1,
+        workers,
         signal,
         reconcile: (key, worker) => this.reconciler(splitMetaNamespaceKey(key), { signal, worker }),
         onError: (key, err) => onError(splitMetaNamespaceKey(key), err),

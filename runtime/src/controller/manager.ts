@@ -119,6 +119,11 @@ export class Manager {
     return this.client;
   }
 
+  /** The manager's logger (mgr.GetLogger()): its controllers log through it unless given their own. */
+  getLogger(): Logger {
+    return this.log;
+  }
+
   /** The event recorder of one controller, writing as component `name` (mgr.GetEventRecorderFor). */
   getEventRecorderFor(name: string): EventRecorder {
     let recorder = this.recorders.get(name);
