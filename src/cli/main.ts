@@ -115,6 +115,60 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
       },
     )
     .command(
+      "init",
+      "scaffold a new operator project in the current directory, as kubebuilder init (never replaces a file)",
+      (y) =>
+        y
+          .option("domain", {
+            type: "string",
+            demandOption: true,
+            describe: "the API groups' suffix: create api --group webapp makes webapp.<domain>",
+          })
+          .option("owner", {
+            type: "string",
+            describe: 'the copyright holder in hack/boilerplate.ts.txt (default "The <project> Authors")',
+          })
+          .option("project-name", { type: "string", describe: "the package's and the manifests' name (default: the directory's name)" }),
+      (a) => {
+        if (code !== 0) return;
+        return import("./scaffold-command.js").then(({ runInit }) => {
+          code = runInit(
+            {
+              domain: a.domain,
+              ...(a.owner !== undefined ? { owner: a.owner } : {}),
+              ...(a.projectName !== undefined ? { projectName: a.projectName } : {}),
+            },
+            out,
+            cwd,
+          );
+        });
+      },
+    )
+    .command(
+      "create <what>",
+      "scaffold a kind (create api): its API package, and with --controller a controller, its test and its setup in cmd/main.ts, as kubebuilder create api",
+      (y) =>
+        y
+          // kubebuilder's --version is the API version here, not kube-codegen's (kube-codegen --version still prints that).
+          .version(false)
+          .positional("what", { type: "string", choices: ["api"], describe: "what to create" })
+          .option("group", { type: "string", demandOption: true, describe: "the group's first label: the API group is <group>.<domain>" })
+          .option("version", { type: "string", demandOption: true, describe: "the API version, such as v1 or v1beta1" })
+          .option("kind", { type: "string", demandOption: true, describe: "the kind, UpperCamelCase" })
+          .option("namespaced", { type: "boolean", default: true, describe: "namespaced (--namespaced=false: cluster-scoped)" })
+          .option("controller", { type: "boolean", default: false, describe: "also scaffold a controller and its test" }),
+      (a) => {
+        if (code !== 0) return;
+        return import("./scaffold-command.js").then(({ runCreateApi }) => {
+          code = runCreateApi(
+            { group: a.group, version: a.version, kind: a.kind, namespaced: a.namespaced, controller: a.controller },
+            out,
+            cwd,
+          );
+        });
+      },
+    )
+    .command(
       "test-server",
       "start the in-process test API server with the given CRDs; prints the kubeconfig path",
       (y) =>

@@ -615,6 +615,45 @@ const table = {
     example: "kube-codegen import --crds crds/ --output apis",
     where: "when apis/<group>/<version>/types.ts exists with other text",
   },
+  // KCG17xx: scaffolding (kube-codegen init and create api).
+  scaffoldWouldOverwrite: {
+    code: "KCG1701",
+    severity: "error",
+    meaning:
+      "kube-codegen init or create api would write a file that already exists; nothing is written (they never replace a file, and name every file in the way).",
+    example: "kube-codegen init --domain my.domain",
+    where: "in a directory that already has a package.json",
+  },
+  scaffoldBadName: {
+    code: "KCG1702",
+    severity: "error",
+    meaning:
+      "A name given to kube-codegen init or create api (domain, group, version, kind, owner, or the project directory's name) is not of its form; nothing is written.",
+    example: "kube-codegen create api --group WebApp --version v1 --kind Guestbook",
+  },
+  scaffoldNoProject: {
+    code: "KCG1703",
+    severity: "error",
+    meaning:
+      "kube-codegen create api runs in a directory without a PROJECT file of kube-codegen's layout (run kube-codegen init first); nothing is written.",
+    example: "kube-codegen create api --group webapp --version v1 --kind Guestbook",
+    where: "in an empty directory",
+  },
+  scaffoldKindExists: {
+    code: "KCG1704",
+    severity: "error",
+    meaning: "kube-codegen create api names a group, version and kind the PROJECT file already holds; nothing is written.",
+    example: "kube-codegen create api --group webapp --version v1 --kind Guestbook",
+    where: "the second time",
+  },
+  scaffoldMarkerMissing: {
+    code: "KCG1705",
+    severity: "warning",
+    meaning:
+      "A file create api adds lines to (cmd/main.ts, config/crd/kustomization.yaml) no longer has its +kubebuilder:scaffold marker line: the new files are written, and the lines it would have added are printed to add by hand.",
+    example: "// +kubebuilder:scaffold:builder",
+    where: "removed from cmd/main.ts",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 type Table = typeof table;
@@ -645,6 +684,7 @@ export const codeFamilies = [
   { digits: "14", title: "CRD schemas and manifests (KCG14xx)" },
   { digits: "15", title: "Deep copies (KCG15xx)" },
   { digits: "16", title: "Importing CRDs (KCG16xx)" },
+  { digits: "17", title: "Scaffolding (KCG17xx)" },
 ] as const;
 
 /** A declared code with its name and family, as the docs list it. */

@@ -5,11 +5,12 @@
 // exit 2, with nothing written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { Ajv } from "ajv";
 import { main } from "../../src/cli/main.js";
+import { planInit } from "../../src/scaffold/index.js";
 import { Console } from "../../src/cli/console.js";
 import {
   CONFIG_SCHEMA_FILE,
@@ -107,7 +108,7 @@ test("every bundled config names config.schema.json by a $schema relative to its
   }
 });
 
-test("every config file the docs tell a user to write validates", () => {
+test("every config file the docs tell a user to write, and the one kube-codegen init writes, validates", () => {
   const validate = committedValidator();
   const pages = [join(repo, "README.md"), ...markdownUnder(join(repo, "docs"))];
   const blocks: { where: string; text: string }[] = [];
@@ -116,7 +117,26 @@ test("every config file the docs tell a user to write validates", () => {
     for (const m of md.matchAll(/^```json file=(\S*kube-codegen\.config\.json)\n([\s\S]*?)^```$/gm))
       blocks.push({ where: `${relative(repo, page)} (${m[1]})`, text: m[2]! });
   }
-  assert.ok(blocks.length >= 1, "the walk-through writes a kube-codegen.config.json");
+  // The project init scaffolds, written out, so that the files its config names exist.
+  const project = tempDir();
+  const files = planInit(
+    {
+      domain: "my.domain",
+      owner: "me",
+      dir: "/tmp/project",
+      year: 2026,
+      versions: { kubeCodegen: "0.1.0", typescript: "5.9", tsx: "^4", typesNode: "^20" },
+    },
+    () => undefined,
+  ).write;
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(project, path)), { recursive: true });
+    writeFileSync(join(project, path), text);
+  }
+  const scaffolded = files.get("kube-codegen.config.json");
+  assert.ok(scaffolded !== undefined, "kube-codegen init writes a kube-codegen.config.json");
+  assert.equal(validate(JSON.parse(scaffolded)), true, `kube-codegen init: ${JSON.stringify(validate.errors)}`);
+  assert.deepEqual(resolveOptions({ config: join(project, "kube-codegen.config.json") }, project).diagnostics, [], "kube-codegen init");
   for (const b of blocks) {
     assert.equal(validate(JSON.parse(b.text)), true, `${b.where}: ${JSON.stringify(validate.errors)}`);
     assert.deepEqual(withConfigText(b.text).diagnostics, [], b.where);

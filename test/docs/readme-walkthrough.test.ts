@@ -17,9 +17,9 @@ import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { staleReason } from "../../scripts/build-stamp.js";
 import { tempDir } from "../helpers/fs.js";
 import { startLockfileRegistry, type LockEntry } from "../helpers/lockfile-registry.js";
+import { PACKAGES, packTarballs } from "../helpers/pack-tarballs.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 // The walk-through is its own page of the guide.
@@ -76,40 +76,6 @@ function walkthroughSteps(): Step[] {
 function expectation(text: string): RegExp {
   const parts = text.split("...").map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ +/g, "\\s+"));
   return new RegExp(parts.join(".*"));
-}
-
-/**
- * Fails unless pkg's dist/ is the build of its sources as they are now (the tarball is packed from
- * dist/). Judged by the hash of the sources the build stored, not by mtimes: a script that rewrites a
- * source with the same bytes, or a `touch`, must not make a fresh build look stale.
- */
-function assertBuilt(pkg: string): void {
-  const reason = staleReason(pkg);
-  assert.equal(reason, undefined, `${reason ?? ""}: run npm run build`);
-}
-
-/** The packages the walk-through installs, in the order packed, with the workspace each comes from. */
-const PACKAGES = [
-  { name: "@kube-codegen/runtime", workspace: "runtime" },
-  { name: "@kube-codegen/apiextensions", workspace: "apiextensions" },
-  { name: "@kube-codegen/testing", workspace: "testing" },
-  { name: "kube-codegen", workspace: undefined },
-] as const;
-
-/** Packs the runtime, apiextensions, the test server and the generator from this checkout into dir; returns the tarballs' names. */
-function pack(dir: string): string[] {
-  for (const p of PACKAGES) assertBuilt(p.workspace === undefined ? repo : join(repo, p.workspace));
-  const names: string[] = [];
-  for (const args of PACKAGES.map((p) => (p.workspace === undefined ? [] : ["-w", p.workspace]))) {
-    // --ignore-scripts: dist/ is already built (checked above), and rebuilding it in place would
-    // race with other tests reading it.
-    const r = spawnSync("npm", ["pack", ...args, "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: repo, encoding: "utf8" });
-    assert.equal(r.status, 0, `npm pack ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
-    const [packed] = JSON.parse(r.stdout) as { filename: string; files: { path: string; mode: number }[] }[];
-    assert.ok(packed);
-    names.push(packed.filename);
-  }
-  return names;
 }
 
 /** One bash process for the whole walk-through; run() sends it one command and waits for its end. */
@@ -184,7 +150,7 @@ test("the README walk-through runs command by command in an empty directory", as
   const project = join(work, "project");
   mkdirSync(packs);
   mkdirSync(project);
-  const tarballs = pack(packs);
+  const tarballs = packTarballs(packs);
   const registry = await startLockfileRegistry();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -194,6 +160,10 @@ test("the README walk-through runs command by command in an empty directory", as
     npm_config_fund: "false",
     npm_config_update_notifier: "false",
     KUBECONFIG: join(work, "no-kubeconfig-yet"),
+    // `npm install --global` installs the kube-codegen command here, and PATH finds it, as a user's
+    // global prefix would.
+    npm_config_prefix: join(work, "global"),
+    PATH: `${join(work, "global", "bin")}:${process.env["PATH"] ?? ""}`,
   };
   // The runner's loader and test-runner context are not the project's: with NODE_TEST_CONTEXT set,
   // the project's own `node --test` would skip its files.

@@ -53,7 +53,12 @@ export function resourceConstName(k: KindModel): string {
 
 /** The group-version accessor on a Clientset: `samplecontrollerV1alpha1`. */
 export function groupVersionAccessor(pkg: PackageModel): string {
-  return lowerFirst(pkg.groupGoName) + upperFirst(pkg.id.version);
+  return groupVersionAccessorOf(pkg.groupGoName, pkg.id.version);
+}
+
+/** groupVersionAccessor from the group's Go name and the version (the scaffolder's test calls it before any model exists). */
+export function groupVersionAccessorOf(groupGoName: string, version: string): string {
+  return lowerFirst(groupGoName) + upperFirst(version);
 }
 
 /** The group-version client class: `SamplecontrollerV1alpha1Client`. */
@@ -66,10 +71,15 @@ export function groupVersionClientName(pkg: PackageModel): string {
  * `foos`, `helmReleases`. The kind's own capitals are kept where the plural keeps its letters.
  */
 export function kindAccessor(k: KindModel): string {
-  const plural = pluralize(k.name);
+  return kindAccessorOf(k.name);
+}
+
+/** kindAccessor from the kind's name alone. */
+export function kindAccessorOf(kind: string): string {
+  const plural = pluralize(kind);
   let i = 0;
-  while (i < k.name.length && i < plural.length && k.name[i]!.toLowerCase() === plural[i]) i++;
-  return lowerFirst(k.name.slice(0, i) + plural.slice(i));
+  while (i < kind.length && i < plural.length && kind[i]!.toLowerCase() === plural[i]) i++;
+  return lowerFirst(kind.slice(0, i) + plural.slice(i));
 }
 
 /** True when every generated name of a package is a plain identifier (groupGoName and version come from markers). */

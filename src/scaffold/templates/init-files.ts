@@ -1,0 +1,389 @@
+// The files `kube-codegen init` writes: kubebuilder's project layout adapted to TypeScript. Each is
+// a pure function of checked names (scaffold/names.ts). cmd/main.ts and config/crd/kustomization.yaml
+// carry kubebuilder's `+kubebuilder:scaffold:` marker lines, where `create api` adds its lines.
+
+/** What the templates of `init` are given. */
+export interface InitValues {
+  readonly domain: string;
+  readonly projectName: string;
+  /** The boilerplate's copyright holder. */
+  readonly owner: string;
+  /** The year on the boilerplate (passed in, so the templates stay pure). */
+  readonly year: number;
+  /** The versions the package.json names: ours, and the dev tools' ranges. */
+  readonly versions: ScaffoldVersions;
+}
+
+/** The package versions a scaffolded package.json names. */
+export interface ScaffoldVersions {
+  /** kube-codegen's and its packages' own version (they are released together). */
+  readonly kubeCodegen: string;
+  readonly typescript: string;
+  readonly tsx: string;
+  readonly typesNode: string;
+}
+
+/** The scaffold marker in cmd/main.ts where create api adds an import. */
+export const IMPORTS_MARKER = "// +kubebuilder:scaffold:imports";
+/** The scaffold marker in cmd/main.ts where create api adds a controller's setup call. */
+export const BUILDER_MARKER = "// +kubebuilder:scaffold:builder";
+/** The scaffold marker in config/crd/kustomization.yaml where create api adds a CRD file. */
+export const CRD_KUSTOMIZE_MARKER = "#+kubebuilder:scaffold:crdkustomizeresource";
+
+function packageJson(v: InitValues): string {
+  const pkg = {
+    name: v.projectName,
+    version: "0.0.1",
+    private: true,
+    type: "module",
+    engines: { node: ">=20" },
+    scripts: {
+      codegen: "bash hack/update-codegen.sh",
+      verify: "bash hack/verify-codegen.sh",
+      typecheck: "tsc -p tsconfig.json --noEmit",
+      test: "node hack/run-tests.mjs",
+      start: "node --import tsx cmd/main.ts",
+    },
+    dependencies: { "@kube-codegen/runtime": `^${v.versions.kubeCodegen}` },
+    devDependencies: {
+      "@kube-codegen/testing": `^${v.versions.kubeCodegen}`,
+      "@types/node": v.versions.typesNode,
+      "kube-codegen": `^${v.versions.kubeCodegen}`,
+      tsx: v.versions.tsx,
+      typescript: v.versions.typescript,
+    },
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+const TSCONFIG = `{
+  "compilerOptions": {
+    "target": "ES2022",
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "exactOptionalPropertyTypes": true,
+    "noUncheckedIndexedAccess": true,
+    "skipLibCheck": true,
+    "noEmit": true,
+    "types": ["node"]
+  },
+  "include": ["api", "cmd", "internal", "generated"]
+}
+`;
+
+const CONFIG = `{
+  "$schema": "./node_modules/kube-codegen/config.schema.json",
+  "input": "api",
+  "output": "generated",
+  "crdOutput": "config/crd/bases",
+  "header": "hack/boilerplate.ts.txt"
+}
+`;
+
+function boilerplate(v: InitValues): string {
+  return `/*
+Copyright ${String(v.year)} ${v.owner}.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+`;
+}
+
+const UPDATE_CODEGEN = `#!/usr/bin/env bash
+# Regenerates deep copies, registrations, clients, listers, informers, CRDs and the RBAC role from
+# the API packages and the controllers' markers (kube-codegen.config.json says where).
+set -euo pipefail
+cd "$(dirname "\${BASH_SOURCE[0]}")/.."
+npx kube-codegen generate "$@"
+`;
+
+const VERIFY_CODEGEN = `#!/usr/bin/env bash
+# Fails (exit 1, with a diff) when a generated file is not what the sources give, then type-checks
+# the project: run it in CI.
+set -euo pipefail
+cd "$(dirname "\${BASH_SOURCE[0]}")/.."
+npx kube-codegen verify "$@"
+npx tsc -p tsconfig.json --noEmit
+`;
+
+// Node 20's --test takes no globs and finds only .js files by itself (Node 22 would find .ts), so
+// the test files are listed here.
+const RUN_TESTS = `#!/usr/bin/env node
+// Runs every *.test.ts file under api/, cmd/ and internal/ with Node's test runner through tsx.
+import { readdirSync, statSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+
+const files = [];
+const walk = (dir) => {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (name.endsWith(".test.ts")) files.push(p);
+  }
+};
+for (const dir of ["api", "cmd", "internal"]) if (existsSync(dir)) walk(dir);
+if (files.length === 0) {
+  console.log("no test files yet: kube-codegen create api --controller scaffolds one");
+  process.exit(0);
+}
+const r = spawnSync(process.execPath, ["--import", "tsx", "--test", ...files], { stdio: "inherit" });
+process.exit(r.status ?? 1);
+`;
+
+function mainTs(v: InitValues): string {
+  return `// The manager: every controller of ${v.projectName} on one Manager, with its shared cache, health
+// probes and, on request, leader election, as kubebuilder's cmd/main.go. \`kube-codegen create api
+// --controller\` adds each controller's setup below its scaffold marker.
+//
+//   npm start                  # against the cluster $KUBECONFIG (else ~/.kube/config, else in-cluster) names
+//
+// LEADER_ELECT=true campaigns for a Lease in POD_NAMESPACE (default "default") before reconciling;
+// HEALTH_PROBE_PORT serves /healthz and /readyz.
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { BuiltinClientset, Manager, consoleLogger, loadKubeConfig, ping } from "@kube-codegen/runtime";
+${IMPORTS_MARKER}
+
+const config = loadKubeConfig();
+const probePort = process.env["HEALTH_PROBE_PORT"];
+const mgr = new Manager({
+  config,
+  logger: consoleLogger,
+  ...(process.env["LEADER_ELECT"] === "true"
+    ? {
+        leaderElection: {
+          lock: {
+            client: new BuiltinClientset(config).coordinationV1(),
+            namespace: process.env["POD_NAMESPACE"] ?? "default",
+            name: "${v.projectName}-leader",
+          },
+          identity: \`\${hostname()}_\${randomUUID()}\`,
+        },
+      }
+    : {}),
+  ...(probePort ? { healthProbe: { port: Number(probePort) } } : {}),
+});
+mgr.addHealthzCheck("ping", ping);
+mgr.addReadyzCheck("ping", ping);
+${BUILDER_MARKER}
+
+const stop = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
+consoleLogger("starting manager", { server: config.server });
+await mgr.start(stop.signal);
+consoleLogger("manager stopped");
+`;
+}
+
+function managerYaml(v: InitValues): string {
+  return `apiVersion: v1
+kind: Namespace
+metadata:
+  labels:
+    control-plane: controller-manager
+  name: system
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: controller-manager
+  namespace: system
+  labels:
+    control-plane: controller-manager
+spec:
+  selector:
+    matchLabels:
+      control-plane: controller-manager
+  replicas: 1
+  template:
+    metadata:
+      labels:
+        control-plane: controller-manager
+    spec:
+      securityContext:
+        runAsNonRoot: true
+      containers:
+      - name: manager
+        image: controller:latest
+        command: ["npm", "start"]
+        env:
+        - name: LEADER_ELECT
+          value: "true"
+        - name: HEALTH_PROBE_PORT
+          value: "8081"
+        - name: POD_NAMESPACE
+          valueFrom:
+            fieldRef:
+              fieldPath: metadata.namespace
+        securityContext:
+          allowPrivilegeEscalation: false
+          capabilities:
+            drop: ["ALL"]
+        livenessProbe:
+          httpGet:
+            path: /healthz
+            port: 8081
+          initialDelaySeconds: 15
+          periodSeconds: 20
+        readinessProbe:
+          httpGet:
+            path: /readyz
+            port: 8081
+          initialDelaySeconds: 5
+          periodSeconds: 10
+        resources:
+          limits:
+            cpu: 500m
+            memory: 256Mi
+          requests:
+            cpu: 10m
+            memory: 128Mi
+      serviceAccountName: controller-manager
+      terminationGracePeriodSeconds: 10
+# ${v.projectName}'s manager; config/default names everything ${v.projectName}-* in ${v.projectName}-system.
+`;
+}
+
+const RBAC_FILES: Record<string, string> = {
+  "config/rbac/service_account.yaml": `apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: controller-manager
+  namespace: system
+`,
+  "config/rbac/role_binding.yaml": `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: manager-rolebinding
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: ClusterRole
+  name: manager-role
+subjects:
+- kind: ServiceAccount
+  name: controller-manager
+  namespace: system
+`,
+  "config/rbac/leader_election_role.yaml": `# What leader election needs: the Lease it campaigns for, and Events about it.
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: leader-election-role
+rules:
+- apiGroups:
+  - coordination.k8s.io
+  resources:
+  - leases
+  verbs:
+  - get
+  - list
+  - watch
+  - create
+  - update
+  - patch
+  - delete
+- apiGroups:
+  - ""
+  resources:
+  - events
+  verbs:
+  - create
+  - patch
+`,
+  "config/rbac/leader_election_role_binding.yaml": `apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: leader-election-rolebinding
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: Role
+  name: leader-election-role
+subjects:
+- kind: ServiceAccount
+  name: controller-manager
+  namespace: system
+`,
+  "config/rbac/kustomization.yaml": `resources:
+# role.yaml is generated from the controllers' +kubebuilder:rbac markers by npm run codegen.
+- role.yaml
+- role_binding.yaml
+- service_account.yaml
+- leader_election_role.yaml
+- leader_election_role_binding.yaml
+`,
+  "config/manager/kustomization.yaml": `resources:
+- manager.yaml
+`,
+};
+
+function defaultKustomization(v: InitValues): string {
+  return `# kubectl apply -k config/default installs the CRDs, the RBAC and the manager.
+namespace: ${v.projectName}-system
+namePrefix: ${v.projectName}-
+resources:
+- ../crd
+- ../rbac
+- ../manager
+`;
+}
+
+const CRD_KUSTOMIZATION = `# The CRDs kube-codegen generates into bases/; create api adds each one.
+resources:
+${CRD_KUSTOMIZE_MARKER}
+`;
+
+const GITIGNORE = `node_modules/
+dist/
+`;
+
+function readme(v: InitValues): string {
+  return `# ${v.projectName}
+
+A Kubernetes operator in TypeScript, scaffolded by \`kube-codegen init --domain ${v.domain}\`.
+
+- \`api/<group>/<version>/\`: the API types (\`kube-codegen create api\` adds them); \`zz_generated.*\` are written by \`npm run codegen\`.
+- \`internal/controller/\`: the controllers and their tests against the in-process test API server.
+- \`cmd/main.ts\`: the manager that runs them (\`npm start\`).
+- \`generated/\`: clientset, listers and informers; \`config/\`: CRDs, RBAC (\`role.yaml\` from the
+  controllers' \`+kubebuilder:rbac\` markers) and the manager's Deployment (\`kubectl apply -k config/default\`).
+
+\`\`\`sh
+npx kube-codegen create api --group webapp --version v1 --kind Guestbook --controller
+npm run codegen   # after every change of the API types or the RBAC markers
+npm test
+npm run verify    # in CI: generated files current, the project type-checks
+\`\`\`
+`;
+}
+
+/** Every file `init` writes but PROJECT (project-file.ts writes that one), by path relative to the project. */
+export function initFiles(v: InitValues): ReadonlyMap<string, string> {
+  return new Map<string, string>([
+    ["package.json", packageJson(v)],
+    ["tsconfig.json", TSCONFIG],
+    ["kube-codegen.config.json", CONFIG],
+    [".gitignore", GITIGNORE],
+    ["README.md", readme(v)],
+    ["hack/boilerplate.ts.txt", boilerplate(v)],
+    ["hack/update-codegen.sh", UPDATE_CODEGEN],
+    ["hack/verify-codegen.sh", VERIFY_CODEGEN],
+    ["hack/run-tests.mjs", RUN_TESTS],
+    ["cmd/main.ts", mainTs(v)],
+    ["config/default/kustomization.yaml", defaultKustomization(v)],
+    ["config/crd/kustomization.yaml", CRD_KUSTOMIZATION],
+    ["config/manager/manager.yaml", managerYaml(v)],
+    ...Object.entries(RBAC_FILES),
+  ]);
+}
