@@ -16,6 +16,7 @@ const benches = [
   "client-vs-client-node.ts",
   "workqueue.ts",
   "informer-vs-client-node.ts",
+  "controller-builder.ts",
   "protobuf.ts",
   "deep-input.ts",
   // A minute or two at 1,000 kinds (a cold run, the warm runs, then verify).
