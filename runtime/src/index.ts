@@ -15,4 +15,5 @@ export * from "./client/index.js";
 export * from "./builtin/index.js";
 export * from "./workqueue/index.js";
 export * from "./cache/index.js";
+export * from "./webhook/index.js";
 export * from "./controller/index.js";

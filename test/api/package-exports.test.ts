@@ -42,6 +42,7 @@ test("kube-codegen exports ., ./testing, ./config.schema.json and the bin; the r
     "./builtin",
     "./cache",
     "./workqueue",
+    "./webhook",
     "./controller",
   ]);
 });

@@ -7,6 +7,7 @@
 // (no network, no build: --ignore-scripts), so dist/ must be built (`npm ci` or `npm run build`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import ts from "typescript";
 import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
@@ -59,12 +60,13 @@ function packageOf(specifier: string): string {
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
 }
 
-/** The specifiers of every static and dynamic import (and re-export) in a compiled module. */
+/**
+ * The specifiers of every static and dynamic import (and re-export) in a compiled module, found by
+ * TypeScript's own scanner: an import inside a string or a template (the scaffolder's templates
+ * hold whole files) is text, not an import.
+ */
 function importsOf(text: string): string[] {
-  // Statements at the start of a line, as tsc emits them: prose in a string ("... import the runtime
-  // from") must not read as one.
-  const re = /^\s*(?:import|export)\s(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/gm;
-  return [...text.matchAll(re)].map((m) => (m[1] ?? m[2])!);
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
 }
 
 /** Checks one package; returns the packages its shipped modules import. */

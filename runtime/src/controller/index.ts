@@ -16,3 +16,4 @@ export * from "./healthz.js";
 export * from "./manager.js";
 export * from "./finalizers.js";
 export * from "./cached-client.js";
+export * from "./webhook-builder.js";

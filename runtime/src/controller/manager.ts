@@ -15,6 +15,7 @@ import type { RestConfig } from "../rest/rest-config.js";
 import type { Transport } from "../rest/transport.js";
 import { newEventRecorder, type EventRecorder } from "./event-recorder.js";
 import { CachedClient } from "./cached-client.js";
+import { WebhookServer, type WebhookServerOptions } from "../webhook/server.js";
 import type { HealthCheck } from "./healthz.js";
 import { serveHealth } from "./healthz.js";
 import { newLeaderElector } from "./leader-election.js";
@@ -49,6 +50,8 @@ export interface ManagerOptions {
   /** How long shutdown waits for runnables to return (ms, default 30 000, as GracefulShutdownTimeout). */
   gracefulShutdownTimeoutMs?: number;
   logger?: Logger;
+  /** The webhook server's options (getWebhookServer(); controller-runtime's WebhookServer). */
+  webhook?: WebhookServerOptions;
 }
 
 /** Options of one runnable. */
@@ -84,6 +87,7 @@ export class Manager {
   private readonly recorders = new Map<string, EventRecorder>();
   private client: CachedClient | undefined;
   private cachesRunning: AbortSignal | undefined;
+  private webhookServer: WebhookServer | undefined;
 
   constructor(private readonly options: ManagerOptions = {}) {
     this.log = options.logger ?? silentLogger;
@@ -117,6 +121,20 @@ export class Manager {
   getClient(): CachedClient {
     this.client ??= new CachedClient(this.getCache(), this.getTransport(), () => this.cachesRunning);
     return this.client;
+  }
+
+  /**
+   * The manager's webhook server (mgr.GetWebhookServer()), made on first use with
+   * ManagerOptions.webhook and run on every replica, leader or not, as controller-runtime runs it.
+   * Register handlers before start().
+   */
+  getWebhookServer(): WebhookServer {
+    if (!this.webhookServer) {
+      this.beforeStart("getWebhookServer");
+      this.webhookServer = new WebhookServer(this.options.webhook);
+      this.add(this.webhookServer, { needLeaderElection: false });
+    }
+    return this.webhookServer;
   }
 
   /** The manager's logger (mgr.GetLogger()): its controllers log through it unless given their own. */
