@@ -4,6 +4,7 @@
 // (/mutate-<group with dots as dashes>-<version>-<kind>, /validate-...), the paths the
 // +kubebuilder:webhook markers kubebuilder scaffolds name.
 import type { KubeObject } from "../client/object-types.js";
+import { Converter, type SpokeConversion } from "../webhook/conversion.js";
 import { defaultingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from "../webhook/custom.js";
 import type { Manager } from "./manager.js";
 
@@ -22,11 +23,19 @@ export const mutatePath = (k: WebhookKind): string => pathOf("mutate", k);
 /** The path of a kind's validating webhook (generateValidatePath). */
 export const validatePath = (k: WebhookKind): string => pathOf("validate", k);
 
+/** The path of the conversion webhook, one for every kind (controller-runtime's /convert). */
+export const CONVERT_PATH = "/convert";
+
+// One Converter per manager, registered at /convert on first use, so every kind's conversions
+// share the one path the CRDs' conversion.webhook.clientConfig names.
+const converters = new WeakMap<Manager, Converter>();
+
 /** Assembles a kind's webhooks; complete() registers them. */
 export class WebhookBuilder<T extends KubeObject = KubeObject> {
   private kind: WebhookKind | undefined;
   private validator: CustomValidator<T> | undefined;
   private defaulter: CustomDefaulter<T> | undefined;
+  private conversion: { hub: string; spokes: Readonly<Record<string, SpokeConversion>> } | undefined;
 
   constructor(private readonly manager: Manager) {}
 
@@ -47,14 +56,34 @@ export class WebhookBuilder<T extends KubeObject = KubeObject> {
     return this;
   }
 
+  /**
+   * The kind's conversions: `hub` is the version every other converts through (the kind's Hub),
+   * `spokes` how each other version converts to it and back (their ConvertTo and ConvertFrom).
+   */
+  withConversion(hub: string, spokes: Readonly<Record<string, SpokeConversion>>): this {
+    this.conversion = { hub, spokes };
+    return this;
+  }
+
   /** Registers the handlers on the manager's webhook server; returns the paths served. */
-  complete(): { mutate?: string; validate?: string } {
+  complete(): { mutate?: string; validate?: string; convert?: string } {
     const kind = this.kind;
     if (!kind) throw new Error("webhook builder: for() names the kind and must be called");
-    if (!this.validator && !this.defaulter)
-      throw new Error(`webhook builder for ${kind.kind}: neither a validator nor a defaulter was given`);
+    if (!this.validator && !this.defaulter && !this.conversion)
+      throw new Error(`webhook builder for ${kind.kind}: neither a validator, a defaulter nor a conversion was given`);
     const server = this.manager.getWebhookServer();
-    const out: { mutate?: string; validate?: string } = {};
+    const out: { mutate?: string; validate?: string; convert?: string } = {};
+    if (this.conversion) {
+      let converter = converters.get(this.manager);
+      if (!converter) {
+        const created = new Converter();
+        converters.set(this.manager, created);
+        server.registerJson(CONVERT_PATH, (body) => Promise.resolve(created.review(body)));
+        converter = created;
+      }
+      converter.add({ group: kind.group, kind: kind.kind, ...this.conversion });
+      out.convert = CONVERT_PATH;
+    }
     if (this.defaulter) {
       out.mutate = mutatePath(kind);
       server.register(out.mutate, defaultingHandler(this.defaulter));

@@ -56,6 +56,10 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function writeJson(res: ServerResponse, code: number, body: unknown): void {
+  if (body === undefined) {
+    res.writeHead(code).end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(code, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
   res.end(text);

@@ -314,3 +314,105 @@ test("the Manager runs its webhook server with a kind's handlers at controller-r
   }
   assert.throws(() => mgr.getWebhookServer().register(paths.mutate, validatingHandler({})), /already registered/, "one handler per path");
 });
+
+test("conversion through the hub: v1 → v2 → v1 loses nothing; errors are a Failure result with controller-runtime's message; the Manager serves /convert", async () => {
+  // v1 has spec.replicas and spec.image; v2 (the hub) has spec.size and spec.containers[0].image,
+  // and keeps what v1 cannot say in an annotation, as a lossless conversion does.
+  interface Spoke extends KubeObject {
+    spec: { replicas?: number | undefined; image?: string | undefined };
+  }
+  interface Hub extends KubeObject {
+    spec: { size?: number | undefined; containers?: { image: string }[]; paused?: boolean };
+  }
+  const LOST = "conversion.example.com/v2-paused";
+  const v1 = {
+    toHub(o: KubeObject): KubeObject {
+      const s = o as Spoke;
+      const meta = { ...s.metadata, annotations: { ...s.metadata?.annotations } };
+      const paused = meta.annotations[LOST];
+      delete meta.annotations[LOST];
+      if (Object.keys(meta.annotations).length === 0) delete (meta as { annotations?: unknown }).annotations;
+      const hub: Hub = {
+        ...s,
+        metadata: meta,
+        spec: { size: s.spec.replicas, ...(s.spec.image ? { containers: [{ image: s.spec.image }] } : {}) },
+      };
+      if (paused !== undefined) hub.spec.paused = paused === "true";
+      return JSON.parse(JSON.stringify(hub)) as KubeObject;
+    },
+    fromHub(o: KubeObject): KubeObject {
+      const h = o as Hub;
+      const spoke: Spoke = { ...h, spec: { replicas: h.spec.size, image: h.spec.containers?.[0]?.image } };
+      if (h.spec.paused !== undefined)
+        spoke.metadata = { ...h.metadata, annotations: { ...h.metadata?.annotations, [LOST]: String(h.spec.paused) } };
+      return JSON.parse(JSON.stringify(spoke)) as KubeObject;
+    },
+  };
+  const { dir, ca } = certDir();
+  const mgr = new Manager({ webhook: { host: "127.0.0.1", port: 0, certDir: dir } });
+  const paths = newWebhookManagedBy(mgr)
+    .for({ group: "example.com", version: "v2", kind: "Widget" })
+    .withConversion("v2", { v1 })
+    .complete();
+  assert.equal(paths.convert, "/convert");
+  const stop = new AbortController();
+  const running = mgr.start(stop.signal);
+  try {
+    const server = mgr.getWebhookServer();
+    while (!server.address()) await new Promise((r) => setTimeout(r, 5));
+    const port = server.address()!.port;
+    const convert = async (objects: KubeObject[], desiredAPIVersion: string) => {
+      const r = await post(
+        port,
+        ca,
+        "/convert",
+        JSON.stringify({
+          apiVersion: "apiextensions.k8s.io/v1",
+          kind: "ConversionReview",
+          request: { uid: "u-1", desiredAPIVersion, objects },
+        }),
+      );
+      return r.json as unknown as {
+        response: { uid: string; convertedObjects?: KubeObject[]; result: { status: string; message?: string } };
+      };
+    };
+    const hubObject: Hub = {
+      apiVersion: "example.com/v2",
+      kind: "Widget",
+      metadata: { name: "w", labels: { a: "b" } },
+      spec: { size: 3, containers: [{ image: "nginx" }], paused: true },
+    };
+    const down = await convert([hubObject], "example.com/v1");
+    assert.equal(down.response.uid, "u-1");
+    assert.equal(down.response.result.status, "Success");
+    const spoke = down.response.convertedObjects![0]!;
+    assert.equal(spoke.apiVersion, "example.com/v1");
+    assert.deepEqual((spoke as Spoke).spec, { replicas: 3, image: "nginx" });
+    const up = await convert([spoke], "example.com/v2");
+    assert.deepEqual(up.response.convertedObjects, [hubObject], "v2 → v1 → v2 is the identity");
+    const spokeObject: Spoke = {
+      apiVersion: "example.com/v1",
+      kind: "Widget",
+      metadata: { name: "s" },
+      spec: { replicas: 2, image: "redis" },
+    };
+    const round = await convert([spokeObject], "example.com/v2");
+    assert.deepEqual(
+      (await convert(round.response.convertedObjects!, "example.com/v1")).response.convertedObjects,
+      [spokeObject],
+      "v1 → v2 → v1 is the identity",
+    );
+
+    const unknown = await convert([{ apiVersion: "example.com/v3", kind: "Widget", metadata: { name: "x" } }], "example.com/v1");
+    assert.equal(unknown.response.result.status, "Failure");
+    assert.equal(unknown.response.convertedObjects, undefined);
+    assert.match(unknown.response.result.message ?? "", /version v3 has no conversion to the hub v2/);
+    const same = await convert([spokeObject], "example.com/v1");
+    assert.equal(same.response.result.message, "conversion is not allowed between same type example.com/v1, Kind=Widget");
+    const bad = await post(port, ca, "/convert", JSON.stringify({ kind: "ConversionReview" }));
+    assert.equal(bad.code, 400, "no request: 400, as controller-runtime");
+  } finally {
+    stop.abort();
+    await running;
+  }
+});
