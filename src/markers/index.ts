@@ -10,3 +10,4 @@ export { commentLinesAbove, leadingCommentLines } from "./collect.js";
 export { MarkerSet } from "./marker-set.js";
 export { typeLabel } from "./values.js";
 export { MarkerSyntaxError } from "./scanner.js";
+export { lineComments } from "./line-comments.js";
