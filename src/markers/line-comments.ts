@@ -64,7 +64,8 @@ export function lineComments(sourceText: string, file: string): CommentLine[] {
     if (c === '"' || c === "'") {
       i++;
       while (i < n && text[i] !== c && text[i] !== "\n") i = text[i] === "\\" ? escape(i) : i + 1;
-      i++;
+      // An unterminated string ends at the line break, which the loop then counts.
+      if (text[i] === c) i++;
       continue;
     }
     if (c === "`") {

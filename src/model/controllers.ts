@@ -46,9 +46,6 @@ export interface ControllerModel {
   readonly validatingConfigName?: string;
 }
 
-/** A model with nothing in it, for runs without controller sources. */
-export const emptyControllerModel: ControllerModel = { rbac: [], webhooks: [] };
-
 /**
  * Reads the controller markers of each source file: every `//` comment line counts, as any comment
  * of a Go package counts for controller-gen's package markers. Markers of the other families

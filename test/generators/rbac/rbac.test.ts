@@ -168,3 +168,43 @@ test("hostile marker values come back unchanged from the YAML", async () => {
   assert.deepEqual(docs[1]!.metadata, { name: "- role", namespace: "ns: #1" });
   assert.deepEqual(docs[1]!.rules[0]!.verbs, ["a: b"]);
 });
+
+test("hostile webhook values come back unchanged from the YAML", async () => {
+  const q = JSON.stringify;
+  const r = await generateFromSources(
+    {
+      "w.ts": `// +kubebuilder:webhook:path=${q("/x #y: z")},mutating=true,failurePolicy=${q("- odd")},sideEffects=None,groups=${q("a: b")};${q("")},resources=${q("null")},verbs=${q("yes")},versions=${q("*")},name=${q("'quoted' name")},serviceName=${q("~")},serviceNamespace=${q("true")},admissionReviewVersions=${q("1e3")}\nexport {};\n`,
+    },
+    "webhook",
+  );
+  assert.deepEqual(errors(r), []);
+  const [doc] = parseAllDocuments(r.files[0]!.content).map((d) => {
+    assert.deepEqual(d.errors, []);
+    return d.toJS() as { webhooks: Record<string, unknown>[] };
+  });
+  assert.deepEqual(doc!.webhooks[0], {
+    admissionReviewVersions: ["1e3"],
+    clientConfig: { service: { name: "~", namespace: "true", path: "/x #y: z" } },
+    failurePolicy: "- odd",
+    name: "'quoted' name",
+    rules: [{ apiGroups: ["a: b", ""], apiVersions: ["*"], operations: ["yes"], resources: ["null"] }],
+    sideEffects: "None",
+  });
+});
+
+test("rules whose merges end alike but for their verbs get both verbs, where controller-gen's map order picks one", async () => {
+  const r = await generateFromSources(
+    {
+      "a.ts": [
+        "// +kubebuilder:rbac:groups=a,resources=x,verbs=get",
+        "// +kubebuilder:rbac:groups=b,resources=x,verbs=get",
+        "// +kubebuilder:rbac:groups=a;b,resources=x,verbs=list",
+        "export {};",
+        "",
+      ].join("\n"),
+    },
+    "rbac",
+  );
+  const [doc] = parseAllDocuments(r.files[0]!.content).map((d) => d.toJS() as { rules: unknown[] });
+  assert.deepEqual(doc!.rules, [{ apiGroups: ["a", "b"], resources: ["x"], verbs: ["get", "list"] }]);
+});
