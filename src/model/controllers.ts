@@ -34,6 +34,8 @@ export interface WebhookMarker {
   readonly admissionReviewVersions: readonly string[];
   readonly reinvocationPolicy?: string;
   readonly url?: string;
+  /** A strategic merge patch of the webhook, as JSON text. */
+  readonly patch?: string;
   readonly pos: SourcePos;
 }
 

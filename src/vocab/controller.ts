@@ -40,29 +40,38 @@ const webhookArgs: readonly ArgSpec[] = [
   { name: "admissionReviewVersions", type: strings, help: "AdmissionReview versions, in order of preference" },
   { name: "reinvocationPolicy", type: "string", optional: true, help: "Never or IfNeeded (any case), mutating webhooks only" },
   { name: "url", type: "string", optional: true, help: "an external URL instead of a Service; exactly one of path and url" },
-  { name: "patch", type: "string", optional: true, help: "controller-gen's strategic merge patch of the webhook: not supported yet" },
+  {
+    name: "patch",
+    type: "string",
+    optional: true,
+    help: "a strategic merge patch (JSON, in backticks) of the webhook: namespaceSelector, objectSelector, matchConditions ...",
+  },
 ];
 
 const lower = (v: unknown): string => (typeof v === "string" ? v.toLowerCase() : "");
 
-/** The checks controller-gen makes of one +kubebuilder:webhook, as an error message; its own words where it has them. */
+/**
+ * The checks controller-gen makes of one +kubebuilder:webhook before its patch, as an error
+ * message in its own words where it has them. With a `patch`, the checks controller-gen makes of
+ * the patched webhook (sideEffects, timeoutSeconds, admissionReviewVersions) wait for it: the
+ * webhook generator makes them.
+ */
 function checkWebhook(value: unknown): string | undefined {
   const v = value as Record<string, unknown>;
   const has = (k: string): boolean => typeof v[k] === "string" && v[k] !== "";
   if (has("path") === has("url")) return "`url` or `path` markers are required and mutually exclusive";
   if (v.matchPolicy !== undefined && v.matchPolicy !== "" && !["exact", "equivalent"].includes(lower(v.matchPolicy)))
     return `unknown value ${JSON.stringify(v.matchPolicy)} for matchPolicy`;
+  for (const w of (v.webhookVersions as string[] | undefined) ?? []) if (w !== "v1") return `unsupported webhook version: ${w}`;
+  if (v.patch !== undefined) return undefined;
   if (!["none", "noneondryrun", "some"].includes(lower(v.sideEffects)))
     return "SideEffects is required for creating v1 {Mutating,Validating}WebhookConfiguration (None or NoneOnDryRun)";
   if (lower(v.sideEffects) === "some")
     return "SideEffects should not be set to `Some` or `Unknown` for v1 {Mutating,Validating}WebhookConfiguration";
   const timeout = v.timeoutSeconds as number | undefined;
   if (timeout !== undefined && timeout !== 0 && (timeout < 1 || timeout > 30)) return "TimeoutSeconds must be between 1 and 30 seconds";
-  for (const w of (v.webhookVersions as string[] | undefined) ?? []) if (w !== "v1") return `unsupported webhook version: ${w}`;
   if (((v.admissionReviewVersions as string[] | undefined) ?? []).length === 0)
     return "AdmissionReviewVersions is mandatory for v1 {Mutating,Validating}WebhookConfiguration";
-  if (v.patch !== undefined)
-    return "patch (controller-gen's strategic merge patch of the webhook) is not supported yet; set the fields the marker has arguments for";
   return undefined;
 }
 

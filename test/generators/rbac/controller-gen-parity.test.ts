@@ -33,7 +33,7 @@ for (const c of ["merge", "namespaced", "urls", "hostile"]) {
   });
 }
 
-for (const c of ["webhook-basic", "webhook-config"]) {
+for (const c of ["webhook-basic", "webhook-config", "webhook-patch", "webhook-patch-edges"]) {
   test(`${c}: manifests.yaml is controller-gen v0.23's, byte for byte`, async () => {
     await assertParity(c, "webhook", "manifests.yaml");
   });

@@ -208,3 +208,25 @@ test("rules whose merges end alike but for their verbs get both verbs, where con
   const [doc] = parseAllDocuments(r.files[0]!.content).map((d) => d.toJS() as { rules: unknown[] });
   assert.deepEqual(doc!.rules, [{ apiGroups: ["a", "b"], resources: ["x"], verbs: ["get", "list"] }]);
 });
+
+test("a patch controller-gen refuses is an error at the marker, and nothing is written", async () => {
+  const base =
+    "path=/p,mutating=false,failurePolicy=fail,sideEffects=None,groups=core,resources=pods,verbs=create,versions=v1,name=a.b.c,admissionReviewVersions=v1";
+  const cases: [string, string][] = [
+    ['{"namespaceselector":{}}', 'patch: unknown field "namespaceselector" (the field is namespaceSelector)'],
+    ['{"objectSelector":{"matchLabels":{"a":1}}}', "patch: objectSelector.matchLabels: a: expected a string"],
+    ['{"timeoutSeconds":"5"}', 'patch: timeoutSeconds: expected a 32-bit integer, got "5"'],
+    ['{"reinvocationPolicy":"IfNeeded"}', 'patch: unknown field "reinvocationPolicy"'],
+    ['{"$patch":"replace"}', 'patch: the strategic merge directive "$patch" is not supported yet'],
+    ['{"timeoutSeconds":0}', "TimeoutSeconds must be between 1 and 30 seconds"],
+    ['{"sideEffects":null}', "SideEffects is required for creating v1 {Mutating,Validating}WebhookConfiguration (None or NoneOnDryRun)"],
+    ['{"admissionReviewVersions":[]}', "AdmissionReviewVersions is mandatory for v1 {Mutating,Validating}WebhookConfiguration"],
+  ];
+  for (const [patch, message] of cases) {
+    const r = await generateFromSources({ "w.ts": `export {};\n// +kubebuilder:webhook:${base},patch=\`${patch}\`\n` }, "webhook");
+    assert.deepEqual(errors(r), [["KCG1103", `+kubebuilder:webhook: ${message}`, 2, 4]], patch);
+    assert.deepEqual(r.files, []);
+  }
+  const notJson = await generateFromSources({ "w.ts": `// +kubebuilder:webhook:${base},patch=\`{nope}\`\n` }, "webhook");
+  assert.match(String(errors(notJson)[0]?.[1]), /^\+kubebuilder:webhook: patch: not JSON: /);
+});
