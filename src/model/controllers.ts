@@ -1,6 +1,5 @@
 import { Code, errorAt, type Diagnostic, type SourcePos } from "../diagnostics/index.js";
-import { isMarkerLine, lineComments, parseMarkers, type MarkerRegistry } from "../markers/index.js";
-import { MARKER_NAME } from "../markers/marker-name.js";
+import { isMarkerLine, lineComments, parseMarkers, writtenMarkerName, type MarkerRegistry } from "../markers/index.js";
 import { CONTROLLER_FAMILY } from "../vocab/index.js";
 
 /** One `+kubebuilder:rbac` marker as written (controller-gen's rbac.Rule), with where it sits. */
@@ -65,8 +64,8 @@ export function buildControllerModel(
   for (const f of files) {
     const lines = lineComments(f.text, f.display).filter((l) => {
       if (!isMarkerLine(l.text)) return false;
-      const name = MARKER_NAME.exec(l.text.trim())?.[1];
-      const def = name === undefined ? undefined : registry.resolve(name.replace(/:$/, ""))?.def;
+      const name = writtenMarkerName(l.text.trim());
+      const def = name === undefined ? undefined : registry.resolve(name)?.def;
       return def === undefined || (def as { family?: string }).family === CONTROLLER_FAMILY;
     });
     const parsed = parseMarkers(lines, "package", registry);
