@@ -6,8 +6,8 @@ import type { Options } from "./config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";
 import { generators, ownedAreas, type GeneratorContext, type GeneratorResult, type OwnedArea } from "./generators/index.js";
 import { generateCached } from "./incremental/index.js";
-import { loadInputCached } from "./load/index.js";
-import { buildModel, type ApiModel } from "./model/index.js";
+import { loadControllerSources, loadInputCached } from "./load/index.js";
+import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
 import { finalize, type FinalFile } from "./output/index.js";
 import { kubernetesMarkers } from "./vocab/index.js";
 
@@ -34,8 +34,13 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const { model, diagnostics: modelDiags } = buildModel(loaded.input, kubernetesMarkers);
   diagnostics.push(...modelDiags);
+  // The controller sources are read only for their markers (RBAC rules, webhooks): no types.
+  const controllerSources = loadControllerSources(options.controllers, options.cwd);
+  for (const f of controllerSources.files) sources.set(f.display, f.text);
+  const controllers = buildControllerModel(controllerSources.files, kubernetesMarkers);
+  diagnostics.push(...controllerSources.diagnostics, ...controllers.diagnostics);
   // A generator's output never depends on which other generators run, so ctx carries no selection.
-  const ctx: GeneratorContext = { model, options };
+  const ctx: GeneratorContext = { model, options, controllers: controllers.model };
   const produced = [];
   // Generators run even when earlier stages found errors, so that one run reports every problem
   // (a marker typo does not hide a deep-copy error). Nothing is written in that case, and a

@@ -108,6 +108,10 @@ export function resolveOptions(
       input: normalizeDir(pick("input") ?? defaults.input),
       output: normalizeDir(pick("output") ?? defaults.output),
       crdOutput: normalizeDir(pick("crdOutput") ?? defaults.crdOutput),
+      controllers: listOf(pick("controllers")).map(normalizeDir),
+      rbacOutput: normalizeDir(pick("rbacOutput") ?? defaults.rbacOutput),
+      roleName: pick("roleName") ?? defaults.roleName,
+      webhookOutput: normalizeDir(pick("webhookOutput") ?? defaults.webhookOutput),
       generators,
       ...(header !== undefined ? { header } : {}),
       headerText,
@@ -150,6 +154,12 @@ function readNamedFile(abs: string, display: string): { text: string } | { diagn
   if (probe.kind === "problem") return { diagnostic: probe.diagnostic };
   if (probe.kind !== "file") return { diagnostic: pathError(display, Code.notAFile, `is a ${probe.what}, not a file`) };
   return readText(abs, display);
+}
+
+/** A list option as given: comma-separated on the command line, a string or a list of strings in the file. */
+function listOf(v: string | readonly string[] | undefined): string[] {
+  if (v === undefined) return [];
+  return (typeof v === "string" ? v.split(",") : [...v].flatMap((x) => x.split(","))).map((s) => s.trim()).filter(Boolean);
 }
 
 function parseGenerators(v: string | readonly string[] | undefined, diags: Diagnostic[]): GeneratorName[] {

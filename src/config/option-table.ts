@@ -70,6 +70,40 @@ export const optionTable = [
     description: "where the `crd` generator writes (kubebuilder's layout)",
   },
   {
+    key: "controllers",
+    flag: "controllers",
+    type: "list",
+    inConfigFile: true,
+    defaultText: "none",
+    description:
+      "the controller sources whose `+kubebuilder:rbac` and `+kubebuilder:webhook` markers the `rbac` and `webhook` generators read: `.ts` files or directories (searched for `.ts` files), comma-separated on the command line, a string or a list in the file",
+  },
+  {
+    key: "rbacOutput",
+    flag: "rbac-output",
+    type: "string",
+    inConfigFile: true,
+    default: "config/rbac",
+    description: "where the `rbac` generator writes `role.yaml` (kubebuilder's layout)",
+  },
+  {
+    key: "roleName",
+    flag: "role-name",
+    type: "string",
+    inConfigFile: true,
+    default: "manager-role",
+    description:
+      "the name of the ClusterRole (and of each namespace's Role) the `rbac` generator writes, as controller-gen's `rbac:roleName`",
+  },
+  {
+    key: "webhookOutput",
+    flag: "webhook-output",
+    type: "string",
+    inConfigFile: true,
+    default: "config/webhook",
+    description: "where the `webhook` generator writes `manifests.yaml` (kubebuilder's layout)",
+  },
+  {
     key: "generators",
     flag: "generators",
     type: "list",
@@ -77,7 +111,7 @@ export const optionTable = [
     defaultText: "all",
     values: [...generatorNames, "all"],
     description:
-      "`deepcopy`, `register`, `crd`, `client`, `lister`, `informer` (which brings `client` and `lister`) or `all`: comma-separated on the command line, a string or a list in the file",
+      "`deepcopy`, `register`, `crd`, `client`, `lister`, `informer` (which brings `client` and `lister`), `rbac`, `webhook` or `all`: comma-separated on the command line, a string or a list in the file",
   },
   {
     key: "header",

@@ -1,5 +1,5 @@
 /** Names of the generators, in the order they run and print. */
-export const generatorNames = ["deepcopy", "register", "crd", "client", "lister", "informer"] as const;
+export const generatorNames = ["deepcopy", "register", "crd", "client", "lister", "informer", "rbac", "webhook"] as const;
 /** A generator's name. */
 export type GeneratorName = (typeof generatorNames)[number];
 
@@ -25,6 +25,12 @@ export interface Options {
   readonly input: string;
   readonly output: string;
   readonly crdOutput: string;
+  /** Controller sources (files or directories, relative to cwd) the rbac and webhook generators read; empty for none. */
+  readonly controllers: readonly string[];
+  readonly rbacOutput: string;
+  /** The default name of the generated ClusterRole and Roles (controller-gen's `rbac:roleName`). */
+  readonly roleName: string;
+  readonly webhookOutput: string;
   readonly generators: readonly GeneratorName[];
   /** Path of the header file, or undefined for none. */
   readonly header?: string;

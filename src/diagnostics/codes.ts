@@ -162,6 +162,13 @@ const table = {
     meaning: "A --server-versions value that is not a list of Kubernetes minor versions (1.N or 1.N-1.M) within 1.24-1.32.",
     example: "--server-versions 1.40",
   },
+  controllersMissing: {
+    code: "KCG1029",
+    severity: "error",
+    meaning: "A path the controllers option names does not exist, or is neither a .ts file nor a directory.",
+    example: '"controllers": ["controller"]',
+    where: "when controller/ does not exist",
+  },
 
   // KCG11xx: marker syntax and placement, and markers that do not fit their schema node.
   unknownMarker: {
@@ -264,6 +271,14 @@ const table = {
       "CRD marker controller-gen v0.23 knows, placed on a target it does not describe (+optional or +k8s:immutable on a type, +kubebuilder:printcolumn on a field, +listType on the package), where controller-gen ignores it; it is ignored. +k8s:enum on a field, which controller-gen refuses, and markers controller-gen does not know stay KCG1102.",
     example: "+k8s:immutable",
     where: "above a type declaration",
+  },
+  duplicateWebhookConfiguration: {
+    code: "KCG1116",
+    severity: "error",
+    meaning:
+      "A second +kubebuilder:webhookconfiguration for the mutating (or the validating) configuration among the controller sources; controller-gen refuses it too.",
+    example: "+kubebuilder:webhookconfiguration:mutating=true,name=b",
+    where: "after +kubebuilder:webhookconfiguration:mutating=true,name=a",
   },
 
   // KCG12xx: TypeScript the API dialect cannot express, and names that do not resolve.

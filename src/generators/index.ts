@@ -7,7 +7,9 @@ import { crdGenerator } from "./crd/generate.js";
 import { deepcopyGenerator } from "./deepcopy/generate.js";
 import { informerGenerator } from "./informer/generate.js";
 import { listerGenerator } from "./lister/generate.js";
+import { rbacGenerator } from "./rbac/generate.js";
 import { registerGenerator } from "./register/generate.js";
+import { webhookGenerator } from "./webhook/generate.js";
 import type { Generator, GeneratorContext, OwnedArea } from "./types.js";
 
 export * from "./types.js";
@@ -20,6 +22,8 @@ export const generators: ReadonlyMap<GeneratorName, Generator> = new Map<Generat
   ["client", clientGenerator],
   ["lister", listerGenerator],
   ["informer", informerGenerator],
+  ["rbac", rbacGenerator],
+  ["webhook", webhookGenerator],
 ]);
 
 /** The name of every file kube-codegen writes into API packages (`zz_generated.deepcopy.ts` ...). */

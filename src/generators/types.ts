@@ -1,6 +1,6 @@
 import type { GeneratorName, Options } from "../config/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
-import type { ApiModel, PackageId } from "../model/index.js";
+import type { ApiModel, ControllerModel, PackageId } from "../model/index.js";
 
 /** A file a generator produces: the body only; the emit stage adds the header and formats it. */
 export interface OutputFile {
@@ -26,6 +26,8 @@ export interface OwnedArea {
 export interface GeneratorContext {
   readonly model: ApiModel;
   readonly options: Options;
+  /** The markers of the controller sources (the `controllers` option), which the rbac and webhook generators read. */
+  readonly controllers?: ControllerModel;
 }
 
 /** What a generator gives: its files and its diagnostics. */

@@ -5,3 +5,4 @@
 // parsed; load.ts (every file parsed, synchronously) is for tests that build a model directly.
 export * from "./syntax.js";
 export * from "./cached-load.js";
+export * from "./controller-sources.js";

@@ -5,3 +5,4 @@ export * from "./types.js";
 export { buildModel } from "./build.js";
 export * from "./naming.js";
 export * from "./walk.js";
+export * from "./controllers.js";

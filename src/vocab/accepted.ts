@@ -54,8 +54,6 @@ export const acceptedMarkers: readonly KubeMarkerDefinition[] = [
   accepted("k8s:prerelease-lifecycle-gen:deprecated", "prerelease-lifecycle-gen's version; not generated."),
   accepted("k8s:prerelease-lifecycle-gen:removed", "prerelease-lifecycle-gen's version; not generated."),
   accepted("k8s:prerelease-lifecycle-gen:replacement", "prerelease-lifecycle-gen's replacement; not generated."),
-  accepted("kubebuilder:rbac", "RBAC rules belong with controllers, not API packages; ignored."),
-  accepted("kubebuilder:webhook", "Webhook configuration is not generated; ignored."),
   accepted("kubebuilder:ac", "Apply-configuration generation switches; not generated."),
   accepted("kubebuilder:scaffold", "kubebuilder's scaffolding anchors; ignored."),
   accepted("k8s:validation-gen", "validation-gen's switches; the CRD schema carries the checks."),

@@ -5,6 +5,7 @@
 // build models or files (the model and generators read the parsed markers).
 import { MarkerRegistry } from "../markers/index.js";
 import { acceptedMarkers, ACCEPTED_FAMILY, NO_EFFECT_FAMILY, noEffectMarkers } from "./accepted.js";
+import { CONTROLLER_FAMILY, controllerMarkers } from "./controller.js";
 import { controllerGenMarkerNames, withControllerGenIgnoredTargets } from "./controller-gen-targets.js";
 import { crdVersionMarkers, VERSION_FAMILY } from "./crd-version.js";
 import { declarativeMarkers } from "./declarative.js";
@@ -25,6 +26,7 @@ export * from "./definition.js";
 export { crdMetadataOf } from "./metadata.js";
 export { payloadSyntax } from "./syntax.js";
 export { clientVerbs } from "./genclient.js";
+export { CONTROLLER_FAMILY } from "./controller.js";
 
 /** The namespaces in which an unknown marker is an error (docs/architecture.md#markers-as-data); others are left alone. */
 export const knownNamespaces = [
@@ -58,6 +60,7 @@ export const familyOrder: readonly string[] = [
   ITEMS_FAMILY,
   TOPOLOGY_FAMILY,
   DEFAULTS_FAMILY,
+  CONTROLLER_FAMILY,
   ACCEPTED_FAMILY,
   NO_EFFECT_FAMILY,
 ];
@@ -79,6 +82,7 @@ export const kubernetesMarkerDefinitions: readonly KubeMarkerDefinition[] = [
   ...declarativeMarkers,
   ...topologyMarkers,
   ...defaultsMarkers,
+  ...controllerMarkers,
   ...acceptedMarkers,
   ...noEffectMarkers,
 ].map(withControllerGenIgnoredTargets);

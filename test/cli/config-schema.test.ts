@@ -54,7 +54,17 @@ test("the schema has one property per config-file option with the table's type, 
       if (o.type === "string") assert.deepEqual(p.enum, o.values, o.key);
     }
   }
-  assert.deepEqual(schema.properties["generators"]?.items?.enum, ["deepcopy", "register", "crd", "client", "lister", "informer", "all"]);
+  assert.deepEqual(schema.properties["generators"]?.items?.enum, [
+    "deepcopy",
+    "register",
+    "crd",
+    "client",
+    "lister",
+    "informer",
+    "rbac",
+    "webhook",
+    "all",
+  ]);
   assert.deepEqual(schema.properties["crdCompat"]?.enum, ["current", "v0.13"]);
   assert.equal(schema.properties["maxDescLen"]?.minimum, 0);
   // Options about the file itself or about printing are flags only.
@@ -163,7 +173,7 @@ test("a typo'd key, a wrong type and an unknown generator: three positioned erro
   ]);
   assert.match(stderr, /hint: did you mean "input"\? known keys: input, output, /);
   assert.match(stderr, /hint: e\.g\. "output": "generated"/);
-  assert.match(stderr, /hint: did you mean "client"\? choose from deepcopy, register, crd, client, lister, informer or all/);
+  assert.match(stderr, /hint: did you mean "client"\? choose from deepcopy, register, crd, client, lister, informer, rbac, webhook or all/);
   // The excerpt underlines the key or value in the file's own line.
   assert.match(stderr, /^4 {3}"generators": \["deepcopy", "clinet"\]\n {31}~{8}$/m);
   assert.match(stderr, /Found 3 errors\./);

@@ -123,6 +123,13 @@ test("create api writes the API package, the controller and its test, and wires 
     assert.ok(existsSync(join(dir, "config/crd/bases", crd)), `${crd}: the name create api put in the kustomization`);
   const scope = (parse(read(dir, "config/crd/bases/webapp.my.domain_clusterpolicies.yaml")) as { spec: { scope: string } }).spec.scope;
   assert.equal(scope, "Cluster");
+  // role.yaml, which config/rbac/kustomization.yaml lists, from the controller's RBAC markers.
+  const role = parse(read(dir, "config/rbac/role.yaml")) as { kind: string; rules: { resources: string[] }[] };
+  assert.equal(role.kind, "ClusterRole");
+  assert.deepEqual(
+    role.rules.map((r) => r.resources.join(",")),
+    ["guestbooks", "guestbooks/finalizers", "guestbooks/status"],
+  );
 
   // The project's own code, the generated code and the controller's test, as a consumer's strict
   // tsc sees them (the test server's package resolved to its sources).

@@ -19,7 +19,9 @@ describe("formatMarkerHelp", () => {
       assert.ok(i >= 0, `no entry for +${d.name}`);
       assert.match(lines[i + 1] ?? "", /^ {6}on: (package|type|field)/);
       assert.equal(lines[i + 2], `      ${d.help}`);
-      const example = lines.slice(i + 3, i + 12).find((l) => l.startsWith("      example: "));
+      // The example follows the help and one line per argument (+kubebuilder:webhook has 19).
+      const args = d.payload.kind === "args" ? d.payload.args.length : 0;
+      const example = lines.slice(i + 3, i + 12 + args).find((l) => l.startsWith("      example: "));
       assert.equal(example, `      example: ${d.example}`);
     }
   });

@@ -49,6 +49,9 @@ function controllerOf(obj: ConfigMapOf): OwnerReference | undefined {
 // What the controller may do, as controller-gen's rbac generator reads it (config/rbac/role.yaml):
 // +kubebuilder:rbac:groups=helm.example.com,resources=helmreleases,verbs=get;list;watch
 // +kubebuilder:rbac:groups=helm.example.com,resources=helmreleases/status,verbs=get;update;patch
+// The ConfigMap's owner reference blocks the release's deletion, which the API server's
+// OwnerReferencesPermissionEnforcement admits only with update on the release's finalizers.
+// +kubebuilder:rbac:groups=helm.example.com,resources=helmreleases/finalizers,verbs=update
 // +kubebuilder:rbac:groups=core,resources=configmaps,verbs=get;list;watch;create;update;patch;delete
 
 /** Adds the HelmRelease controller to `mgr` (kubebuilder's SetupWithManager). */

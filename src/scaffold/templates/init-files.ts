@@ -77,6 +77,7 @@ const CONFIG = `{
   "input": "api",
   "output": "generated",
   "crdOutput": "config/crd/bases",
+  "controllers": "internal/controller",
   "header": "hack/boilerplate.ts.txt"
 }
 `;

@@ -1,0 +1,2 @@
+// +kubebuilder:webhookconfiguration:mutating=true,name=first
+export class A {}

@@ -1,0 +1,4 @@
+export class B {
+  // +kubebuilder:webhookconfiguration:mutating=true,name=second
+  run(): void {}
+}
