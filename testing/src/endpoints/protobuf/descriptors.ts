@@ -25,6 +25,7 @@ const PACKAGES: Record<string, string> = {
   "coordination.k8s.io/v1": "k8s.io.api.coordination.v1",
   "events.k8s.io/v1": "k8s.io.api.events.v1",
   "authorization.k8s.io/v1": "k8s.io.api.authorization.v1",
+  "rbac.authorization.k8s.io/v1": "k8s.io.api.rbac.v1",
   "apiextensions.k8s.io/v1": "k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1",
 };
 
