@@ -61,6 +61,7 @@ export const ROOTS: readonly string[] = [
   "k8s.io.api.coordination.v1.LeaseList",
   "k8s.io.api.events.v1.Event",
   "k8s.io.api.events.v1.EventList",
+  "k8s.io.api.authentication.v1.TokenRequest",
   "k8s.io.api.authorization.v1.LocalSubjectAccessReview",
   "k8s.io.api.authorization.v1.SelfSubjectAccessReview",
   "k8s.io.api.authorization.v1.SelfSubjectRulesReview",

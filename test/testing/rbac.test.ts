@@ -215,6 +215,18 @@ test("kubectl auth can-i --as answers from the rules through impersonation", { s
   assert.equal(await canI("create", "deployments", "--as", "system:serviceaccount:default:bar"), "yes");
   assert.equal(await canI("create", "deployments", "-n", "kube-system", "--as", "system:serviceaccount:default:bar"), "no");
   assert.equal(await canI("create", "deployments"), "yes");
+  // --list is a SelfSubjectRulesReview: the impersonated account's rules, its binding's among them.
+  assert.match(await canI("--list", "--as", "system:serviceaccount:default:bar"), /^\*\.\*\s+\[\]\s+\[\]\s+\[\*\]$/m);
+  assert.doesNotMatch(await canI("--list", "--as", "system:serviceaccount:default:nobody"), /^\*\.\*/m);
+  // kubectl create token sends a protobuf TokenRequest; the token it prints authenticates as the account.
+  await call(server.token, "POST", "/api/v1/namespaces/default/serviceaccounts", {
+    apiVersion: "v1",
+    kind: "ServiceAccount",
+    metadata: { name: "bar" },
+  });
+  const { stdout } = await promisify(execFile)(KUBECTL, ["--kubeconfig", server.kubeconfigPath, "create", "token", "bar"]);
+  assert.equal(await canI("create", "deployments", "--token", stdout.trim()), "yes");
+  assert.equal(await canI("create", "deployments", "-n", "kube-system", "--token", stdout.trim()), "no");
 });
 
 /** Whether kubectl is on PATH (hack/kubectl-conformance.sh skips the same way without it). */

@@ -44,6 +44,8 @@ export interface Decision {
  */
 export interface Authorizer {
   authorize(state: ServerState, user: UserInfo, attrs: RequestAttributes): Decision;
+  /** A SelfSubjectRulesReview's status: the rules that apply to `user` in `namespace`. */
+  rules(state: ServerState, user: UserInfo, namespace: string): Record<string, unknown>;
 }
 
 /** Shared state of one running test server. */

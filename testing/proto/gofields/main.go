@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
+	authnv1 "k8s.io/api/authentication/v1"
 	authzv1 "k8s.io/api/authorization/v1"
 	coordv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -81,7 +82,7 @@ func main() {
 			walk(f.Type)
 		}
 	}
-	schemes := []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authzv1.AddToScheme, rbacv1.AddToScheme, apiextv1.AddToScheme}
+	schemes := []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authnv1.AddToScheme, authzv1.AddToScheme, rbacv1.AddToScheme, apiextv1.AddToScheme}
 	s := runtime.NewScheme()
 	for _, add := range schemes {
 		if err := add(s); err != nil {

@@ -133,5 +133,10 @@ export const STORAGELESS: Record<string, (info: ResourceInfo, req: DirectRequest
   "authorization.k8s.io/selfsubjectaccessreviews": review(accessReview("self")),
   "authorization.k8s.io/subjectaccessreviews": review(accessReview("subject")),
   "authorization.k8s.io/localsubjectaccessreviews": review(accessReview("local")),
-  "authorization.k8s.io/selfsubjectrulesreviews": review(() => MASTERS_RULES, false),
+  // The admin (system:masters) keeps the recorded answer; anyone else, under RBAC, gets the rules that apply.
+  "authorization.k8s.io/selfsubjectrulesreviews": review(
+    (spec, req) =>
+      req.rules && req.user && !req.user.groups.includes("system:masters") ? req.rules(req.user, str(spec["namespace"])) : MASTERS_RULES,
+    false,
+  ),
 };

@@ -119,7 +119,39 @@ export function authorize(state: ServerState, user: UserInfo, attrs: RequestAttr
   return { allowed: false, reason: `rbac: RBAC: ${errors.length === 1 ? errors[0] : `[${errors.join(", ")}]`}` };
 }
 
-export const rbacAuthorizer: Authorizer = { authorize };
+/**
+ * The rules that apply to `user` in `namespace` (rbac's RulesFor, as a SelfSubjectRulesReview reports
+ * them): every rule of every ClusterRoleBinding's and the namespace's RoleBindings' roles that name the
+ * user, split into resource and non-resource rules; a missing role makes the answer incomplete.
+ */
+export function rulesFor(state: ServerState, user: UserInfo, namespace: string): Record<string, unknown> {
+  const resourceRules: Obj[] = [];
+  const nonResourceRules: Obj[] = [];
+  const errors: string[] = [];
+  const collect = (b: Obj, bindingNamespace: string): void => {
+    const subjects = Array.isArray(b["subjects"]) ? (b["subjects"] as Obj[]) : [];
+    if (!subjects.some((s) => appliesTo(user, asObj(s), bindingNamespace))) return;
+    const rules = roleRules(state, asObj(b["roleRef"]), bindingNamespace);
+    if (typeof rules === "string") return void errors.push(rules);
+    for (const r of rules.map(asObj)) {
+      const pick = (fields: string[]): Obj =>
+        Object.fromEntries(fields.filter((f) => strings(r[f]).length > 0).map((f) => [f, strings(r[f])]));
+      if (strings(r["nonResourceURLs"]).length > 0) nonResourceRules.push(pick(["verbs", "nonResourceURLs"]));
+      else resourceRules.push(pick(["verbs", "apiGroups", "resources", "resourceNames"]));
+    }
+  };
+  for (const b of listStoredOf(state, `${RBAC}/clusterrolebindings`)) collect(b, "");
+  if (namespace !== "")
+    for (const b of listStoredOf(state, `${RBAC}/rolebindings`)) if (b.metadata["namespace"] === namespace) collect(b, namespace);
+  return {
+    resourceRules,
+    nonResourceRules,
+    incomplete: errors.length > 0,
+    ...(errors.length > 0 ? { evaluationError: errors.join(", ") } : {}),
+  };
+}
+
+export const rbacAuthorizer: Authorizer = { authorize, rules: rulesFor };
 
 /**
  * The policy a fresh kube-apiserver bootstraps that the test server's requests meet (recorded in

@@ -489,7 +489,12 @@ async function serveStorageless(
     manager,
     user,
     ...(r.namespace !== undefined ? { namespace: r.namespace } : {}),
-    ...(authorizer ? { authorize: (u: UserInfo, attrs: RequestAttributes) => authorizer.authorize(state, u, attrs) } : {}),
+    ...(authorizer
+      ? {
+          authorize: (u: UserInfo, attrs: RequestAttributes) => authorizer.authorize(state, u, attrs),
+          rules: (u: UserInfo, namespace: string) => authorizer.rules(state, u, namespace),
+        }
+      : {}),
     ...(r.name !== undefined ? { name: r.name } : {}),
     ...(object ? { object } : {}),
   });
@@ -574,7 +579,7 @@ function serveSubresource(
     throw methodNotAllowed();
   }
   if (sub === "token" && info.group === "" && info.resource === "serviceaccounts" && method === "POST")
-    return sendObject(req, res, 201, tokenRequest(state, info, ns ?? "", name, body), warnings, false);
+    return sendObject(req, res, 201, tokenRequest(state, info, ns ?? "", name, body), warnings);
   throw notFound(groupResource(info), name);
 }
 

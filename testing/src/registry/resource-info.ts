@@ -90,6 +90,8 @@ export interface DirectRequest {
   namespace?: string;
   /** The server's authorizer, when it enforces one (reviews are answered by it; without it everything is allowed). */
   authorize?: (user: UserInfo, attrs: RequestAttributes) => Decision;
+  /** The rules that apply to a user in a namespace (a SelfSubjectRulesReview's status), with the authorizer. */
+  rules?: (user: UserInfo, namespace: string) => Record<string, unknown>;
 }
 
 /** The answer of a storageless resource. */
