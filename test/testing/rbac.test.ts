@@ -12,6 +12,7 @@ import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ruleAllows } from "../../testing/src/endpoints/rbac-authorizer.js";
+import { decodeProtobufObject, encodeProtobufObject } from "../../testing/src/endpoints/protobuf/objects.js";
 import { AgentPool, ApiError, ResourceClient, createTransport, loadKubeConfig, type KubeObject } from "../../runtime/src/index.js";
 import { releaseAgent, send, type Answer } from "./transcript-http.js";
 
@@ -298,4 +299,19 @@ test('without authorization: "RBAC" nothing changes: no rbac group, every token 
   } finally {
     await plain.stop();
   }
+});
+
+test("the RBAC kinds in protobuf: the codec turns the real server's JSON into its bytes and back, and the server answers protobuf", async () => {
+  const dir = join(import.meta.dirname, "../fixtures/rbac-1.37");
+  for (const name of ["role", "clusterrole", "clusterrole-aggregated", "rolebinding", "clusterrolebinding"]) {
+    const json = JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8")) as Json;
+    const pb = readFileSync(join(dir, `${name}.pb`));
+    assert.equal(encodeProtobufObject(json).toString("hex"), pb.toString("hex"), `${name}: JSON → protobuf`);
+    assert.deepEqual(decodeProtobufObject(pb), json, `${name}: protobuf → JSON`);
+  }
+  const got = await call(server.token, "GET", "/apis/rbac.authorization.k8s.io/v1/clusterroles/cluster-admin", undefined, {
+    Accept: "application/vnd.kubernetes.protobuf",
+  });
+  assert.equal(got.status, 200);
+  assert.match(String(got.headers["content-type"]), /^application\/vnd\.kubernetes\.protobuf/);
 });
