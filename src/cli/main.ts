@@ -183,6 +183,12 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
             type: "boolean",
             default: false,
             describe: "fill in Deployment status as if every pod were ready (no controllers run otherwise)",
+          })
+          .option("authorization-mode", {
+            type: "string",
+            choices: ["AlwaysAllow", "RBAC"] as const,
+            default: "AlwaysAllow" as const,
+            describe: "RBAC serves rbac.authorization.k8s.io/v1 and enforces it (the kubeconfig's user stays in system:masters)",
           }),
       async (a) => {
         if (code !== 0) return;
@@ -199,6 +205,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
             ...(a.crds !== undefined ? { crdDir: a.crds } : {}),
             tls: a.tls,
             simulateDeploymentStatus: a.simulateDeploymentStatus,
+            authorization: a.authorizationMode,
             ...(a.port !== undefined ? { port: a.port } : {}),
             write: (t) => out.log(t.replace(/\n$/, "")),
           });

@@ -28,6 +28,7 @@ test("--help and --version answer; unknown flags, bad ports and missing director
     [["--port", "http"], /--port must be a port number/],
     [["--port", "70000"], /--port must be a port number/],
     [["--crds", "/nonexistent/crds"], /\/nonexistent\/crds does not exist/],
+    [["--authorization-mode", "ABAC"], /--authorization-mode must be AlwaysAllow or RBAC, got "ABAC"/],
   ] as const) {
     c = capture();
     assert.equal(await main([...argv], c.out), 2, argv.join(" "));
@@ -70,4 +71,35 @@ test("it serves the CRDs over plain HTTP with --no-tls, prints the kubeconfig pa
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("--authorization-mode RBAC serves the rbac group and enforces it", async () => {
+  const abort = new AbortController();
+  const lines: string[] = [];
+  let printed: () => void = () => {};
+  const ready = new Promise<void>((r) => (printed = r));
+  const out = {
+    log: (t: string) => {
+      lines.push(t);
+      if (lines.length >= 2) printed();
+    },
+    err: (t: string) => assert.fail(t),
+  };
+  const done = main(["--no-tls", "--authorization-mode", "RBAC"], out, abort.signal);
+  await ready;
+  const cfg = parse(readFileSync(lines[1] ?? "", "utf8")) as {
+    clusters: { cluster: { server: string } }[];
+    users: { user: { token: string } }[];
+  };
+  const server = cfg.clusters[0]?.cluster.server ?? "";
+  const admin = await fetch(`${server}/apis/rbac.authorization.k8s.io/v1/clusterroles/cluster-admin`, {
+    headers: { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` },
+  });
+  assert.equal(admin.status, 200);
+  const impersonated = await fetch(`${server}/api/v1/namespaces/default/pods`, {
+    headers: { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}`, "Impersonate-User": "jane" },
+  });
+  assert.equal(impersonated.status, 403);
+  abort.abort();
+  assert.equal(await done, 0);
 });

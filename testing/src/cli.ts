@@ -14,6 +14,8 @@ Options:
   --port N                       port on 127.0.0.1 (default: any free port)
   --no-tls                       serve plain HTTP instead of HTTPS with a generated certificate
   --simulate-deployment-status   fill in Deployment status as if every pod were ready
+  --authorization-mode MODE      AlwaysAllow (default) or RBAC: serve rbac.authorization.k8s.io/v1 and
+                                 enforce it (the kubeconfig's user stays in system:masters)
   --help, --version
 `;
 
@@ -42,6 +44,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
         tls: { type: "boolean" },
         "no-tls": { type: "boolean" },
         "simulate-deployment-status": { type: "boolean" },
+        "authorization-mode": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -67,6 +70,11 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
       return 2;
     }
   }
+  const mode = values["authorization-mode"];
+  if (mode !== undefined && mode !== "RBAC" && mode !== "AlwaysAllow") {
+    out.err(`kube-codegen-test-server: --authorization-mode must be AlwaysAllow or RBAC, got "${mode}"`);
+    return 2;
+  }
   if (values.crds !== undefined && !existsSync(values.crds)) {
     out.err(`kube-codegen-test-server: ${values.crds} does not exist`);
     return 2;
@@ -77,6 +85,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
       ...(port !== undefined ? { port } : {}),
       tls: values["no-tls"] !== true,
       simulateDeploymentStatus: values["simulate-deployment-status"] === true,
+      ...(mode === "RBAC" ? { authorization: "RBAC" as const } : {}),
       write: (t) => out.log(t.replace(/\n$/, "")),
       ...(signal ? { signal } : {}),
     });

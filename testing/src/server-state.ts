@@ -19,6 +19,35 @@ export interface ServerSettings {
   emulate: "1.37" | "1.24";
 }
 
+/** An authenticated identity, as user.Info: the name and the groups authorization reads. */
+export interface UserInfo {
+  name: string;
+  groups: string[];
+}
+
+/** What one request asks to do, as authorizer.Attributes (a resource request, or a non-resource path). */
+export interface RequestAttributes {
+  verb: string;
+  resource?: { group: string; resource: string; subresource: string; namespace: string; name: string };
+  path?: string;
+}
+
+/** The answer of an authorizer, with the reason a SubjectAccessReview reports. */
+export interface Decision {
+  allowed: boolean;
+  reason: string;
+}
+
+/**
+ * Authorization when the server enforces it (StartOptions.authorization "RBAC", endpoints/rbac-authorizer.ts,
+ * loaded only then); absent, every authenticated request is allowed, as before.
+ */
+export interface Authorizer {
+  authorize(state: ServerState, user: UserInfo, attrs: RequestAttributes): Decision;
+  /** A SelfSubjectRulesReview's status: the rules that apply to `user` in `namespace`. */
+  rules(state: ServerState, user: UserInfo, namespace: string): Record<string, unknown>;
+}
+
 /** Shared state of one running test server. */
 export interface ServerState {
   store: Store;
@@ -26,6 +55,10 @@ export interface ServerState {
   hub: WatchHub;
   faults: Faults;
   settings: ServerSettings;
+  /** Tokens the server minted (service accounts' TokenRequests, server.tokenFor) and whom they authenticate. */
+  tokens: Map<string, UserInfo>;
+  /** The authorizer, when the server enforces authorization. */
+  authorizer?: Authorizer;
   /** host:port as clients reach it, for /api's serverAddressByClientCIDRs. */
   address: string;
   /** Runs follow-up work (garbage collection, CRD establishment, namespace cleanup) after a response. */

@@ -14,6 +14,7 @@ import { buildKubeconfig, writeKubeconfig, type Kubeconfig } from "./kubeconfig.
 import { startNamespaceController } from "./controllers/namespace-controller.js";
 import { ResourceRegistry } from "./registry/resource-registry.js";
 import { answerClientError, handleRequest } from "./endpoints/request-handler.js";
+import { mintToken, serviceAccountGroups } from "./endpoints/auth.js";
 import type { ServerState } from "./server-state.js";
 import { ApiError } from "./status-errors.js";
 import { Store, type KubeObject } from "./storage/store.js";
@@ -64,6 +65,16 @@ export interface StartOptions {
    * namespace controller takes seconds, and creates in the namespace meanwhile are 403, not 404.
    */
   namespaceDeletionDelayMs?: number;
+  /**
+   * How requests are authorized (default "AlwaysAllow": every authenticated request is allowed, as
+   * before). "RBAC" serves rbac.authorization.k8s.io/v1 (Roles, ClusterRoles, their bindings, ClusterRole
+   * aggregation), bootstraps the default policy that matters here (cluster-admin for system:masters,
+   * discovery, the self reviews, the public info paths) and enforces it as kube-apiserver's
+   * --authorization-mode=RBAC does: a denied request is the real 403, and the access reviews answer from
+   * the rules. The server's own token and client certificate stay in system:masters, allowed everything;
+   * other identities come from tokenFor / serviceAccountKubeconfig, TokenRequests and impersonation.
+   */
+  authorization?: "AlwaysAllow" | "RBAC";
 }
 
 /** A running test API server. */
@@ -89,6 +100,16 @@ export interface TestApiServer {
   certKubeconfig: Kubeconfig | undefined;
   /** Fault switches for reliability tests. */
   faults: Faults;
+  /**
+   * A bearer token authenticating as service account `namespace`/`name` (user
+   * system:serviceaccount:NS:NAME in groups system:serviceaccounts, system:serviceaccounts:NS and
+   * system:authenticated), as a TokenRequest's; the service account need not exist. Valid until stop().
+   */
+  tokenFor(namespace: string, name: string): string;
+  /** A bearer token authenticating as `user` in `groups` (plus system:authenticated), as a token file's user. */
+  userToken(user: string, groups?: readonly string[]): string;
+  /** A kubeconfig (written to a file, removed by stop()) whose user is tokenFor(namespace, name). */
+  serviceAccountKubeconfig(namespace: string, name: string): { path: string; kubeconfig: Kubeconfig };
   /** The latest resourceVersion the server has handed out. */
   currentResourceVersion(): string;
   /** Number of open watch streams (lets a test wait until an informer is watching). */
@@ -180,6 +201,16 @@ function seed(state: ServerState, obj: Record<string, unknown>): void {
 export async function startTestApiServer(options: StartOptions): Promise<TestApiServer> {
   const store = new Store({ historySize: options.historySize ?? 10_000 });
   const builtins = builtinResources();
+  // RBAC's modules are imported only when it is enforced, so a server without it loads none of them.
+  const rbac =
+    options.authorization === "RBAC"
+      ? await Promise.all([
+          import("./builtin/rbac.js"),
+          import("./endpoints/rbac-authorizer.js"),
+          import("./controllers/clusterrole-aggregation.js"),
+        ])
+      : undefined;
+  if (rbac) builtins.push(...rbac[0].rbacResources());
   const crdInfo = builtins.find((r) => storageKey(r) === CRD_KEY);
   if (!crdInfo) throw new Error("built-in CustomResourceDefinition resource missing");
   decorateCrdResource(crdInfo);
@@ -198,14 +229,18 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
       emulate: options.emulate ?? "1.37",
     },
     address: "",
+    tokens: new Map(),
+    ...(rbac ? { authorizer: rbac[1].rbacAuthorizer } : {}),
     defer: queue.defer,
     later: queue.later,
   };
   const stops = [startCrdController(state, crdInfo), startNamespaceController(state), startGarbageCollector(state)];
   if (options.simulateDeploymentStatus) stops.push(startDeploymentStatusController(state));
+  if (rbac) stops.push(rbac[2].startClusterRoleAggregationController(state));
 
   // The namespaces a fresh kube-apiserver creates for itself (envtest has them too).
   for (const name of SYSTEM_NAMESPACES) seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name } });
+  for (const obj of rbac?.[1].bootstrapPolicy() ?? []) seed(state, obj);
   for (const crd of options.crds) seed(state, { apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", ...crd });
   await queue.idle();
   for (const obj of options.objects ?? []) {
@@ -257,6 +292,9 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   const file = writeKubeconfig(kubeconfig);
   const certKubeconfig = clientCert ? buildKubeconfig(url, clientCert, ca?.certPem) : undefined;
   const certFile = certKubeconfig ? writeKubeconfig(certKubeconfig) : undefined;
+  const extraFiles: { remove: () => void }[] = [];
+  const tokenFor = (namespace: string, name: string): string =>
+    mintToken(state, { name: `system:serviceaccount:${namespace}:${name}`, groups: serviceAccountGroups(namespace) });
   let stopped = false;
   return {
     url,
@@ -268,6 +306,15 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     certKubeconfigPath: certFile?.path,
     certKubeconfig,
     faults: state.faults,
+    tokenFor,
+    userToken: (user, groups = []) =>
+      mintToken(state, { name: user, groups: [...groups.filter((g) => g !== "system:authenticated"), "system:authenticated"] }),
+    serviceAccountKubeconfig: (namespace, name) => {
+      const config = buildKubeconfig(url, tokenFor(namespace, name), ca?.certPem);
+      const written = writeKubeconfig(config);
+      extraFiles.push(written);
+      return { path: written.path, kubeconfig: config };
+    },
     currentResourceVersion: () => String(store.revision),
     openWatches: () => state.hub.size,
     settle: () => queue.idle(),
@@ -283,6 +330,8 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
       await closed;
       file.remove();
       certFile?.remove();
+      for (const f of extraFiles) f.remove();
+      state.tokens.clear();
     },
   };
 }

@@ -16,6 +16,8 @@ export interface TestServerCommandOptions {
   token?: string;
   /** Run the stand-in Deployment status controller (StartOptions.simulateDeploymentStatus). */
   simulateDeploymentStatus?: boolean;
+  /** Enforce RBAC (StartOptions.authorization). */
+  authorization?: "RBAC" | "AlwaysAllow";
   /** Where to print (default: process.stdout). */
   write?: (text: string) => void;
   /** Stops the server when aborted (default: SIGINT or SIGTERM). */
@@ -49,6 +51,7 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   if (opts.tls !== undefined) start.tls = opts.tls;
   if (opts.token !== undefined) start.token = opts.token;
   if (opts.simulateDeploymentStatus !== undefined) start.simulateDeploymentStatus = opts.simulateDeploymentStatus;
+  if (opts.authorization !== undefined) start.authorization = opts.authorization;
   const server = await startTestApiServer(start);
   let onSignal = (): void => {};
   // The handlers are in place before the kubeconfig path is printed: whoever reads the path may

@@ -15,10 +15,12 @@ import (
 	"strings"
 
 	appsv1 "k8s.io/api/apps/v1"
+	authnv1 "k8s.io/api/authentication/v1"
 	authzv1 "k8s.io/api/authorization/v1"
 	coordv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	eventsv1 "k8s.io/api/events/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -80,7 +82,7 @@ func main() {
 			walk(f.Type)
 		}
 	}
-	schemes := []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authzv1.AddToScheme, apiextv1.AddToScheme}
+	schemes := []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authnv1.AddToScheme, authzv1.AddToScheme, rbacv1.AddToScheme, apiextv1.AddToScheme}
 	s := runtime.NewScheme()
 	for _, add := range schemes {
 		if err := add(s); err != nil {

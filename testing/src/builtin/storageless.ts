@@ -5,7 +5,8 @@
 import { trackUpdate } from "../registry/managed-fields.js";
 import type { DirectAnswer, DirectRequest, ResourceInfo } from "../registry/resource-info.js";
 import { nowTimestamp } from "../server-state.js";
-import { badRequest, notFound } from "../status-errors.js";
+import { badRequest, invalid, notFound } from "../status-errors.js";
+import type { RequestAttributes, UserInfo } from "../server-state.js";
 import type { KubeObject } from "../storage/store.js";
 
 /** What a 1.24 server's RBAC answers system:masters in a SelfSubjectRulesReview (recorded). */
@@ -41,14 +42,59 @@ const MASTERS_RULES = {
  * A review is created and answered, never stored: the answer echoes the spec with the status filled in,
  * its metadata only creationTimestamp: null and the caller's Update entry in managedFields.
  */
-function review(status: (spec: Record<string, unknown>) => Record<string, unknown>, echoSpec = true) {
+function review(status: (spec: Record<string, unknown>, req: DirectRequest) => Record<string, unknown>, echoSpec = true) {
   return (info: ResourceInfo, req: DirectRequest): DirectAnswer => {
     if (req.verb !== "create" || req.object === undefined) throw badRequest("a review must be created");
     const spec = (req.object["spec"] ?? {}) as Record<string, unknown>;
     const obj: KubeObject = { kind: info.kind, apiVersion: `${info.group}/${info.version}`, metadata: { creationTimestamp: null }, spec };
     trackUpdate(info, undefined, obj, req.manager, undefined, nowTimestamp());
     // A rules review answers with an empty spec (the namespace asked about is not echoed), as recorded.
-    return { code: 201, body: { ...obj, ...(echoSpec ? {} : { spec: {} }), status: status(spec) } };
+    return { code: 201, body: { ...obj, ...(echoSpec ? {} : { spec: {} }), status: status(spec, req) } };
+  };
+}
+
+/** A review's 422 (the kind is empty in the real message: ".authorization.k8s.io \"\" is invalid"). */
+function invalidReview(field: string, value: string, detail: string): Error {
+  return invalid(".authorization.k8s.io", { group: "authorization.k8s.io", kind: "" }, "", [
+    { reason: "FieldValueInvalid", message: `Invalid value: ${value}: ${detail}`, field },
+  ]);
+}
+
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/**
+ * The status of a (self, local or plain) SubjectAccessReview: the server's authorizer asked about the
+ * spec's attributes for the spec's user (or the caller's own, `self`), with its reason when it gave one;
+ * every request is allowed when the server enforces no authorization, as AlwaysAllow answers.
+ */
+function accessReview(kind: "self" | "local" | "subject") {
+  return (spec: Record<string, unknown>, req: DirectRequest): Record<string, unknown> => {
+    const ra = spec["resourceAttributes"] as Record<string, unknown> | undefined;
+    const nra = spec["nonResourceAttributes"] as Record<string, unknown> | undefined;
+    if ((ra === undefined) === (nra === undefined))
+      throw invalidReview("spec", "null", "exactly one of nonResourceAttributes or resourceAttributes must be specified");
+    let user: UserInfo | undefined = req.user;
+    if (kind !== "self") {
+      const groups = Array.isArray(spec["groups"]) ? spec["groups"].filter((g): g is string => typeof g === "string") : [];
+      if (str(spec["user"]) === "" && groups.length === 0)
+        throw invalidReview("spec.user", '""', "at least one of user or group must be specified");
+      user = { name: str(spec["user"]), groups };
+    }
+    const attrs: RequestAttributes = ra
+      ? {
+          verb: str(ra["verb"]),
+          resource: {
+            group: str(ra["group"]),
+            resource: str(ra["resource"]),
+            subresource: str(ra["subresource"]),
+            namespace: kind === "local" ? (req.namespace ?? str(ra["namespace"])) : str(ra["namespace"]),
+            name: str(ra["name"]),
+          },
+        }
+      : { verb: str(nra?.["verb"]), path: str(nra?.["path"]) };
+    if (!req.authorize || !user) return { allowed: true };
+    const d = req.authorize(user, attrs);
+    return { allowed: d.allowed, ...(d.reason ? { reason: d.reason } : {}) };
   };
 }
 
@@ -84,6 +130,13 @@ function componentStatus(info: ResourceInfo, req: DirectRequest): DirectAnswer {
 /** Hooks by "group/resource". */
 export const STORAGELESS: Record<string, (info: ResourceInfo, req: DirectRequest) => DirectAnswer> = {
   "/componentstatuses": componentStatus,
-  "authorization.k8s.io/selfsubjectaccessreviews": review(() => ({ allowed: true })),
-  "authorization.k8s.io/selfsubjectrulesreviews": review(() => MASTERS_RULES, false),
+  "authorization.k8s.io/selfsubjectaccessreviews": review(accessReview("self")),
+  "authorization.k8s.io/subjectaccessreviews": review(accessReview("subject")),
+  "authorization.k8s.io/localsubjectaccessreviews": review(accessReview("local")),
+  // The admin (system:masters) keeps the recorded answer; anyone else, under RBAC, gets the rules that apply.
+  "authorization.k8s.io/selfsubjectrulesreviews": review(
+    (spec, req) =>
+      req.rules && req.user && !req.user.groups.includes("system:masters") ? req.rules(req.user, str(spec["namespace"])) : MASTERS_RULES,
+    false,
+  ),
 };

@@ -5,7 +5,16 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { parse as parseYaml } from "yaml";
-import { authenticate, forbiddenPath, forbiddenResource, isPublicPath } from "./auth.js";
+import {
+  ADMIN_USER,
+  authenticate,
+  forbiddenPath,
+  forbiddenResource,
+  isPublicPath,
+  mintToken,
+  serviceAccountGroups,
+  type Caller,
+} from "./auth.js";
 import { coreResourceList, coreVersions, groupDocument, groupList, groupVersionResources, versionInfo } from "./discovery.js";
 import { drainBody, mediaType, readBody, readBodyBytes, sendError, sendJson, sendPageNotFound } from "./http-io.js";
 import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
@@ -18,7 +27,7 @@ import { serveOpenApi } from "./openapi.js";
 import type { KubeObject, ResourceInfo } from "../registry/resource-info.js";
 import { route, type ResourceRoute } from "./route.js";
 import { getScale, writeScale } from "./scale-subresource.js";
-import type { ServerState } from "../server-state.js";
+import { nowTimestamp, type RequestAttributes, type ServerState, type UserInfo } from "../server-state.js";
 import { ApiError, badRequest, internalError, methodNotAllowed, notFound, tooManyRequests } from "../status-errors.js";
 import { toTable, wantsTable } from "./table-output.js";
 import { serveWatch } from "./watch-stream.js";
@@ -26,6 +35,7 @@ import { serveAggregatedDiscovery } from "./aggregated-discovery.js";
 import { createObject } from "../registry/write-create.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../registry/write-common.js";
 import { deleteObject } from "../registry/write-delete.js";
+import { getStored } from "../registry/controller-client.js";
 import { deleteOptions } from "./delete-options.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
@@ -184,7 +194,7 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
   // The audit filter runs first on a real server and names every request, answered or refused.
   res.setHeader("Audit-Id", randomUUID());
   try {
-    const caller = authenticate(req, token, state.settings.anonymousAuth);
+    const caller = authenticate(req, token, state.settings.anonymousAuth, state.tokens);
     if (state.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, state.faults.latencyMs));
     const failure = state.faults.takeFailure(url.pathname);
     if (failure) throw failure.code === 429 ? tooManyRequests(failure.retryAfterSeconds) : internalError("injected failure");
@@ -195,6 +205,7 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
       if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
       throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
     }
+    const user = caller === "anonymous" ? undefined : authorizeRequest(state, caller, req, r, url);
     if (r.type === "noRoute" && url.pathname.startsWith("/openapi/") && (await serveOpenApi(state.registry, req, res, url))) return;
     switch (r.type) {
       case "malformed":
@@ -231,11 +242,81 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
         return sendJson(res, 200, doc);
       }
       case "resource":
-        return await serveResource(state, r, req, res, url.searchParams, warnings);
+        return await serveResource(state, r, req, res, url.searchParams, warnings, user ?? ADMIN_USER);
     }
   } catch (e) {
     answerFailure(req, url.pathname, res, e, warnings);
   }
+}
+
+/** The request as authorization sees it: a resource request for a routed resource, else a path. */
+function requestAttributes(method: string, r: ReturnType<typeof route>, url: URL): RequestAttributes {
+  if (r.type !== "resource") return { verb: method.toLowerCase(), path: url.pathname };
+  return {
+    verb: verbOf(method, r, url.searchParams),
+    resource: {
+      group: r.info.group,
+      resource: r.info.resource,
+      subresource: r.subresource ?? "",
+      namespace: r.info.namespaced ? (r.namespace ?? "") : "",
+      name: r.name ?? "",
+    },
+  };
+}
+
+/** All values of a request header (Impersonate-Group may repeat). */
+function headerValues(req: IncomingMessage, name: string): string[] {
+  return (req.headersDistinct[name] ?? []).filter((v) => v !== "");
+}
+
+/**
+ * Who the request acts as, once the authorizer (when the server enforces one) allows it: the caller, or
+ * the user its Impersonate-User/Impersonate-Group headers name when the caller may impersonate them
+ * (verb "impersonate" on users, groups or serviceaccounts, as the impersonation filter asks). An
+ * impersonated service account gets its groups, and any impersonated user but system:anonymous
+ * system:authenticated, as the real filter adds them. Refused: the real server's 403.
+ */
+function authorizeRequest(
+  state: ServerState,
+  caller: Exclude<Caller, "anonymous">,
+  req: IncomingMessage,
+  r: ReturnType<typeof route>,
+  url: URL,
+): UserInfo {
+  let user = caller === "authenticated" ? ADMIN_USER : caller;
+  const authorizer = state.authorizer;
+  if (!authorizer) return user;
+  const method = req.method ?? "GET";
+  const attrs = requestAttributes(method, r, url);
+  const forbidden = (who: string, verb: string): ApiError =>
+    attrs.resource
+      ? forbiddenResource(
+          verb,
+          attrs.resource.group,
+          attrs.resource.resource,
+          attrs.resource.namespace || undefined,
+          attrs.resource.name || undefined,
+          who,
+          attrs.resource.subresource,
+        )
+      : forbiddenPath(verb, attrs.path ?? "", who);
+  const asUser = headerValues(req, "impersonate-user")[0];
+  const asGroups = headerValues(req, "impersonate-group");
+  if (asUser !== undefined || asGroups.length > 0) {
+    if (asUser === undefined)
+      throw new ApiError(500, "InternalError", "Internal error occurred: requested impersonation of groups without impersonating a user");
+    const sa = /^system:serviceaccount:([^:]+):([^:]+)$/.exec(asUser);
+    const may = (resource: string, name: string, namespace = ""): boolean =>
+      authorizer.authorize(state, user, { verb: "impersonate", resource: { group: "", resource, subresource: "", namespace, name } })
+        .allowed;
+    const allowed = (sa ? may("serviceaccounts", sa[2] ?? "", sa[1]) : may("users", asUser)) && asGroups.every((g) => may("groups", g));
+    if (!allowed) throw forbidden(user.name, `impersonate-on:user-info:${attrs.verb}`);
+    const groups = [...(sa ? serviceAccountGroups(sa[1] ?? "").filter((g) => g !== "system:authenticated") : []), ...asGroups];
+    if (asUser !== "system:anonymous" && !groups.includes("system:authenticated")) groups.push("system:authenticated");
+    user = { name: asUser, groups };
+  }
+  if (!authorizer.authorize(state, user, attrs).allowed) throw forbidden(user.name, attrs.verb);
+  return user;
 }
 
 /**
@@ -305,6 +386,7 @@ async function serveResource(
   res: ServerResponse,
   query: URLSearchParams,
   warnings: string[],
+  user: UserInfo,
 ): Promise<void> {
   const info = r.info;
   const method = req.method ?? "GET";
@@ -316,7 +398,7 @@ async function serveResource(
   // go-restful routes no HEAD for built-ins; the CRD handler serves it as GET.
   if (!info.custom && method === "HEAD") throw methodNotAllowed();
   if (info.discoveryOnly || !info.verbs.includes(verb)) throw methodNotAllowed();
-  if (info.answer) return serveStorageless(info, r, verb, req, res, warnings);
+  if (info.answer) return serveStorageless(state, info, r, verb, req, res, warnings, user);
   if (!checkCollectionScope(info, r, verb, res)) return;
   if (method === "GET" || method === "HEAD") checkAccept(req.headers["accept"], info);
   if (method === "POST" || method === "PUT") checkBodyContentType(req.headers["content-type"]);
@@ -379,12 +461,14 @@ async function serveResource(
 
 /** A resource answered by code (reviews, component statuses): decode a create's body, call, answer. */
 async function serveStorageless(
+  state: ServerState,
   info: ResourceInfo,
   r: ResourceRoute,
   verb: string,
   req: IncomingMessage,
   res: ServerResponse,
   warnings: string[],
+  user: UserInfo,
 ): Promise<void> {
   if (r.subresource !== undefined || (verb === "create" && r.name !== undefined)) throw notFound(groupResource(info), r.name ?? "");
   const answer = info.answer;
@@ -399,9 +483,18 @@ async function serveStorageless(
     object = decodeObject(isYamlBody(req.headers["content-type"]) ? yamlToJson(text) : text, info);
   }
   const manager = writeOptions(new URLSearchParams(), req.headers["user-agent"]).manager;
+  const authorizer = state.authorizer;
   const out = answer(info, {
     verb,
     manager,
+    user,
+    ...(r.namespace !== undefined ? { namespace: r.namespace } : {}),
+    ...(authorizer
+      ? {
+          authorize: (u: UserInfo, attrs: RequestAttributes) => authorizer.authorize(state, u, attrs),
+          rules: (u: UserInfo, namespace: string) => authorizer.rules(state, u, namespace),
+        }
+      : {}),
     ...(r.name !== undefined ? { name: r.name } : {}),
     ...(object ? { object } : {}),
   });
@@ -485,5 +578,36 @@ function serveSubresource(
     }
     throw methodNotAllowed();
   }
+  if (sub === "token" && info.group === "" && info.resource === "serviceaccounts" && method === "POST")
+    return sendObject(req, res, 201, tokenRequest(state, info, ns ?? "", name, body), warnings);
   throw notFound(groupResource(info), name);
+}
+
+/**
+ * A TokenRequest (POST serviceaccounts/NAME/token): a token that authenticates as the service account,
+ * with its groups, answered as the real server does (its audience, the expiration asked for or an hour).
+ */
+function tokenRequest(state: ServerState, info: ResourceInfo, namespace: string, name: string, body: string): Record<string, unknown> {
+  if (!getStored(state, resourceKey(info), objectKey(info, namespace, name))) throw notFound(groupResource(info), name);
+  let spec: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(body === "" ? "{}" : body) as Record<string, unknown>;
+    spec = (parsed["spec"] ?? {}) as Record<string, unknown>;
+  } catch {
+    throw badRequest("the body of a TokenRequest must be JSON");
+  }
+  const seconds = typeof spec["expirationSeconds"] === "number" ? spec["expirationSeconds"] : 3600;
+  const token = mintToken(state, { name: `system:serviceaccount:${namespace}:${name}`, groups: serviceAccountGroups(namespace) });
+  const expires = new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+  return {
+    kind: "TokenRequest",
+    apiVersion: "authentication.k8s.io/v1",
+    metadata: { name, namespace, creationTimestamp: nowTimestamp() },
+    spec: {
+      audiences: Array.isArray(spec["audiences"]) ? spec["audiences"] : ["https://kubernetes.default.svc"],
+      expirationSeconds: seconds,
+      boundObjectRef: null,
+    },
+    status: { token, expirationTimestamp: expires },
+  };
 }

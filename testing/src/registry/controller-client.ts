@@ -25,6 +25,11 @@ export function listStored(state: ServerState): Iterable<[string, string, KubeOb
   return state.store.all();
 }
 
+/** The current objects of one resource (storage key, "group/resource"): an informer's lister. */
+export function listStoredOf(state: ServerState, resource: string): KubeObject[] {
+  return state.store.list(resource);
+}
+
 /** Subscribes to every change (an informer's watch); returns the unsubscribe function. */
 export function watchStored(state: ServerState, listener: (e: ChangeEvent) => void): () => void {
   return state.store.subscribe(listener);

@@ -3,6 +3,7 @@
 import type { NameRule } from "./object-meta-validation.js";
 import type { Strategy } from "./strategy.js";
 import type { StatusCause } from "../status-errors.js";
+import type { Decision, RequestAttributes, UserInfo } from "../server-state.js";
 import type { ScaleSubresource as ScaleSpec } from "@kube-codegen/apiextensions";
 
 /** The stored object, as endpoints and controllers see it through the registry rather than from storage. */
@@ -83,6 +84,14 @@ export interface DirectRequest {
   object?: Record<string, unknown>;
   /** The field manager of a write. */
   manager: string;
+  /** Who asks (a self review is about them). */
+  user?: UserInfo;
+  /** The namespace in the path (a LocalSubjectAccessReview's). */
+  namespace?: string;
+  /** The server's authorizer, when it enforces one (reviews are answered by it; without it everything is allowed). */
+  authorize?: (user: UserInfo, attrs: RequestAttributes) => Decision;
+  /** The rules that apply to a user in a namespace (a SelfSubjectRulesReview's status), with the authorizer. */
+  rules?: (user: UserInfo, namespace: string) => Record<string, unknown>;
 }
 
 /** The answer of a storageless resource. */

@@ -24,7 +24,9 @@ const PACKAGES: Record<string, string> = {
   "apps/v1": "k8s.io.api.apps.v1",
   "coordination.k8s.io/v1": "k8s.io.api.coordination.v1",
   "events.k8s.io/v1": "k8s.io.api.events.v1",
+  "authentication.k8s.io/v1": "k8s.io.api.authentication.v1",
   "authorization.k8s.io/v1": "k8s.io.api.authorization.v1",
+  "rbac.authorization.k8s.io/v1": "k8s.io.api.rbac.v1",
   "apiextensions.k8s.io/v1": "k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1",
 };
 
