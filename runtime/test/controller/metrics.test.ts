@@ -242,6 +242,26 @@ test("metrics take a bind address as controller-runtime's; a bad one fails when 
   assert.ok(new Manager({ metrics: { bindAddress: ":0" } }).getMetrics());
 });
 
+test("a controller on a Manager with metrics that never runs (a standby replica's) does not keep the process alive", () => {
+  // Its queue tracks unfinished work on a timer from the moment it is made; the Manager never
+  // runs the controller here, so nothing shuts the queue down: the process must exit regardless.
+  const entry = fileURLToPath(new URL("../../src/index.ts", import.meta.url));
+  const script = `
+    const { Manager, SharedIndexInformer, newControllerManagedBy } = await import(${JSON.stringify(entry)});
+    const mgr = new Manager({ metrics: { bindAddress: "127.0.0.1:0" } });
+    const informer = new SharedIndexInformer({ list: async () => ({ items: [], metadata: {} }), async *watch() {} });
+    newControllerManagedBy(mgr, { name: "standby" }).for(informer, { group: "", kind: "Pod", namespaced: true }).complete(async () => {});
+  `;
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: fileURLToPath(new URL(".", import.meta.url)),
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+    timeout: 20_000,
+  });
+  assert.equal(r.signal, null, "the process had to be killed");
+  assert.equal(r.status, 0, r.stderr);
+});
+
 test("with metrics off, prom-client is never loaded; with them on, it is", () => {
   // A fresh process: it runs a Manager without metrics, then one with them, and says after each
   // whether any module of prom-client was loaded.
