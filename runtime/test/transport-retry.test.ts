@@ -21,6 +21,7 @@ import {
   isTooManyRequests,
   isUnexpectedServerError,
   parseWarningHeaders,
+  registerRequestResultMetric,
   retryDelayMs,
   tokenFileAuth,
 } from "../src/index.js";
@@ -113,6 +114,26 @@ test("a reset connection is retried for GET, not for POST, and the error carries
     assert.equal(s.requests.length, 3);
     assert.equal(s.requests[0]?.headers["authorization"], "Bearer SECRET-TOKEN");
   } finally {
+    await s.close();
+  }
+});
+
+test("every attempt is counted by status code, method and host, as client-go's rest_client_requests_total", async () => {
+  const s = await scripted((res, n) =>
+    n === 1 ? sendJson(res, 503, status(503, "ServiceUnavailable")) : n === 3 ? res.socket?.destroy() : ok(res),
+  );
+  const counted: string[] = [];
+  const unregister = registerRequestResultMetric({ increment: (code, method, host) => counted.push(`${code} ${method} ${host}`) });
+  try {
+    const host = new URL(s.transport.config.server).host;
+    await s.transport.request(GET); // 503, then 200
+    await s.transport.request(GET); // reset, then 200
+    unregister();
+    unregister(); // once per registration
+    await s.transport.request(GET);
+    assert.deepEqual(counted, [`503 GET ${host}`, `200 GET ${host}`, `<error> GET ${host}`, `200 GET ${host}`]);
+  } finally {
+    unregister();
     await s.close();
   }
 });

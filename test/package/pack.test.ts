@@ -26,6 +26,7 @@ interface Manifest {
   scripts?: Record<string, string>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
 interface Packed {
@@ -63,10 +64,13 @@ function packageOf(specifier: string): string {
 /**
  * The specifiers of every static and dynamic import (and re-export) in a compiled module, found by
  * TypeScript's own scanner: an import inside a string or a template (the scaffolder's templates
- * hold whole files) is text, not an import.
+ * hold whole files) is text, not an import. `only: "static"` leaves out those of `import()`.
  */
-function importsOf(text: string): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+function importsOf(text: string, only?: "static"): string[] {
+  const all = ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName);
+  if (!only) return all;
+  const dynamic = new Set([...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!));
+  return all.filter((s) => !dynamic.has(s));
 }
 
 /** Checks one package; returns the packages its shipped modules import. */
@@ -95,8 +99,13 @@ function checkPackage(p: Packed, shipped: Set<string>): Set<string> {
     assert.ok(existsSync(source), `${where} ships ${f}, but ${relative(repo, source)} does not exist (stale build: npm run build)`);
   }
 
-  const declared = new Set(Object.keys({ ...p.manifest.dependencies }));
+  // An optional peer dependency (prom-client) counts as declared, but only a module no other module
+  // imports statically may import it: one loaded by a dynamic import when the feature is on.
+  const optional = new Set(Object.keys(p.manifest.peerDependencies ?? {}).filter((d) => p.manifest.peerDependenciesMeta?.[d]?.optional));
+  const declared = new Set([...Object.keys({ ...p.manifest.dependencies }), ...optional]);
   const imported = new Set<string>();
+  const optionalImporters = new Set<string>();
+  const staticallyImported = new Map<string, string>();
   for (const f of p.files.filter((f) => /\.(js|d\.ts|map)$/.test(f))) {
     const text = readFileSync(join(p.dir, f), "utf8");
     // A source map, or a module naming one, must point only at files the tarball holds.
@@ -116,8 +125,14 @@ function checkPackage(p: Packed, shipped: Set<string>): Set<string> {
       if (spec.startsWith(".") || isBuiltin(spec)) continue;
       imported.add(packageOf(spec));
       assert.ok(declared.has(packageOf(spec)), `${where}/${f} imports ${spec}, which is not in dependencies`);
+      if (optional.has(packageOf(spec)) && f.endsWith(".js")) optionalImporters.add(f);
     }
+    if (f.endsWith(".js"))
+      for (const spec of importsOf(text, "static").filter((s) => s.startsWith(".")))
+        staticallyImported.set(normalize(join(dirname(f), spec)), f);
   }
+  for (const f of optionalImporters)
+    assert.equal(staticallyImported.get(f), undefined, `${where}/${f} imports an optional peer dependency, and is imported statically`);
   return imported;
 }
 
@@ -132,6 +147,12 @@ test("kube-codegen and the @kube-codegen packages pack only their built output, 
   for (const lib of ["yargs", "ts-morph", "ajv", "@kube-codegen/apiextensions", "@kube-codegen/testing"])
     assert.ok(rootImports!.has(lib), `no import of ${lib} found in kube-codegen`);
   assert.ok(runtimeImports!.has("yaml"), "no import of yaml found in @kube-codegen/runtime");
+  assert.ok(runtimeImports!.has("prom-client"), "no import of prom-client found in @kube-codegen/runtime");
+  assert.deepEqual(
+    runtime.manifest.peerDependenciesMeta?.["prom-client"],
+    { optional: true },
+    "prom-client is an optional peer dependency",
+  );
   for (const lib of ["@bufbuild/cel", "@bufbuild/re2", "yaml"])
     assert.ok(apiextensionsImports!.has(lib), `no import of ${lib} found in @kube-codegen/apiextensions`);
   for (const lib of ["@kube-codegen/apiextensions", "yaml"])

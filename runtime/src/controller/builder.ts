@@ -19,6 +19,7 @@ import { getControllerOf } from "./owner-references.js";
 import type { Predicate } from "./predicates.js";
 import type { ReconcileResult } from "./reconcile.js";
 import { runWorkers } from "./run-workers.js";
+import type { ReconcileMetrics } from "./run-workers.js";
 import type { Manager } from "./manager.js";
 import { silentLogger, type Logger } from "./logger.js";
 
@@ -61,6 +62,8 @@ export interface ControllerOptions {
   readonly onError?: (request: ReconcileRequest, err: unknown) => void;
   /** Told when the controller starts and its workers run, as controller-runtime logs it (default: the manager's logger, else silent). */
   readonly logger?: Logger;
+  /** Told of each pass (controller-runtime's reconcile metrics); on a Manager with metrics, its own. */
+  readonly reconcileMetrics?: ReconcileMetrics;
 }
 
 /** The key of a request on the queue: "namespace/name", or "name". */
@@ -173,8 +176,18 @@ export class ControllerBuilder {
     if (!kind) throw new Error(`controller ${this.name}: for() names the kind it reconciles and must be called`);
     const watches = [...this.watchList, ...this.owned.map((o) => ({ ...o, map: ownerMapper(kind) }))];
     const logger = this.options.logger ?? this.manager?.getLogger();
+    const name = this.name;
+    // On a Manager with metrics, the controller's reconciles and its queue report to them (a queue
+    // passed in options reports wherever it was made to).
+    const metrics = this.manager?.getMetrics();
+    const metered = metrics
+      ? {
+          queue: this.options.queue ?? new RateLimitingQueue<string>({ name, metricsProvider: metrics.workqueueProvider() }),
+          reconcileMetrics: this.options.reconcileMetrics ?? metrics.reconcileMetrics(name),
+        }
+      : {};
     const controller = new Controller(
-      { ...this.options, name: this.name, ...(logger ? { logger } : {}) },
+      { ...this.options, ...metered, name, ...(logger ? { logger } : {}) },
       watches,
       this.filters,
       reconciler,
@@ -240,6 +253,7 @@ export class Controller {
         signal,
         reconcile: (key, worker) => this.reconciler(splitMetaNamespaceKey(key), { signal, worker }),
         onError: (key, err) => onError(splitMetaNamespaceKey(key), err),
+        ...(this.options.reconcileMetrics ? { metrics: this.options.reconcileMetrics } : {}),
       });
     } finally {
       for (const r of this.registrations) r.remove();

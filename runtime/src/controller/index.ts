@@ -17,3 +17,4 @@ export * from "./manager.js";
 export * from "./finalizers.js";
 export * from "./cached-client.js";
 export * from "./webhook-builder.js";
+export * from "./metrics.js";

@@ -57,6 +57,14 @@ export interface LeaderElectionOptions {
   readonly random?: () => number;
   /** Told of failed requests and of a rejected onStartedLeading (client-go logs them); elections go on regardless. */
   readonly onError?: (err: unknown) => void;
+  /** Told when this candidate starts and stops leading, with the lock's name (client-go's leader metric: leader_election_master_status). */
+  readonly metric?: LeaderMetric;
+}
+
+/** client-go's leaderelection LeaderMetric: `on` when leading starts, `off` when it ends; `name` is the lock's. */
+export interface LeaderMetric {
+  on(name: string): void;
+  off(name: string): void;
 }
 
 /** The fields of a Lease's spec a candidate compares (LeaderElectionRecord). */
@@ -195,6 +203,7 @@ export class LeaderElector {
       if (!(await this.#acquire(signal))) return;
       const leading = new AbortController();
       this.#leading = true;
+      this.#options.metric?.on(this.#options.lock.name);
       // An async wrapper, so a callback that throws synchronously is a rejection like any other.
       const work = (async () => this.#options.callbacks.onStartedLeading(leading.signal))();
       const settled = work.then(
@@ -207,6 +216,7 @@ export class LeaderElector {
         leading.abort();
         if (this.#options.releaseOnCancel) await this.#release();
         this.#leading = false;
+        this.#options.metric?.off(this.#options.lock.name);
         this.#options.callbacks.onStoppedLeading?.();
         await settled;
       }

@@ -1,13 +1,13 @@
 // The manager, as controller-runtime's pkg/manager: one start(signal) that runs a program's caches,
-// its controllers and other runnables, optional leader election and the health probes, in
-// controller-runtime's order. Caches start first and are waited for; runnables that do not need
-// leader election start next; with leader election, the rest start once the Lease is held (and
-// without it, at once). Shutdown is the reverse: leader-elected runnables, then the others, then
-// the caches, all within a grace period; then the Lease is released (releaseOnCancel) and the probe
-// server closed. A runnable that fails, or a lost lease, stops everything and start() rejects with
+// its controllers and other runnables, optional leader election, the health probes and the
+// Prometheus metrics (metrics.ts), in controller-runtime's order. Caches start first and are
+// waited for; runnables that do not need leader election start next; with leader election, the
+// rest start once the Lease is held (and without it, at once). Shutdown is the reverse:
+// leader-elected runnables, then the others, then the caches, all within a grace period; then the
+// Lease is released (releaseOnCancel) and the probe and metrics servers closed. A runnable that fails, or a lost lease, stops everything and start() rejects with
 // it: as controller-runtime's, a program should then exit (and its replacement campaign again).
 import { createServer } from "node:http";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SharedInformerFactory, type SharedInformerFactoryOptions } from "../cache/informer-factory.js";
 import { asTransport } from "../client/resource-client.js";
@@ -22,6 +22,8 @@ import { newLeaderElector } from "./leader-election.js";
 import type { LeaderElectionOptions } from "./leader-election.js";
 import type { Logger } from "./logger.js";
 import { silentLogger } from "./logger.js";
+import { ManagerMetrics, parseBindAddress } from "./metrics.js";
+import type { MetricsOptions } from "./metrics.js";
 
 /** Anything a manager runs until its signal aborts (a Controller is one). */
 export interface Runnable {
@@ -47,6 +49,12 @@ export interface ManagerOptions {
   leaderElection?: Omit<LeaderElectionOptions, "callbacks">;
   /** Serve /healthz and /readyz here (port 0: any free port, see healthProbeAddress()). Absent: no probe server. */
   healthProbe?: { host?: string; port: number };
+  /**
+   * Serve Prometheus metrics at /metrics (controller-runtime's Metrics): reconciles, workqueues,
+   * REST requests and leader election, through prom-client (an optional peer dependency, loaded
+   * only then). Absent, or bindAddress "0": no metrics, and prom-client is never loaded.
+   */
+  metrics?: MetricsOptions;
   /** How long shutdown waits for runnables to return (ms, default 30 000, as GracefulShutdownTimeout). */
   gracefulShutdownTimeoutMs?: number;
   logger?: Logger;
@@ -78,6 +86,8 @@ export class Manager {
   private readonly healthz = new Map<string, HealthCheck>();
   private readonly readyz = new Map<string, HealthCheck>();
   private server: Server | undefined;
+  private metricsServer: Server | undefined;
+  private readonly metrics: ManagerMetrics | undefined;
   private started = false;
   private resolveElected!: () => void;
   private readonly electedPromise = new Promise<void>((r) => (this.resolveElected = r));
@@ -91,6 +101,16 @@ export class Manager {
 
   constructor(private readonly options: ManagerOptions = {}) {
     this.log = options.logger ?? silentLogger;
+    const m = options.metrics;
+    if (m && m.bindAddress !== "0") {
+      parseBindAddress(m.bindAddress);
+      this.metrics = new ManagerMetrics(m);
+    }
+  }
+
+  /** The manager's metrics (undefined when off): the builder reports its controllers' through them. */
+  getMetrics(): ManagerMetrics | undefined {
+    return this.metrics;
   }
 
   /** The transport to options.config, shared by everything the manager makes. */
@@ -185,6 +205,12 @@ export class Manager {
     return a && typeof a === "object" ? a : undefined;
   }
 
+  /** Where the metrics server listens, once start() has opened it. */
+  metricsAddress(): AddressInfo | undefined {
+    const a = this.metricsServer?.address();
+    return a && typeof a === "object" ? a : undefined;
+  }
+
   /**
    * Runs everything until `signal` aborts, then shuts down in order; resolves once it has. Rejects
    * with the first runnable failure or a LeaderElectionLostError (after shutting down the rest),
@@ -223,7 +249,19 @@ export class Manager {
         );
     };
     try {
-      if (this.options.healthProbe) await this.listen(this.options.healthProbe);
+      if (this.metrics) {
+        await this.metrics.start();
+        const metrics = this.metrics;
+        const { host, port } = parseBindAddress(this.options.metrics!.bindAddress);
+        this.metricsServer = await listen(port, host, (req, res) => metrics.serve(req, res));
+      }
+      if (this.options.healthProbe) {
+        const { host, port } = this.options.healthProbe;
+        this.server = await listen(port, host ?? "0.0.0.0", async (req, res) => {
+          if (await serveHealth("/healthz", this.healthz, req, res)) return true;
+          return serveHealth("/readyz", this.readyz, req, res);
+        });
+      }
       for (const c of this.caches) c.start(cachesStop.signal);
       this.cachesRunning = cachesStop.signal;
       await Promise.race([Promise.all(this.caches.map((c) => c.waitForCacheSync(stop.signal))), aborted(stop.signal)]);
@@ -239,6 +277,7 @@ export class Manager {
           const elector = newLeaderElector({
             ...le,
             onError: le.onError ?? ((err) => this.log("leader election error", { error: String(err) })),
+            ...(this.metrics && !le.metric ? { metric: this.metrics.leaderMetric() } : {}),
             callbacks: {
               onStartedLeading: async (leaderSignal) => {
                 leading = true;
@@ -284,31 +323,41 @@ export class Manager {
     if (this.started) throw new Error(`manager: ${what} after start`);
   }
 
-  private async listen(at: { host?: string; port: number }): Promise<void> {
-    const server = createServer((req, res) => {
-      void (async () => {
-        if (await serveHealth("/healthz", this.healthz, req, res)) return;
-        if (await serveHealth("/readyz", this.readyz, req, res)) return;
-        res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
-        res.end("404 page not found\n");
-      })();
-    });
-    this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(at.port, at.host ?? "0.0.0.0", () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-  }
-
   private async close(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((r) => server.close(() => r()));
+    this.metrics?.stop();
+    await Promise.all([closeServer(this.server), closeServer(this.metricsServer)]);
   }
+}
+
+/** An HTTP server on `port` (host undefined: every interface) answering with `handle`, or 404 when it declines a path. */
+async function listen(
+  port: number,
+  host: string | undefined,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>,
+): Promise<Server> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (await handle(req, res)) return;
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+      res.end("404 page not found\n");
+    })();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    const ready = (): void => {
+      server.off("error", reject);
+      resolve();
+    };
+    if (host === undefined) server.listen(port, ready);
+    else server.listen(port, host, ready);
+  });
+  return server;
+}
+
+async function closeServer(server: Server | undefined): Promise<void> {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
 }
 
 function addCheck(checks: Map<string, HealthCheck>, kind: string, name: string, check: HealthCheck): void {

@@ -18,6 +18,21 @@ export interface RunWorkersOptions<T> {
   readonly reconcile: (key: T, worker: number) => Promise<ReconcileResult | void>;
   /** Told of each failed pass, after the key was requeued, if it was (read `queue.numRequeues(key)` for the count). */
   readonly onError?: (key: T, err: unknown, worker: number) => void;
+  /** Told of each pass, as controller-runtime's controller metrics (a Manager with metrics passes them to its controllers). */
+  readonly metrics?: ReconcileMetrics;
+}
+
+/** How a pass ended, as the `result` label of controller_runtime_reconcile_total. */
+export type ReconcileOutcome = "success" | "error" | "requeue" | "requeue_after";
+
+/** The hooks of controller-runtime's per-controller metrics; runWorkers calls them. */
+export interface ReconcileMetrics {
+  /** Once, before the workers start: how many there are (and every series at zero, as initMetrics). */
+  start(workers: number): void;
+  /** A worker took a key (+1) or finished with it (-1): controller_runtime_active_workers. */
+  activeWorkers(delta: 1 | -1): void;
+  /** A pass ended: its outcome, its duration in seconds, and whether its error was terminal. */
+  reconciled(outcome: ReconcileOutcome, seconds: number, terminal: boolean): void;
 }
 
 /**
@@ -27,7 +42,7 @@ export interface RunWorkersOptions<T> {
  * `ShutDown`; the promise resolves once every worker has returned.
  */
 export async function runWorkers<T>(queue: RateLimitingQueue<T>, options: RunWorkersOptions<T>): Promise<void> {
-  const { signal, reconcile, onError } = options;
+  const { signal, reconcile, onError, metrics } = options;
   if (signal.aborted) {
     queue.shutDown();
     return;
@@ -36,24 +51,40 @@ export async function runWorkers<T>(queue: RateLimitingQueue<T>, options: RunWor
     queue.shutDown();
   };
   signal.addEventListener("abort", stop, { once: true });
+  metrics?.start(options.workers);
   const worker = async (n: number): Promise<void> => {
     for (;;) {
       const next = await queue.get();
       if (next.shutdown) return;
       const key = next.item;
+      metrics?.activeWorkers(1);
+      // No clock read per pass without metrics.
+      const started = metrics ? performance.now() : 0;
+      const reconciled = (outcome: ReconcileOutcome, terminal = false): void => {
+        if (metrics) metrics.reconciled(outcome, (performance.now() - started) / 1000, terminal);
+      };
       try {
         const result = await reconcile(key, n);
         if (result?.requeueAfterMs !== undefined && result.requeueAfterMs > 0) {
           queue.forget(key);
           queue.addAfter(key, result.requeueAfterMs);
-        } else if (result?.requeue) queue.addRateLimited(key);
-        else queue.forget(key);
+          reconciled("requeue_after");
+        } else if (result?.requeue) {
+          queue.addRateLimited(key);
+          reconciled("requeue");
+        } else {
+          queue.forget(key);
+          reconciled("success");
+        }
       } catch (err) {
         // As controller-runtime: a terminal error is not retried, and not forgotten either.
-        if (!isTerminalError(err)) queue.addRateLimited(key);
+        const terminal = isTerminalError(err);
+        if (!terminal) queue.addRateLimited(key);
+        reconciled("error", terminal);
         onError?.(key, err, n);
       } finally {
         queue.done(key);
+        metrics?.activeWorkers(-1);
       }
     }
   };

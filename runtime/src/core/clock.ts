@@ -1,7 +1,7 @@
 // The runtime's one time source: the workqueue, its rate limiters and metrics, the reflector's
 // backoff and watch timeouts and the informers' resyncs all read it, so tests (ours and a
 // controller's) drive time by hand with FakeClock instead of waiting for it. Real timers are not
-// unref'd: a controller whose reflector is backing off must stay alive.
+// unref'd (a controller whose reflector is backing off must stay alive) unless asked to be.
 import { performance } from "node:perf_hooks";
 
 /** A scheduled callback; `stop()` cancels it if it has not fired (calling it again is harmless). */
@@ -12,8 +12,11 @@ export interface Timer {
 /** Milliseconds and one-shot timers. `now()` is only meaningful as a difference between two calls. */
 export interface Clock {
   now(): number;
-  /** Runs `callback` once after `delayMs` (≤ 0: on the next turn); `Infinity` never fires. */
-  setTimer(delayMs: number, callback: () => void): Timer;
+  /**
+   * Runs `callback` once after `delayMs` (≤ 0: on the next turn); `Infinity` never fires. With
+   * `unref`, the timer does not keep the process alive by itself (bookkeeping, not work).
+   */
+  setTimer(delayMs: number, callback: () => void, options?: { unref?: boolean }): Timer;
 }
 
 // setTimeout fires at once for delays over 2^31-1 ms (about 24.8 days), with only a warning, so a
@@ -23,7 +26,7 @@ const maxTimeoutMs = 2 ** 31 - 1;
 /** The process's clock: a monotonic `performance.now()` and `setTimeout`. */
 export const realClock: Clock = {
   now: () => performance.now(),
-  setTimer(delayMs, callback) {
+  setTimer(delayMs, callback, options) {
     if (delayMs === Infinity) return { stop() {} };
     const due = performance.now() + delayMs;
     let handle: ReturnType<typeof setTimeout>;
@@ -36,6 +39,7 @@ export const realClock: Clock = {
         },
         Math.max(0, Math.min(ms, maxTimeoutMs)),
       );
+      if (options?.unref) handle.unref();
     };
     arm(delayMs);
     return { stop: () => clearTimeout(handle) };

@@ -82,6 +82,34 @@ export class TransportError extends Error {
 
 const sharedAgents = new AgentPool();
 
+/**
+ * Counts each attempt's outcome, as client-go's metrics.RequestResult: `code` is the HTTP status
+ * ("200", "404") or "<error>" when no response came, `method` the HTTP method, `host` the server's
+ * host[:port]. Registered process-wide, as client-go's metrics.Register: every transport reports.
+ */
+export interface RequestResultMetric {
+  increment(code: string, method: string, host: string): void;
+}
+
+const requestResultMetrics = new Map<RequestResultMetric, number>();
+
+/** Adds `metric` to those every transport's attempts report to; the function returned removes it (once per add). */
+export function registerRequestResultMetric(metric: RequestResultMetric): () => void {
+  requestResultMetrics.set(metric, (requestResultMetrics.get(metric) ?? 0) + 1);
+  let registered = true;
+  return () => {
+    if (!registered) return;
+    registered = false;
+    const n = (requestResultMetrics.get(metric) ?? 1) - 1;
+    if (n > 0) requestResultMetrics.set(metric, n);
+    else requestResultMetrics.delete(metric);
+  };
+}
+
+function reportResult(code: string, method: string, host: string): void {
+  for (const m of requestResultMetrics.keys()) m.increment(code, method, host);
+}
+
 /** The reason an AbortSignal carries, as an Error (AbortSignal.abort() gives a DOMException, which is one). */
 function abortReason(signal: AbortSignal): Error {
   const r: unknown = signal.reason;
@@ -225,7 +253,16 @@ export function createTransport(config: RestConfig, options: TransportOptions = 
       let res: IncomingMessage;
       let resBody: Buffer | undefined;
       try {
-        res = await attempt({ ...req, method }, path, body, creds, timeoutMs);
+        res = await attempt({ ...req, method }, path, body, creds, timeoutMs).then(
+          (r) => {
+            reportResult(String(r.statusCode ?? 0), method, server.host);
+            return r;
+          },
+          (err: unknown) => {
+            reportResult("<error>", method, server.host);
+            throw err;
+          },
+        );
         if (!streaming || res.statusCode! < 200 || res.statusCode! >= 300) resBody = await readBody(res);
       } catch (err) {
         if (req.signal?.aborted) throw err;

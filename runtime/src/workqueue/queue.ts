@@ -208,10 +208,16 @@ export class WorkQueue<T = string> implements AsyncIterable<T> {
     return { item, shutdown: false };
   }
 
+  // Unref'd: a queue nobody shuts down (a standby replica's, whose controller never ran) must not
+  // keep its process alive for its metrics' sake.
   #tick(): void {
-    this.#ticker = this.clock.setTimer(unfinishedWorkUpdatePeriodMs, () => {
-      this.#metrics?.updateUnfinishedWork();
-      this.#tick();
-    });
+    this.#ticker = this.clock.setTimer(
+      unfinishedWorkUpdatePeriodMs,
+      () => {
+        this.#metrics?.updateUnfinishedWork();
+        this.#tick();
+      },
+      { unref: true },
+    );
   }
 }
