@@ -9,7 +9,7 @@ import { unwrapUnknown } from "../protobuf-envelope.js";
 import { decodeMessageBytes, encodeMessageBytes } from "./codec.js";
 import { messageFor } from "./descriptors.js";
 
-export const PROTOBUF = "application/vnd.kubernetes.protobuf";
+export { PROTOBUF } from "./negotiate.js";
 
 const MAGIC = Buffer.from("k8s\0", "latin1");
 
