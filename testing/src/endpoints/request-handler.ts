@@ -29,6 +29,7 @@ import { deleteObject } from "../registry/write-delete.js";
 import { deleteOptions } from "./delete-options.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
+import { prepareCelForWrite } from "../apiextensions/crd-cel.js";
 
 /** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {
@@ -324,6 +325,8 @@ async function serveResource(
   if (method === "POST" || method === "PUT") checkBodyContentType(req.headers["content-type"]);
   const raw = method === "GET" || method === "HEAD" ? "" : await writeBodyText(req, info, method);
   const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
+  const cel = prepareCelForWrite(info, body);
+  if (cel) await cel;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.name !== undefined && verb !== "watch") checkPathName(r.name);
   if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
