@@ -1,7 +1,8 @@
-// Importing @kube-codegen/testing and starting a server whose CRDs have no CEL rules loads neither CEL
-// (@bufbuild/cel, through apiextensions' on-demand entry) nor the protobuf codec (@bufbuild/protobuf
-// and the upstream descriptors): they load when first needed, a CRD with x-kubernetes-validations
-// (given at start or written over HTTP) or a request naming protobuf (issue 26; measured by
+// Importing @kube-codegen/testing and starting a server whose CRDs have no CEL rules and no patterns
+// loads neither CEL (@bufbuild/cel) nor RE2 (@bufbuild/re2), both through apiextensions' on-demand
+// entry, nor the protobuf codec (@bufbuild/protobuf and the upstream descriptors): they load when
+// first needed, a CRD with x-kubernetes-validations or a pattern (given at start or written over
+// HTTP) or a request naming protobuf (issue 26; measured by
 // bench/testing-startup.ts, not asserted here). Each case runs in a fresh process, since a loaded
 // module stays loaded, with test/cli's hook recording every module; once on testing/dist (as a
 // project installs it) and once on the sources, so a static import of a heavy part fails here even
@@ -22,6 +23,7 @@ const tsx = import.meta.resolve("tsx");
 /** What must load only on demand, each by a pattern over file URLs and paths. */
 const heavy: Record<string, RegExp> = {
   "@bufbuild/cel": /\/node_modules\/@bufbuild\/cel\//,
+  "@bufbuild/re2": /\/node_modules\/@bufbuild\/re2\//,
   "@bufbuild/protobuf": /\/node_modules\/@bufbuild\/protobuf\//,
   "the protobuf descriptors": /\/testing\/(src|dist)\/endpoints\/protobuf\/descriptors\.generated\.(ts|js)$/,
 };
@@ -50,6 +52,12 @@ const CRD = {
   },
 };
 
+/** The same CRD with a pattern on a field. */
+const CRD_WITH_PATTERN = structuredClone(CRD);
+Object.assign(CRD_WITH_PATTERN.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties, {
+  color: { type: "string", pattern: "^(red|blue)$" },
+});
+
 /** The same CRD with a rule on spec. */
 const CRD_WITH_RULE = structuredClone(CRD);
 Object.assign(CRD_WITH_RULE.spec.versions[0]!.schema.openAPIV3Schema.properties.spec, {
@@ -76,7 +84,7 @@ const cases: Record<string, { body: string; loads: string[]; check(out: Record<s
       const good = await call(s, "POST", "/apis/example.com/v1/namespaces/default/widgets", widget(2));
       await s.stop();
       out({ bad: bad.status, message: JSON.parse(bad.body).message, good: good.status });`,
-    loads: ["@bufbuild/cel", "@bufbuild/protobuf"],
+    loads: ["@bufbuild/cel", "@bufbuild/re2", "@bufbuild/protobuf"],
     check: (o) => {
       assert.equal(o["bad"], 422);
       assert.match(String(o["message"]), /at most 10 replicas/);
@@ -95,11 +103,30 @@ const cases: Record<string, { body: string; loads: string[]; check(out: Record<s
       }
       await s.stop();
       out({ crd: crd.status, bad: bad.status, message: JSON.parse(bad.body).message });`,
-    loads: ["@bufbuild/cel", "@bufbuild/protobuf"],
+    loads: ["@bufbuild/cel", "@bufbuild/re2", "@bufbuild/protobuf"],
     check: (o) => {
       assert.equal(o["crd"], 201);
       assert.equal(o["bad"], 422);
       assert.match(String(o["message"]), /at most 10 replicas/);
+    },
+  },
+  "a CRD with a pattern created over HTTP": {
+    body: `
+      const s = await start({ crds: [] });
+      const crd = await call(s, "POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", ${JSON.stringify(CRD_WITH_PATTERN)});
+      let bad;
+      for (let i = 0; i < 100; i++) {
+        bad = await call(s, "POST", "/apis/example.com/v1/namespaces/default/widgets", { ...widget(1), spec: { color: "green" } });
+        if (bad.status !== 404) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await s.stop();
+      out({ crd: crd.status, bad: bad.status, message: JSON.parse(bad.body).message });`,
+    loads: ["@bufbuild/re2"],
+    check: (o) => {
+      assert.equal(o["crd"], 201);
+      assert.equal(o["bad"], 422);
+      assert.match(String(o["message"]), /should match '\^\(red\|blue\)\$'/);
     },
   },
   "a request that prefers protobuf": {
@@ -153,7 +180,7 @@ for (const [how, entry, preload] of [
   ["testing/src", pathToFileURL(join(repo, "testing/src/index.ts")).href, [tsx]],
 ] as const) {
   for (const [name, c] of Object.entries(cases)) {
-    test(`${name} (${how}): loads ${c.loads.length === 0 ? "neither CEL nor protobuf" : c.loads.join(", ")}`, (t) => {
+    test(`${name} (${how}): loads ${c.loads.length === 0 ? "none of CEL, RE2, protobuf" : c.loads.join(", ")}`, (t) => {
       if (how === "testing/dist") {
         for (const p of ["testing", "apiextensions"]) {
           const stale = staleReason(join(repo, p));

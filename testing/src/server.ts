@@ -6,7 +6,7 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { builtinResources } from "./builtin/resources.js";
 import { CRD_KEY, decorateCrdResource, startCrdController } from "./apiextensions/crd-controller.js";
-import { prepareCelForSeeds } from "./apiextensions/crd-cel.js";
+import { prepareForSeeds } from "./apiextensions/crd-engines.js";
 import { Faults } from "./faults.js";
 import { deepCopy } from "./patch/index.js";
 import { startDeploymentStatusController } from "./controllers/deployment-status.js";
@@ -205,7 +205,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   const stops = [startCrdController(state, crdInfo), startNamespaceController(state), startGarbageCollector(state)];
   if (options.simulateDeploymentStatus) stops.push(startDeploymentStatusController(state));
 
-  await prepareCelForSeeds([...options.crds, ...(options.objects ?? [])]);
+  await prepareForSeeds([...options.crds, ...(options.objects ?? [])]);
   // The namespaces a fresh kube-apiserver creates for itself (envtest has them too).
   for (const name of SYSTEM_NAMESPACES) seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name } });
   for (const crd of options.crds) seed(state, { apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", ...crd });

@@ -6,17 +6,20 @@
 // It must stay pure: no I/O, no clock, no global state; the same input gives the same
 // problems in the same order. It does not validate custom resources (see apiextensions/src/validation), and it
 // imports no generator stage (schema, generators ...): they call it, never the other way round.
+import * as re2Module from "@bufbuild/re2";
 import { celChecks } from "./cel/engine.js";
 import * as celRuleCompiler from "./cel/cel-rules.js";
+import { re2 } from "../validation/re2.js";
 import { checkCrd } from "./check-crd.js";
 import { decodeCrd } from "./decode.js";
 import { checkTypeMeta } from "./object-meta.js";
 import type { CrdProblem } from "./problem.js";
 import { costModelGroups, formatServerVersions, REFERENCE_MINOR } from "./server-versions.js";
 
-// This entry's callers check CRDs synchronously, rules included: CEL is here from the start (the test
-// server's on-demand entry loads it only for a CRD with rules, validation/on-demand.ts).
+// This entry's callers check CRDs synchronously, rules and patterns included: CEL and RE2 are here from
+// the start (the test server's on-demand entry loads them only when needed, validation/on-demand.ts).
 celChecks.install(celRuleCompiler);
+re2.install(re2Module);
 
 export { checkCrd, type CrdCheckOptions } from "./check-crd.js";
 

@@ -29,7 +29,7 @@ import { deleteObject } from "../registry/write-delete.js";
 import { deleteOptions } from "./delete-options.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
-import { prepareCelForWrite } from "../apiextensions/crd-cel.js";
+import { prepareForWrite } from "../apiextensions/crd-engines.js";
 
 /** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {
@@ -325,8 +325,8 @@ async function serveResource(
   if (method === "POST" || method === "PUT") checkBodyContentType(req.headers["content-type"]);
   const raw = method === "GET" || method === "HEAD" ? "" : await writeBodyText(req, info, method);
   const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
-  const cel = prepareCelForWrite(info, body);
-  if (cel) await cel;
+  const engines = prepareForWrite(info, body);
+  if (engines) await engines;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.name !== undefined && verb !== "watch") checkPathName(r.name);
   if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
