@@ -1,6 +1,7 @@
 // checkCrd: every reason a 1.24 server would reject creating a CRD (index.ts says what the checks own).
-// A CRD with x-kubernetes-validations needs CEL loaded (cel/engine.ts): the crd-checks entry installs
-// it, the on-demand entry's caller awaits loadCel() first.
+// A CRD with x-kubernetes-validations needs CEL loaded (cel/engine.ts), one with a pattern RE2
+// (validation/re2.ts): the crd-checks entry installs both, the on-demand entry's caller awaits
+// prepareFor() first.
 import { decodeCrd } from "./decode.js";
 import { checkApiApproval, checkObjectMeta, checkTypeMeta } from "./object-meta.js";
 import type { CrdProblem } from "./problem.js";

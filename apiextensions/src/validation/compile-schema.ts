@@ -36,8 +36,8 @@ function hasRules(node: SchemaNode): boolean {
 
 /**
  * Compiles an openAPIV3Schema (patterns, formats and CEL rules included) into a reusable validator.
- * A schema with x-kubernetes-validations needs CEL loaded: the public entry loads it, the on-demand
- * entry's caller awaits loadCel() first.
+ * A schema with x-kubernetes-validations needs CEL loaded, one with a pattern or a hostname format
+ * RE2: the public entry loads both, the on-demand entry's caller awaits prepareFor() first.
  */
 export function compileSchema(openAPIV3Schema: JSONSchemaProps): SchemaValidator {
   const root = compileNode(openAPIV3Schema);
