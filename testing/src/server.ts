@@ -6,6 +6,7 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { builtinResources } from "./builtin/resources.js";
 import { CRD_KEY, decorateCrdResource, startCrdController } from "./apiextensions/crd-controller.js";
+import { prepareForSeeds } from "./apiextensions/crd-engines.js";
 import { Faults } from "./faults.js";
 import { deepCopy } from "./patch/index.js";
 import { startDeploymentStatusController } from "./controllers/deployment-status.js";
@@ -238,6 +239,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   if (options.simulateDeploymentStatus) stops.push(startDeploymentStatusController(state));
   if (rbac) stops.push(rbac[2].startClusterRoleAggregationController(state));
 
+  await prepareForSeeds([...options.crds, ...(options.objects ?? [])]);
   // The namespaces a fresh kube-apiserver creates for itself (envtest has them too).
   for (const name of SYSTEM_NAMESPACES) seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name } });
   for (const obj of rbac?.[1].bootstrapPolicy() ?? []) seed(state, obj);

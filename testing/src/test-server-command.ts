@@ -1,7 +1,7 @@
 // `kube-codegen test-server [--crds DIR]`: loads every CRD in DIR's YAML/JSON files (none without
 // it), starts the test API server, prints the kubeconfig path, and runs until SIGINT/SIGTERM/SIGHUP (or the given signal aborts).
 import { readFileSync } from "node:fs";
-import { manifestFiles, parseManifests } from "@kube-codegen/apiextensions/validation";
+import { manifestFiles, parseManifests } from "@kube-codegen/apiextensions/on-demand";
 import { startTestApiServer, type StartOptions } from "./server.js";
 
 /** Options of runTestServerCommand. */

@@ -6,11 +6,22 @@
 // It must stay pure: no I/O, no clock, no global state; the same input gives the same
 // problems in the same order. It does not validate custom resources (see apiextensions/src/validation), and it
 // imports no generator stage (schema, generators ...): they call it, never the other way round.
+import * as re2Module from "@bufbuild/re2";
+import { celChecks } from "./cel/engine.js";
+import * as celRuleCompiler from "./cel/cel-rules.js";
+import { re2 } from "../validation/re2.js";
+import { checkCrd } from "./check-crd.js";
 import { decodeCrd } from "./decode.js";
-import { checkApiApproval, checkObjectMeta, checkTypeMeta } from "./object-meta.js";
+import { checkTypeMeta } from "./object-meta.js";
 import type { CrdProblem } from "./problem.js";
-import { checkSpec, checkStoredVersionsAndPruning } from "./spec.js";
 import { costModelGroups, formatServerVersions, REFERENCE_MINOR } from "./server-versions.js";
+
+// This entry's callers check CRDs synchronously, rules and patterns included: CEL and RE2 are here from
+// the start (the test server's on-demand entry loads them only when needed, validation/on-demand.ts).
+celChecks.install(celRuleCompiler);
+re2.install(re2Module);
+
+export { checkCrd, type CrdCheckOptions } from "./check-crd.js";
 
 export { formatCrdProblem, type CrdProblem } from "./problem.js";
 export { approvalAnnotationField } from "./object-meta.js";
@@ -22,27 +33,6 @@ export { schemaLocation } from "./location.js";
 export { messageExpressionError } from "./cel/cel-rules.js";
 export { celTypeOf } from "./cel/cel-types.js";
 export { formatServerVersions, parseServerVersions } from "./server-versions.js";
-
-/** Which server the checks model. */
-export interface CrdCheckOptions {
-  /** The minor version (1.x) whose CEL cost estimate applies; 24 (the recorded server) when absent. */
-  readonly serverVersion?: number;
-}
-
-/** Every reason the server would reject creating `crd` (a v1 CRD as plain JSON); empty when it would accept it. */
-export function checkCrd(crd: unknown, options: CrdCheckOptions = {}): CrdProblem[] {
-  const kindProblems = checkTypeMeta(crd);
-  if (kindProblems.length > 0) return kindProblems;
-  const { crd: internal, problems } = decodeCrd(crd);
-  if (problems.length > 0) return problems;
-  const minor = options.serverVersion ?? REFERENCE_MINOR;
-  return [
-    ...checkObjectMeta(internal),
-    ...checkSpec(internal, minor),
-    ...checkStoredVersionsAndPruning(internal),
-    ...checkApiApproval(internal),
-  ];
-}
 
 /** A problem some, but not all, of the target servers would reject the CRD for. */
 export interface PartialRejection {

@@ -4,7 +4,7 @@
 // resources inside metadata, rule/message sanity — and, where the schema is otherwise sound,
 // CEL rule compilation and cost. Schema errors come before CEL errors, as on the server.
 import { celTypeOf, maxCardinality } from "./cel/cel-types.js";
-import { compileRule } from "./cel/cel-rules.js";
+import { celChecks } from "./cel/engine.js";
 import { costErrorMessage, RULE_COST_LIMIT, type CostTotal } from "./cost-budget.js";
 import type { FieldPath } from "./field-path.js";
 import { goQuote, goSharpStringSlice } from "./go-value.js";
@@ -321,7 +321,7 @@ function compileRules(s: InternalSchema, path: FieldPath, st: WalkState, isRoot:
   (s["x-kubernetes-validations"] ?? []).forEach((r, i) => {
     if (r.rule.trim() === "") return;
     const p = path.child("x-kubernetes-validations").index(i).child("rule");
-    const res = compileRule(r.rule, selfType, cel.minor);
+    const res = celChecks.get().compileRule(r.rule, selfType, cel.minor);
     const cost = res.cost * (cel.cardinality ?? maxCardinality(s));
     if (cost > RULE_COST_LIMIT) out.push(forbidden(p, costErrorMessage("estimated rule cost", cost, RULE_COST_LIMIT)));
     cel.costs.observe(p.toString(), cost);

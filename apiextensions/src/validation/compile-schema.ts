@@ -10,7 +10,9 @@ import { validateEmbeddedResources } from "./object-meta.js";
 import { validateScale } from "./scale.js";
 import { pruneResource } from "./prune.js";
 import { applyDefaults } from "./defaults.js";
-import { compileRules, evaluateRules } from "./cel/rules.js";
+import { celRules } from "./cel/engine.js";
+import type { CompiledRules } from "./cel/rules.js";
+import type { SchemaNode } from "./schema-node.js";
 
 // Error types after which the server skips CEL rules (1.24's hasBlockingErr; enum failures do not block).
 const BLOCKING = new Set(["FieldValueRequired", "FieldValueTooLong", "FieldValueTooMany", "FieldValueTypeInvalid"]);
@@ -22,10 +24,24 @@ export const RULES_NOT_CHECKED: FieldError = invalid(
   "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
 );
 
-/** Compiles an openAPIV3Schema (patterns, formats and CEL rules included) into a reusable validator. */
+const NO_RULES: CompiledRules = { byNode: new Map(), relevant: new Set(), unchecked: [] };
+
+// Whether any node has x-kubernetes-validations: only then is CEL needed (cel/engine.ts).
+function hasRules(node: SchemaNode): boolean {
+  if ((node.raw["x-kubernetes-validations"] ?? []).length > 0) return true;
+  for (const [, sub] of node.properties ?? []) if (hasRules(sub)) return true;
+  if (typeof node.additional === "object" && hasRules(node.additional)) return true;
+  return node.items !== undefined && hasRules(node.items);
+}
+
+/**
+ * Compiles an openAPIV3Schema (patterns, formats and CEL rules included) into a reusable validator.
+ * A schema with x-kubernetes-validations needs CEL loaded, one with a pattern or a hostname format
+ * RE2: the public entry loads both, the on-demand entry's caller awaits prepareFor() first.
+ */
 export function compileSchema(openAPIV3Schema: JSONSchemaProps): SchemaValidator {
   const root = compileNode(openAPIV3Schema);
-  const rules = compileRules(root);
+  const rules = hasRules(root) ? celRules.get().compileRules(root) : NO_RULES;
   const uncheckedRules: readonly UncheckedRule[] = rules.unchecked;
   return {
     uncheckedRules,
@@ -39,7 +55,7 @@ export function compileSchema(openAPIV3Schema: JSONSchemaProps): SchemaValidator
       validateListTypes(root, obj, "", out);
       if (rules.byNode.size > 0) {
         if (out.some((e) => BLOCKING.has(e.reason))) out.push({ ...RULES_NOT_CHECKED });
-        else evaluateRules({ rules, out }, root, obj, oldObj, oldObj !== undefined, "", true);
+        else celRules.get().evaluateRules({ rules, out }, root, obj, oldObj, oldObj !== undefined, "", true);
       }
       return out;
     },

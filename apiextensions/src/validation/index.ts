@@ -8,6 +8,16 @@
 // The schema is walked here rather than handed to ajv: the server's error texts, reasons, paths and the
 // order of checks come from kube-openapi, and ajv's own errors cannot be mapped back onto them faithfully.
 // The CRD shapes it reads (JSONSchemaProps, ScaleSubresource) are apiextensions/src/types' to export.
+import * as re2Module from "@bufbuild/re2";
+import { celRules } from "./cel/engine.js";
+import * as celRuleEngine from "./cel/rules.js";
+import { re2 } from "./re2.js";
+
+// This entry's callers compile schemas synchronously, rules and patterns included: CEL and RE2 are
+// here from the start (the test server's on-demand entry loads them only when needed, on-demand.ts).
+celRules.install(celRuleEngine);
+re2.install(re2Module);
+
 export type { FieldError } from "./types.js";
 export { compileSchema } from "./compile-schema.js";
 export { formatFieldError } from "./field-error.js";

@@ -1,6 +1,6 @@
 // Schema `pattern` with Go regexp (RE2) semantics: the server matches with regexp.MatchString (unanchored,
 // no backreferences or lookaround, \d ASCII-only, (?i) flags), which JavaScript's RegExp does not reproduce.
-import { RE2JS } from "@bufbuild/re2";
+import { re2 } from "./re2.js";
 
 /** A compiled pattern, or the compile error the server would report. */
 export type CompiledPattern = { ok: true; test(s: string): boolean } | { ok: false; error: string };
@@ -13,7 +13,7 @@ export function compilePattern(pattern: string): CompiledPattern {
   if (hit) return hit;
   let compiled: CompiledPattern;
   try {
-    const re = RE2JS.compile(pattern);
+    const re = re2.get().RE2JS.compile(pattern);
     compiled = { ok: true, test: (s) => re.test(s) };
   } catch (e) {
     compiled = { ok: false, error: e instanceof Error ? e.message : String(e) };

@@ -1,6 +1,6 @@
 // Turns a CustomResourceDefinition into the resources it serves (one per served version), compiling each
 // version's schema once with the validation stage, and fills the defaults and status a real server writes.
-import { compileSchema } from "@kube-codegen/apiextensions/validation";
+import { compileSchema } from "@kube-codegen/apiextensions/on-demand";
 import type { JSONSchemaProps, ScaleSubresource } from "@kube-codegen/apiextensions";
 import type { ObjectSchema, PrinterColumn, ResourceInfo } from "../registry/resource-info.js";
 import type { StatusCause } from "../status-errors.js";

@@ -20,8 +20,8 @@ import { drainBody, mediaType, readBody, readBodyBytes, sendError, sendJson, sen
 import { checkNotTooLarge, listBody, listObjects } from "./list-query.js";
 import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
-import { onlyProtobuf } from "./protobuf/negotiate.js";
-import { decodeProtobufObject, PROTOBUF } from "./protobuf/objects.js";
+import { loadProtobuf, mayUseProtobuf, protobufCodec, protobufLoaded } from "./protobuf/load.js";
+import { onlyProtobuf, PROTOBUF } from "./protobuf/negotiate.js";
 import { sendErrorNegotiated, sendObject } from "./protobuf/respond.js";
 import { serveOpenApi } from "./openapi.js";
 import type { KubeObject, ResourceInfo } from "../registry/resource-info.js";
@@ -39,6 +39,7 @@ import { getStored } from "../registry/controller-client.js";
 import { deleteOptions } from "./delete-options.js";
 import { updateObject } from "../registry/write-update.js";
 import { queryBool } from "./query-params.js";
+import { prepareForWrite } from "../apiextensions/crd-engines.js";
 
 /** Whether a request body is YAML (application/yaml), which the server accepts like JSON. */
 function isYamlBody(contentType: string | undefined): boolean {
@@ -86,7 +87,7 @@ async function writeBodyText(req: IncomingMessage, info: ResourceInfo, method: s
     return readBody(req);
   if (info.custom && method !== "DELETE") throw unsupportedMediaType();
   const bytes = await readBodyBytes(req);
-  return bytes.length === 0 ? "" : JSON.stringify(decodeProtobufObject(bytes));
+  return bytes.length === 0 ? "" : JSON.stringify(protobufCodec().decodeProtobufObject(bytes));
 }
 
 function unsupportedMediaType(): ApiError {
@@ -194,6 +195,8 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
   // The audit filter runs first on a real server and names every request, answered or refused.
   res.setHeader("Audit-Id", randomUUID());
   try {
+    // Before anything that could answer in protobuf or read a protobuf body (protobuf/load.ts).
+    if (mayUseProtobuf(req) && !protobufLoaded()) await loadProtobuf();
     const caller = authenticate(req, token, state.settings.anonymousAuth, state.tokens);
     if (state.faults.latencyMs > 0) await new Promise((r) => setTimeout(r, state.faults.latencyMs));
     const failure = state.faults.takeFailure(url.pathname);
@@ -404,6 +407,8 @@ async function serveResource(
   if (method === "POST" || method === "PUT") checkBodyContentType(req.headers["content-type"]);
   const raw = method === "GET" || method === "HEAD" ? "" : await writeBodyText(req, info, method);
   const body = isYamlBody(req.headers["content-type"]) ? yamlToJson(raw) : raw;
+  const engines = prepareForWrite(info, body);
+  if (engines) await engines;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.name !== undefined && verb !== "watch") checkPathName(r.name);
   if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
@@ -477,7 +482,7 @@ async function serveStorageless(
   // kubectl auth can-i's typed client sends its review as protobuf.
   let object: Record<string, unknown> | undefined;
   if (verb === "create" && mediaType(req.headers["content-type"]) === PROTOBUF) {
-    object = decodeObject(JSON.stringify(decodeProtobufObject(raw)), info);
+    object = decodeObject(JSON.stringify(protobufCodec().decodeProtobufObject(raw)), info);
   } else if (verb === "create") {
     const text = raw.toString("utf8");
     object = decodeObject(isYamlBody(req.headers["content-type"]) ? yamlToJson(text) : text, info);

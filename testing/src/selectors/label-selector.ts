@@ -2,7 +2,7 @@
 // (equality, set-based `in`/`notin`, existence `key` / `!key`, and `gt`/`lt`).
 import { badRequest } from "../status-errors.js";
 // Label key and value syntax comes from the validation stage, as the registry's metadata checks do.
-import { labelValueProblems, qualifiedNameProblems as labelKeyProblems } from "@kube-codegen/apiextensions/validation";
+import { labelValueProblems, qualifiedNameProblems as labelKeyProblems } from "@kube-codegen/apiextensions/on-demand";
 
 type Op = "=" | "!=" | "in" | "notin" | "exists" | "!" | "gt" | "lt";
 

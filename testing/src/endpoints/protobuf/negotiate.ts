@@ -3,7 +3,8 @@
 // client-go sends "application/vnd.kubernetes.protobuf, application/json"; kubectl's Table reads
 // ask for JSON with as=Table parameters. Custom resources have no protobuf form, so for them
 // protobuf is never chosen (and an Accept naming only protobuf is a 406, request-handler.ts).
-import { PROTOBUF } from "./objects.js";
+/** The protobuf media type (defined here, not in objects.ts, so negotiating loads no codec: load.ts). */
+export const PROTOBUF = "application/vnd.kubernetes.protobuf";
 
 interface AcceptEntry {
   type: string;

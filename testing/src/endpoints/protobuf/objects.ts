@@ -9,8 +9,6 @@ import { unwrapUnknown } from "../protobuf-envelope.js";
 import { decodeMessageBytes, encodeMessageBytes } from "./codec.js";
 import { messageFor } from "./descriptors.js";
 
-export const PROTOBUF = "application/vnd.kubernetes.protobuf";
-
 const MAGIC = Buffer.from("k8s\0", "latin1");
 
 function unsupported(what: string): ApiError {

@@ -4,8 +4,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiError } from "../../status-errors.js";
 import { sendError, sendJson, warningHeader } from "../http-io.js";
-import { prefersProtobuf } from "./negotiate.js";
-import { canEncodeProtobuf, encodeProtobufObject, PROTOBUF } from "./objects.js";
+import { protobufCodec } from "./load.js";
+import { prefersProtobuf, PROTOBUF } from "./negotiate.js";
 
 /** Writes `body` with status `code`, in protobuf when `protobufAvailable` and the Accept header prefers it. */
 export function sendObject(
@@ -16,7 +16,9 @@ export function sendObject(
   warnings: readonly string[] = [],
   protobufAvailable = true,
 ): void {
-  if (!prefersProtobuf(req.headers["accept"], protobufAvailable) || !canEncodeProtobuf(body)) return sendJson(res, code, body, warnings);
+  if (!prefersProtobuf(req.headers["accept"], protobufAvailable)) return sendJson(res, code, body, warnings);
+  const { canEncodeProtobuf, encodeProtobufObject } = protobufCodec();
+  if (!canEncodeProtobuf(body)) return sendJson(res, code, body, warnings);
   const bytes = encodeProtobufObject(body as Record<string, unknown>);
   const headers: Record<string, string | string[]> = {
     "Content-Type": PROTOBUF,

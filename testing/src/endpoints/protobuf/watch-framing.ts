@@ -2,8 +2,8 @@
 // protobuf and the resource is a built-in, the stream is "application/vnd.kubernetes.protobuf;
 // stream=watch", each event a length-prefixed WatchEvent (objects.ts). Table watches stay JSON.
 import type { IncomingMessage } from "node:http";
-import { prefersProtobuf } from "./negotiate.js";
-import { PROTOBUF, watchFrame } from "./objects.js";
+import { protobufCodec } from "./load.js";
+import { prefersProtobuf, PROTOBUF } from "./negotiate.js";
 
 /** How a protobuf watch writes its events, or undefined when the watch is JSON. */
 export interface ProtobufWatch {
@@ -14,5 +14,5 @@ export interface ProtobufWatch {
 /** The protobuf framing for this watch request, or undefined. */
 export function protobufWatch(req: IncomingMessage, custom: boolean): ProtobufWatch | undefined {
   if (!prefersProtobuf(req.headers["accept"], !custom)) return undefined;
-  return { contentType: `${PROTOBUF};stream=watch`, frame: watchFrame };
+  return { contentType: `${PROTOBUF};stream=watch`, frame: protobufCodec().watchFrame };
 }
