@@ -29,10 +29,21 @@ const NOW = new Date("2026-12-02T05:30:00.500Z");
 
 let server: TestApiServer;
 let config: RestConfig;
+let controllerConfig: RestConfig;
+let controllerKubeconfig: string;
 let cs: Clientset;
 
 before(async () => {
-  ({ server, config } = await startExampleServer(project, NS));
+  // The controller runs as the service account controller-manager, bound to the role generated
+  // from its +kubebuilder:rbac markers, on a server enforcing RBAC; the test's clients are the administrator's.
+  ({
+    server,
+    config,
+    controller: controllerConfig,
+    controllerKubeconfig,
+  } = await startExampleServer(project, NS, {
+    asServiceAccount: "controller-manager",
+  }));
   cs = new Clientset(config);
 });
 after(async () => {
@@ -41,7 +52,7 @@ after(async () => {
 
 /** A running manager with the controller, as main.ts wires it; stop() ends it and waits. */
 function startController() {
-  const mgr = new Manager({ config, cache: { namespace: NS } });
+  const mgr = new Manager({ config: controllerConfig, cache: { namespace: NS } });
   setupHelmReleaseController(mgr, { log: silentLogger, now: () => NOW });
   const stop = new AbortController();
   const running = mgr.start(stop.signal);
@@ -258,7 +269,7 @@ test("the generated deep copy copies values through the hand-written deepCopyHel
 
 test("main.ts runs the controller against the cluster KUBECONFIG names and stops cleanly on SIGTERM", async () => {
   let code: number | null = null;
-  const main = runMain(project, { KUBECONFIG: server.kubeconfigPath });
+  const main = runMain(project, { KUBECONFIG: controllerKubeconfig });
   const client = cs.helmV1().helmReleases(NS);
   try {
     await until("the controller to start", () => (main.stdout().includes("Starting Controller") ? true : undefined), 60_000);
