@@ -30,6 +30,14 @@ import { until } from "../helpers/until.js";
 import { tempDir } from "../helpers/fs.js";
 
 const project = exampleProject("traefik-service");
+// The same controller, as the same service account under the same generated role, against a real
+// kube-apiserver 1.37.2 (scripts/record-controller-rbac-1.37.ts): what it did there, which it must
+// do here.
+const real = JSON.parse(readFileSync(join(repo, "test/fixtures/apiserver-1.37/traefik-controller-rbac.json"), "utf8")) as {
+  active: { status: unknown; finalizers: string[] };
+  event: { type: string; reason: string; message: string; component: string };
+  deniedWithoutTheStatusMarker: string;
+};
 const NS = "traefik";
 const NOW = new Date("2026-12-02T05:00:00.123Z");
 
@@ -122,6 +130,10 @@ test("create registers the route and marks the TraefikService active; an edit re
     assert.equal(event.type, "Normal");
     assert.equal(event.source?.component, "traefikservice-controller");
     assert.equal(event.message, "route traefik-web on entrypoint web to https://www.baidu.com");
+    // As on the real server, under the same role.
+    assert.deepEqual({ type: event.type, reason: event.reason, message: event.message, component: event.source?.component }, real.event);
+    assert.deepEqual(active.status, real.active.status);
+    assert.deepEqual(active.metadata?.finalizers, real.active.finalizers);
 
     // An edit of the spec is written again (the seed would skip an active object).
     active.spec = { entrypoint: "websecure", url: "https://example.com" };
@@ -322,6 +334,7 @@ test("with one RBAC marker removed, the generated role lacks it and the controll
       error,
       'traefikservices.traefik.magedu.com "denied" is forbidden: User "system:serviceaccount:traefik:controller-manager" cannot update resource "traefikservices/status" in API group "traefik.magedu.com" in the namespace "traefik"',
     );
+    assert.equal(error, real.deniedWithoutTheStatusMarker, "the real server's words");
   } finally {
     stop.abort();
     await running;
