@@ -189,6 +189,12 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
             choices: ["AlwaysAllow", "RBAC"] as const,
             default: "AlwaysAllow" as const,
             describe: "RBAC serves rbac.authorization.k8s.io/v1 and enforces it (the kubeconfig's user stays in system:masters)",
+          })
+          .option("emulate", {
+            type: "string",
+            choices: ["1.37", "1.24"] as const,
+            default: "1.37" as const,
+            describe: "answer as that kube-apiserver where they differ (streaming lists, aggregated discovery)",
           }),
       async (a) => {
         if (code !== 0) return;
@@ -206,6 +212,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
             tls: a.tls,
             simulateDeploymentStatus: a.simulateDeploymentStatus,
             authorization: a.authorizationMode,
+            emulate: a.emulate,
             ...(a.port !== undefined ? { port: a.port } : {}),
             write: (t) => out.log(t.replace(/\n$/, "")),
           });

@@ -29,6 +29,7 @@ test("--help and --version answer; unknown flags, bad ports and missing director
     [["--port", "70000"], /--port must be a port number/],
     [["--crds", "/nonexistent/crds"], /\/nonexistent\/crds does not exist/],
     [["--authorization-mode", "ABAC"], /--authorization-mode must be AlwaysAllow or RBAC, got "ABAC"/],
+    [["--emulate", "1.30"], /--emulate must be 1\.37 or 1\.24, got "1\.30"/],
   ] as const) {
     c = capture();
     assert.equal(await main([...argv], c.out), 2, argv.join(" "));
@@ -102,4 +103,45 @@ test("--authorization-mode RBAC serves the rbac group and enforces it", async ()
   assert.equal(impersonated.status, 403);
   abort.abort();
   assert.equal(await done, 0);
+});
+
+test("--emulate 1.24 answers as 1.24 where it differs (no aggregated discovery, streaming lists refused); the default answers as 1.37", async () => {
+  for (const [argv, aggregated, watchList] of [
+    [["--no-tls"], true, 200],
+    [["--no-tls", "--emulate", "1.24"], false, 422],
+  ] as const) {
+    const abort = new AbortController();
+    const lines: string[] = [];
+    let printed: () => void = () => {};
+    const ready = new Promise<void>((r) => (printed = r));
+    const out = {
+      log: (t: string) => {
+        lines.push(t);
+        if (lines.length >= 2) printed();
+      },
+      err: (t: string) => assert.fail(t),
+    };
+    const done = main([...argv], out, abort.signal);
+    await ready;
+    const cfg = parse(readFileSync(lines[1] ?? "", "utf8")) as {
+      clusters: { cluster: { server: string } }[];
+      users: { user: { token: string } }[];
+    };
+    const server = cfg.clusters[0]?.cluster.server ?? "";
+    const auth = { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` };
+    const apis = await fetch(`${server}/apis`, {
+      headers: { ...auth, Accept: "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json" },
+    });
+    assert.equal((apis.headers.get("content-type") ?? "").includes("apidiscovery.k8s.io"), aggregated, argv.join(" "));
+    await apis.arrayBuffer();
+    const ac = new AbortController();
+    const list = await fetch(
+      `${server}/api/v1/namespaces/default/configmaps?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true&timeoutSeconds=1`,
+      { headers: auth, signal: ac.signal },
+    );
+    assert.equal(list.status, watchList, argv.join(" "));
+    ac.abort();
+    abort.abort();
+    assert.equal(await done, 0);
+  }
 });

@@ -16,6 +16,8 @@ Options:
   --simulate-deployment-status   fill in Deployment status as if every pod were ready
   --authorization-mode MODE      AlwaysAllow (default) or RBAC: serve rbac.authorization.k8s.io/v1 and
                                  enforce it (the kubeconfig's user stays in system:masters)
+  --emulate VERSION              1.37 (default) or 1.24: answer as that kube-apiserver where they
+                                 differ (streaming lists, aggregated discovery)
   --help, --version
 `;
 
@@ -45,6 +47,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
         "no-tls": { type: "boolean" },
         "simulate-deployment-status": { type: "boolean" },
         "authorization-mode": { type: "string" },
+        emulate: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -75,6 +78,11 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
     out.err(`kube-codegen-test-server: --authorization-mode must be AlwaysAllow or RBAC, got "${mode}"`);
     return 2;
   }
+  const emulate = values.emulate;
+  if (emulate !== undefined && emulate !== "1.37" && emulate !== "1.24") {
+    out.err(`kube-codegen-test-server: --emulate must be 1.37 or 1.24, got "${emulate}"`);
+    return 2;
+  }
   if (values.crds !== undefined && !existsSync(values.crds)) {
     out.err(`kube-codegen-test-server: ${values.crds} does not exist`);
     return 2;
@@ -86,6 +94,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
       tls: values["no-tls"] !== true,
       simulateDeploymentStatus: values["simulate-deployment-status"] === true,
       ...(mode === "RBAC" ? { authorization: "RBAC" as const } : {}),
+      ...(emulate !== undefined ? { emulate } : {}),
       write: (t) => out.log(t.replace(/\n$/, "")),
       ...(signal ? { signal } : {}),
     });

@@ -18,6 +18,8 @@ export interface TestServerCommandOptions {
   simulateDeploymentStatus?: boolean;
   /** Enforce RBAC (StartOptions.authorization). */
   authorization?: "RBAC" | "AlwaysAllow";
+  /** Answer as kube-apiserver 1.37 (default) or 1.24 where they differ (StartOptions.emulate). */
+  emulate?: "1.37" | "1.24";
   /** Where to print (default: process.stdout). */
   write?: (text: string) => void;
   /** Stops the server when aborted (default: SIGINT or SIGTERM). */
@@ -52,6 +54,7 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   if (opts.token !== undefined) start.token = opts.token;
   if (opts.simulateDeploymentStatus !== undefined) start.simulateDeploymentStatus = opts.simulateDeploymentStatus;
   if (opts.authorization !== undefined) start.authorization = opts.authorization;
+  if (opts.emulate !== undefined) start.emulate = opts.emulate;
   const server = await startTestApiServer(start);
   let onSignal = (): void => {};
   // The handlers are in place before the kubeconfig path is printed: whoever reads the path may
