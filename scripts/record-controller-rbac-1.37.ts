@@ -2,7 +2,8 @@
 // a service account bound to the role generated from its +kubebuilder:rbac markers, into
 // test/fixtures/apiserver-1.37/traefik-controller-rbac.json (see test/fixtures/PROVENANCE.md):
 //
-//   ../shared/real-apiserver-1.37/start.sh /tmp/real137
+// against a fresh real kube-apiserver 1.37.2 on loopback (PROVENANCE.md says how it was started):
+//
 //   node --import tsx scripts/record-controller-rbac-1.37.ts https://127.0.0.1:PORT admintoken
 //
 // The controller (setupTraefikServiceController on a Manager, as main.ts wires it) authenticates

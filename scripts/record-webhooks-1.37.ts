@@ -1,8 +1,8 @@
 // Records how a real kube-apiserver 1.37 calls admission and conversion webhooks, into
 // test/fixtures/apiserver-1.37/webhooks.json (see test/fixtures/PROVENANCE.md), so the test API
-// server's admission can be built to it and its tests compare against it without ../shared:
+// server's admission can be built to it and its tests compare against the recording alone. Run it
+// against a fresh real kube-apiserver 1.37.2 on loopback (PROVENANCE.md says how it was started):
 //
-//   ../shared/real-apiserver-1.37/start.sh /tmp/real137
 //   node --import tsx scripts/record-webhooks-1.37.ts https://127.0.0.1:PORT admintoken
 //
 // The webhooks are this repository's own runtime (WebhookServer, a defaulter, a validator, a
@@ -17,7 +17,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { request } from "node:https";
 import { join } from "node:path";
-import { WebhookServer, defaultingHandler, validatingHandler, Converter, type KubeObject } from "@kube-codegen/runtime";
+import { WebhookServer } from "@kube-codegen/runtime";
+import { widgetConverter, widgetDefaulter, widgetValidator, type Widget } from "../test/fixtures/apiserver-1.37/widget-webhooks.js";
 import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
 
 interface Exchange {
@@ -80,58 +81,13 @@ writeFileSync(join(certDir, "tls.crt"), cert.certPem);
 writeFileSync(join(certDir, "tls.key"), cert.keyPem);
 const caBundle = Buffer.from(cert.certPem).toString("base64");
 const server = new WebhookServer({ host: "127.0.0.1", port: 0, certDir });
-interface Widget extends KubeObject {
-  spec: { replicas?: number; image?: string; size?: number; containers?: { image: string }[] };
-}
-server.register(
-  "/mutate-example-com-v1-widget",
-  defaultingHandler<Widget>({
-    default(o) {
-      o.spec.replicas ??= 1;
-      o.metadata = { ...o.metadata, labels: { ...o.metadata?.labels, "defaulted-by": "webhook" } };
-    },
-  }),
-);
-server.register(
-  "/validate-example-com-v1-widget",
-  validatingHandler<Widget>({
-    validateCreate(o) {
-      if ((o.spec.replicas ?? 0) > 5) throw new Error("spec.replicas: must be at most 5");
-      return o.spec.image === undefined ? ["spec.image is unset: nginx will be used"] : [];
-    },
-  }),
-);
+server.register("/mutate-example-com-v1-widget", widgetDefaulter);
+server.register("/validate-example-com-v1-widget", widgetValidator);
 server.register("/slow", async () => {
   await sleep(3000);
   return { allowed: true };
 });
-const converter = new Converter([
-  {
-    group: "example.com",
-    kind: "Widget",
-    hub: "v2",
-    spokes: {
-      v1: {
-        toHub: (o) => {
-          const w = o as Widget;
-          const { replicas, image } = w.spec;
-          return {
-            ...w,
-            spec: { ...(replicas !== undefined ? { size: replicas } : {}), ...(image ? { containers: [{ image }] } : {}) },
-          } as KubeObject;
-        },
-        fromHub: (o) => {
-          const w = o as Widget;
-          const image = w.spec.containers?.[0]?.image;
-          return {
-            ...w,
-            spec: { ...(w.spec.size !== undefined ? { replicas: w.spec.size } : {}), ...(image ? { image } : {}) },
-          } as KubeObject;
-        },
-      },
-    },
-  },
-]);
+const converter = widgetConverter();
 server.registerJson("/convert", (body) => Promise.resolve(converter.review(body)));
 const stop = new AbortController();
 const running = server.run(stop.signal);

@@ -9,7 +9,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Converter, defaultingHandler, validatingHandler, type AdmissionRequest, type KubeObject } from "../../src/index.js";
+import type { AdmissionRequest } from "../../src/index.js";
+import { widgetConverter, widgetDefaulter, widgetValidator, type Widget } from "../../../test/fixtures/apiserver-1.37/widget-webhooks.js";
 import { applyJsonPatch } from "../../../testing/src/patch/json-patch.js";
 import type { JsonValue } from "../../../testing/src/patch/json.js";
 
@@ -18,27 +19,14 @@ interface Exchange {
   request: { method: string; path: string; body?: Widget };
   response: { status: number; warning?: string; body?: Widget & { message?: string; code?: number; reason?: string; items?: Widget[] } };
 }
-interface Widget extends KubeObject {
-  spec: { replicas?: number; image?: string; size?: number; containers?: { image: string }[] };
-}
 const { exchanges } = JSON.parse(
   readFileSync(join(import.meta.dirname, "../../../test/fixtures/apiserver-1.37/webhooks.json"), "utf8"),
 ) as { exchanges: Exchange[] };
 const at = (prefix: string): Exchange => exchanges.find((e) => e.step.startsWith(prefix)) ?? assert.fail(`no step "${prefix}"`);
 
-// The recording's handlers (scripts/record-webhooks-1.37.ts), as a user of the runtime writes them.
-const defaulter = defaultingHandler<Widget>({
-  default(o) {
-    o.spec.replicas ??= 1;
-    o.metadata = { ...o.metadata, labels: { ...o.metadata?.labels, "defaulted-by": "webhook" } };
-  },
-});
-const validator = validatingHandler<Widget>({
-  validateCreate(o) {
-    if ((o.spec.replicas ?? 0) > 5) throw new Error("spec.replicas: must be at most 5");
-    return o.spec.image === undefined ? ["spec.image is unset: nginx will be used"] : [];
-  },
-});
+// The recording's handlers, the very ones scripts/record-webhooks-1.37.ts served.
+const defaulter = widgetDefaulter;
+const validator = widgetValidator;
 const request = (object: Widget): AdmissionRequest => ({
   uid: "u",
   kind: { group: "example.com", version: "v1", kind: "Widget" },
@@ -78,33 +66,7 @@ test("the validator's denial is the real server's 403, its message after the ser
 });
 
 test("conversion through the hub gives what the real server read at each version", () => {
-  const converter = new Converter([
-    {
-      group: "example.com",
-      kind: "Widget",
-      hub: "v2",
-      spokes: {
-        v1: {
-          toHub: (o) => {
-            const w = o as Widget;
-            const { replicas, image } = w.spec;
-            return {
-              ...w,
-              spec: { ...(replicas !== undefined ? { size: replicas } : {}), ...(image ? { containers: [{ image }] } : {}) },
-            } as KubeObject;
-          },
-          fromHub: (o) => {
-            const w = o as Widget;
-            const image = w.spec.containers?.[0]?.image;
-            return {
-              ...w,
-              spec: { ...(w.spec.size !== undefined ? { replicas: w.spec.size } : {}), ...(image ? { image } : {}) },
-            } as KubeObject;
-          },
-        },
-      },
-    },
-  ]);
+  const converter = widgetConverter();
   const v2 = at("read at v2").response.body!;
   const v1 = at("read back at v1").response.body!;
   assert.deepEqual((converter.convert(v2, "example.com/v1") as Widget).spec, v1.spec);
