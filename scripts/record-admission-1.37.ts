@@ -8,7 +8,8 @@
 // sent to the webhooks during it (`calls`), so the shape of what a webhook receives (kind, resource,
 // requestKind, userInfo, options, oldObject) is recorded too. The webhooks here are plain HTTPS
 // handlers (not the runtime's WebhookServer) so that they can also answer badly: a JSON Patch that
-// does not apply, a response for another uid, a body that is not JSON, an HTTP 500.
+// does not apply, a response for another uid, a body that is not JSON, an HTTP 500. They are in
+// test/fixtures/apiserver-1.37/admission-webhooks.ts, which the replaying test serves too.
 // Scenarios: validation and defaulting of webhook configurations; namespaceSelector and
 // objectSelector; matchPolicy Exact and Equivalent across the versions of a CRD; reinvocation of a
 // mutating webhook; denials with and without a status; the failure texts of misbehaving webhooks;
@@ -18,6 +19,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
+import { ADMISSION_HANDLERS, type Review } from "../test/fixtures/apiserver-1.37/admission-webhooks.js";
 
 interface Call {
   path: string;
@@ -80,40 +82,6 @@ async function step(name: string, method: string, path: string, body?: unknown, 
   return e;
 }
 
-type Review = { request: { uid: string; object?: { metadata?: { labels?: Record<string, string> } } } };
-type Answer = { status?: number; raw?: string; response?: Record<string, unknown> };
-const patch = (ops: unknown[]) => ({ patchType: "JSONPatch", patch: Buffer.from(JSON.stringify(ops)).toString("base64") });
-
-/** A mutating answer adding label `key`=1 unless it is there (and the labels map if there is none). */
-function addLabel(r: Review, key: string): Answer {
-  const labels = r.request.object?.metadata?.labels;
-  if (labels?.[key]) return { response: { allowed: true } };
-  const op = labels
-    ? { op: "add", path: `/metadata/labels/${key}`, value: "1" }
-    : { op: "add", path: "/metadata/labels", value: { [key]: "1" } };
-  return { response: { allowed: true, ...patch([op]) } };
-}
-
-/** The webhooks, by path: each gets the review and answers a response (or a raw HTTP answer). */
-const HANDLERS: Record<string, (r: Review) => Answer> = {
-  "/allow": () => ({ response: { allowed: true } }),
-  "/deny-plain": () => ({ response: { allowed: false } }),
-  "/deny-status": () => ({
-    response: { allowed: false, status: { code: 409, reason: "Conflict", message: "the quota for widgets is used up" } },
-  }),
-  "/deny-message": () => ({ response: { allowed: false, status: { message: "labels must not say no" } } }),
-  "/allow-warn": () => ({ response: { allowed: true, warnings: ["first warning", "second warning"] } }),
-  "/label-a": (r) => addLabel(r, "a"),
-  "/label-b": (r) => addLabel(r, "b"),
-  "/bad-patch": () => ({ response: { allowed: true, ...patch([{ op: "remove", path: "/spec/nothing/here" }]) } }),
-  "/patch-bad-type": () => ({ response: { allowed: true, patchType: "MergePatch", patch: Buffer.from("{}").toString("base64") } }),
-  "/patch-status-field": () => ({ response: { allowed: true, ...patch([{ op: "add", path: "/data", value: { k: "v" } }]) } }),
-  "/wrong-uid": () => ({ response: { allowed: true, uid: "not-the-uid" } }),
-  "/not-json": () => ({ status: 200, raw: "this is not json" }),
-  "/http-500": () => ({ status: 500, raw: "boom" }),
-  "/no-response": () => ({ status: 200, raw: JSON.stringify({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview" }) }),
-};
-
 const cert = generateServerCertificate("admission-recording");
 const caBundle = Buffer.from(cert.certPem).toString("base64");
 const server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
@@ -124,7 +92,7 @@ const server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res)
     const path = (req.url ?? "").split("?")[0] ?? "";
     const review = JSON.parse(text) as Review & { apiVersion: string };
     calls.push({ path: req.url ?? "", request: review.request });
-    const h = HANDLERS[path];
+    const h = ADMISSION_HANDLERS[path];
     const a = h ? h(review) : { status: 404, raw: "not found" };
     if (a.raw !== undefined) {
       res.writeHead(a.status ?? 200, { "Content-Type": "application/json" }).end(a.raw);
@@ -175,7 +143,7 @@ async function withConfig(kind: "Validating" | "Mutating", name: string, webhook
   try {
     await body();
   } finally {
-    await call("DELETE", `${path}/${name}`);
+    await step(`remove ${name}`, "DELETE", `${path}/${name}`);
     await sleep(1500);
   }
 }
@@ -220,7 +188,7 @@ try {
       },
     ],
   });
-  await call("DELETE", `${VWC}/defaults`);
+  await step("remove the validating defaults configuration", "DELETE", `${VWC}/defaults`);
   await step("a mutating configuration with a service reference and no optional fields", "POST", MWC, {
     apiVersion: "admissionregistration.k8s.io/v1",
     kind: "MutatingWebhookConfiguration",
@@ -234,7 +202,7 @@ try {
       },
     ],
   });
-  await call("DELETE", `${MWC}/defaults`);
+  await step("remove the mutating defaults configuration", "DELETE", `${MWC}/defaults`);
   await step("a validating configuration wrong in every webhook", "POST", VWC, {
     apiVersion: "admissionregistration.k8s.io/v1",
     kind: "ValidatingWebhookConfiguration",
@@ -372,7 +340,7 @@ try {
       await step("a validating webhook answering HTTP 500 with failurePolicy Ignore", "POST", CM("team-b"), cm("v-500-ignore"));
     },
   );
-  await withConfig("Mutating", "m-patch-data", [webhook("m-data.example.com", "/patch-status-field")], async () => {
+  await withConfig("Mutating", "m-patch-data", [webhook("m-data.example.com", "/patch-data")], async () => {
     await step("a mutating webhook that sets data", "POST", CM("team-b"), cm("patched-data"));
   });
 

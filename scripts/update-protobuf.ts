@@ -74,6 +74,12 @@ export const ROOTS: readonly string[] = [
   "k8s.io.api.rbac.v1.RoleBindingList",
   "k8s.io.api.rbac.v1.ClusterRoleBinding",
   "k8s.io.api.rbac.v1.ClusterRoleBindingList",
+  ...[
+    "MutatingWebhookConfiguration",
+    "ValidatingWebhookConfiguration",
+    "ValidatingAdmissionPolicy",
+    "ValidatingAdmissionPolicyBinding",
+  ].flatMap((k) => [`k8s.io.api.admissionregistration.v1.${k}`, `k8s.io.api.admissionregistration.v1.${k}List`]),
   "k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinition",
   "k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.CustomResourceDefinitionList",
   `${META}.DeleteOptions`,

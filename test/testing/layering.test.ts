@@ -10,7 +10,7 @@ import { join, posix, relative } from "node:path";
 
 const root = join(import.meta.dirname, "../../testing/src");
 
-type Layer = "server" | "endpoints" | "controllers" | "openapi" | "registry" | "storage" | "selectors" | "patch" | "base";
+type Layer = "server" | "endpoints" | "admission" | "controllers" | "openapi" | "registry" | "storage" | "selectors" | "patch" | "base";
 
 /**
  * The layer of a file, by its path under testing/src. registry/ is the generic store with its strategy
@@ -31,8 +31,9 @@ function layerOf(path: string): Layer {
 
 /** What each layer may import besides itself. */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
-  server: ["endpoints", "controllers", "openapi", "registry", "storage", "selectors", "patch", "base"],
-  endpoints: ["openapi", "registry", "selectors", "patch", "base"],
+  server: ["endpoints", "admission", "controllers", "openapi", "registry", "storage", "selectors", "patch", "base"],
+  endpoints: ["admission", "openapi", "registry", "selectors", "patch", "base"],
+  admission: ["registry", "selectors", "patch", "base"],
   controllers: ["registry", "base"],
   openapi: ["registry", "patch", "base"],
   registry: ["storage", "selectors", "patch", "base"],
@@ -43,7 +44,7 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
 };
 
 /** Layers whose files must not use the store (state.store): they go through the registry. */
-const NO_STORE: readonly Layer[] = ["endpoints", "controllers", "openapi"];
+const NO_STORE: readonly Layer[] = ["endpoints", "admission", "controllers", "openapi"];
 
 /**
  * Violations in files given as path (under testing/src) → source: "file -> layer" for an import against

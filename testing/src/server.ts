@@ -182,7 +182,7 @@ function deferQueue(): {
   };
 }
 
-function seed(state: ServerState, obj: Record<string, unknown>): void {
+async function seed(state: ServerState, obj: Record<string, unknown>): Promise<void> {
   const apiVersion = String(obj["apiVersion"] ?? "");
   const kind = String(obj["kind"] ?? "");
   const info = state.registry.byKind(apiVersion, kind);
@@ -191,7 +191,7 @@ function seed(state: ServerState, obj: Record<string, unknown>): void {
   if (!copy.metadata || typeof copy.metadata !== "object") copy.metadata = {};
   const ns = info.namespaced ? String(copy.metadata["namespace"] ?? "default") : undefined;
   try {
-    createObject(state, info, ns, copy, { dryRun: false, fieldValidation: "Ignore", manager: "kube-codegen-testing", warnings: [] });
+    await createObject(state, info, ns, copy, { dryRun: false, fieldValidation: "Ignore", manager: "kube-codegen-testing", warnings: [] });
   } catch (e) {
     if (e instanceof ApiError) throw new Error(`startTestApiServer: cannot create ${kind} ${String(copy.metadata["name"])}: ${e.message}`);
     throw e;
@@ -241,14 +241,14 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
 
   await prepareForSeeds([...options.crds, ...(options.objects ?? [])]);
   // The namespaces a fresh kube-apiserver creates for itself (envtest has them too).
-  for (const name of SYSTEM_NAMESPACES) seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name } });
-  for (const obj of rbac?.[1].bootstrapPolicy() ?? []) seed(state, obj);
-  for (const crd of options.crds) seed(state, { apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", ...crd });
+  for (const name of SYSTEM_NAMESPACES) await seed(state, { apiVersion: "v1", kind: "Namespace", metadata: { name } });
+  for (const obj of rbac?.[1].bootstrapPolicy() ?? []) await seed(state, obj);
+  for (const crd of options.crds) await seed(state, { apiVersion: "apiextensions.k8s.io/v1", kind: "CustomResourceDefinition", ...crd });
   await queue.idle();
   for (const obj of options.objects ?? []) {
     const meta = (obj["metadata"] ?? {}) as Record<string, unknown>;
     if (obj["kind"] === "Namespace" && SYSTEM_NAMESPACES.includes(String(meta["name"]))) continue;
-    seed(state, obj);
+    await seed(state, obj);
   }
   await queue.idle();
 

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	admregv1 "k8s.io/api/admissionregistration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	authnv1 "k8s.io/api/authentication/v1"
 	authzv1 "k8s.io/api/authorization/v1"
@@ -82,7 +83,7 @@ func main() {
 			walk(f.Type)
 		}
 	}
-	schemes := []func(*runtime.Scheme) error{corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authnv1.AddToScheme, authzv1.AddToScheme, rbacv1.AddToScheme, apiextv1.AddToScheme}
+	schemes := []func(*runtime.Scheme) error{admregv1.AddToScheme, corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authnv1.AddToScheme, authzv1.AddToScheme, rbacv1.AddToScheme, apiextv1.AddToScheme}
 	s := runtime.NewScheme()
 	for _, add := range schemes {
 		if err := add(s); err != nil {

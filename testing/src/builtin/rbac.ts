@@ -6,6 +6,7 @@
 // (StartOptions.authorization), so loaded only then.
 import { fromLabelSelectorObject, matchesLabels } from "../selectors/label-selector.js";
 import type { StatusCause } from "../status-errors.js";
+import { asList, asObj, invalid, notSupported, required, strings } from "./field-causes.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
 import { STANDARD_VERBS } from "../registry/resource-info.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
@@ -14,26 +15,6 @@ import { builtinStrategy } from "./strategies.js";
 const RBAC_GROUP = "rbac.authorization.k8s.io";
 
 type Obj = Record<string, unknown>;
-
-const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
-const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const strings = (v: unknown): string[] => asList(v).filter((s): s is string => typeof s === "string");
-
-const required = (field: string, detail = ""): StatusCause => ({
-  reason: "FieldValueRequired",
-  message: detail ? `Required value: ${detail}` : "Required value",
-  field,
-});
-const invalid = (field: string, value: unknown, detail: string): StatusCause => ({
-  reason: "FieldValueInvalid",
-  message: `Invalid value: ${JSON.stringify(value)}: ${detail}`,
-  field,
-});
-const notSupported = (field: string, value: unknown, supported: string[]): StatusCause => ({
-  reason: "FieldValueNotSupported",
-  message: `Unsupported value: ${JSON.stringify(value)}: supported values: ${supported.map((s) => JSON.stringify(s)).join(", ")}`,
-  field,
-});
 
 /** ValidatePolicyRule. */
 function validateRule(rule: Obj, namespaced: boolean, path: string): StatusCause[] {

@@ -6,6 +6,7 @@ import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, default
 import { validateConfigData, validateDeployment, validateLease } from "./validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
+import { admissionRegistrationResources } from "./admissionregistration.js";
 import { builtinStrategy } from "./strategies.js";
 import { STORAGELESS } from "./storageless.js";
 
@@ -119,6 +120,7 @@ export function builtinResources(): ResourceInfo[] {
       extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"],
     }),
     ...authorizationResources(),
+    ...admissionRegistrationResources(),
     groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
       namespaced: false,
       shortNames: ["crd", "crds"],

@@ -152,7 +152,7 @@ function serverSideApplyRequest(
   body: string,
   query: URLSearchParams,
   opts: WriteOptions,
-): WriteResult {
+): Promise<WriteResult> {
   const manager = requireManager(query);
   const parsed = parseApplyBody(body);
   const applied = decodeObject(stringifyJson(parsed), info) as JsonObject;
@@ -193,7 +193,7 @@ export function patchObject(
   body: string,
   query: URLSearchParams,
   opts: WriteOptions,
-): WriteResult {
+): Promise<WriteResult> {
   const type = mediaType(contentType);
   const accepted = info.custom ? CUSTOM_RESOURCE_PATCH_TYPES : BUILTIN_PATCH_TYPES;
   if (!accepted.includes(type)) throw unsupportedMediaType([...accepted]);

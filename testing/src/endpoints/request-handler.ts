@@ -33,6 +33,8 @@ import { toTable, wantsTable } from "./table-output.js";
 import { serveWatch } from "./watch-stream.js";
 import { serveAggregatedDiscovery } from "./aggregated-discovery.js";
 import { createObject } from "../registry/write-create.js";
+import type { Admission } from "../registry/admission-hooks.js";
+import { webhookAdmission } from "../admission/webhook-admission.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../registry/write-common.js";
 import { deleteObject } from "../registry/write-delete.js";
 import { getStored } from "../registry/controller-client.js";
@@ -411,7 +413,9 @@ async function serveResource(
   if (engines) await engines;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.name !== undefined && verb !== "watch") checkPathName(r.name);
-  if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings);
+  // The request's admission: the webhooks registered when it is made, called as the user who made it.
+  const admission = webhookAdmission(state, user);
+  if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings, admission);
   switch (verb) {
     case "watch":
       // Watching one object (legacy /watch/.../name) is a watch with a metadata.name field selector.
@@ -438,28 +442,29 @@ async function serveResource(
     case "create": {
       if (r.name) throw methodNotAllowed();
       const opts = writeOptions(query, req.headers["user-agent"], "CreateOptions");
-      const out = createObject(state, info, ns, decodeObject(body, info), { ...opts, warnings });
+      const out = await createObject(state, info, ns, decodeObject(body, info), { ...opts, warnings, admission });
       return send(out.code, out.object, warnings);
     }
     case "update": {
-      const opts = { ...writeOptions(query, req.headers["user-agent"], "UpdateOptions"), warnings };
-      const out = updateObject(state, info, decodeObject(body, info), { namespace: ns, name: r.name ?? "" }, opts);
+      const opts = { ...writeOptions(query, req.headers["user-agent"], "UpdateOptions"), warnings, admission };
+      const out = await updateObject(state, info, decodeObject(body, info), { namespace: ns, name: r.name ?? "" }, opts);
       return send(out.code, out.object, warnings);
     }
     case "patch": {
       const opts = {
         ...writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query)),
         warnings,
+        admission,
       };
-      const out = patchObject(state, info, { namespace: ns, name: r.name ?? "" }, req.headers["content-type"], body, query, opts);
+      const out = await patchObject(state, info, { namespace: ns, name: r.name ?? "" }, req.headers["content-type"], body, query, opts);
       return send(out.code, out.object, warnings);
     }
     case "delete": {
-      const out = deleteObject(state, info, ns, r.name ?? "", deleteOptions(body, query));
+      const out = await deleteObject(state, info, ns, r.name ?? "", { ...deleteOptions(body, query), admission, warnings });
       return send(out.code, out.body, warnings);
     }
     case "deletecollection":
-      return send(200, deleteCollection(state, info, ns, body, query));
+      return send(200, await deleteCollection(state, info, ns, body, query, admission, warnings));
   }
   throw methodNotAllowed();
 }
@@ -513,14 +518,16 @@ async function serveStorageless(
   return sendObject(req, res, out.code, out.body, allWarnings);
 }
 
-function deleteCollection(
+async function deleteCollection(
   state: ServerState,
   info: ResourceInfo,
   ns: string | undefined,
   body: string,
   query: URLSearchParams,
-): Record<string, unknown> {
-  const opts = deleteOptions(body, query);
+  admission: Admission,
+  warnings: string[],
+): Promise<Record<string, unknown>> {
+  const opts = { ...deleteOptions(body, query), admission, warnings };
   const page = listObjects(state, info, ns, query);
   // A namespaced custom resource's collection deleted without a namespace: every item's delete needs
   // one, so the first fails the request before anything is deleted.
@@ -528,7 +535,7 @@ function deleteCollection(
   const deleted = [];
   for (const obj of page.items) {
     try {
-      deleteObject(state, info, ns ?? (obj.metadata["namespace"] as string | undefined), String(obj.metadata["name"]), opts);
+      await deleteObject(state, info, ns ?? (obj.metadata["namespace"] as string | undefined), String(obj.metadata["name"]), opts);
       deleted.push(obj);
     } catch (e) {
       if (!(e instanceof ApiError) || e.code !== 404) throw e;
@@ -537,7 +544,7 @@ function deleteCollection(
   return listBody(info, { ...page, items: deleted });
 }
 
-function serveSubresource(
+async function serveSubresource(
   state: ServerState,
   info: ResourceInfo,
   r: ResourceRoute,
@@ -547,7 +554,8 @@ function serveSubresource(
   body: string,
   query: URLSearchParams,
   warnings: string[],
-): void {
+  admission: Admission,
+): Promise<void> {
   const ns = info.namespaced ? r.namespace : undefined;
   const name = r.name ?? "";
   const sub = r.subresource ?? "";
@@ -558,6 +566,7 @@ function serveSubresource(
         ? writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query))
         : writeOptions(query, req.headers["user-agent"], "UpdateOptions")),
     warnings,
+    admission,
   };
   if (sub === "status" && info.statusSubresource) {
     if (method === "GET") {
@@ -566,11 +575,19 @@ function serveSubresource(
       return sendObject(req, res, 200, toWire(info, obj), [], !info.custom);
     }
     if (method === "PUT") {
-      const out = updateObject(state, info, decodeObject(body, info), { namespace: ns, name, subresource: "status" }, opts);
+      const out = await updateObject(state, info, decodeObject(body, info), { namespace: ns, name, subresource: "status" }, opts);
       return sendObject(req, res, out.code, out.object, warnings, !info.custom);
     }
     if (method === "PATCH") {
-      const out = patchObject(state, info, { namespace: ns, name, subresource: "status" }, req.headers["content-type"], body, query, opts);
+      const out = await patchObject(
+        state,
+        info,
+        { namespace: ns, name, subresource: "status" },
+        req.headers["content-type"],
+        body,
+        query,
+        opts,
+      );
       return sendObject(req, res, out.code, out.object, warnings, !info.custom);
     }
     throw methodNotAllowed();
@@ -578,7 +595,7 @@ function serveSubresource(
   if (sub === "scale" && info.scale) {
     if (method === "GET") return sendObject(req, res, 200, getScale(state, info, info.scale, ns, name), [], !info.custom);
     if (method === "PUT" || method === "PATCH") {
-      const out = writeScale(state, info, info.scale, { namespace: ns, name }, method, req.headers["content-type"], body, opts);
+      const out = await writeScale(state, info, info.scale, { namespace: ns, name }, method, req.headers["content-type"], body, opts);
       return sendObject(req, res, 200, out, warnings, !info.custom);
     }
     throw methodNotAllowed();

@@ -73,7 +73,7 @@ export function getScale(
 }
 
 /** PUT or PATCH …/scale: computes the new Scale, writes its replicas into the object, answers the new Scale. */
-export function writeScale(
+export async function writeScale(
   state: ServerState,
   info: ResourceInfo,
   scale: ScaleSpec,
@@ -82,7 +82,7 @@ export function writeScale(
   contentType: string | undefined,
   body: string,
   opts: WriteOptions,
-): Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   const current = live(state, info, target.namespace, target.name);
   const currentScale = scaleOf(scale, current);
   const scaleInfo: ResourceInfo = { ...info, ...SCALE_INFO_BASE, custom: false, resource: "scale", listKind: "ScaleList" };
@@ -100,7 +100,7 @@ export function writeScale(
   const replicas = ((next["spec"] ?? {}) as Record<string, unknown>)["replicas"] ?? 0;
   const updated = clone(current);
   writePath(updated, scale.specReplicasPath, replicas);
-  const result = updateObject(
+  const result = await updateObject(
     state,
     info,
     updated,

@@ -6,7 +6,6 @@
 // store (test/testing/layering.test.ts checks that). Objects are addressed as the store keys them
 // (resource = storage key, key = "ns/name" or "name"), which is what the change feed reports.
 import type { ServerState } from "../server-state.js";
-import { ApiError } from "../status-errors.js";
 import type { ChangeEvent, KubeObject } from "../storage/store.js";
 import { groupVersion, storageKey, type ResourceInfo } from "./resource-info.js";
 import { clone } from "./write-common.js";
@@ -52,16 +51,14 @@ function nameOf(obj: KubeObject): { namespace: string | undefined; name: string 
 
 /**
  * A refused write drops the work item: NotFound and Conflict mean the object moved on, and the next
- * change event brings it back. Every other ApiError (a 422 from validation, say) is dropped too, with
- * no retry and no log, since these controllers have no queue to requeue into and the server no
- * controller log; kube-controller-manager would requeue it with backoff.
+ * change event brings it back. Every other failure (a 422 from validation, say) is dropped too, with
+ * no retry and no log, as the deferred queue treats any controller failure (server.ts): these
+ * controllers have no queue to requeue into and the server no controller log; kube-controller-manager
+ * would requeue it with backoff. The write is done by the time this returns: the controllers' writes
+ * carry no admission, so the registry never awaits in them and the promise only carries the outcome.
  */
-function ignoringApiErrors(run: () => void): void {
-  try {
-    run();
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-  }
+function ignoringFailures(write: Promise<unknown>): void {
+  void write.catch(() => undefined);
 }
 
 /**
@@ -82,7 +79,7 @@ export function updateStored(
   if (!cur || !info) return;
   const next = clone(cur);
   change(next);
-  ignoringApiErrors(() =>
+  ignoringFailures(
     updateObject(
       state,
       info,
@@ -103,7 +100,7 @@ export function deleteStored(state: ServerState, resource: string, key: string, 
   const info = cur && infoFor(state, resource, cur);
   if (!cur || !info) return;
   const { namespace, name } = nameOf(cur);
-  ignoringApiErrors(() =>
+  ignoringFailures(
     deleteObject(state, info, namespace, name, {
       ...opts,
       preconditions: { uid: String(cur.metadata["uid"] ?? "") },

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { pruneUndeclaredFields } from "../builtin/unknown-fields.js";
 import { deepCopy } from "../patch/json.js";
+import type { Admission } from "./admission-hooks.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta-validation.js";
 import { patchSchemaFor } from "./patch-schema.js";
 import { groupVersion, storageKey, type ResourceInfo } from "./resource-info.js";
@@ -18,6 +19,8 @@ export interface WriteOptions {
   manager: string;
   /** Warnings collected for the response. */
   warnings: string[];
+  /** The request's admission (webhooks); absent for the server's own writes, which skip it. */
+  admission?: Admission;
 }
 
 /** "ns/name" for namespaced objects, "name" otherwise: the storage key within a resource. */
@@ -147,6 +150,19 @@ export function checkFieldManagerDepth(info: ResourceInfo, obj: KubeObject): voi
 export function applyDefaults(info: ResourceInfo, obj: KubeObject): void {
   if (obj["kind"] === info.kind) info.schema?.applyDefaults(obj);
   info.defaulter?.(obj);
+}
+
+/**
+ * What the server does to an object a mutating webhook patched: decodes it again, so a custom resource
+ * is pruned of fields its schema does not declare (silently) and defaulted, and the kind and
+ * apiVersion are the request's whatever the patch said.
+ */
+export function afterMutation(info: ResourceInfo, obj: KubeObject): void {
+  if (!obj.metadata || typeof obj.metadata !== "object") obj.metadata = {};
+  obj["apiVersion"] = groupVersion(info);
+  obj["kind"] = info.kind;
+  pruneUnknown(info, obj, { dryRun: false, fieldValidation: "Ignore", manager: "", warnings: [] });
+  applyDefaults(info, obj);
 }
 
 /** A custom resource whose kind is not the resource's: the type error, plus the CEL rules, which still run. */

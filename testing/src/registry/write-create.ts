@@ -7,6 +7,7 @@ import { nowTimestamp, type ServerState } from "../server-state.js";
 import { alreadyExists, badRequest, ApiError } from "../status-errors.js";
 import type { KubeObject } from "../storage/store.js";
 import {
+  afterMutation,
   applyDefaults,
   checkNamespace,
   generateName,
@@ -26,8 +27,11 @@ export interface WriteResult {
   object: KubeObject;
 }
 
-/** Prepares a decoded object's metadata for create: namespace from the URL, server fields cleared. */
-function prepareForCreate(info: ResourceInfo, obj: KubeObject, namespace: string | undefined): void {
+/**
+ * The namespace from the URL, as the handler sets it before admission
+ * (EnsureObjectNamespaceMatchesRequestNamespace), so webhooks see it; a different one is a 400.
+ */
+function ensureNamespace(info: ResourceInfo, obj: KubeObject, namespace: string | undefined): void {
   const meta = obj.metadata;
   if (info.namespaced) {
     if (meta["namespace"] !== undefined && meta["namespace"] !== "" && meta["namespace"] !== namespace)
@@ -36,31 +40,58 @@ function prepareForCreate(info: ResourceInfo, obj: KubeObject, namespace: string
   } else {
     delete meta["namespace"];
   }
+}
+
+/** Prepares a decoded object's metadata for create: namespace from the URL, server fields cleared. */
+function prepareForCreate(info: ResourceInfo, obj: KubeObject, namespace: string | undefined): void {
+  ensureNamespace(info, obj, namespace);
+  const meta = obj.metadata;
   for (const f of ["uid", "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink"]) delete meta[f];
   if (info.hasGeneration) meta["generation"] = 1;
   else delete meta["generation"];
 }
 
 /** Creates `obj` (already decoded) in `namespace`; `apply` marks a create made by server-side apply. */
-export function createObject(
+export async function createObject(
   state: ServerState,
   info: ResourceInfo,
   namespace: string | undefined,
   obj: KubeObject,
   opts: WriteOptions,
   managed: (o: KubeObject, now: string) => void = (o, now) => trackUpdate(info, undefined, o, opts.manager, undefined, now),
-): WriteResult {
+): Promise<WriteResult> {
   pruneUnknown(info, obj, opts);
   checkFieldManagerDepth(info, obj);
   // Status is not writable through create when it has its own endpoint; built-in defaulting then fills
   // the initial status (Namespace phase, Pod phase, CRD conditions), as PrepareForCreate does.
   if (info.statusSubresource) delete obj["status"];
   applyDefaults(info, obj);
-  const meta = obj.metadata;
+  let meta = obj.metadata;
   const givenName = typeof meta["name"] === "string" ? meta["name"] : "";
   // Admission runs before the name is generated and names the object by its generateName meanwhile.
   const admissionName = givenName || (typeof meta["generateName"] === "string" ? meta["generateName"] : "");
   checkNamespace(state, info, info.namespaced ? namespace : undefined, admissionName, true);
+  // The field manager records the request's fields before admission, so what webhooks add is not tracked.
+  ensureNamespace(info, obj, namespace);
+  const now = nowTimestamp();
+  managed(obj, now);
+  const admit = (o: KubeObject) => ({
+    operation: "CREATE" as const,
+    info,
+    subresource: "",
+    name: givenName,
+    namespace: info.namespaced ? namespace : undefined,
+    object: o,
+    oldObject: undefined,
+    dryRun: opts.dryRun,
+    warnings: opts.warnings,
+  });
+  const mutated = opts.admission?.mutate(admit(toWire(info, obj)));
+  if (mutated) {
+    obj = await mutated;
+    afterMutation(info, obj);
+    meta = obj.metadata;
+  }
   prepareForCreate(info, obj, namespace);
   if (meta["resourceVersion"] !== undefined && meta["resourceVersion"] !== "") {
     // A plain storage error on the real server: 500 with no reason and no details.
@@ -75,10 +106,10 @@ export function createObject(
   }
   validateObject(info, obj);
   const name = String(meta["name"]);
-  const now = nowTimestamp();
+  const validated = opts.admission?.validate({ ...admit(toWire(info, obj)), name });
+  if (validated) await validated;
   meta["uid"] = randomUUID();
   meta["creationTimestamp"] = now;
-  managed(obj, now);
   const key = objectKey(info, namespace, name);
   if (state.store.get(resourceKey(info), key)) throw alreadyExists(groupResource(info), name);
   const wire = toWire(info, obj);

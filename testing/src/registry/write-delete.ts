@@ -2,6 +2,7 @@
 // (deletionTimestamp set, generation bumped), graceful deletion for resources whose strategy has a grace
 // period, and the Status or object the server answers with. Per-resource behaviour comes from the
 // resource's strategy (strategy.ts), never from its name.
+import type { Admission } from "./admission-hooks.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
 import { ApiError, notFound } from "../status-errors.js";
@@ -18,6 +19,10 @@ export interface DeleteOptions {
   /** gracePeriodSeconds as sent (only resources whose strategy has a grace period, pods, delete gracefully). */
   gracePeriodSeconds?: number;
   dryRun: boolean;
+  /** The request's admission (webhooks); absent for the server's own deletes. */
+  admission?: Admission;
+  /** Where admission webhooks' warnings go. */
+  warnings?: string[];
 }
 
 /** Result of a delete: the body to send and its code. */
@@ -61,19 +66,44 @@ function successStatus(info: ResourceInfo, name: string, uid: unknown): Record<s
 }
 
 /** Deletes (or starts deleting) one object. */
-export function deleteObject(
+export async function deleteObject(
   state: ServerState,
   info: ResourceInfo,
   namespace: string | undefined,
   name: string,
   opts: DeleteOptions,
-): DeleteResult {
+): Promise<DeleteResult> {
   const strategy = info.strategy;
   strategy.admitDelete?.(name);
   const key = objectKey(info, namespace, name);
-  const obj = state.store.get(resourceKey(info), key);
+  let obj = state.store.get(resourceKey(info), key);
   if (!obj) throw notFound(groupResource(info), name);
   checkPreconditions(info, obj, name, opts.preconditions);
+  if (opts.admission) {
+    // Admission of a DELETE sees the stored object as oldObject; the mutating phase runs too (it
+    // cannot change anything, but a webhook may refuse), then the validating one.
+    const attrs = {
+      operation: "DELETE" as const,
+      info,
+      subresource: "",
+      name,
+      namespace,
+      object: undefined,
+      oldObject: toWire(info, obj),
+      dryRun: opts.dryRun,
+      warnings: opts.warnings ?? [],
+    };
+    const mutated = opts.admission.mutate(attrs);
+    if (mutated) await mutated;
+    const validated = opts.admission.validate(attrs);
+    if (validated) await validated;
+    if (mutated || validated) {
+      // The object may have changed while the webhooks ran: decide on what is stored now.
+      obj = state.store.get(resourceKey(info), key);
+      if (!obj) throw notFound(groupResource(info), name);
+      checkPreconditions(info, obj, name, opts.preconditions);
+    }
+  }
   const finalizers = Array.isArray(obj.metadata["finalizers"]) ? [...(obj.metadata["finalizers"] as string[])] : [];
   if (strategy.delete) return strategy.delete(state, info, obj, key, opts);
   const policy = opts.propagationPolicy;

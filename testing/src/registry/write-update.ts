@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound, OBJECT_MODIFIED } from "../status-error
 import type { KubeObject } from "../storage/store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import {
+  afterMutation,
   applyDefaults,
   checkNamespace,
   clone,
@@ -122,8 +123,23 @@ function withoutVolatile(o: KubeObject): Record<string, unknown> {
   return { ...o, metadata: meta };
 }
 
+/**
+ * After admission awaited its webhooks: the update was decided on `old`, so if another write replaced
+ * it meanwhile this one conflicts, as the storage's compare-and-swap on the resourceVersion read does.
+ */
+function checkChangedMeanwhile(state: ServerState, info: ResourceInfo, key: string, old: KubeObject, name: string): void {
+  const now = state.store.get(resourceKey(info), key);
+  if (now?.metadata["resourceVersion"] !== old.metadata["resourceVersion"]) throw conflict(groupResource(info), name, OBJECT_MODIFIED);
+}
+
 /** Applies an update of `obj` to the stored object named in `req`. */
-export function updateObject(state: ServerState, info: ResourceInfo, obj: KubeObject, req: UpdateRequest, opts: WriteOptions): WriteResult {
+export async function updateObject(
+  state: ServerState,
+  info: ResourceInfo,
+  obj: KubeObject,
+  req: UpdateRequest,
+  opts: WriteOptions,
+): Promise<WriteResult> {
   pruneUnknown(info, obj, opts);
   checkFieldManagerDepth(info, obj);
   applyDefaults(info, obj);
@@ -140,9 +156,32 @@ export function updateObject(state: ServerState, info: ResourceInfo, obj: KubeOb
     throw notFound(groupResource(info), req.name);
   }
   checkResourceVersion(info, obj, old, req);
+  const admit = (o: KubeObject) => ({
+    operation: "UPDATE" as const,
+    info,
+    subresource: req.subresource ?? "",
+    name: req.name,
+    namespace: info.namespaced ? req.namespace : undefined,
+    object: o,
+    oldObject: toWire(info, old),
+    dryRun: opts.dryRun,
+    warnings: opts.warnings,
+  });
+  const mutated = opts.admission?.mutate(admit(toWire(info, obj)));
+  if (mutated) {
+    obj = await mutated;
+    afterMutation(info, obj);
+    checkIdentity(info, obj, req);
+    checkChangedMeanwhile(state, info, key, old, req.name);
+  }
   const next = merge(info, obj, old, req);
   next.metadata["resourceVersion"] = old.metadata["resourceVersion"];
   validateObject(info, next, old);
+  const validated = opts.admission?.validate(admit(toWire(info, next)));
+  if (validated) {
+    await validated;
+    checkChangedMeanwhile(state, info, key, old, req.name);
+  }
   const now = nowTimestamp();
   if (req.managed) req.managed(old, next, now);
   else trackUpdate(info, old, next, opts.manager, req.subresource, now);

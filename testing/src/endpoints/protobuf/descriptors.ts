@@ -27,6 +27,7 @@ const PACKAGES: Record<string, string> = {
   "authentication.k8s.io/v1": "k8s.io.api.authentication.v1",
   "authorization.k8s.io/v1": "k8s.io.api.authorization.v1",
   "rbac.authorization.k8s.io/v1": "k8s.io.api.rbac.v1",
+  "admissionregistration.k8s.io/v1": "k8s.io.api.admissionregistration.v1",
   "apiextensions.k8s.io/v1": "k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1",
 };
 

@@ -1,0 +1,221 @@
+// Admission by webhooks, as kube-apiserver's MutatingAdmissionWebhook and ValidatingAdmissionWebhook
+// plugins run them (k8s.io/apiserver/pkg/admission/plugin/webhook/{mutating,validating}/dispatcher.go):
+// the configurations in name order and their webhooks in order; the mutating ones one after another,
+// each seeing the object as the previous left it, with a second pass for reinvocationPolicy IfNeeded;
+// the validating ones in parallel, the first refusal in order answering. A webhook that cannot be
+// called, or answers badly, is skipped under failurePolicy Ignore and fails the request (500) under
+// Fail; a refusal is answered with the webhook's status. The texts are the real server's
+// (test/fixtures/apiserver-1.37/admission.json and webhooks.json).
+import { randomUUID } from "node:crypto";
+import type { AdmissionRequest, AdmissionResponse } from "@kube-codegen/runtime";
+import { WEBHOOK_CONFIGURATIONS } from "../builtin/admissionregistration.js";
+import { applyJsonPatch } from "../patch/json-patch.js";
+import type { JsonValue } from "../patch/json.js";
+import type { Admission, AdmissionAttributes } from "../registry/admission-hooks.js";
+import { getStored, listStoredOf } from "../registry/controller-client.js";
+import { storageKey, type ResourceInfo } from "../registry/resource-info.js";
+import { clone, toWire } from "../registry/write-common.js";
+import type { ServerState, UserInfo } from "../server-state.js";
+import { ApiError, internalError } from "../status-errors.js";
+import type { KubeObject } from "../registry/controller-client.js";
+import { callWebhook, goJsonType, WebhookCallError } from "./webhook-call.js";
+import { matchedVersion, namespaceSelected, objectSelected } from "./webhook-match.js";
+
+type Obj = Record<string, unknown>;
+
+/** A webhook of a configuration, with what the dispatch needs to know of it. */
+interface Hook {
+  name: string;
+  spec: Obj;
+  /** The version of the resource it is called with (the request's, or an equivalent one). */
+  version: ResourceInfo;
+}
+
+/** The webhooks of every configuration of `storage` (a storage key) that apply to `a`, in call order. */
+function applicableHooks(state: ServerState, storage: string, a: AdmissionAttributes): Hook[] {
+  const configs = listStoredOf(state, storage);
+  if (configs.length === 0) return [];
+  const equivalents = state.registry.all().filter((r) => storageKey(r) === storageKey(a.info) && !r.discoveryOnly);
+  const namespaceLabels = (name: string): Record<string, string> | undefined =>
+    getStored(state, "/namespaces", name)?.metadata["labels"] as Record<string, string> | undefined;
+  const out: Hook[] = [];
+  const byName = [...configs].sort((x, y) => (String(x.metadata["name"]) < String(y.metadata["name"]) ? -1 : 1));
+  for (const config of byName) {
+    for (const h of Array.isArray(config["webhooks"]) ? (config["webhooks"] as Obj[]) : []) {
+      const version = matchedVersion(h, a, equivalents);
+      if (!version || !namespaceSelected(h, a, namespaceLabels) || !objectSelected(h, a)) continue;
+      out.push({ name: String(h["name"]), spec: h, version });
+    }
+  }
+  return out;
+}
+
+/** An object as a webhook called at `version` sees it: that version's apiVersion (conversion None). */
+function atVersion(o: KubeObject | undefined, version: ResourceInfo): KubeObject | null {
+  return o ? toWire(version, o) : null;
+}
+
+/** The AdmissionReview request for `hook`. */
+function reviewRequest(a: AdmissionAttributes, hook: Hook, user: UserInfo, object: KubeObject | undefined): AdmissionRequest {
+  const v = hook.version;
+  const req = a.info;
+  const options: Record<string, unknown> = {
+    kind: a.operation === "CREATE" ? "CreateOptions" : a.operation === "UPDATE" ? "UpdateOptions" : "DeleteOptions",
+    apiVersion: "meta.k8s.io/v1",
+    ...(a.dryRun ? { dryRun: ["All"] } : {}),
+  };
+  return {
+    uid: randomUUID(),
+    kind: { group: v.group, version: v.version, kind: v.kind },
+    resource: { group: v.group, version: v.version, resource: v.resource },
+    ...(a.subresource ? { subResource: a.subresource } : {}),
+    requestKind: { group: req.group, version: req.version, kind: req.kind },
+    requestResource: { group: req.group, version: req.version, resource: req.resource },
+    ...(a.subresource ? { requestSubResource: a.subresource } : {}),
+    ...(a.name ? { name: a.name } : {}),
+    ...(a.namespace ? { namespace: a.namespace } : {}),
+    operation: a.operation,
+    userInfo: { username: user.name, groups: user.groups },
+    object: atVersion(object, v),
+    oldObject: atVersion(a.oldObject, v),
+    dryRun: a.dryRun,
+    options,
+  };
+}
+
+/** Calls `hook` and checks its answer; rejects with a WebhookCallError worded as the real server's. */
+async function call(hook: Hook, request: AdmissionRequest): Promise<AdmissionResponse> {
+  const versions = Array.isArray(hook.spec["admissionReviewVersions"]) ? (hook.spec["admissionReviewVersions"] as string[]) : [];
+  const version = versions.find((v) => v === "v1" || v === "v1beta1") ?? "v1";
+  const timeout = typeof hook.spec["timeoutSeconds"] === "number" ? hook.spec["timeoutSeconds"] : 10;
+  const clientConfig = (hook.spec["clientConfig"] ?? {}) as Obj;
+  const answer = (await callWebhook(clientConfig, timeout, {
+    apiVersion: `admission.k8s.io/${version}`,
+    kind: "AdmissionReview",
+    request,
+  })) as { response?: AdmissionResponse | null };
+  const response = answer.response;
+  if (!response || typeof response !== "object")
+    throw new WebhookCallError("received invalid webhook response: webhook response was absent");
+  const uid = typeof response.uid === "string" ? response.uid : "";
+  if (uid !== request.uid)
+    throw new WebhookCallError(
+      `received invalid webhook response: expected response.uid=${JSON.stringify(request.uid)}, got ${JSON.stringify(uid)}`,
+    );
+  return response;
+}
+
+/** The refusal a webhook's answer stands for: its status's code (400 without one) and reason. */
+function denial(hook: Hook, response: AdmissionResponse): ApiError {
+  const status = (response.status ?? {}) as { code?: number; reason?: string; message?: string; details?: ApiError["details"] };
+  const message = status.message
+    ? `admission webhook ${JSON.stringify(hook.name)} denied the request: ${status.message}`
+    : `admission webhook ${JSON.stringify(hook.name)} denied the request without explanation`;
+  const code = typeof status.code === "number" && status.code !== 0 ? status.code : 400;
+  return new ApiError(code, status.reason ?? "", message, status.details);
+}
+
+/** The failure of calling `hook`: skipped (undefined) under failurePolicy Ignore, a 500 under Fail. */
+function callFailure(hook: Hook, err: unknown): ApiError | undefined {
+  if (!(err instanceof WebhookCallError)) throw err;
+  if (hook.spec["failurePolicy"] === "Ignore") return undefined;
+  return internalError(`failed calling webhook ${JSON.stringify(hook.name)}: ${err.message}`);
+}
+
+/** The JSON Patch of a mutating answer, decoded (a call failure when it is not one). */
+function decodePatch(response: AdmissionResponse): Obj[] | undefined {
+  if (response.patch === undefined || response.patch === "") return undefined;
+  let ops: unknown;
+  try {
+    ops = JSON.parse(Buffer.from(response.patch, "base64").toString("utf8"));
+  } catch {
+    throw new WebhookCallError("received undecodable patch in webhook response: invalid character in JSON patch");
+  }
+  if (!Array.isArray(ops))
+    throw new WebhookCallError(
+      `received undecodable patch in webhook response: json: cannot unmarshal ${goJsonType(ops)} into Go value of type jsonpatch.Patch`,
+    );
+  return ops as Obj[];
+}
+
+/** Applies a webhook's patch operation by operation, failing as the server's JSON Patch library words it. */
+function applyPatch(object: KubeObject, ops: Obj[]): KubeObject {
+  let doc = object as unknown as JsonValue;
+  for (const op of ops) {
+    const r = applyJsonPatch(doc, [op as JsonValue] as JsonValue);
+    if (!r.ok) {
+      const cause = r.error.cause.replace(
+        /doc is missing (path|key)$/,
+        `doc is missing path: ${JSON.stringify(op["path"])}: missing value`,
+      );
+      throw internalError(cause);
+    }
+    doc = r.value;
+  }
+  return doc as unknown as KubeObject;
+}
+
+/** The webhooks' admission of requests by `user`. */
+export function webhookAdmission(state: ServerState, user: UserInfo): Admission {
+  return {
+    mutate(a) {
+      if (exempt(a.info)) return undefined;
+      const hooks = applicableHooks(state, WEBHOOK_CONFIGURATIONS.mutating, a);
+      return hooks.length === 0 ? undefined : mutate(hooks, a, user);
+    },
+    validate(a) {
+      if (exempt(a.info)) return undefined;
+      const hooks = applicableHooks(state, WEBHOOK_CONFIGURATIONS.validating, a);
+      return hooks.length === 0 ? undefined : validate(hooks, a, user);
+    },
+  };
+}
+
+/** Webhooks are never called for the admission configurations themselves, so a bad one can be undone. */
+function exempt(info: ResourceInfo): boolean {
+  return info.group === "admissionregistration.k8s.io";
+}
+
+async function mutate(hooks: Hook[], a: AdmissionAttributes, user: UserInfo): Promise<KubeObject> {
+  let object = a.object ? clone(a.object) : undefined;
+  /** What each IfNeeded webhook left the object as, to reinvoke it if another changed it afterwards. */
+  const lastOutput = new Map<Hook, string>();
+  const run = async (hook: Hook): Promise<void> => {
+    let response: AdmissionResponse;
+    try {
+      response = await call(hook, reviewRequest(a, hook, user, object));
+      if (!response.allowed) throw denial(hook, response);
+      const ops = decodePatch(response);
+      a.warnings.push(...(response.warnings ?? []));
+      if (ops && object) object = toWire(a.info, applyPatch(atVersion(object, hook.version) as KubeObject, ops));
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      const failure = callFailure(hook, e);
+      if (failure) throw failure;
+    }
+    if (hook.spec["reinvocationPolicy"] === "IfNeeded") lastOutput.set(hook, JSON.stringify(object));
+  };
+  for (const hook of hooks) await run(hook);
+  // Reinvocation: each IfNeeded webhook once more, in order, if the object changed since it last ran.
+  for (const hook of hooks) if (lastOutput.has(hook) && lastOutput.get(hook) !== JSON.stringify(object)) await run(hook);
+  return object ?? { metadata: {} };
+}
+
+async function validate(hooks: Hook[], a: AdmissionAttributes, user: UserInfo): Promise<void> {
+  const outcomes = await Promise.all(
+    hooks.map(async (hook): Promise<{ refusal?: ApiError; warnings: string[] }> => {
+      try {
+        const response = await call(hook, reviewRequest(a, hook, user, a.object));
+        const warnings = response.warnings ?? [];
+        return response.allowed ? { warnings } : { refusal: denial(hook, response), warnings };
+      } catch (e) {
+        const refusal = callFailure(hook, e);
+        return refusal ? { refusal, warnings: [] } : { warnings: [] };
+      }
+    }),
+  );
+  // Called in parallel, reported in order: the warnings of every webhook, and the first refusal.
+  for (const o of outcomes) a.warnings.push(...o.warnings);
+  const refusal = outcomes.find((o) => o.refusal)?.refusal;
+  if (refusal) throw refusal;
+}
