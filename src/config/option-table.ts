@@ -111,7 +111,7 @@ export const optionTable = [
     defaultText: "all",
     values: [...generatorNames, "all"],
     description:
-      "`deepcopy`, `register`, `crd`, `client`, `lister`, `informer` (which brings `client` and `lister`), `rbac`, `webhook` or `all`: comma-separated on the command line, a string or a list in the file",
+      "`deepcopy`, `register`, `conversion`, `crd`, `client`, `lister`, `informer` (which brings `client` and `lister`), `rbac`, `webhook` or `all`: comma-separated on the command line, a string or a list in the file",
   },
   {
     key: "header",

@@ -1,5 +1,5 @@
 /** Names of the generators, in the order they run and print. */
-export const generatorNames = ["deepcopy", "register", "crd", "client", "lister", "informer", "rbac", "webhook"] as const;
+export const generatorNames = ["deepcopy", "register", "conversion", "crd", "client", "lister", "informer", "rbac", "webhook"] as const;
 /** A generator's name. */
 export type GeneratorName = (typeof generatorNames)[number];
 

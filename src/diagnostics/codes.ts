@@ -669,6 +669,53 @@ const table = {
     example: "// +kubebuilder:scaffold:builder",
     where: "removed from cmd/main.ts",
   },
+  // KCG18xx: conversions (the conversion generator, as conversion-gen).
+  conversionHubUnknown: {
+    code: "KCG1801",
+    severity: "error",
+    meaning:
+      "A package's +k8s:conversion-gen names no package of the input as its hub (a version of the same group, a package directory or an import path ending in one), or names the package itself.",
+    example: "+k8s:conversion-gen=v3",
+    where: "in doc.ts, when the group has no v3",
+  },
+  conversionHubOtherGroup: {
+    code: "KCG1802",
+    severity: "error",
+    meaning: "A package's +k8s:conversion-gen names a hub of another group; a CRD converts only between versions of its own group.",
+    example: "+k8s:conversion-gen=other/v2",
+    where: "in doc.ts of shipyard/v1",
+  },
+  conversionHubIsSpoke: {
+    code: "KCG1803",
+    severity: "error",
+    meaning:
+      "The hub a package converts through is itself a spoke (its own doc.ts has +k8s:conversion-gen): conversions go spoke to hub, never through a chain.",
+    example: "+k8s:conversion-gen=v2",
+    where: "in v1's doc.ts, when v2's doc.ts says +k8s:conversion-gen=v3",
+  },
+  conversionNeedsManual: {
+    code: "KCG1804",
+    severity: "warning",
+    meaning:
+      "A field the conversion generator cannot convert (no field of that JSON name in the peer type, or one of an incompatible type): the type's convert_ function must be written by hand, as conversion-gen's \"requires manual conversion\".",
+    example: "replicas?: int32",
+    where: "in v1's WidgetSpec, when v2's WidgetSpec has no replicas",
+  },
+  conversionMissingManual: {
+    code: "KCG1805",
+    severity: "error",
+    meaning:
+      "A conversion the generated code needs is not generated (a field needs manual conversion) and no file of the package exports it; nothing is written.",
+    example: "export function convert_v1_WidgetSpec_To_v2_WidgetSpec(in_: WidgetSpec): v2.WidgetSpec",
+    where: "missing from v1",
+  },
+  conversionManualWrongSignature: {
+    code: "KCG1806",
+    severity: "error",
+    meaning:
+      "A hand-written convert_ function is not exported, or does not take one parameter of the source type and return the target type.",
+    example: "function convert_v1_WidgetSpec_To_v2_WidgetSpec(in_: WidgetSpec)",
+  },
 } as const satisfies Record<string, CodeRow>;
 
 type Table = typeof table;
@@ -700,6 +747,7 @@ export const codeFamilies = [
   { digits: "15", title: "Deep copies (KCG15xx)" },
   { digits: "16", title: "Importing CRDs (KCG16xx)" },
   { digits: "17", title: "Scaffolding (KCG17xx)" },
+  { digits: "18", title: "Conversions (KCG18xx)" },
 ] as const;
 
 /** A declared code with its name and family, as the docs list it. */

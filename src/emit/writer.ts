@@ -9,6 +9,7 @@ export class CodeWriter {
   private depth = 0;
   private readonly imports = new Map<string, { types: Set<string>; values: Set<string> }>();
   private readonly namespaces = new Map<string, string>();
+  private readonly typeNamespaces = new Set<string>();
   private readonly reserved = new Set<string>();
 
   /** Adds one line (or several, split on newlines) at the current indentation. */
@@ -39,10 +40,14 @@ export class CodeWriter {
    * Records `import * as <alias> from module` and returns the alias: `preferred` unless another
    * module, a named import or a reserved local name already uses it, then `preferred_2`, ... A
    * namespace keeps another module's names (`deepCopySpec`) from clashing with local ones.
+   * `typeOnly` writes `import type * as`, unless a value use of the same module asks otherwise.
    */
-  importNamespace(module: string, preferred: string): string {
+  importNamespace(module: string, preferred: string, typeOnly = false): string {
     const known = this.namespaces.get(module);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      if (!typeOnly) this.typeNamespaces.delete(module);
+      return known;
+    }
     if (!isIdentifier(preferred)) throw new Error(`not an identifier: ${preferred}`);
     const taken = (n: string) =>
       this.reserved.has(n) ||
@@ -51,6 +56,7 @@ export class CodeWriter {
     let alias = preferred;
     for (let i = 2; taken(alias); i++) alias = `${preferred}_${i}`;
     this.namespaces.set(module, alias);
+    if (typeOnly) this.typeNamespaces.add(module);
     return alias;
   }
 
@@ -64,7 +70,7 @@ export class CodeWriter {
   toString(): string {
     const head: string[] = [];
     for (const mod of [...this.namespaces.keys()].sort())
-      head.push(`import * as ${this.namespaces.get(mod)!} from ${JSON.stringify(mod)};`);
+      head.push(`import ${this.typeNamespaces.has(mod) ? "type " : ""}* as ${this.namespaces.get(mod)!} from ${JSON.stringify(mod)};`);
     for (const mod of [...this.imports.keys()].sort()) {
       const { types, values } = this.imports.get(mod)!;
       const onlyTypes = [...types].filter((t) => !values.has(t)).sort();

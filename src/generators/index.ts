@@ -3,6 +3,7 @@
 // in the order they run.
 import type { GeneratorName } from "../config/index.js";
 import { clientGenerator } from "./client/generate.js";
+import { conversionGenerator } from "./conversion/generate.js";
 import { crdGenerator } from "./crd/generate.js";
 import { deepcopyGenerator } from "./deepcopy/generate.js";
 import { informerGenerator } from "./informer/generate.js";
@@ -18,6 +19,7 @@ export * from "./types.js";
 export const generators: ReadonlyMap<GeneratorName, Generator> = new Map<GeneratorName, Generator>([
   ["deepcopy", deepcopyGenerator],
   ["register", registerGenerator],
+  ["conversion", conversionGenerator],
   ["crd", crdGenerator],
   ["client", clientGenerator],
   ["lister", listerGenerator],

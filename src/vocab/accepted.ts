@@ -45,8 +45,10 @@ export const noEffectMarkers: readonly KubeMarkerDefinition[] = [
  */
 export const acceptedMarkers: readonly KubeMarkerDefinition[] = [
   accepted("k8s:openapi-gen", "openapi-gen's switch; the CRD schema is generated from the types anyway."),
-  accepted("k8s:conversion-gen", "conversion-gen's switch; conversions are not generated."),
-  accepted("k8s:conversion-gen-external-types", "conversion-gen's input; conversions are not generated."),
+  accepted(
+    "k8s:conversion-gen-external-types",
+    "conversion-gen's input; here the types converted are always those of the package with +k8s:conversion-gen.",
+  ),
   accepted("k8s:defaulter-gen", "defaulter-gen's switch; use +default or +kubebuilder:default."),
   accepted("k8s:defaulter-gen-input", "defaulter-gen's input; use +default or +kubebuilder:default."),
   accepted("k8s:prerelease-lifecycle-gen", "prerelease-lifecycle-gen's switch; not generated."),

@@ -6,6 +6,7 @@
 import { MarkerRegistry } from "../markers/index.js";
 import { acceptedMarkers, ACCEPTED_FAMILY, NO_EFFECT_FAMILY, noEffectMarkers } from "./accepted.js";
 import { CONTROLLER_FAMILY, controllerMarkers } from "./controller.js";
+import { CONVERSION_FAMILY, conversionMarkers } from "./conversion.js";
 import { controllerGenMarkerNames, withControllerGenIgnoredTargets } from "./controller-gen-targets.js";
 import { crdVersionMarkers, VERSION_FAMILY } from "./crd-version.js";
 import { declarativeMarkers } from "./declarative.js";
@@ -52,6 +53,7 @@ export const familyOrder: readonly string[] = [
   RESOURCE_FAMILY,
   GENCLIENT_FAMILY,
   DEEPCOPY_FAMILY,
+  CONVERSION_FAMILY,
   VERSION_FAMILY,
   COLUMNS_FAMILY,
   METADATA_FAMILY,
@@ -74,6 +76,7 @@ export const kubernetesMarkerDefinitions: readonly KubeMarkerDefinition[] = [
   ...objectResourceMarkers,
   ...genclientMarkers,
   ...deepcopyMarkers,
+  ...conversionMarkers,
   ...crdVersionMarkers,
   ...printColumnMarkers,
   ...metadataMarkers,

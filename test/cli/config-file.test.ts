@@ -52,7 +52,7 @@ test("lister and informer are generators; an unknown name says which exist", () 
   assert.deepEqual(r.options?.generators, ["deepcopy", "client", "lister", "informer"], "informer brings the client and lister it imports");
   const typo = resolveOptions({ generators: "deepcoppy" }, tempDir()).diagnostics.find((x) => x.code === "KCG1015");
   assert.equal(typo?.message, 'unknown generator "deepcoppy"');
-  assert.match(typo?.hint ?? "", /choose from deepcopy, register, crd, client, lister, informer, rbac, webhook or all/);
+  assert.match(typo?.hint ?? "", /choose from deepcopy, register, conversion, crd, client, lister, informer, rbac, webhook or all/);
 });
 
 test("a path flag given without a value is KCG1017, not the whole working directory", () => {

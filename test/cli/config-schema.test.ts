@@ -57,6 +57,7 @@ test("the schema has one property per config-file option with the table's type, 
   assert.deepEqual(schema.properties["generators"]?.items?.enum, [
     "deepcopy",
     "register",
+    "conversion",
     "crd",
     "client",
     "lister",
@@ -173,7 +174,10 @@ test("a typo'd key, a wrong type and an unknown generator: three positioned erro
   ]);
   assert.match(stderr, /hint: did you mean "input"\? known keys: input, output, /);
   assert.match(stderr, /hint: e\.g\. "output": "generated"/);
-  assert.match(stderr, /hint: did you mean "client"\? choose from deepcopy, register, crd, client, lister, informer, rbac, webhook or all/);
+  assert.match(
+    stderr,
+    /hint: did you mean "client"\? choose from deepcopy, register, conversion, crd, client, lister, informer, rbac, webhook or all/,
+  );
   // The excerpt underlines the key or value in the file's own line.
   assert.match(stderr, /^4 {3}"generators": \["deepcopy", "clinet"\]\n {31}~{8}$/m);
   assert.match(stderr, /Found 3 errors\./);

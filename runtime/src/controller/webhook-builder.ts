@@ -4,7 +4,7 @@
 // (/mutate-<group with dots as dashes>-<version>-<kind>, /validate-...), the paths the
 // +kubebuilder:webhook markers kubebuilder scaffolds name.
 import type { KubeObject } from "../client/object-types.js";
-import { Converter, type SpokeConversion } from "../webhook/conversion.js";
+import { Converter, type ConvertibleKind, type SpokeConversion } from "../webhook/conversion.js";
 import { defaultingHandler, validatingHandler, type CustomDefaulter, type CustomValidator } from "../webhook/custom.js";
 import type { Manager } from "./manager.js";
 
@@ -60,8 +60,17 @@ export class WebhookBuilder<T extends KubeObject = KubeObject> {
    * The kind's conversions: `hub` is the version every other converts through (the kind's Hub),
    * `spokes` how each other version converts to it and back (their ConvertTo and ConvertFrom).
    */
-  withConversion(hub: string, spokes: Readonly<Record<string, SpokeConversion>>): this {
-    this.conversion = { hub, spokes };
+  withConversion(hub: string, spokes: Readonly<Record<string, SpokeConversion>>): this;
+  /** The same from a kind's table, as the conversion generator writes it in the hub package (`widgetConversion`). */
+  withConversion(kind: ConvertibleKind): this;
+  withConversion(hub: string | ConvertibleKind, spokes?: Readonly<Record<string, SpokeConversion>>): this {
+    if (typeof hub === "string") this.conversion = { hub, spokes: spokes ?? {} };
+    else {
+      const k = this.kind;
+      if (k && (k.group !== hub.group || k.kind !== hub.kind))
+        throw new Error(`webhook builder for ${k.kind}.${k.group}: withConversion was given the conversions of ${hub.kind}.${hub.group}`);
+      this.conversion = { hub: hub.hub, spokes: hub.spokes };
+    }
     return this;
   }
 
