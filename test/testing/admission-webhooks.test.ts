@@ -1,21 +1,25 @@
 // Admission webhooks called by the test server, against what a real kube-apiserver 1.37.2 did with the
-// same webhooks (test/fixtures/apiserver-1.37/admission.json, recorded by
-// scripts/record-admission-1.37.ts): the same requests replayed in the same order, with the same
-// webhooks served on loopback, give the same status codes, Status bodies, Warning headers and stored
-// objects, and the webhooks receive the same AdmissionReview requests (kind, resource, requestKind,
-// operation, object, oldObject, options) in the same order. Then the recorded webhooks.json scenarios
-// run against this repository's runtime webhook server: a default set, a denial, Fail and Ignore
-// with the webhook down, a timeout, a dry run.
+// same webhooks:
+// - admission.json (scripts/record-admission-1.37.ts): the same requests replayed in the same order,
+//   with the same webhooks served on loopback, give the same status codes, Status bodies, Warning
+//   headers and stored objects, and the webhooks receive the same AdmissionReview requests (kind,
+//   resource, requestKind, operation, object, oldObject, options) in the same order;
+// - webhooks.json (scripts/record-webhooks-1.37.ts): this repository's runtime WebhookServer with the
+//   recorded defaulter, validator and conversion through a hub, called by the test server: a default
+//   set, a denial, a conversion round trip across versions, Fail and Ignore with the webhook down, a
+//   timeout, a refused configuration, a dry run.
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:https";
-import type { AddressInfo } from "node:net";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
+import { WebhookServer } from "../../runtime/src/index.js";
 import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ADMISSION_HANDLERS, type Review } from "../fixtures/apiserver-1.37/admission-webhooks.js";
+import { widgetConverter, widgetDefaulter, widgetValidator } from "../fixtures/apiserver-1.37/widget-webhooks.js";
 import { releaseAgent, send, type Answer } from "./transcript-http.js";
+import { comparable, differences, normalise, serveHooks, type ServedHooks } from "./webhook-replay.js";
 
 type Json = Record<string, unknown>;
 
@@ -31,76 +35,19 @@ interface Exchange {
 }
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/apiserver-1.37");
-const recorded = JSON.parse(readFileSync(join(FIXTURES, "admission.json"), "utf8")) as { exchanges: Exchange[] };
+const read = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), "utf8")) as { exchanges: Exchange[] };
 
-/** The recording's webhook address and caBundle, which the replay swaps for its own. */
+/** The recording's webhook address and caBundle: the first configuration's or CRD's clientConfig with a url. */
 function recordedEndpoint(exchanges: readonly Exchange[]): { base: string; caBundle: string } {
   for (const e of exchanges) {
-    const hooks = (e.request.body as Json | undefined)?.["webhooks"];
-    if (!Array.isArray(hooks)) continue;
-    for (const h of hooks as Json[]) {
-      const cc = h["clientConfig"] as Json;
-      if (typeof cc["url"] === "string" && typeof cc["caBundle"] === "string")
-        return { base: new URL(cc["url"]).origin, caBundle: cc["caBundle"] };
-    }
+    const text = JSON.stringify(e.request.body ?? null);
+    const m = /"url":"(https:\/\/127\.0\.0\.1:\d+)[^"]*","caBundle":"([^"]+)"/.exec(text);
+    if (m?.[1] && m[2] !== undefined) return { base: m[1], caBundle: m[2] };
   }
   throw new Error("no webhook url in the recording");
 }
 
-/** Drops what differs between runs of any server: uids, times, resourceVersions, managedFields. */
-function normalise(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(normalise);
-  if (!v || typeof v !== "object") return v;
-  const out: Json = {};
-  for (const [k, x] of Object.entries(v as Json)) {
-    if (["uid", "resourceVersion", "creationTimestamp", "managedFields", "time"].includes(k)) continue;
-    out[k] = normalise(x);
-  }
-  return out;
-}
-
-/** A Status message quoting a review uid, with the uid replaced. */
-const uidFree = (s: string): string => s.replace(/response\.uid="[0-9a-f-]+"/g, 'response.uid="UID"');
-
-let api: TestApiServer;
-let hooks: Server;
-let calls: Call[] = [];
-const cert = generateServerCertificate("admission-replay");
-const caBundle = Buffer.from(cert.certPem).toString("base64");
-let base = "";
-
-before(async () => {
-  api = await startTestApiServer({ crds: [] });
-  hooks = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
-    let text = "";
-    req.setEncoding("utf8");
-    req.on("data", (c: string) => (text += c));
-    req.on("end", () => {
-      const review = JSON.parse(text) as Review & { apiVersion: string; request: Json };
-      calls.push({ path: req.url ?? "", request: review.request });
-      const handler = ADMISSION_HANDLERS[(req.url ?? "").split("?")[0] ?? ""];
-      const a = handler ? handler(review) : { status: 404, raw: "not found" };
-      if (a.raw !== undefined) {
-        res.writeHead(a.status ?? 200, { "Content-Type": "application/json" }).end(a.raw);
-        return;
-      }
-      res
-        .writeHead(200, { "Content-Type": "application/json" })
-        .end(
-          JSON.stringify({ apiVersion: review.apiVersion, kind: "AdmissionReview", response: { uid: review.request.uid, ...a.response } }),
-        );
-    });
-  });
-  await new Promise<void>((r) => hooks.listen(0, "127.0.0.1", r));
-  base = `https://127.0.0.1:${String((hooks.address() as AddressInfo).port)}`;
-});
-after(async () => {
-  releaseAgent({ url: api.url, caPem: api.caPem });
-  await api.stop();
-  await new Promise((r) => hooks.close(r));
-});
-
-function call(method: string, path: string, body?: unknown): Promise<Answer> {
+function call(api: TestApiServer, method: string, path: string, body?: unknown): Promise<Answer> {
   return send(
     { url: api.url, caPem: api.caPem },
     method,
@@ -110,64 +57,119 @@ function call(method: string, path: string, body?: unknown): Promise<Answer> {
   );
 }
 
-/** What a webhook was sent, as compared: everything but the uid, the user and the volatile metadata. */
-function comparableCall(c: Call): unknown {
-  const { uid: _uid, userInfo: _user, ...rest } = c.request;
-  return { path: c.path, request: normalise(rest) };
+/**
+ * Replays `exchanges` against `api` with the webhooks at `to` standing in for the recording's; returns
+ * every difference in status, Warning header and body. An update names the object it replaces by this
+ * server's resourceVersion, not the recording's.
+ */
+async function replay(
+  api: TestApiServer,
+  exchanges: readonly Exchange[],
+  to: Pick<ServedHooks, "swap">,
+  each?: (e: Exchange) => string[],
+): Promise<string[]> {
+  const from = recordedEndpoint(exchanges);
+  const problems: string[] = [];
+  for (const e of exchanges) {
+    let body = to.swap(e.request.body, from) as Json | undefined;
+    if (e.request.method === "PUT" && body) {
+      const current = (await call(api, "GET", e.request.path.replace(/\/status$/, ""))).body as Json;
+      const meta = current["metadata"] as Json;
+      body = { ...body, metadata: { ...(body["metadata"] as Json), resourceVersion: meta["resourceVersion"], uid: meta["uid"] } };
+    }
+    const got = await call(api, e.request.method, e.request.path, body);
+    if (got.status !== e.response.status)
+      problems.push(`${e.step}: status ${got.status}, recorded ${e.response.status}: ${JSON.stringify(got.body)}`);
+    const warning = got.headers["warning"];
+    if ((warning ?? undefined) !== e.response.warning)
+      problems.push(`${e.step}: Warning ${String(warning)}, recorded ${String(e.response.warning)}`);
+    const diff = differences(comparable(got.body), comparable(to.swap(e.response.body, from)));
+    if (diff.length > 0) problems.push(`${e.step}: got ≠ recorded at ${diff.join("; ")}`);
+    if (each) problems.push(...each(e));
+  }
+  return problems;
 }
 
 describe("admission webhooks as the real 1.37.2 calls them (admission.json)", () => {
+  let api: TestApiServer;
+  let hooks: ServedHooks;
+  let calls: Call[] = [];
+  before(async () => {
+    api = await startTestApiServer({ crds: [] });
+    hooks = await serveHooks((url, review) => {
+      calls.push({ path: url, request: review["request"] as Json });
+      const handler = ADMISSION_HANDLERS[url.split("?")[0] ?? ""];
+      const a = handler ? handler(review as unknown as Review) : { status: 404, raw: "not found" };
+      if (a.raw !== undefined) return { status: a.status ?? 200, raw: a.raw };
+      const uid = (review["request"] as Json)["uid"];
+      return { body: { apiVersion: review["apiVersion"], kind: "AdmissionReview", response: { uid, ...a.response } } };
+    });
+  });
+  after(async () => {
+    releaseAgent({ url: api.url, caPem: api.caPem });
+    await api.stop();
+    await hooks.close();
+  });
+
+  /** What a webhook was sent, as compared: everything but the uid, the user and the volatile metadata. */
+  const comparableCall = (c: Call): unknown => {
+    const { uid: _uid, userInfo: _user, ...rest } = c.request;
+    return { path: c.path, request: normalise(rest) };
+  };
+
   test("every recorded exchange, replayed in order, answers and calls the webhooks as recorded", async () => {
-    const { base: recordedBase, caBundle: recordedCa } = recordedEndpoint(recorded.exchanges);
-    const problems: string[] = [];
-    for (const e of recorded.exchanges) {
-      const text = JSON.stringify(e.request.body ?? null)
-        .replaceAll(recordedBase, base)
-        .replaceAll(recordedCa, caBundle);
-      let body = e.request.body === undefined ? undefined : (JSON.parse(text) as Json);
-      if (e.request.method === "PUT" && body) {
-        // An update names the object it replaces by resourceVersion: this server's, not the recording's.
-        const current = (await call("GET", e.request.path.replace(/\/status$/, ""))).body as Json;
-        const meta = current["metadata"] as Json;
-        body = { ...body, metadata: { ...(body["metadata"] as Json), resourceVersion: meta["resourceVersion"], uid: meta["uid"] } };
-      }
+    const { exchanges } = read("admission.json");
+    const problems = await replay(api, exchanges, hooks, (e) => {
+      const diff = differences(calls.map(comparableCall), (e.calls ?? []).map(comparableCall));
       calls = [];
-      const got = await call(e.request.method, e.request.path, body);
-      const want = e.response;
-      const wantBody = JSON.parse(
-        JSON.stringify(want.body ?? null)
-          .replaceAll(recordedBase, base)
-          .replaceAll(recordedCa, caBundle),
-      ) as Json;
-      if (got.status !== want.status)
-        problems.push(`${e.step}: status ${got.status}, recorded ${want.status}: ${JSON.stringify(got.body)}`);
-      const gotWarning = got.headers["warning"];
-      if ((gotWarning ?? undefined) !== want.warning)
-        problems.push(`${e.step}: Warning ${String(gotWarning)}, recorded ${String(want.warning)}`);
-      const g = got.body as Json;
-      if (wantBody["kind"] === "Status" && typeof wantBody["message"] === "string") {
-        wantBody["message"] = uidFree(wantBody["message"]);
-        if (typeof g["message"] === "string") g["message"] = uidFree(g["message"]);
-        const causes = (wantBody["details"] as Json | undefined)?.["causes"];
-        if (Array.isArray(causes))
-          for (const c of causes as Json[]) if (typeof c["message"] === "string") c["message"] = uidFree(c["message"]);
-        const gCauses = (g["details"] as Json | undefined)?.["causes"];
-        if (Array.isArray(gCauses))
-          for (const c of gCauses as Json[]) if (typeof c["message"] === "string") c["message"] = uidFree(c["message"]);
-      }
-      try {
-        assert.deepEqual(normalise(g), normalise(wantBody));
-      } catch {
-        problems.push(`${e.step}: body\n  got      ${JSON.stringify(normalise(g))}\n  recorded ${JSON.stringify(normalise(wantBody))}`);
-      }
-      const wantCalls = (e.calls ?? []).map(comparableCall);
-      const gotCalls = calls.map(comparableCall);
-      try {
-        assert.deepEqual(gotCalls, wantCalls);
-      } catch {
-        problems.push(`${e.step}: webhook calls\n  got      ${JSON.stringify(gotCalls)}\n  recorded ${JSON.stringify(wantCalls)}`);
-      }
-    }
+      return diff.length > 0 ? [`${e.step}: webhook calls got ≠ recorded at ${diff.join("; ")}`] : [];
+    });
     assert.deepEqual(problems, []);
+  });
+});
+
+describe("the runtime's webhooks called by the test server as by the real 1.37.2 (webhooks.json)", () => {
+  let api: TestApiServer;
+  let server: WebhookServer;
+  const stop = new AbortController();
+  let running: Promise<void>;
+  const certDir = mkdtempSync(join(tmpdir(), "kcg-webhook-replay-"));
+  const cert = generateServerCertificate("webhook-replay");
+  let swap: ServedHooks["swap"];
+  before(async () => {
+    api = await startTestApiServer({ crds: [] });
+    writeFileSync(join(certDir, "tls.crt"), cert.certPem);
+    writeFileSync(join(certDir, "tls.key"), cert.keyPem);
+    server = new WebhookServer({ host: "127.0.0.1", port: 0, certDir });
+    server.register("/mutate-example-com-v1-widget", widgetDefaulter);
+    server.register("/validate-example-com-v1-widget", widgetValidator);
+    server.register("/slow", async () => {
+      await new Promise((r) => setTimeout(r, 3000));
+      return { allowed: true };
+    });
+    const converter = widgetConverter();
+    server.registerJson("/convert", (body) => Promise.resolve(converter.review(body)));
+    running = server.run(stop.signal);
+    while (!server.address()) await new Promise((r) => setTimeout(r, 10));
+    const base = `https://127.0.0.1:${String(server.address()?.port)}`;
+    const caBundle = Buffer.from(cert.certPem).toString("base64");
+    swap = (v, recorded) =>
+      JSON.parse(
+        JSON.stringify(v ?? null)
+          .replaceAll(recorded.base, base)
+          .replaceAll(recorded.caBundle, caBundle),
+      ) as typeof v;
+  });
+  after(async () => {
+    releaseAgent({ url: api.url, caPem: api.caPem });
+    await api.stop();
+    stop.abort();
+    await running;
+    rmSync(certDir, { recursive: true, force: true });
+  });
+
+  test("a default set, a denial, conversion across versions, Fail and Ignore with the webhook down, a timeout and a dry run, as recorded", async () => {
+    const { exchanges } = read("webhooks.json");
+    assert.deepEqual(await replay(api, exchanges, { swap }), []);
   });
 });

@@ -10,7 +10,18 @@ import { join, posix, relative } from "node:path";
 
 const root = join(import.meta.dirname, "../../testing/src");
 
-type Layer = "server" | "endpoints" | "admission" | "controllers" | "openapi" | "registry" | "storage" | "selectors" | "patch" | "base";
+type Layer =
+  | "server"
+  | "endpoints"
+  | "admission"
+  | "controllers"
+  | "openapi"
+  | "registry"
+  | "storage"
+  | "selectors"
+  | "patch"
+  | "webhook-client"
+  | "base";
 
 /**
  * The layer of a file, by its path under testing/src. registry/ is the generic store with its strategy
@@ -31,15 +42,16 @@ function layerOf(path: string): Layer {
 
 /** What each layer may import besides itself. */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
-  server: ["endpoints", "admission", "controllers", "openapi", "registry", "storage", "selectors", "patch", "base"],
+  server: ["endpoints", "admission", "controllers", "openapi", "registry", "storage", "selectors", "patch", "webhook-client", "base"],
   endpoints: ["admission", "openapi", "registry", "selectors", "patch", "base"],
-  admission: ["registry", "selectors", "patch", "base"],
+  admission: ["registry", "selectors", "patch", "webhook-client", "base"],
   controllers: ["registry", "base"],
   openapi: ["registry", "patch", "base"],
-  registry: ["storage", "selectors", "patch", "base"],
+  registry: ["storage", "selectors", "patch", "webhook-client", "base"],
   storage: ["selectors", "base"],
   selectors: ["base"],
   patch: ["base"],
+  "webhook-client": ["base"],
   base: [],
 };
 

@@ -13,12 +13,13 @@ import { applyJsonPatch } from "../patch/json-patch.js";
 import type { JsonValue } from "../patch/json.js";
 import type { Admission, AdmissionAttributes } from "../registry/admission-hooks.js";
 import { getStored, listStoredOf } from "../registry/controller-client.js";
-import { storageKey, type ResourceInfo } from "../registry/resource-info.js";
+import { ConversionFailure } from "../registry/conversion-views.js";
+import { groupVersion, storageKey, type ResourceInfo } from "../registry/resource-info.js";
 import { clone, toWire } from "../registry/write-common.js";
 import type { ServerState, UserInfo } from "../server-state.js";
 import { ApiError, internalError } from "../status-errors.js";
 import type { KubeObject } from "../registry/controller-client.js";
-import { callWebhook, goJsonType, WebhookCallError } from "./webhook-call.js";
+import { callWebhook, goJsonType, WebhookCallError } from "../webhook-client/call.js";
 import { matchedVersion, namespaceSelected, objectSelected } from "./webhook-match.js";
 
 type Obj = Record<string, unknown>;
@@ -50,13 +51,28 @@ function applicableHooks(state: ServerState, storage: string, a: AdmissionAttrib
   return out;
 }
 
-/** An object as a webhook called at `version` sees it: that version's apiVersion (conversion None). */
-function atVersion(o: KubeObject | undefined, version: ResourceInfo): KubeObject | null {
-  return o ? toWire(version, o) : null;
+/**
+ * An object as a webhook called at `version` sees it: converted by the CRD's conversion webhook when
+ * it has one, else only relabelled (conversion None).
+ */
+async function atVersion(o: KubeObject | undefined, version: ResourceInfo): Promise<KubeObject | null> {
+  if (!o) return null;
+  if (!version.conversion || o["apiVersion"] === groupVersion(version)) return toWire(version, o);
+  try {
+    return (await version.conversion.convert([o], version.version))[0] as KubeObject;
+  } catch (e) {
+    if (e instanceof ConversionFailure) throw internalError(e.message);
+    throw e;
+  }
 }
 
 /** The AdmissionReview request for `hook`. */
-function reviewRequest(a: AdmissionAttributes, hook: Hook, user: UserInfo, object: KubeObject | undefined): AdmissionRequest {
+async function reviewRequest(
+  a: AdmissionAttributes,
+  hook: Hook,
+  user: UserInfo,
+  object: KubeObject | undefined,
+): Promise<AdmissionRequest> {
   const v = hook.version;
   const req = a.info;
   const options: Record<string, unknown> = {
@@ -76,8 +92,8 @@ function reviewRequest(a: AdmissionAttributes, hook: Hook, user: UserInfo, objec
     ...(a.namespace ? { namespace: a.namespace } : {}),
     operation: a.operation,
     userInfo: { username: user.name, groups: user.groups },
-    object: atVersion(object, v),
-    oldObject: atVersion(a.oldObject, v),
+    object: await atVersion(object, v),
+    oldObject: await atVersion(a.oldObject, v),
     dryRun: a.dryRun,
     options,
   };
@@ -89,10 +105,9 @@ async function call(hook: Hook, request: AdmissionRequest): Promise<AdmissionRes
   const version = versions.find((v) => v === "v1" || v === "v1beta1") ?? "v1";
   const timeout = typeof hook.spec["timeoutSeconds"] === "number" ? hook.spec["timeoutSeconds"] : 10;
   const clientConfig = (hook.spec["clientConfig"] ?? {}) as Obj;
-  const answer = (await callWebhook(clientConfig, timeout, {
-    apiVersion: `admission.k8s.io/${version}`,
-    kind: "AdmissionReview",
-    request,
+  const review = { apiVersion: `admission.k8s.io/${version}`, kind: "AdmissionReview", request };
+  const answer = (await callWebhook(clientConfig, timeout, review).catch((e: unknown) => {
+    throw e instanceof WebhookCallError ? new WebhookCallError(`failed to call webhook: ${e.message}`) : e;
   })) as { response?: AdmissionResponse | null };
   const response = answer.response;
   if (!response || typeof response !== "object")
@@ -183,11 +198,14 @@ async function mutate(hooks: Hook[], a: AdmissionAttributes, user: UserInfo): Pr
   const run = async (hook: Hook): Promise<void> => {
     let response: AdmissionResponse;
     try {
-      response = await call(hook, reviewRequest(a, hook, user, object));
+      response = await call(hook, await reviewRequest(a, hook, user, object));
       if (!response.allowed) throw denial(hook, response);
       const ops = decodePatch(response);
       a.warnings.push(...(response.warnings ?? []));
-      if (ops && object) object = toWire(a.info, applyPatch(atVersion(object, hook.version) as KubeObject, ops));
+      if (ops && object) {
+        const patched = applyPatch((await atVersion(object, hook.version)) as KubeObject, ops);
+        object = (await atVersion(patched, a.info)) as KubeObject;
+      }
     } catch (e) {
       if (e instanceof ApiError) throw e;
       const failure = callFailure(hook, e);
@@ -205,7 +223,7 @@ async function validate(hooks: Hook[], a: AdmissionAttributes, user: UserInfo): 
   const outcomes = await Promise.all(
     hooks.map(async (hook): Promise<{ refusal?: ApiError; warnings: string[] }> => {
       try {
-        const response = await call(hook, reviewRequest(a, hook, user, a.object));
+        const response = await call(hook, await reviewRequest(a, hook, user, a.object));
         const warnings = response.warnings ?? [];
         return response.allowed ? { warnings } : { refusal: denial(hook, response), warnings };
       } catch (e) {

@@ -5,6 +5,7 @@ import type { JSONSchemaProps, ScaleSubresource } from "@kube-codegen/apiextensi
 import type { ObjectSchema, PrinterColumn, ResourceInfo } from "../registry/resource-info.js";
 import type { StatusCause } from "../status-errors.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
+import { webhookConversion } from "./crd-conversion.js";
 import { CUSTOM_RESOURCE_STRATEGY } from "./crd-strategy.js";
 
 type Obj = Record<string, unknown>;
@@ -125,6 +126,7 @@ export function crdResources(crd: Obj): ResourceInfo[] {
   const plural = String(names["plural"] ?? "");
   const versions = Array.isArray(spec["versions"]) ? (spec["versions"] as Obj[]) : [];
   const storage = versions.find((v) => v["storage"] === true);
+  const conversion = webhookConversion(crd);
   const out: ResourceInfo[] = [];
   for (const v of versions) {
     if (v["served"] === false) continue;
@@ -157,6 +159,7 @@ export function crdResources(crd: Obj): ResourceInfo[] {
       strategy: CUSTOM_RESOURCE_STRATEGY,
     };
     if (scale) info.scale = scale;
+    if (conversion) info.conversion = conversion;
     const openAPIV3Schema = asObj(v["schema"])["openAPIV3Schema"];
     const schema = schemaFor(openAPIV3Schema, scale);
     if (schema) info.schema = schema;

@@ -35,6 +35,7 @@ import { serveAggregatedDiscovery } from "./aggregated-discovery.js";
 import { createObject } from "../registry/write-create.js";
 import type { Admission } from "../registry/admission-hooks.js";
 import { webhookAdmission } from "../admission/webhook-admission.js";
+import { convertForRead } from "./read-conversion.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../registry/write-common.js";
 import { deleteObject } from "../registry/write-delete.js";
 import { getStored } from "../registry/controller-client.js";
@@ -423,6 +424,8 @@ async function serveResource(
       return serveWatch(state, info, ns, query, req, res);
     case "list": {
       const page = listObjects(state, info, ns, query);
+      const converted = convertForRead(info, page.items, true);
+      if (converted) page.items = await converted;
       const body = listBody(info, page);
       if (wantsTable(req.headers["accept"])) {
         const { continue: cont, ...listMeta } = body["metadata"] as Record<string, unknown>;
@@ -434,8 +437,10 @@ async function serveResource(
       // GET with a resourceVersion is served "not older than" it from the cache, like a list.
       const rvText = query.get("resourceVersion") ?? "";
       if (/^\d+$/.test(rvText)) checkNotTooLarge(state, Number(rvText));
-      const obj = state.store.get(resourceKey(info), objectKey(info, ns, r.name ?? ""));
-      if (!obj) throw notFound(groupResource(info), r.name ?? "");
+      const stored = state.store.get(resourceKey(info), objectKey(info, ns, r.name ?? ""));
+      if (!stored) throw notFound(groupResource(info), r.name ?? "");
+      const converted = convertForRead(info, [stored], false);
+      const obj = converted ? ((await converted)[0] ?? stored) : stored;
       if (wantsTable(req.headers["accept"])) return send(200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));
       return send(200, toWire(info, obj));
     }

@@ -74,6 +74,23 @@ export interface ResourceInfo {
   strategy: Strategy;
   /** Answered by code instead of storage (reviews, component statuses): the verbs in `verbs` call it. */
   answer?: (info: ResourceInfo, req: DirectRequest) => DirectAnswer;
+  /** A CRD's conversion webhook (conversion.strategy Webhook), shared by the CRD's versions. */
+  conversion?: Conversion;
+}
+
+/**
+ * Conversion between a resource's versions by a webhook, as apiextensions-apiserver's webhook
+ * converter does it. Objects are stored at `storageVersion`; anything else is converted.
+ */
+export interface Conversion {
+  readonly storageVersion: string;
+  /** The served versions. */
+  readonly versions: readonly string[];
+  /**
+   * `objects` (each at some version of the resource) at `version`, one review per object as the real
+   * server sends them; rejects with a ConversionFailure worded as the real server's.
+   */
+  convert(objects: readonly Record<string, unknown>[], version: string): Promise<Record<string, unknown>[]>;
 }
 
 /** A request to a storageless resource. */

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { pruneUndeclaredFields } from "../builtin/unknown-fields.js";
 import { deepCopy } from "../patch/json.js";
 import type { Admission } from "./admission-hooks.js";
+import { viewAt } from "./conversion-views.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta-validation.js";
 import { patchSchemaFor } from "./patch-schema.js";
 import { groupVersion, storageKey, type ResourceInfo } from "./resource-info.js";
@@ -51,7 +52,11 @@ export function invalidByResource(info: ResourceInfo, name: string, causes: Stat
 
 /** The object as sent to clients: apiVersion and kind of the version the request addressed. */
 export function toWire(info: ResourceInfo, obj: KubeObject): KubeObject {
-  return { ...obj, apiVersion: groupVersion(info), kind: info.kind };
+  const apiVersion = groupVersion(info);
+  // A custom resource converted by webhook: the view made when it was written (conversion-views.ts).
+  const view = info.conversion && obj["apiVersion"] !== apiVersion ? viewAt(obj, info.version) : undefined;
+  if (view) return { ...view, metadata: obj.metadata, apiVersion, kind: info.kind };
+  return { ...obj, apiVersion, kind: info.kind };
 }
 
 /** Deep copy for modification; stored objects are shared and never mutated. */

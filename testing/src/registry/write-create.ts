@@ -1,6 +1,7 @@
 // POST: create an object (and the create half of PUT-as-create and apply-as-create), in the real server's
 // order: decode, field validation, namespace admission, PrepareForCreate, validation, then storage.
 import { randomUUID } from "node:crypto";
+import { storageForm } from "./conversion-views.js";
 import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
@@ -112,7 +113,12 @@ export async function createObject(
   meta["creationTimestamp"] = now;
   const key = objectKey(info, namespace, name);
   if (state.store.get(resourceKey(info), key)) throw alreadyExists(groupResource(info), name);
-  const wire = toWire(info, obj);
-  if (opts.dryRun) return { code: 201, object: wire };
+  let wire = toWire(info, obj);
+  const converted = storageForm(info, wire);
+  if (converted) {
+    wire = await converted;
+    if (state.store.get(resourceKey(info), key)) throw alreadyExists(groupResource(info), name);
+  }
+  if (opts.dryRun) return { code: 201, object: toWire(info, wire) };
   return { code: 201, object: toWire(info, state.store.create(resourceKey(info), key, wire)) };
 }

@@ -3,6 +3,7 @@
 // period, and the Status or object the server answers with. Per-resource behaviour comes from the
 // resource's strategy (strategy.ts), never from its name.
 import type { Admission } from "./admission-hooks.js";
+import { carryViews } from "./conversion-views.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
 import { ApiError, notFound } from "../status-errors.js";
@@ -117,6 +118,7 @@ export async function deleteObject(
   if (obj.metadata["deletionTimestamp"] && jsonEqual(finalizers, obj.metadata["finalizers"]))
     return { code: notDeletedCode(opts), body: toWire(info, obj), before: obj };
   const next = clone(obj);
+  carryViews(obj, next);
   next.metadata["finalizers"] = finalizers;
   if (!next.metadata["deletionTimestamp"]) {
     next.metadata["deletionTimestamp"] = nowTimestamp();

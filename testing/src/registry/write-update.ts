@@ -1,5 +1,6 @@
 // PUT (and the final step of PATCH): optimistic concurrency on resourceVersion, the main/status split,
 // metadata.generation, no-op detection, and deletion once a terminating object's last finalizer is gone.
+import { storageForm } from "./conversion-views.js";
 import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type ServerState } from "../server-state.js";
@@ -145,7 +146,9 @@ export async function updateObject(
   applyDefaults(info, obj);
   checkIdentity(info, obj, req);
   const key = objectKey(info, req.namespace, req.name);
-  const old = state.store.get(resourceKey(info), key);
+  const stored = state.store.get(resourceKey(info), key);
+  // A custom resource converted by webhook is updated at the request's version (its view).
+  const old = stored && info.conversion ? toWire(info, stored) : stored;
   checkUidPrecondition(info, obj, old, key, req);
   if (!old) {
     if (!req.subresource && info.strategy.allowCreateOnUpdate) {
@@ -203,5 +206,9 @@ export async function updateObject(
     state.store.delete(resourceKey(info), key);
     return { code: 200, object: wire };
   }
-  return { code: 200, object: toWire(info, state.store.update(resourceKey(info), key, wire)) };
+  const converted = storageForm(info, wire);
+  if (!converted) return { code: 200, object: toWire(info, state.store.update(resourceKey(info), key, wire)) };
+  const storageObject = await converted;
+  checkChangedMeanwhile(state, info, key, old, req.name);
+  return { code: 200, object: toWire(info, state.store.update(resourceKey(info), key, storageObject)) };
 }

@@ -1,11 +1,13 @@
-// One POST of a review to a webhook, as the apiserver's webhook client makes it: HTTPS to the url of the
-// clientConfig with `?timeout=` appended, trusting the caBundle (or the system roots without one),
-// bounded by timeoutSeconds; and every way that can fail worded as the real server words it (Go's
-// net/http and client-go's rest errors, recorded in test/fixtures/apiserver-1.37/), so a test reads the
-// same message here as from a cluster.
+// One POST of a review to a webhook, as the apiserver's webhook client (k8s.io/apiserver/pkg/util/webhook)
+// makes it for admission and for CRD conversion alike: HTTPS to the url of the clientConfig with
+// `?timeout=` appended, trusting the caBundle (or the system roots without one), bounded by the
+// timeout; and every way that can fail worded as the real server words it (Go's net/http and
+// client-go's rest errors, recorded in test/fixtures/apiserver-1.37/), so a test reads the same
+// message here as from a cluster. Admission puts "failed to call webhook: " before these texts,
+// conversion does not.
 import { request } from "node:https";
 
-/** A webhook call that failed before a usable answer: the text after `failed calling webhook "…": `. */
+/** A webhook call that failed before a usable answer, worded as the real server's client says it. */
 export class WebhookCallError extends Error {}
 
 /** Where a clientConfig points. The test server runs no Services, so a service reference cannot be reached. */
@@ -71,7 +73,7 @@ function networkText(err: NodeJS.ErrnoException, url: URL): string {
 export function callWebhook(clientConfig: Record<string, unknown>, timeoutSeconds: number, review: unknown): Promise<unknown> {
   const { url, unreachable } = target(clientConfig);
   const full = `${url}?timeout=${timeoutSeconds}s`;
-  const fail = (text: string) => new WebhookCallError(`failed to call webhook: Post ${JSON.stringify(full)}: ${text}`);
+  const fail = (text: string) => new WebhookCallError(`Post ${JSON.stringify(full)}: ${text}`);
   if (unreachable) return Promise.reject(fail(unreachable));
   const caBundle =
     typeof clientConfig["caBundle"] === "string" ? Buffer.from(clientConfig["caBundle"], "base64").toString("utf8") : undefined;
@@ -102,7 +104,7 @@ export function callWebhook(clientConfig: Record<string, unknown>, timeoutSecond
           settle(() => {
             const code = res.statusCode ?? 0;
             if (code < 200 || code > 299) {
-              reject(new WebhookCallError(`failed to call webhook: ${statusText(code, res.headers["content-type"] ?? "", text)}`));
+              reject(new WebhookCallError(statusText(code, res.headers["content-type"] ?? "", text)));
               return;
             }
             try {
@@ -147,7 +149,7 @@ function decodeAnswer(text: string): unknown {
   }
   if (!v || typeof v !== "object" || Array.isArray(v))
     throw new WebhookCallError(
-      `failed to call webhook: couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(v)} into Go value of type ${TYPE_META}`,
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJsonType(v)} into Go value of type ${TYPE_META}`,
     );
   return v;
 }

@@ -1,0 +1,181 @@
+// Records how a real kube-apiserver 1.37 calls a CRD's conversion webhook and answers when it fails,
+// into test/fixtures/apiserver-1.37/conversion.json (see test/fixtures/PROVENANCE.md):
+//
+//   node --import tsx scripts/record-conversion-1.37.ts https://127.0.0.1:PORT admintoken
+//
+// A CRD gizmos.example.com serves v1 (spec.replicas) and stores v2 (spec.size) through a conversion
+// webhook. Writes and reads at both versions with a working webhook, then the webhook swapped (by a
+// merge patch of the CRD's clientConfig.url) for ones that answer Failure, convert nothing, answer
+// for another uid, return the object unconverted, answer HTTP 500, or are down: a write at the
+// served version, a write at the storage version, a read and a list at the served version. Each
+// exchange keeps the ConversionReview requests the server sent during it (`calls`). The webhooks are
+// in test/fixtures/apiserver-1.37/conversion-webhooks.ts, which the replaying test serves too.
+import { createServer, request } from "node:https";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
+import { CONVERSION_HANDLERS, type ConversionRequest } from "../test/fixtures/apiserver-1.37/conversion-webhooks.js";
+
+interface Call {
+  path: string;
+  request: unknown;
+}
+interface Exchange {
+  step: string;
+  request: { method: string; path: string; contentType?: string; body?: unknown };
+  response: { status: number; warning?: string; body?: unknown };
+  calls?: Call[];
+}
+
+const [base = "", token = ""] = process.argv.slice(2);
+if (!base || !token) throw new Error("usage: record-conversion-1.37.ts URL TOKEN");
+const OUT = join(import.meta.dirname, "../test/fixtures/apiserver-1.37");
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function call(method: string, path: string, body?: unknown, contentType = "application/json") {
+  return new Promise<{ status: number; warning?: string; text: string }>((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        rejectUnauthorized: false,
+        agent: false,
+        headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": contentType } : {}) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => {
+          const w = res.headers["warning"];
+          resolve({ status: res.statusCode ?? 0, ...(w ? { warning: Array.isArray(w) ? w.join(", ") : w } : {}), text });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+let calls: Call[] = [];
+const out: Exchange[] = [];
+async function step(name: string, method: string, path: string, body?: unknown, contentType?: string): Promise<Exchange> {
+  process.stderr.write(`${name}\n`);
+  calls = [];
+  const r = await call(method, path, body, contentType);
+  const e: Exchange = {
+    step: name,
+    request: { method, path, ...(contentType ? { contentType } : {}), ...(body !== undefined ? { body } : {}) },
+    response: {
+      status: r.status,
+      ...(r.warning ? { warning: r.warning } : {}),
+      ...(r.text ? { body: JSON.parse(r.text) as unknown } : {}),
+    },
+    ...(calls.length > 0 ? { calls } : {}),
+  };
+  out.push(e);
+  return e;
+}
+
+const cert = generateServerCertificate("conversion-recording");
+const caBundle = Buffer.from(cert.certPem).toString("base64");
+const server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
+  let text = "";
+  req.setEncoding("utf8");
+  req.on("data", (c: string) => (text += c));
+  req.on("end", () => {
+    const review = JSON.parse(text) as { apiVersion: string; request: ConversionRequest };
+    calls.push({ path: req.url ?? "", request: review.request });
+    const h = CONVERSION_HANDLERS[(req.url ?? "").split("?")[0] ?? ""];
+    const a = h ? h(review.request) : { status: 404, raw: "not found" };
+    if (a.raw !== undefined) {
+      res.writeHead(a.status ?? 200, { "Content-Type": "application/json" }).end(a.raw);
+      return;
+    }
+    res
+      .writeHead(200, { "Content-Type": "application/json" })
+      .end(JSON.stringify({ apiVersion: review.apiVersion, kind: "ConversionReview", response: a.response }));
+  });
+});
+await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+const hook = `https://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+
+const CRD = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+const G = (v: string) => `/apis/example.com/${v}/namespaces/default/gizmos`;
+const schema = (props: Record<string, unknown>) => ({
+  openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: props } } },
+});
+const gizmo = (v: string, name: string, spec: Record<string, unknown>) => ({
+  apiVersion: `example.com/${v}`,
+  kind: "Gizmo",
+  metadata: { name },
+  spec,
+});
+const MERGE = "application/merge-patch+json";
+/** Points the CRD's conversion webhook at `path` of our server (or at `url`). */
+async function useWebhook(label: string, url: string) {
+  await step(
+    `conversion webhook: ${label}`,
+    "PATCH",
+    `${CRD}/gizmos.example.com`,
+    { spec: { conversion: { webhook: { clientConfig: { url } } } } },
+    MERGE,
+  );
+  await sleep(3000);
+}
+
+try {
+  await step("install the CRD: v1 served, v2 stored, conversion by webhook", "POST", CRD, {
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "gizmos.example.com" },
+    spec: {
+      group: "example.com",
+      names: { plural: "gizmos", singular: "gizmo", kind: "Gizmo", listKind: "GizmoList" },
+      scope: "Namespaced",
+      versions: [
+        { name: "v1", served: true, storage: false, schema: schema({ replicas: { type: "integer" }, note: { type: "string" } }) },
+        { name: "v2", served: true, storage: true, schema: schema({ size: { type: "integer" }, note: { type: "string" } }) },
+      ],
+      conversion: {
+        strategy: "Webhook",
+        webhook: { conversionReviewVersions: ["v1"], clientConfig: { url: `${hook}/convert`, caBundle } },
+      },
+    },
+  });
+  await sleep(4000);
+  await step("create at v1", "POST", G("v1"), gizmo("v1", "one", { replicas: 2, note: "first" }));
+  await step("create at v2", "POST", G("v2"), gizmo("v2", "two", { size: 3 }));
+  await step("get at v1 an object written at v2", "GET", `${G("v1")}/two`);
+  await step("get at v2 an object written at v1", "GET", `${G("v2")}/one`);
+  await step("list at v1", "GET", G("v1"));
+  await step("list at v2", "GET", G("v2"));
+  await step("merge patch at v1", "PATCH", `${G("v1")}/one`, { spec: { replicas: 5 } }, MERGE);
+  await step("get at v2 after the patch", "GET", `${G("v2")}/one`);
+
+  for (const [path, label] of [
+    ["/convert-failure", "answers Failure"],
+    ["/convert-none", "converts nothing"],
+    ["/convert-wrong-uid", "answers for another uid"],
+    ["/convert-wrong-version", "returns the objects unconverted"],
+    ["/convert-http-500", "answers HTTP 500"],
+  ] as const) {
+    await useWebhook(label, `${hook}${path}`);
+    await step(`${label}: create at v1`, "POST", G("v1"), gizmo("v1", `c1${path.replaceAll("/", "-")}`, { replicas: 1 }));
+    await step(`${label}: create at v2`, "POST", G("v2"), gizmo("v2", `c2${path.replaceAll("/", "-")}`, { size: 1 }));
+    await step(`${label}: get at v1`, "GET", `${G("v1")}/two`);
+    await step(`${label}: list at v1`, "GET", G("v1"));
+    await step(`${label}: get at v2 (the storage version, no conversion)`, "GET", `${G("v2")}/two`);
+  }
+  await useWebhook("down", "https://127.0.0.1:1/convert");
+  await step("down: create at v1", "POST", G("v1"), gizmo("v1", "c1-down", { replicas: 1 }));
+  await step("down: get at v1", "GET", `${G("v1")}/two`);
+  await useWebhook("working again", `${hook}/convert`);
+  await step("working again: get at v1", "GET", `${G("v1")}/two`);
+} finally {
+  server.close();
+}
+mkdirSync(OUT, { recursive: true });
+writeFileSync(join(OUT, "conversion.json"), `${JSON.stringify({ server: "kube-apiserver v1.37.2", exchanges: out }, null, 2)}\n`);
+process.stderr.write(`wrote ${String(out.length)} exchanges to test/fixtures/apiserver-1.37/conversion.json\n`);
