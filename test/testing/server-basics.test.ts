@@ -340,3 +340,23 @@ test("built-in validation: Deployment selector must match the template, config k
   const key = await api.request("POST", "/api/v1/namespaces/team/configmaps", configMap("badkey", {}, { "bad key": "x" }));
   assert.equal(key.status, 422);
 });
+
+test("/version answers as the recorded kube-apiserver 1.37.2 by default, as 1.24 under emulate 1.24", async () => {
+  const recorded = JSON.parse(readFileSync(new URL("../fixtures/apiserver-1.37/version.json", import.meta.url), "utf8")) as Record<
+    string,
+    string
+  >;
+  const got = (await api.get("/version")).body as Record<string, string>;
+  for (const k of ["major", "minor", "emulationMajor", "emulationMinor", "minCompatibilityMajor", "minCompatibilityMinor", "gitTreeState"])
+    assert.equal(got[k], recorded[k], k);
+  assert.deepEqual(Object.keys(got), Object.keys(recorded));
+  assert.equal(got["gitVersion"]?.split("+")[0], recorded["gitVersion"]);
+  const old = await startTestApiServer({ crds: [], emulate: "1.24" });
+  try {
+    const v = (await send({ url: old.url, caPem: old.caPem }, "GET", "/version", {})).body as Record<string, string>;
+    assert.deepEqual([v["major"], v["minor"], v["gitVersion"]?.split("+")[0]], ["1", "24", "v1.24.0"]);
+    assert.equal(v["emulationMinor"], undefined);
+  } finally {
+    await old.stop();
+  }
+});

@@ -80,17 +80,39 @@ export function groupVersionResources(registry: ResourceRegistry, group: string,
   };
 }
 
-/** GET /version: a 1.24 server, as the transcripts were recorded against. */
-export function versionInfo(): Record<string, unknown> {
+/**
+ * GET /version: the fields kube-apiserver 1.37.2 answers (test/fixtures/apiserver-1.37/version.json,
+ * with its emulation and minimum compatibility versions), or 1.24's under emulate "1.24". The
+ * gitVersion carries "+kube-codegen-testing" as build metadata, so a client's semver checks see the
+ * release and a person sees which server this is.
+ */
+export function versionInfo(emulate: "1.37" | "1.24"): Record<string, unknown> {
+  const platform = `${process.platform === "win32" ? "windows" : process.platform}/${process.arch === "x64" ? "amd64" : process.arch}`;
+  if (emulate === "1.24")
+    return {
+      major: "1",
+      minor: "24",
+      gitVersion: "v1.24.0+kube-codegen-testing",
+      gitCommit: "",
+      gitTreeState: "clean",
+      buildDate: "1970-01-01T00:00:00Z",
+      goVersion: "n/a",
+      compiler: "n/a",
+      platform,
+    };
   return {
     major: "1",
-    minor: "24",
-    gitVersion: "v1.24.0-kube-codegen-testing",
+    minor: "37",
+    emulationMajor: "1",
+    emulationMinor: "37",
+    minCompatibilityMajor: "1",
+    minCompatibilityMinor: "36",
+    gitVersion: "v1.37.2+kube-codegen-testing",
     gitCommit: "",
     gitTreeState: "clean",
     buildDate: "1970-01-01T00:00:00Z",
     goVersion: "n/a",
     compiler: "n/a",
-    platform: `${process.platform}/${process.arch}`,
+    platform,
   };
 }

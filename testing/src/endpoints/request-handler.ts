@@ -225,7 +225,7 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
       case "notFound":
         throw new ApiError(404, "NotFound", "the server could not find the requested resource", {});
       case "version":
-        return sendJson(res, 200, versionInfo());
+        return sendJson(res, 200, versionInfo(state.settings.emulate));
       case "health":
         res.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" });
         return void res.end("ok");
