@@ -10,73 +10,14 @@
 // served version, a write at the storage version, a read and a list at the served version. Each
 // exchange keeps the ConversionReview requests the server sent during it (`calls`). The webhooks are
 // in test/fixtures/apiserver-1.37/conversion-webhooks.ts, which the replaying test serves too.
-import { createServer, request } from "node:https";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { recorder, serverArgs, sleep } from "./recording.js";
 import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
 import { CONVERSION_HANDLERS, type ConversionRequest } from "../test/fixtures/apiserver-1.37/conversion-webhooks.js";
 
-interface Call {
-  path: string;
-  request: unknown;
-}
-interface Exchange {
-  step: string;
-  request: { method: string; path: string; contentType?: string; body?: unknown };
-  response: { status: number; warning?: string; body?: unknown };
-  calls?: Call[];
-}
-
-const [base = "", token = ""] = process.argv.slice(2);
-if (!base || !token) throw new Error("usage: record-conversion-1.37.ts URL TOKEN");
-const OUT = join(import.meta.dirname, "../test/fixtures/apiserver-1.37");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function call(method: string, path: string, body?: unknown, contentType = "application/json") {
-  return new Promise<{ status: number; warning?: string; text: string }>((resolve, reject) => {
-    const req = request(
-      `${base}${path}`,
-      {
-        method,
-        rejectUnauthorized: false,
-        agent: false,
-        headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": contentType } : {}) },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () => {
-          const w = res.headers["warning"];
-          resolve({ status: res.statusCode ?? 0, ...(w ? { warning: Array.isArray(w) ? w.join(", ") : w } : {}), text });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
-let calls: Call[] = [];
-const out: Exchange[] = [];
-async function step(name: string, method: string, path: string, body?: unknown, contentType?: string): Promise<Exchange> {
-  process.stderr.write(`${name}\n`);
-  calls = [];
-  const r = await call(method, path, body, contentType);
-  const e: Exchange = {
-    step: name,
-    request: { method, path, ...(contentType ? { contentType } : {}), ...(body !== undefined ? { body } : {}) },
-    response: {
-      status: r.status,
-      ...(r.warning ? { warning: r.warning } : {}),
-      ...(r.text ? { body: JSON.parse(r.text) as unknown } : {}),
-    },
-    ...(calls.length > 0 ? { calls } : {}),
-  };
-  out.push(e);
-  return e;
-}
+const { base, token } = serverArgs("record-conversion-1.37.ts");
+const { step, called, write } = recorder(base, token);
 
 const cert = generateServerCertificate("conversion-recording");
 const caBundle = Buffer.from(cert.certPem).toString("base64");
@@ -86,7 +27,7 @@ const server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res)
   req.on("data", (c: string) => (text += c));
   req.on("end", () => {
     const review = JSON.parse(text) as { apiVersion: string; request: ConversionRequest };
-    calls.push({ path: req.url ?? "", request: review.request });
+    called({ path: req.url ?? "", request: review.request });
     const h = CONVERSION_HANDLERS[(req.url ?? "").split("?")[0] ?? ""];
     const a = h ? h(review.request) : { status: 404, raw: "not found" };
     if (a.raw !== undefined) {
@@ -176,6 +117,4 @@ try {
 } finally {
   server.close();
 }
-mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, "conversion.json"), `${JSON.stringify({ server: "kube-apiserver v1.37.2", exchanges: out }, null, 2)}\n`);
-process.stderr.write(`wrote ${String(out.length)} exchanges to test/fixtures/apiserver-1.37/conversion.json\n`);
+write("conversion.json");

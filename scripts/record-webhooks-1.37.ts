@@ -13,66 +13,16 @@
 // that is down with failurePolicy Fail and Ignore; a webhook that times out; a dry run against a
 // webhook with side effects. Values that vary between runs (uids, times, resourceVersions, ports)
 // are kept as recorded; the tests that replay them normalise them.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { request } from "node:https";
 import { join } from "node:path";
 import { WebhookServer } from "@kube-codegen/runtime";
 import { widgetConverter, widgetDefaulter, widgetValidator, type Widget } from "../test/fixtures/apiserver-1.37/widget-webhooks.js";
 import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
+import { recorder, serverArgs, sleep } from "./recording.js";
 
-interface Exchange {
-  step: string;
-  request: { method: string; path: string; body?: unknown };
-  response: { status: number; warning?: string; body?: unknown };
-}
-
-const [base = "", token = ""] = process.argv.slice(2);
-if (!base || !token) throw new Error("usage: record-webhooks-1.37.ts URL TOKEN");
-const OUT = join(import.meta.dirname, "../test/fixtures/apiserver-1.37");
-
-function call(method: string, path: string, body?: unknown, contentType = "application/json") {
-  return new Promise<{ status: number; warning?: string; text: string }>((resolve, reject) => {
-    const req = request(
-      `${base}${path}`,
-      {
-        method,
-        rejectUnauthorized: false,
-        agent: false,
-        headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": contentType } : {}) },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () => {
-          const w = res.headers["warning"];
-          resolve({ status: res.statusCode ?? 0, ...(w ? { warning: Array.isArray(w) ? w.join(", ") : w } : {}), text });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
-const out: Exchange[] = [];
-async function step(name: string, method: string, path: string, body?: unknown, contentType?: string): Promise<Exchange> {
-  process.stderr.write(`${name}\n`);
-  const r = await call(method, path, body, contentType);
-  const e: Exchange = {
-    step: name,
-    request: { method, path, ...(body !== undefined ? { body } : {}) },
-    response: {
-      status: r.status,
-      ...(r.warning ? { warning: r.warning } : {}),
-      ...(r.text ? { body: JSON.parse(r.text) as unknown } : {}),
-    },
-  };
-  out.push(e);
-  return e;
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { base, token } = serverArgs("record-webhooks-1.37.ts");
+const { step, write } = recorder(base, token);
 
 // Our webhook server, on loopback with a certificate for 127.0.0.1.
 const cert = generateServerCertificate("webhook-recording");
@@ -214,6 +164,4 @@ try {
   stop.abort();
   await running;
 }
-mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, "webhooks.json"), `${JSON.stringify({ server: "kube-apiserver v1.37.2", exchanges: out }, null, 2)}\n`);
-process.stderr.write(`wrote ${String(out.length)} exchanges to test/fixtures/apiserver-1.37/webhooks.json\n`);
+write("webhooks.json");

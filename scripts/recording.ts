@@ -1,0 +1,91 @@
+// What the scripts that record a real kube-apiserver share (record-webhooks-1.37.ts,
+// record-admission-1.37.ts, record-conversion-1.37.ts): the URL and token from the command line, a
+// bare HTTPS client that keeps status, Warning header and body, each exchange named as a step with
+// the webhook calls made meanwhile, and the fixture written as {server, exchanges}.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:https";
+import { join } from "node:path";
+
+/** A call the real server made to one of the recording's webhooks: its path and review request. */
+export interface Call {
+  path: string;
+  request: unknown;
+}
+
+/** One recorded request and answer, with the webhook calls made meanwhile. */
+export interface Exchange {
+  step: string;
+  request: { method: string; path: string; contentType?: string; body?: unknown };
+  response: { status: number; warning?: string; body?: unknown };
+  calls?: Call[];
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** The server URL and token a recording script was started with (`SCRIPT URL TOKEN`). */
+export function serverArgs(script: string): { base: string; token: string } {
+  const [base = "", token = ""] = process.argv.slice(2);
+  if (!base || !token) throw new Error(`usage: ${script} URL TOKEN`);
+  return { base, token };
+}
+
+/** A recorder against the server at `base`: `call` sends, `step` sends and keeps the exchange. */
+export function recorder(base: string, token: string) {
+  const exchanges: Exchange[] = [];
+  let calls: Call[] = [];
+  const call = (method: string, path: string, body?: unknown, contentType = "application/json") =>
+    new Promise<{ status: number; warning?: string; text: string }>((resolve, reject) => {
+      const req = request(
+        `${base}${path}`,
+        {
+          method,
+          rejectUnauthorized: false,
+          agent: false,
+          headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": contentType } : {}) },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (text += c));
+          res.on("end", () => {
+            const w = res.headers["warning"];
+            resolve({ status: res.statusCode ?? 0, ...(w ? { warning: Array.isArray(w) ? w.join(", ") : w } : {}), text });
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(body === undefined ? undefined : JSON.stringify(body));
+    });
+  const step = async (name: string, method: string, path: string, body?: unknown, contentType?: string): Promise<Exchange> => {
+    process.stderr.write(`${name}\n`);
+    calls = [];
+    const r = await call(method, path, body, contentType);
+    const e: Exchange = {
+      step: name,
+      request: { method, path, ...(contentType ? { contentType } : {}), ...(body !== undefined ? { body } : {}) },
+      response: {
+        status: r.status,
+        ...(r.warning ? { warning: r.warning } : {}),
+        ...(r.text ? { body: JSON.parse(r.text) as unknown } : {}),
+      },
+      ...(calls.length > 0 ? { calls } : {}),
+    };
+    exchanges.push(e);
+    return e;
+  };
+  return {
+    call,
+    step,
+    /** Notes a webhook call the server made, for the step under way. */
+    called: (c: Call): void => {
+      calls.push(c);
+    },
+    /** Writes test/fixtures/apiserver-1.37/`name`. */
+    write: (name: string): void => {
+      const dir = join(import.meta.dirname, "../test/fixtures/apiserver-1.37");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, name), `${JSON.stringify({ server: "kube-apiserver v1.37.2", exchanges }, null, 2)}\n`);
+      process.stderr.write(`wrote ${String(exchanges.length)} exchanges to test/fixtures/apiserver-1.37/${name}\n`);
+    },
+  };
+}
