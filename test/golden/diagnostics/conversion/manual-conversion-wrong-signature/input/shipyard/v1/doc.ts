@@ -1,0 +1,6 @@
+// +k8s:deepcopy-gen=package
+// +k8s:conversion-gen=v2
+// +groupName=shipyard.example.com
+
+// Package v1 is a spoke of v2, which renamed replicas to size; conversion.ts converts it.
+export {};
