@@ -14,41 +14,23 @@
 // objectSelector; matchPolicy Exact and Equivalent across the versions of a CRD; reinvocation of a
 // mutating webhook; denials with and without a status; the failure texts of misbehaving webhooks;
 // UPDATE and DELETE operations; a status subresource rule.
-import { createServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import { recorder, serverArgs, sleep } from "./recording.js";
-import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
+import { serveHooks } from "../test/testing/webhook-replay.js";
 import { ADMISSION_HANDLERS, type Review } from "../test/fixtures/apiserver-1.37/admission-webhooks.js";
 
 const { base, token } = serverArgs("record-admission-1.37.ts");
 const { call, step, called, write } = recorder(base, token);
 
-const cert = generateServerCertificate("admission-recording");
-const caBundle = Buffer.from(cert.certPem).toString("base64");
-const server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
-  let text = "";
-  req.setEncoding("utf8");
-  req.on("data", (c: string) => (text += c));
-  req.on("end", () => {
-    const path = (req.url ?? "").split("?")[0] ?? "";
-    const review = JSON.parse(text) as Review & { apiVersion: string };
-    called({ path: req.url ?? "", request: review.request });
-    const h = ADMISSION_HANDLERS[path];
-    const a = h ? h(review) : { status: 404, raw: "not found" };
-    if (a.raw !== undefined) {
-      res.writeHead(a.status ?? 200, { "Content-Type": "application/json" }).end(a.raw);
-      return;
-    }
-    const body = JSON.stringify({
-      apiVersion: review.apiVersion,
-      kind: "AdmissionReview",
-      response: { uid: review.request.uid, ...a.response },
-    });
-    res.writeHead(200, { "Content-Type": "application/json" }).end(body);
-  });
+// The webhooks, served as the replaying test serves them (test/testing/webhook-replay.ts).
+const hooks = await serveHooks((url, review) => {
+  const request = review["request"] as Review["request"];
+  called({ path: url, request });
+  const h = ADMISSION_HANDLERS[url.split("?")[0] ?? ""];
+  const a = h ? h(review as unknown as Review) : { status: 404, raw: "not found" };
+  if (a.raw !== undefined) return { status: a.status ?? 200, raw: a.raw };
+  return { body: { apiVersion: review["apiVersion"], kind: "AdmissionReview", response: { uid: request.uid, ...a.response } } };
 });
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-const hook = `https://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+const { caBundle, base: hook } = hooks;
 
 const AR = "/apis/admissionregistration.k8s.io/v1";
 const MWC = `${AR}/mutatingwebhookconfigurations`;
@@ -355,6 +337,6 @@ try {
     },
   );
 } finally {
-  server.close();
+  await hooks.close();
 }
 write("admission.json");

@@ -10,37 +10,23 @@
 // served version, a write at the storage version, a read and a list at the served version. Each
 // exchange keeps the ConversionReview requests the server sent during it (`calls`). The webhooks are
 // in test/fixtures/apiserver-1.37/conversion-webhooks.ts, which the replaying test serves too.
-import { createServer } from "node:https";
-import type { AddressInfo } from "node:net";
 import { recorder, serverArgs, sleep } from "./recording.js";
-import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
+import { serveHooks } from "../test/testing/webhook-replay.js";
 import { CONVERSION_HANDLERS, type ConversionRequest } from "../test/fixtures/apiserver-1.37/conversion-webhooks.js";
 
 const { base, token } = serverArgs("record-conversion-1.37.ts");
 const { step, called, write } = recorder(base, token);
 
-const cert = generateServerCertificate("conversion-recording");
-const caBundle = Buffer.from(cert.certPem).toString("base64");
-const server = createServer({ cert: cert.certPem, key: cert.keyPem }, (req, res) => {
-  let text = "";
-  req.setEncoding("utf8");
-  req.on("data", (c: string) => (text += c));
-  req.on("end", () => {
-    const review = JSON.parse(text) as { apiVersion: string; request: ConversionRequest };
-    called({ path: req.url ?? "", request: review.request });
-    const h = CONVERSION_HANDLERS[(req.url ?? "").split("?")[0] ?? ""];
-    const a = h ? h(review.request) : { status: 404, raw: "not found" };
-    if (a.raw !== undefined) {
-      res.writeHead(a.status ?? 200, { "Content-Type": "application/json" }).end(a.raw);
-      return;
-    }
-    res
-      .writeHead(200, { "Content-Type": "application/json" })
-      .end(JSON.stringify({ apiVersion: review.apiVersion, kind: "ConversionReview", response: a.response }));
-  });
+// The webhooks, served as the replaying test serves them (test/testing/webhook-replay.ts).
+const hooks = await serveHooks((url, review) => {
+  const request = review["request"] as ConversionRequest;
+  called({ path: url, request });
+  const h = CONVERSION_HANDLERS[url.split("?")[0] ?? ""];
+  const a = h ? h(request) : { status: 404, raw: "not found" };
+  if (a.raw !== undefined) return { status: a.status ?? 200, raw: a.raw };
+  return { body: { apiVersion: review["apiVersion"], kind: "ConversionReview", response: a.response } };
 });
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-const hook = `https://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
+const { caBundle, base: hook } = hooks;
 
 const CRD = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 const G = (v: string) => `/apis/example.com/${v}/namespaces/default/gizmos`;
@@ -115,6 +101,6 @@ try {
   await useWebhook("working again", `${hook}/convert`);
   await step("working again: get at v1", "GET", `${G("v1")}/two`);
 } finally {
-  server.close();
+  await hooks.close();
 }
 write("conversion.json");

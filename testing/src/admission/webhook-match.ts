@@ -8,11 +8,9 @@ import { fromLabelSelectorObject, matchesLabels } from "../selectors/label-selec
 import type { AdmissionAttributes } from "../registry/admission-hooks.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
 import type { KubeObject } from "../registry/controller-client.js";
+import { asObj, strings } from "../builtin/field-causes.js";
 
 type Obj = Record<string, unknown>;
-
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : []);
-const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 
 /** Whether `entry` of a rule's resources names `resource`/`subresource`. */
 function resourceMatches(entry: string, resource: string, subresource: string): boolean {

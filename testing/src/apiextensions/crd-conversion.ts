@@ -7,10 +7,9 @@ import { randomUUID } from "node:crypto";
 import { callWebhook, WebhookCallError } from "../webhook-client/call.js";
 import { ConversionFailure } from "../registry/conversion-views.js";
 import type { Conversion } from "../registry/resource-info.js";
+import { asObj } from "../builtin/field-causes.js";
 
 type Obj = Record<string, unknown>;
-
-const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 
 /** The webhook converter of `crd`, or undefined when its conversion strategy is not Webhook. */
 export function webhookConversion(crd: Obj): Conversion | undefined {
