@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import yargs from "yargs";
 // Only the command table loads before yargs answers: the option table (not config/index.js, whose
 // config-file reader pulls in ajv and yaml) and the printing. Each handler import()s its command's
-// implementation, so `--help`, `--version` and usage errors never load the pipeline (ts-morph,
-// typescript, prettier), CEL, RE2 or the test server; test/cli/lazy-loading.test.ts checks it.
+// implementation, so `--help`, `--version` and usage errors never load the pipeline (the
+// TypeScript compiler, prettier), CEL, RE2 or the test server; test/cli/lazy-loading.test.ts checks it.
 import { defaults, optionTable, type OptionSpec, type RawOptions } from "../config/option-table.js";
 import type { Options } from "../config/options.js";
 import { Console, type Out } from "./console.js";

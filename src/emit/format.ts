@@ -1,4 +1,5 @@
 import type { Options as PrettierOptions } from "prettier";
+import { restoreShape, shapeOf } from "./format-shape.js";
 import { generatedLine } from "./generated-line.js";
 
 /** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
@@ -45,8 +46,58 @@ function toHashComment(text: string): string {
     .join("\n");
 }
 
-/** Formats TypeScript with the pinned prettier options; a formatter failure is a bug in a generator, so it is reported with the text. */
-export async function formatTypeScript(code: string): Promise<string> {
+/** Where formatted texts are kept between runs (the output stage's content-keyed cache). */
+export interface FormatStore {
+  get(key: string): string | undefined;
+  put(key: string, formatted: string): void;
+}
+
+/** Formatted shapes of one run, by shape: a run passes one to every file it formats, so each shape is formatted once. */
+export type ShapeMemo = Map<string, Promise<string>>;
+
+/**
+ * Formats TypeScript with the pinned prettier options, by shape (./format-shape.ts) where the
+ * text has one, so files of one run (`shapes`) that differ only in their names are formatted once;
+ * `store` keeps the formatted texts between runs. The result is always prettier's output for `code`.
+ */
+export async function formatTypeScript(code: string, store?: FormatStore, shapes: ShapeMemo = new Map()): Promise<string> {
+  const shape = shapeOf(code);
+  if (shape !== undefined) {
+    let formatted = shapes.get(shape.key);
+    if (formatted === undefined) {
+      formatted = formatStored(shape.key, "shape", store);
+      shapes.set(shape.key, formatted);
+      // A shape that fails to format is not kept: the direct path below reports the original text.
+      formatted.catch(() => shapes.delete(shape.key));
+    }
+    const restored = await formatted.then(
+      (f) => restoreShape(f, shape),
+      () => undefined,
+    );
+    if (restored !== undefined) return checked(code, restored);
+  }
+  return formatStored(code, "text", store);
+}
+
+async function formatStored(text: string, kind: "shape" | "text", store: FormatStore | undefined): Promise<string> {
+  const key = `${kind}\0${text}`;
+  const hit = store?.get(key);
+  if (hit !== undefined) return hit;
+  const formatted = await prettierFormat(text);
+  store?.put(key, formatted);
+  return formatted;
+}
+
+// KUBE_CODEGEN_FORMAT_CHECK=1 formats every text directly as well and throws where the shape's
+// answer differs: the suite runs the bundled examples and synthetic APIs with it on.
+async function checked(code: string, viaShape: string): Promise<string> {
+  if (process.env["KUBE_CODEGEN_FORMAT_CHECK"] !== "1") return viaShape;
+  const direct = await prettierFormat(code);
+  if (direct !== viaShape) throw new Error(`formatting by shape differs from prettier's output for:\n${code}`);
+  return viaShape;
+}
+
+async function prettierFormat(code: string): Promise<string> {
   // Imported on first use: a run whose files all come from the format cache never loads prettier.
   const prettier = await import("prettier");
   try {

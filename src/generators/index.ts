@@ -1,5 +1,5 @@
 // Stage: generators. Each generator is a pure function from the model and options to files; it
-// never touches the file system, the clock or ts-morph nodes. They are listed here explicitly,
+// never touches the file system, the clock or compiler nodes. They are listed here explicitly,
 // in the order they run.
 import type { GeneratorName } from "../config/index.js";
 import { clientGenerator } from "./client/generate.js";

@@ -7,7 +7,7 @@ import type { ImportSyntax, LoadedInput, ParsedFile } from "./syntax.js";
  * loadInput with a parse cache: a file's syntax and its diagnostics are a function of its text, its
  * paths (which positions print) and the tool, so they are stored under a digest of those and
  * reused while the file is unchanged. Only files the cache does not hold are parsed, and only then
- * are ts-morph and the TypeScript compiler loaded (the largest part of a warm run's start-up
+ * is the TypeScript compiler loaded (the largest part of a warm run's start-up
  * otherwise). Without a cache every file is parsed, as loadInput does.
  */
 export async function loadInputCached(
@@ -27,10 +27,9 @@ export async function loadInputCached(
     else misses.push({ rel: f.rel, display, text: f.text, key });
   }
   if (misses.length > 0) {
-    const { createParser, parseFile } = await import("./parse.js");
-    const project = createParser();
+    const { parseFile } = await import("./parse.js");
     for (const m of misses) {
-      const p = parseFile(project, m.rel, m.display, m.text);
+      const p = parseFile(m.rel, m.display, m.text);
       parsed.set(m.rel, p);
       cache?.put("parse", m.key, encodePlain(stored(p)));
     }

@@ -1,7 +1,7 @@
-// Stage: load. Owns reading API packages from disk with ts-morph and turning them into plain
+// Stage: load. Owns reading API packages from disk with TypeScript's parser and turning them into plain
 // syntax (declarations, imports, types as written, offsets). It must not interpret markers or
-// resolve types; ts-morph nodes never leave this folder. It reads the disk through src/fs.
-// The pipeline loads through loadInputCached, which imports ts-morph only when a file must be
+// resolve types; compiler nodes never leave this folder. It reads the disk through src/fs.
+// The pipeline loads through loadInputCached, which imports TypeScript only when a file must be
 // parsed; load.ts (every file parsed, synchronously) is for tests that build a model directly.
 export * from "./syntax.js";
 export * from "./cached-load.js";

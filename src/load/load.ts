@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../diagnostics/index.js";
 import { assembleInput, findInput } from "./find-input.js";
-import { createParser, parseFile } from "./parse.js";
+import { parseFile } from "./parse.js";
 import type { LoadedInput, ParsedFile } from "./syntax.js";
 
 /**
@@ -10,8 +10,7 @@ import type { LoadedInput, ParsedFile } from "./syntax.js";
  */
 export function loadInput(inputRoot: string, cwd: string = process.cwd()): { input: LoadedInput; diagnostics: Diagnostic[] } {
   const found = findInput(inputRoot, cwd);
-  const project = createParser();
   const parsed = new Map<string, ParsedFile>();
-  for (const f of found.files) if (!f.generated) parsed.set(f.rel, parseFile(project, f.rel, found.display(f.rel), f.text));
+  for (const f of found.files) if (!f.generated) parsed.set(f.rel, parseFile(f.rel, found.display(f.rel), f.text));
   return assembleInput(found, parsed);
 }

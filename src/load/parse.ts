@@ -1,18 +1,15 @@
-import { Node, Project, SyntaxKind, ts, type SourceFile, type TypeNode, type TypeElementTypes } from "ts-morph";
+import { createRequire } from "node:module";
+import type TS from "typescript";
 import { Code, errorAt, LineMap, MAX_NESTING_DEPTH, type Diagnostic } from "../diagnostics/index.js";
 import type { DeclSyntax, ImportSyntax, ParsedFile, PropSyntax, TypeExpr } from "./syntax.js";
 
-/** Creates the ts-morph project used for parsing; no type checking happens, only syntax. */
-export function createParser(): Project {
-  return new Project({
-    useInMemoryFileSystem: true,
-    skipAddingFilesFromTsConfig: true,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, noResolve: true, noLib: true },
-  });
-}
+// Required, not imported: an ESM import of a CommonJS module first scans its whole text for named
+// exports, and TypeScript's is 9 MB (a quarter of a second per run).
+const ts = createRequire(import.meta.url)("typescript") as typeof TS;
+const SK = ts.SyntaxKind;
 
 /** Parses one file into plain syntax; `display` is the path diagnostics print. */
-export function parseFile(project: Project, rel: string, display: string, text: string): ParsedFile {
+export function parseFile(rel: string, display: string, text: string): ParsedFile {
   const lines = new LineMap(text, display);
   // The TypeScript parser and binder are recursive: some 500 nested type literals exhaust Node's
   // stack (how many depends on the JIT's state). Brackets nested past MAX_NESTING_DEPTH are
@@ -21,16 +18,19 @@ export function parseFile(project: Project, rel: string, display: string, text: 
   const deep = deepBracket(text);
   if (deep !== undefined) return { imports: [], decls: [], diagnostics: [tooDeepForParser(deep, lines)], unparsed: true };
   try {
-    return parseChecked(project, rel, text, lines);
+    return parseChecked(rel, text, lines);
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     return { imports: [], decls: [], diagnostics: [tooDeepForParser(undefined, lines)], unparsed: true };
   }
 }
 
-function parseChecked(project: Project, rel: string, text: string, lines: LineMap): ParsedFile {
-  const sf = project.createSourceFile(`/${rel}`, text, { overwrite: true });
-  const syntaxErrors = project.getProgram().compilerObject.getSyntacticDiagnostics(sf.compilerNode);
+function parseChecked(rel: string, text: string, lines: LineMap): ParsedFile {
+  // The parser alone: no program, no binder, no checker. Only syntax is read (the model resolves
+  // names itself), and a program per file was most of the load stage's time.
+  const sf = ts.createSourceFile(`/${rel}`, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  // The parser's own diagnostics: what a program's getSyntacticDiagnostics answers for a .ts file.
+  const syntaxErrors = (sf as TS.SourceFile & { readonly parseDiagnostics?: readonly TS.Diagnostic[] }).parseDiagnostics ?? [];
   if (syntaxErrors.length > 0) {
     // Only the first error: the parser's recovery turns one mistake into several follow-on errors.
     const d = syntaxErrors[0]!;
@@ -84,70 +84,103 @@ function endOf(text: string, close: string, from: number): number {
   return j < 0 ? text.length : j;
 }
 
+type TypeElement = TS.TypeElement;
+
+const hasModifier = (n: TS.Node, kind: TS.SyntaxKind): boolean =>
+  ts.canHaveModifiers(n) && (ts.getModifiers(n)?.some((m) => m.kind === kind) ?? false);
+
+/** The text of a property or member name as written: an identifier's name, a literal's source text. */
+const nameText = (n: TS.Node, sf: TS.SourceFile): string => (ts.isIdentifier(n) ? n.text : n.getText(sf));
+
 class FileParser {
   private readonly diagnostics: Diagnostic[] = [];
   /** Type nodes open around the one being read; see type(). */
   private depth = 0;
   private reportedTooDeep = false;
+  /** Local names exported by `export { X }` (and so exported, as an export keyword would). */
+  private readonly exportedNames = new Set<string>();
+  /** Local names exported as the default, by `export default X` or `export { X as default }`. */
+  private readonly defaultNames = new Set<string>();
 
   constructor(
-    private readonly sf: SourceFile,
+    private readonly sf: TS.SourceFile,
     private readonly lines: LineMap,
-  ) {}
+  ) {
+    for (const st of sf.statements) {
+      if (ts.isExportAssignment(st) && !st.isExportEquals && ts.isIdentifier(st.expression)) this.defaultNames.add(st.expression.text);
+      if (ts.isExportDeclaration(st) && !st.moduleSpecifier && st.exportClause && ts.isNamedExports(st.exportClause)) {
+        for (const e of st.exportClause.elements) {
+          const local = (e.propertyName ?? e.name).text;
+          this.exportedNames.add(local);
+          if (e.name.text === "default") this.defaultNames.add(local);
+        }
+      }
+    }
+  }
 
   run(): ParsedFile {
     const imports: ImportSyntax[] = [];
     const decls: DeclSyntax[] = [];
-    for (const st of this.sf.getStatements()) {
-      if (Node.isImportDeclaration(st)) {
+    for (const st of this.sf.statements) {
+      if (ts.isImportDeclaration(st)) {
         const names = new Map<string, string>();
-        for (const n of st.getNamedImports()) names.set(n.getAliasNode()?.getText() ?? n.getName(), n.getName());
-        const ns = st.getNamespaceImport()?.getText();
-        imports.push({ module: st.getModuleSpecifierValue(), names, ...(ns ? { namespace: ns } : {}), pos: this.at(st) });
-      } else if (Node.isInterfaceDeclaration(st)) {
+        const bindings = st.importClause?.namedBindings;
+        if (bindings && ts.isNamedImports(bindings))
+          for (const n of bindings.elements) names.set(n.name.text, (n.propertyName ?? n.name).text);
+        const ns = bindings && ts.isNamespaceImport(bindings) ? bindings.name.text : undefined;
+        const module = ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : st.moduleSpecifier.getText(this.sf);
+        imports.push({ module, names, ...(ns ? { namespace: ns } : {}), pos: this.at(st) });
+      } else if (ts.isInterfaceDeclaration(st)) {
+        const ext = st.heritageClauses?.filter((h) => h.token === SK.ExtendsKeyword).flatMap((h) => [...h.types]) ?? [];
         decls.push({
-          ...this.declBase(st, "interface", st.getName(), st.isExported(), st.getTypeParameters().length),
-          extends: st.getExtends().map((e) => this.typeOfHeritage(e)),
-          members: this.props(st.getMembers()),
-          ...this.indexOf(st.getMembers()),
+          ...this.declBase(st, "interface", st.name, st.typeParameters?.length ?? 0),
+          extends: ext.map((e) => this.typeOfHeritage(e)),
+          members: this.props(st.members),
+          ...this.indexOf(st.members),
         });
-      } else if (Node.isTypeAliasDeclaration(st)) {
-        const t = st.getTypeNodeOrThrow();
-        const base = this.declBase(st, "alias", st.getName(), st.isExported(), st.getTypeParameters().length);
-        if (Node.isTypeLiteral(t)) {
-          decls.push({ ...base, extends: [], members: this.props(t.getMembers()), ...this.indexOf(t.getMembers()) });
+      } else if (ts.isTypeAliasDeclaration(st)) {
+        const t = st.type;
+        const base = this.declBase(st, "alias", st.name, st.typeParameters?.length ?? 0);
+        if (ts.isTypeLiteralNode(t)) {
+          decls.push({ ...base, extends: [], members: this.props(t.members), ...this.indexOf(t.members) });
         } else {
           decls.push({ ...base, extends: [], members: [], aliasOf: this.type(t) });
         }
-      } else if (Node.isEnumDeclaration(st)) {
+      } else if (ts.isEnumDeclaration(st)) {
         decls.push({
-          ...this.declBase(st, "enum", st.getName(), st.isExported(), 0),
+          ...this.declBase(st, "enum", st.name, 0),
           extends: [],
           members: [],
-          enumMembers: st.getMembers().map((m) => ({ name: m.getName(), value: enumValue(m.getInitializer()) })),
+          enumMembers: st.members.map((m) => ({ name: m.name.getText(this.sf), value: enumValue(m.initializer) })),
         });
-      } else if (Node.isClassDeclaration(st)) {
-        decls.push({ ...this.declBase(st, "class", st.getName() ?? "(anonymous)", st.isExported(), 0), extends: [], members: [] });
-      } else if (Node.isFunctionDeclaration(st)) {
+      } else if (ts.isClassDeclaration(st)) {
+        decls.push({ ...this.declBase(st, "class", st.name, 0), extends: [], members: [] });
+      } else if (ts.isFunctionDeclaration(st)) {
         decls.push({
-          ...this.declBase(st, "function", st.getName() ?? "(anonymous)", st.isExported(), st.getTypeParameters().length),
+          ...this.declBase(st, "function", st.name, st.typeParameters?.length ?? 0),
           extends: [],
           members: [],
-          params: st.getParameters().map((p) => p.getTypeNode()?.getText() ?? "any"),
-          returns: st.getReturnTypeNode()?.getText() ?? "",
+          params: st.parameters.map((p) => p.type?.getText(this.sf) ?? "any"),
+          returns: st.type?.getText(this.sf) ?? "",
         });
-      } else if (Node.isVariableStatement(st)) {
-        for (const d of st.getDeclarations()) {
-          const init = d.getInitializer();
-          const fn = init && (Node.isArrowFunction(init) || Node.isFunctionExpression(init)) ? init : undefined;
+      } else if (ts.isVariableStatement(st)) {
+        for (const d of st.declarationList.declarations) {
+          const init = d.initializer;
+          const fn = init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : undefined;
+          const name = d.name.getText(this.sf);
           decls.push({
-            ...this.declBase(st, fn ? "function" : "variable", d.getName(), st.isExported(), 0),
+            kind: fn ? "function" : "variable",
+            name,
+            exported: this.isExported(st, name),
+            typeParams: 0,
+            pos: this.at(st),
+            offset: st.getStart(this.sf),
             extends: [],
             members: [],
             ...(fn
               ? {
-                  params: fn.getParameters().map((p) => p.getTypeNode()?.getText() ?? "any"),
-                  returns: fn.getReturnTypeNode()?.getText() ?? "",
+                  params: fn.parameters.map((p) => p.type?.getText(this.sf) ?? "any"),
+                  returns: fn.type?.getText(this.sf) ?? "",
                 }
               : {}),
           });
@@ -157,9 +190,21 @@ class FileParser {
     return { imports, decls, diagnostics: this.diagnostics };
   }
 
-  private declBase(node: Node, kind: DeclSyntax["kind"], name: string, exported: boolean, typeParams: number) {
-    const nameNode = (node as Node & { getNameNode?: () => Node | undefined }).getNameNode?.();
-    if ((node as Node & { isDefaultExport?: () => boolean }).isDefaultExport?.() && kind !== "variable") {
+  private isExported(node: TS.Node, name: string): boolean {
+    return hasModifier(node, SK.ExportKeyword) || this.exportedNames.has(name) || this.defaultNames.has(name);
+  }
+
+  private declBase(
+    node: TS.DeclarationStatement | TS.ClassDeclaration,
+    kind: DeclSyntax["kind"],
+    nameNode: TS.Identifier | undefined,
+    typeParams: number,
+  ) {
+    const name = nameNode?.text ?? "(anonymous)";
+    const isDefault =
+      (hasModifier(node, SK.ExportKeyword) && hasModifier(node, SK.DefaultKeyword)) ||
+      (nameNode !== undefined && this.defaultNames.has(name));
+    if (isDefault) {
       this.diagnostics.push(
         errorAt(
           this.at(nameNode ?? node),
@@ -169,32 +214,39 @@ class FileParser {
         ),
       );
     }
-    return { kind, name, exported, typeParams, pos: this.at(nameNode ?? node), offset: node.getStart() };
+    return {
+      kind,
+      name,
+      exported: this.isExported(node, name),
+      typeParams,
+      pos: this.at(nameNode ?? node),
+      offset: node.getStart(this.sf),
+    };
   }
 
-  private props(members: TypeElementTypes[]): PropSyntax[] {
+  private props(members: readonly TypeElement[]): PropSyntax[] {
     const out: PropSyntax[] = [];
     for (const m of members) {
-      if (Node.isPropertySignature(m)) {
-        const t = m.getTypeNode();
-        const nameNode = m.getNameNode();
-        if (Node.isComputedPropertyName(nameNode)) {
+      if (ts.isPropertySignature(m)) {
+        const t = m.type;
+        const nameNode = m.name;
+        if (ts.isComputedPropertyName(nameNode)) {
           this.diagnostics.push(
             errorAt(
               this.at(nameNode),
               Code.computedPropertyName,
-              `computed property name ${nameNode.getText()} is not supported in API types`,
+              `computed property name ${nameNode.getText(this.sf)} is not supported in API types`,
               "property names are the JSON names: write them out, quoted if needed",
             ),
           );
           continue;
         }
         const name =
-          Node.isStringLiteral(nameNode) || Node.isNoSubstitutionTemplateLiteral(nameNode)
-            ? nameNode.getLiteralValue()
-            : Node.isNumericLiteral(nameNode)
-              ? String(nameNode.getLiteralValue())
-              : nameNode.getText();
+          ts.isStringLiteral(nameNode) || ts.isNoSubstitutionTemplateLiteral(nameNode)
+            ? nameNode.text
+            : ts.isNumericLiteral(nameNode)
+              ? String(numericValue(nameNode))
+              : nameNode.getText(this.sf);
         if (name === "__proto__") {
           this.diagnostics.push(
             errorAt(
@@ -208,52 +260,49 @@ class FileParser {
         }
         out.push({
           name,
-          optional: m.hasQuestionToken(),
+          optional: m.questionToken !== undefined,
           type: t ? this.type(t) : { k: "keyword", name: "any", text: "any", pos: this.at(m) },
-          pos: this.at(m.getNameNode()),
-          offset: m.getStart(),
+          pos: this.at(nameNode),
+          offset: m.getStart(this.sf),
         });
-      } else if (Node.isGetAccessorDeclaration(m) || Node.isSetAccessorDeclaration(m)) {
+      } else if (ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
         this.diagnostics.push(
           errorAt(
             this.at(m),
             Code.unsupportedType,
-            `accessor ${m.getName()} is not supported in API types`,
+            `accessor ${nameText(m.name, this.sf)} is not supported in API types`,
             "API types are plain data: declare a property",
           ),
         );
-      } else if (Node.isMethodSignature(m)) {
+      } else if (ts.isMethodSignature(m)) {
         out.push({
-          name: m.getName(),
-          optional: m.hasQuestionToken(),
-          type: { k: "unsupported", what: "function", text: m.getText(), pos: this.at(m) },
+          name: nameText(m.name, this.sf),
+          optional: m.questionToken !== undefined,
+          type: { k: "unsupported", what: "function", text: m.getText(this.sf), pos: this.at(m) },
           pos: this.at(m),
-          offset: m.getStart(),
+          offset: m.getStart(this.sf),
         });
       }
     }
     return out;
   }
 
-  private indexOf(members: TypeElementTypes[]): { index?: TypeExpr } {
-    const idx = members.find((m) => Node.isIndexSignatureDeclaration(m));
-    if (!idx || !Node.isIndexSignatureDeclaration(idx)) return {};
-    const rt = idx.getReturnTypeNode();
+  private indexOf(members: readonly TypeElement[]): { index?: TypeExpr } {
+    const idx = members.find((m) => ts.isIndexSignatureDeclaration(m));
+    if (!idx || !ts.isIndexSignatureDeclaration(idx)) return {};
+    const rt = idx.type;
     return { index: rt ? this.type(rt) : { k: "keyword", name: "any", text: "any", pos: this.at(idx) } };
   }
 
-  private typeOfHeritage(e: Node): TypeExpr {
-    if (Node.isExpressionWithTypeArguments(e)) {
-      return { k: "ref", name: e.getExpression().getText(), args: e.getTypeArguments().map((a) => this.type(a)), pos: this.at(e) };
-    }
-    return { k: "unsupported", what: "other", text: e.getText(), pos: this.at(e) };
+  private typeOfHeritage(e: TS.ExpressionWithTypeArguments): TypeExpr {
+    return { k: "ref", name: e.expression.getText(this.sf), args: (e.typeArguments ?? []).map((a) => this.type(a)), pos: this.at(e) };
   }
 
   /**
    * A type as written, refused past MAX_NESTING_DEPTH levels (once per file) with KCG1215, so
    * that no later walk of the type recurses into Node's stack limit.
    */
-  private type(t: TypeNode): TypeExpr {
+  private type(t: TS.TypeNode): TypeExpr {
     if (this.depth >= MAX_NESTING_DEPTH) {
       const pos = this.at(t);
       if (!this.reportedTooDeep) {
@@ -272,73 +321,74 @@ class FileParser {
     }
   }
 
-  private typeAt(t: TypeNode): TypeExpr {
+  private typeAt(t: TS.TypeNode): TypeExpr {
     const pos = this.at(t);
-    const text = t.getText();
-    switch (t.getKind()) {
-      case SyntaxKind.StringKeyword:
+    const text = t.getText(this.sf);
+    switch (t.kind) {
+      case SK.StringKeyword:
         return { k: "keyword", name: "string", text, pos };
-      case SyntaxKind.NumberKeyword:
+      case SK.NumberKeyword:
         return { k: "keyword", name: "number", text, pos };
-      case SyntaxKind.BooleanKeyword:
+      case SK.BooleanKeyword:
         return { k: "keyword", name: "boolean", text, pos };
-      case SyntaxKind.UnknownKeyword:
+      case SK.UnknownKeyword:
         return { k: "keyword", name: "unknown", text, pos };
-      case SyntaxKind.AnyKeyword:
+      case SK.AnyKeyword:
         return { k: "keyword", name: "any", text, pos };
-      case SyntaxKind.UndefinedKeyword:
+      case SK.UndefinedKeyword:
         return { k: "keyword", name: "undefined", text, pos };
-      case SyntaxKind.ParenthesizedType:
-        return this.type((t as TypeNode & { getTypeNode(): TypeNode }).getTypeNode());
-      case SyntaxKind.TypeOperator: {
-        // `readonly T[]` is an array; `keyof T` and `unique symbol` are not in the dialect.
-        const op = t.asKindOrThrow(SyntaxKind.TypeOperator);
-        if (op.getOperator() === SyntaxKind.ReadonlyKeyword) return this.type(op.getTypeNode());
-        return { k: "unsupported", what: "keyof", text, pos };
-      }
     }
-    if (Node.isLiteralTypeNode(t)) {
-      const lit = t.getLiteral();
-      if (Node.isNullLiteral(lit)) return { k: "keyword", name: "null", text, pos };
+    if (ts.isParenthesizedTypeNode(t)) return this.type(t.type);
+    // `readonly T[]` is an array; `keyof T` and `unique symbol` are not in the dialect.
+    if (ts.isTypeOperatorNode(t))
+      return t.operator === SK.ReadonlyKeyword ? this.type(t.type) : { k: "unsupported", what: "keyof", text, pos };
+    if (ts.isLiteralTypeNode(t)) {
+      const lit = t.literal;
+      if (lit.kind === SK.NullKeyword) return { k: "keyword", name: "null", text, pos };
       const v = literalValue(lit);
       return v === undefined ? { k: "unsupported", what: "other", text, pos } : { k: "literal", value: v, pos };
     }
-    if (Node.isArrayTypeNode(t)) return { k: "array", elem: this.type(t.getElementTypeNode()), pos };
-    if (Node.isUnionTypeNode(t)) return { k: "union", members: t.getTypeNodes().map((m) => this.type(m)), pos };
-    if (Node.isTypeReference(t)) {
-      return { k: "ref", name: t.getTypeName().getText(), args: t.getTypeArguments().map((a) => this.type(a)), pos };
+    if (ts.isArrayTypeNode(t)) return { k: "array", elem: this.type(t.elementType), pos };
+    if (ts.isUnionTypeNode(t)) return { k: "union", members: t.types.map((m) => this.type(m)), pos };
+    if (ts.isTypeReferenceNode(t)) {
+      return { k: "ref", name: t.typeName.getText(this.sf), args: (t.typeArguments ?? []).map((a) => this.type(a)), pos };
     }
-    if (Node.isTypeLiteral(t)) return { k: "object", members: this.props(t.getMembers()), ...this.indexOf(t.getMembers()), pos };
-    if (Node.isTupleTypeNode(t)) return { k: "unsupported", what: "tuple", text, pos };
-    if (Node.isFunctionTypeNode(t) || Node.isConstructorTypeNode(t)) return { k: "unsupported", what: "function", text, pos };
-    if (Node.isIntersectionTypeNode(t)) return { k: "unsupported", what: "intersection", text, pos };
-    if (Node.isConditionalTypeNode(t)) return { k: "unsupported", what: "conditional", text, pos };
-    if (Node.isMappedTypeNode(t)) return { k: "unsupported", what: "mapped", text, pos };
-    if (Node.isTypeQuery(t)) return { k: "unsupported", what: "typeof", text, pos };
-    if (Node.isTemplateLiteralTypeNode(t)) return { k: "unsupported", what: "template", text, pos };
+    if (ts.isTypeLiteralNode(t)) return { k: "object", members: this.props(t.members), ...this.indexOf(t.members), pos };
+    if (ts.isTupleTypeNode(t)) return { k: "unsupported", what: "tuple", text, pos };
+    if (ts.isFunctionTypeNode(t) || ts.isConstructorTypeNode(t)) return { k: "unsupported", what: "function", text, pos };
+    if (ts.isIntersectionTypeNode(t)) return { k: "unsupported", what: "intersection", text, pos };
+    if (ts.isConditionalTypeNode(t)) return { k: "unsupported", what: "conditional", text, pos };
+    if (ts.isMappedTypeNode(t)) return { k: "unsupported", what: "mapped", text, pos };
+    if (ts.isTypeQueryNode(t)) return { k: "unsupported", what: "typeof", text, pos };
+    if (ts.isTemplateLiteralTypeNode(t)) return { k: "unsupported", what: "template", text, pos };
     return { k: "keyword", name: "other", text, pos };
   }
 
-  private at(n: Node) {
-    const start = n.getStart();
-    return this.lines.pos(start, Math.max(1, Math.min(n.getEnd() - start, n.getText().split("\n")[0]?.length ?? 1)));
+  private at(n: TS.Node) {
+    const start = n.getStart(this.sf);
+    return this.lines.pos(start, Math.max(1, Math.min(n.getEnd() - start, n.getText(this.sf).split("\n")[0]?.length ?? 1)));
   }
 }
 
-function literalValue(n: Node | undefined): string | number | boolean | undefined {
+/** A numeric literal's value: the parser's normalised text, read as a float when it has a point (as the parser built on ts-morph read it). */
+function numericValue(n: TS.NumericLiteral): number {
+  return n.text.includes(".") ? parseFloat(n.text) : parseInt(n.text, 10);
+}
+
+function literalValue(n: TS.Node | undefined): string | number | boolean | undefined {
   if (!n) return undefined;
-  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return n.getLiteralValue();
-  if (Node.isNumericLiteral(n)) return n.getLiteralValue();
-  if (Node.isPrefixUnaryExpression(n) && n.getOperatorToken() === SyntaxKind.MinusToken) {
-    const v = literalValue(n.getOperand());
+  if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
+  if (ts.isNumericLiteral(n)) return numericValue(n);
+  if (ts.isPrefixUnaryExpression(n) && n.operator === SK.MinusToken) {
+    const v = literalValue(n.operand);
     return typeof v === "number" ? -v : undefined;
   }
-  if (n.getKind() === SyntaxKind.TrueKeyword) return true;
-  if (n.getKind() === SyntaxKind.FalseKeyword) return false;
+  if (n.kind === SK.TrueKeyword) return true;
+  if (n.kind === SK.FalseKeyword) return false;
   return undefined;
 }
 
-function enumValue(n: Node | undefined): string | number | undefined {
+function enumValue(n: TS.Node | undefined): string | number | undefined {
   const v = literalValue(n);
   return typeof v === "boolean" ? undefined : v;
 }

@@ -1,7 +1,7 @@
 import type { Diagnostic, SourcePos } from "../diagnostics/index.js";
 
 // Plain-data syntax the loader extracts from TypeScript, so that later stages never see
-// ts-morph nodes. It keeps what the dialect can express and marks the rest "unsupported" with
+// compiler nodes. It keeps what the dialect can express and marks the rest "unsupported" with
 // a position, for the model to report.
 
 /** A type as written, before references are resolved. */

@@ -153,7 +153,7 @@ function skipTrivia(source: string, offset: number): number {
  * declaration (`near`) plus the block above that if separated by exactly one blank line (`far`).
  * When nothing is directly above, `far` is a block ending two lines up with one blank line between.
  * `offset` is the declaration's start in `sourceText`; if it points at the declaration's own
- * leading comments (ts-morph's getStart(true)), they are skipped first. Handles `//` runs and
+ * leading comments (the parser's getStart with its leading trivia), they are skipped first. Handles `//` runs and
  * `/** *\/` blocks (leading `*` ignored); any code line ends the search.
  */
 export function commentLinesAbove(sourceText: string, offset: number, file: string): { near: CommentLine[]; far: CommentLine[] } {

@@ -2,7 +2,7 @@ import type { SourcePos } from "../diagnostics/index.js";
 import type { MarkerSet } from "../markers/index.js";
 import type { ScaleSubresource } from "@kube-codegen/apiextensions";
 
-// The intermediate representation every generator reads. Readonly data: no ts-morph nodes, no
+// The intermediate representation every generator reads. Readonly data: no compiler nodes, no
 // file handles, no functions, so generators stay pure and the model can be built in tests by hand.
 
 /** The number and scalar types an API field can have. */

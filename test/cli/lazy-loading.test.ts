@@ -1,5 +1,5 @@
 // `kube-codegen --help`, `--version` and a usage error answer from the command table alone: the
-// generator's heavy libraries (ts-morph and the TypeScript compiler, prettier, CEL, RE2) and the
+// generator's heavy libraries (the TypeScript compiler, prettier, CEL, RE2) and the
 // test server load only when a command that needs them runs (docs/architecture.md, the cli stage).
 // Each case runs in a fresh process with a hook that records every module loaded, once through
 // bin/kube-codegen.js on the build and once on the sources, so a static import of the pipeline
@@ -21,8 +21,7 @@ const tsx = import.meta.resolve("tsx");
 
 /** What must not load before a command's handler runs, each by a pattern over file URLs and paths. */
 const heavy: Record<string, RegExp> = {
-  typescript: /\/node_modules\/(typescript\/|@ts-morph\/common\/dist\/typescript\.js)/,
-  "ts-morph": /\/node_modules\/ts-morph\//,
+  typescript: /\/node_modules\/typescript\//,
   prettier: /\/node_modules\/prettier\//,
   "@bufbuild/cel": /\/node_modules\/@bufbuild\/cel\//,
   "@bufbuild/re2": /\/node_modules\/@bufbuild\/re2\//,
@@ -109,7 +108,7 @@ for (const [how, run] of [
 
 // The recording sees each of them when they do load, so the empty lists above mean something.
 test("the hook sees every heavy module when a command loads it", () => {
-  // The pipeline imports the parser (ts-morph, TypeScript) and prettier only when a file is not in
+  // The pipeline imports the parser (TypeScript) and prettier only when a file is not in
   // the cache (src/load/cached-load.ts, src/output/finalize.ts), so they are imported here directly.
   const imports = [
     ...["src/pipeline.ts", "src/load/parse.ts", "testing/src/index.ts"].map((f) => pathToFileURL(join(repo, f)).href),
@@ -125,6 +124,6 @@ test("generate in a fresh process still loads the generator it needs, and genera
   const r = viaSource(["generate", "--quiet"], dir);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.ok(existsSync(join(dir, "apis/db/v1/zz_generated.deepcopy.ts")));
-  for (const name of ["typescript", "ts-morph", "prettier", "the pipeline"]) assert.ok(r.loaded.includes(name), `${name} not loaded`);
+  for (const name of ["typescript", "prettier", "the pipeline"]) assert.ok(r.loaded.includes(name), `${name} not loaded`);
   assert.ok(!r.loaded.includes("the test server"), "generate loaded the test server");
 });

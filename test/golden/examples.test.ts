@@ -43,6 +43,27 @@ test("committed generated files match the pipeline byte for byte", async () => {
   assert.ok(!names.some((n) => n.includes("samplecontroller")), "the sample-controller is a project of its own");
 });
 
+// Prettier stays the judge of layout: files are formatted by shape (src/emit/format-shape.ts), and
+// every TypeScript file a run produces must be what prettier itself makes of it.
+async function assertPrettierStable(files: readonly { path: string; content: string }[], where: string) {
+  const prettier = await import("prettier");
+  const options = {
+    parser: "typescript",
+    filepath: "zz_generated.ts",
+    printWidth: 100,
+    trailingComma: "all",
+    arrowParens: "always",
+    endOfLine: "lf",
+  } as const;
+  const ts = files.filter((f) => f.path.endsWith(".ts"));
+  assert.ok(ts.length >= 10, `only ${ts.length} TypeScript files in ${where}`);
+  for (const f of ts) assert.equal(await prettier.format(f.content, options), f.content, `${where}/${f.path} is not prettier-stable`);
+}
+
+test("every TypeScript file generated for the repository's examples is prettier-stable", async () => {
+  await assertPrettierStable((await repoRun()).files, ".");
+});
+
 test("the example projects are there: sample-controller, traefik-service and helm-release", () => {
   const names = projects.map((p) => p.name);
   for (const must of ["sample-controller", "traefik-service", "helm-release"]) assert.ok(names.includes(must), names.join(", "));
@@ -58,6 +79,7 @@ for (const { name, dir, config } of projects) {
     assert.ok(r.files.length >= 4, "the project produces files");
     for (const f of r.files)
       assert.equal(readFileSync(join(dir, f.path), "utf8"), f.content, `${name}/${f.path} differs: run npm run codegen`);
+    await assertPrettierStable(r.files, name);
     const plan = planOutput(dir, r.files, existingGenerated(dir, r.owned));
     assert.deepEqual(plan.remove, [], "stale generated files: run npm run codegen");
     assert.deepEqual(

@@ -81,11 +81,32 @@ function syntaxError(rule: string, e: unknown): string {
   return formatIssue(line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
 }
 
+// Parses by expression text. A parse is a pure function of the text and the checker only reads
+// it, so the same rule on many schemas (every kind of an API often shares its rules) is parsed
+// once. Bounded, so a long-lived process does not keep every expression it ever saw.
+const MAX_PARSES = 4096;
+const parses = new Map<string, { parsed: ReturnType<typeof parse> } | { error: unknown }>();
+
+function parseCached(expression: string): ReturnType<typeof parse> {
+  let hit = parses.get(expression);
+  if (hit === undefined) {
+    if (parses.size >= MAX_PARSES) parses.clear();
+    try {
+      hit = { parsed: parse(expression) };
+    } catch (error) {
+      hit = { error };
+    }
+    parses.set(expression, hit);
+  }
+  if ("error" in hit) throw hit.error;
+  return hit.parsed;
+}
+
 /** Compiles `rule` with `self` (and `oldSelf`) of type `selfType`, estimating its cost as server 1.`minor` does. */
 export function compileRule(rule: string, selfType: CelT, minor: number = REFERENCE_MINOR): RuleResult {
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(rule);
+    parsed = parseCached(rule);
   } catch (e) {
     return { error: `compilation failed: ${syntaxError(rule, e)}`, cost: 0, transition: false };
   }
@@ -110,7 +131,7 @@ export function compileRule(rule: string, selfType: CelT, minor: number = REFERE
 export function messageExpressionError(expression: string, selfType: CelT): string | undefined {
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(expression);
+    parsed = parseCached(expression);
   } catch (e) {
     return `messageExpression compilation failed: ${syntaxError(expression, e)}`;
   }
