@@ -26,6 +26,7 @@ function actionsOf(binding: Obj): ValidationAction[] {
 function requestValue(o: AdmitOptions, m: MatchedVersion): Obj {
   const a = o.attributes;
   return {
+    uid: a.uid ?? "",
     kind: m.kind,
     resource: m.resource,
     subResource: a.subresource,

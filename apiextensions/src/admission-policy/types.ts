@@ -34,6 +34,8 @@ export interface UserInfo {
 
 /** admission.Attributes: one request as the policies see it. */
 export interface RequestAttributes {
+  /** The request's uid (`request.uid`); "" when not given. */
+  uid?: string;
   operation: Operation;
   /** The resource and kind the request addressed. */
   resource: GroupVersionResource;

@@ -8,6 +8,7 @@
 // Policies also need CEL to be validated (their expressions must compile), which the registry's
 // synchronous validators cannot load on demand, so that check runs here, before anything is stored,
 // answering the same 422 the validation would.
+import { randomUUID } from "node:crypto";
 import { admissionPolicy } from "@kube-codegen/apiextensions/on-demand";
 import type { AdmitOptions, RequestAttributes } from "@kube-codegen/apiextensions/admission-policy";
 import type { AdmissionAttributes } from "../registry/admission-hooks.js";
@@ -33,6 +34,7 @@ function attributes(a: AdmissionAttributes, user: UserInfo): RequestAttributes {
     ...(a.dryRun ? { dryRun: ["All"] } : {}),
   };
   return {
+    uid: randomUUID(),
     operation: a.operation,
     resource: { group: i.group, version: i.version, resource: i.resource },
     kind: { group: i.group, version: i.version, kind: i.kind },
