@@ -177,7 +177,8 @@ test("CEL variables: request, oldObject on UPDATE and DELETE, namespaceObject, a
       { expression: "request.operation != 'DELETE' || object == null && oldObject.metadata.name == 'c'", message: "delete" },
       { expression: "namespaceObject.metadata.labels.env == 'test'", message: "namespace" },
       {
-        expression: "request.namespace == 'ns' && request.kind.kind == 'ConfigMap' && 'devs' in request.userInfo.groups",
+        expression:
+          "request.namespace == 'ns' && request.kind.kind == 'ConfigMap' && 'devs' in request.userInfo.groups && request.uid == ''",
         message: "request",
       },
       { expression: "authorizer.group('').resource('secrets').namespace('ns').check('get').allowed()", message: "may not read secrets" },
