@@ -183,10 +183,17 @@ test("compile errors and the other refusals of a policy or binding, as the API s
   assert.deepEqual(
     validatePolicy(bad).map((c) => [c.reason, c.field]),
     [
-      ["FieldValueNotSupported", "spec.validations[0].reason"],
       ["FieldValueInvalid", "spec.variables[0].expression"],
       ["FieldValueInvalid", "spec.validations[0].expression"],
+      ["FieldValueNotSupported", "spec.validations[0].reason"],
     ],
+  );
+  // An expression that reads nothing has a known type, which must be the one its field needs.
+  assert.deepEqual(
+    validatePolicy(policy("q", { matchConditions: [{ name: "m", expression: "'yes'" }], validations: [{ expression: "1 + 1" }] })).map(
+      (c) => c.message,
+    ),
+    ["Invalid value: \"'yes'\": must evaluate to bool but got string", 'Invalid value: "1 + 1": must evaluate to bool but got int'],
   );
   assert.deepEqual(validateBinding(binding("b", "p", { validationActions: ["Deny", "Warn"] })), [
     {

@@ -138,7 +138,7 @@ export type Program = (bindings: Record<string, CelInput>, authorizer: Authorize
 export type CelOutcome = { value: CelValue } | { error: string };
 
 /** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
-export type Compiled = { program: Program; variables: ReadonlySet<string> } | { compileError: string };
+export type Compiled = { program: Program; variables: ReadonlySet<string>; constantType: string | undefined } | { compileError: string };
 
 // The variables.<name> an expression reads, so that only those are evaluated (the server's are lazy).
 function variableNames(node: unknown, out: Set<string>): void {
@@ -183,6 +183,12 @@ export function compileExpression(expr: string): Compiled {
   const variables = new Set<string>();
   variableNames(parsed, variables);
   const run = plan(policyEnv(), parsed);
+  // Without a type checker, the type of an expression is known here only when it reads nothing.
+  let constantType: string | undefined;
+  if (!readsAnything(parsed)) {
+    const r = run({});
+    if (!isCelError(r)) constantType = celTypeName(r);
+  }
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;
@@ -195,7 +201,28 @@ export function compileExpression(expr: string): Compiled {
       currentAuthorizer = previous;
     }
   };
-  return { program, variables };
+  return { program, variables, constantType };
+}
+
+function readsAnything(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(readsAnything);
+  if (typeof node !== "object" || node === null) return false;
+  const rec = node as Record<string, unknown>;
+  const kind = (rec["exprKind"] as { case?: string } | undefined)?.case;
+  if (kind === "identExpr" || kind === "comprehensionExpr") return true;
+  return Object.entries(rec).some(([k, v]) => k !== "$typeName" && k !== "sourceInfo" && readsAnything(v));
+}
+
+/** cel-go's name of a value's type, as its checker words it. */
+export function celTypeName(v: CelValue): string {
+  if (v === null) return "null_type";
+  if (typeof v === "bigint") return "int";
+  if (typeof v === "number") return "double";
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  if (v instanceof Uint8Array) return "bytes";
+  if (isCelMap(v)) return "map";
+  return typeof v === "object" && Symbol.iterator in v ? "list" : "dyn";
 }
 
 /** JSON as CEL sees an object without a schema: integral numbers are ints. */

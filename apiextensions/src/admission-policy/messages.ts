@@ -1,15 +1,7 @@
 // The real kube-apiserver's texts for policy decisions, in one place
 // (test/fixtures/apiserver-1.37/validating-admission-policy.json records them).
 import type { CelValue } from "@bufbuild/cel";
-
-function celTypeName(v: CelValue): string {
-  if (v === null) return "null_type";
-  if (typeof v === "bigint") return "int";
-  if (typeof v === "number") return "double";
-  if (typeof v === "string") return "string";
-  if (typeof v === "boolean") return "bool";
-  return "map";
-}
+import { celTypeName } from "./cel.js";
 
 export const texts = {
   /** A validation without message or messageExpression. */
