@@ -149,24 +149,37 @@ test("params: by name in paramRef.namespace or the request's, by selector (each 
   assert.equal(ignored.allowed, true);
 });
 
-test("params: a paramLookup answers for the kind; a namespaced kind needs a namespace; paramRef must be set", () => {
+test("params: a paramLookup answers for the kind; a namespaced kind needs a namespace; without paramRef, params is null", () => {
   const lookup = admit([paramPolicy], [binding("b", "p", { paramRef: { name: "one" } })], {
     ...twoKeys(),
     paramLookup: (apiVersion, kind) =>
       apiVersion === "v1" && kind === "ConfigMap" ? { namespaced: true, objects: [limit("one", "ns", "3")] } : undefined,
   });
   assert.equal(lookup.allowed, true);
-  const cluster = request(configMap("c"), null, { namespaced: false, namespace: "" });
+  const cluster = request({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c" } }, null, { namespaced: false, namespace: "" });
   const r = admit([paramPolicy], [binding("b", "p", { paramRef: { name: "one" } })], { ...cluster, params: [limit("one", "ns", "1")] });
   assert.match(
     r.status?.message ?? "",
     /failed to configure binding: cannot use namespaced paramRef in policy binding that matches cluster-scoped resources$/,
   );
+  // Without paramRef the policy runs once with params null (here an error: no such key).
   const unset = admit([paramPolicy], [binding("b", "p")], { ...twoKeys(), params: [] });
-  assert.match(
-    unset.status?.message ?? "",
-    /failed to configure binding: paramKind kind `v1, Kind=ConfigMap` is configured but paramRef is unset$/,
-  );
+  assert.equal(unset.verdicts.length, 1);
+  assert.equal(unset.verdicts[0]?.evaluation, "error");
+  // A Namespace's own request looks for namespaced params in itself.
+  const ns = request({ apiVersion: "v1", kind: "Namespace", metadata: { name: "team" } }, null, {
+    resource: { group: "", version: "v1", resource: "namespaces" },
+    kind: { group: "", version: "v1", kind: "Namespace" },
+    namespaced: false,
+    namespace: "",
+  });
+  const nsPolicy = policy("n", {
+    paramKind: { apiVersion: "v1", kind: "ConfigMap" },
+    matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["namespaces"] }] },
+    validations: [{ expression: "params.data.max == '7'" }],
+  });
+  const nsBinding = binding("b", "n", { paramRef: { name: "one", parameterNotFoundAction: "Deny" } });
+  assert.equal(admit([nsPolicy], [nsBinding], { ...ns, params: [limit("one", "team", "7")] }).allowed, true);
 });
 
 test("compile errors and the other refusals of a policy or binding, as the API server's validation words them", () => {

@@ -138,7 +138,7 @@ export type Program = (bindings: Record<string, CelInput>, authorizer: Authorize
 export type CelOutcome = { value: CelValue } | { error: string };
 
 /** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
-export type Compiled = { program: Program; variables: ReadonlySet<string>; constantType: string | undefined } | { compileError: string };
+export type Compiled = { program: Program; variables: ReadonlySet<string>; knownType: string | undefined } | { compileError: string };
 
 // The variables.<name> an expression reads, so that only those are evaluated (the server's are lazy).
 function variableNames(node: unknown, out: Set<string>): void {
@@ -183,11 +183,12 @@ export function compileExpression(expr: string): Compiled {
   const variables = new Set<string>();
   variableNames(parsed, variables);
   const run = plan(policyEnv(), parsed);
-  // Without a type checker, the type of an expression is known here only when it reads nothing.
-  let constantType: string | undefined;
+  // Without a type checker, the type of an expression is known here only when it reads nothing,
+  // or when it is a bare field of an untyped variable (dyn to the server's checker).
+  let knownType: string | undefined = isUntypedField(parsed.expr) ? "dyn" : undefined;
   if (!readsAnything(parsed)) {
     const r = run({});
-    if (!isCelError(r)) constantType = celTypeName(r);
+    if (!isCelError(r)) knownType = celTypeName(r);
   }
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
@@ -201,7 +202,27 @@ export function compileExpression(expr: string): Compiled {
       currentAuthorizer = previous;
     }
   };
-  return { program, variables, constantType };
+  return { program, variables, knownType };
+}
+
+/** The variables the server's checker types as dyn (object, oldObject and params are untyped JSON). */
+const UNTYPED = new Set(["object", "oldObject", "params"]);
+
+// Whether `e` is object.a.b or object.a['b'] (and so on): a field, not a test (has()) nor a call.
+function isUntypedField(e: unknown): boolean {
+  const kind = (e as { exprKind?: { case?: string; value?: Record<string, unknown> } } | undefined)?.exprKind;
+  if (kind?.case === "selectExpr")
+    return kind.value?.["testOnly"] !== true && (isUntypedField(kind.value?.["operand"]) || isUntypedIdent(kind.value?.["operand"]));
+  if (kind?.case === "callExpr" && kind.value?.["function"] === "_[_]") {
+    const target = (kind.value["args"] as unknown[] | undefined)?.[0];
+    return isUntypedField(target) || isUntypedIdent(target);
+  }
+  return false;
+}
+
+function isUntypedIdent(e: unknown): boolean {
+  const kind = (e as { exprKind?: { case?: string; value?: { name?: unknown } } } | undefined)?.exprKind;
+  return kind?.case === "identExpr" && UNTYPED.has(String(kind.value?.name));
 }
 
 function readsAnything(node: unknown): boolean {

@@ -15,7 +15,6 @@ export const texts = {
   /** A binding that cannot be evaluated: its params, its paramRef. */
   configError: (error: string) => `failed to configure binding: ${error}`,
   paramsNotFound: "no params found for policy binding with `Deny` parameterNotFoundAction",
-  paramRefUnset: (apiVersion: string, kind: string) => `paramKind kind \`${apiVersion}, Kind=${kind}\` is configured but paramRef is unset`,
   namespacedParamsClusterRequest: "cannot use namespaced paramRef in policy binding that matches cluster-scoped resources",
   paramKindUnknown: (apiVersion: string, kind: string) => `failed to find resource referenced by paramKind: '${apiVersion}, Kind=${kind}'`,
   denied: (policy: string, binding: string, message: string) =>

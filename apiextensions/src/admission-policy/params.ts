@@ -1,7 +1,8 @@
 // A binding's params, as the policy dispatcher collects them (generic.CollectParams): a namespaced
 // paramKind is read in paramRef.namespace, else in the request's namespace (an error for a
-// cluster-scoped request); paramRef.name names one object, paramRef.selector lists those it selects;
-// none found is an error only under parameterNotFoundAction Deny, else the binding is skipped.
+// cluster-scoped request, a Namespace's being itself); paramRef.name names one object,
+// paramRef.selector lists those it selects; none found is an error only under
+// parameterNotFoundAction Deny, else the binding is skipped. Without paramRef, params is null.
 import type { CompiledPolicy } from "./compile.js";
 import { texts } from "./messages.js";
 import { labelsOf, selectorMatches } from "./selectors.js";
@@ -22,12 +23,16 @@ export function collectParams(policy: CompiledPolicy, binding: Obj, o: AdmitOpti
   const kind = policy.paramKind;
   if (!kind) return { params: [null] };
   const ref = asObj(asObj(binding["spec"])["paramRef"]);
-  if (!asObj(binding["spec"])["paramRef"]) return { error: texts.paramRefUnset(kind.apiVersion, kind.kind) };
+  // A binding without paramRef evaluates its policy once, with params null (as 1.37.2 does).
+  if (!asObj(binding["spec"])["paramRef"]) return { params: [null] };
   const found = o.paramLookup ? o.paramLookup(kind.apiVersion, kind.kind) : fromList(o.params ?? [], kind.apiVersion, kind.kind);
   if (!found) return { error: texts.paramKindUnknown(kind.apiVersion, kind.kind) };
   let namespace: string | undefined;
   if (found.namespaced) {
-    namespace = str(ref["namespace"]) || o.attributes.namespace;
+    // A Namespace's own request is in itself, as admission.Attributes has it.
+    const a = o.attributes;
+    const own = a.resource.group === "" && a.resource.resource === "namespaces" ? a.name : "";
+    namespace = str(ref["namespace"]) || a.namespace || own;
     if (namespace === "") return { error: texts.namespacedParamsClusterRequest };
   }
   const candidates = found.objects.filter((p) => namespace === undefined || str(asObj(p["metadata"])["namespace"]) === namespace);

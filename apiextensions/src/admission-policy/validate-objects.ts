@@ -1,8 +1,8 @@
 // The API server's validation of policies and bindings (pkg/apis/admissionregistration/validation),
 // in its order and words (test/fixtures/apiserver-1.37/validating-admission-policy.json records
-// some): required fields, supported values, expressions that do not compile, and, for an expression
-// that reads nothing, a result of the wrong type (the one thing the server's type checker finds
-// that can be found here without it). Problems come as field causes (reason, message, field), so the
+// some): required fields, supported values, expressions that do not compile, and a result of the
+// wrong type where it is known without the server's type checker (an expression that reads nothing;
+// a bare field of object, oldObject or params, which the checker types dyn). Problems come as field causes (reason, message, field), so the
 // test server can refuse a create with them and the CLI print them.
 import { compilePolicy, type CompiledExpression } from "./compile.js";
 import { qualifiedNameProblems } from "../validation/name-rules.js";
@@ -41,7 +41,7 @@ const AT_LEAST_ONE = "validations or auditAnnotations must contain at least one 
 function expressionProblem(e: CompiledExpression, types?: readonly string[]): FieldCause | undefined {
   if (e.expression.trim() === "") return required(e.field, "expression is not specified");
   if ("compileError" in e.compiled) return invalid(e.field, e.expression, `compilation failed: ${e.compiled.compileError}`);
-  const t = e.compiled.constantType;
+  const t = e.compiled.knownType;
   if (t === undefined || types === undefined || types.includes(t)) return undefined;
   const want = types.length === 1 ? (types[0] ?? "") : `one of [${types.join(" ")}]`;
   return invalid(e.field, e.expression, `must evaluate to ${want} but got ${t}`);
@@ -68,7 +68,8 @@ export function validatePolicy(policy: Obj): FieldCause[] {
     const reason = validations[i]?.["reason"];
     if (reason !== undefined && !REASONS.includes(String(reason)))
       out.push(notSupported(`spec.validations[${String(i)}].reason`, reason, REASONS));
-    if (v.messageExpression) push(expressionProblem(v.messageExpression, ["string"]));
+    // Whether the server accepts a dyn messageExpression is not recorded: only a known non-string is refused.
+    if (v.messageExpression) push(expressionProblem(v.messageExpression, ["string", "dyn"]));
   });
   if (validations.length === 0 && annotations.length === 0) out.push(required("spec.auditAnnotations", AT_LEAST_ONE));
   compiled.auditAnnotations.forEach((a, i) => {
@@ -88,7 +89,8 @@ export function validateBinding(binding: Obj): FieldCause[] {
   if (spec["paramRef"]) {
     const ref = asObj(spec["paramRef"]);
     if (!ref["name"] && !ref["selector"]) out.push(required("spec.paramRef", "one of name or selector must be specified"));
-    if (ref["parameterNotFoundAction"] !== undefined && !["Deny", "Allow"].includes(String(ref["parameterNotFoundAction"])))
+    if (ref["parameterNotFoundAction"] === undefined) out.push(required("spec.paramRef.parameterNotFoundAction"));
+    else if (!["Deny", "Allow"].includes(String(ref["parameterNotFoundAction"])))
       out.push(notSupported("spec.paramRef.parameterNotFoundAction", ref["parameterNotFoundAction"], ["Deny", "Allow"]));
   }
   const actions = asList(spec["validationActions"]);
