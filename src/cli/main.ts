@@ -72,14 +72,34 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     )
     .command(
       "validate [files..]",
-      "check CRDs as the API server would, then custom resources (YAML or JSON, multi-document) against them; with no files, the CRDs alone. Exit 0 valid, 1 invalid, 2 usage error",
+      "check CRDs as the API server would, then custom resources (YAML or JSON, multi-document) against them; with no files, the CRDs alone. With --policies, judge resources by the ValidatingAdmissionPolicies, bindings and params in a directory instead. Exit 0 valid, 1 invalid or denied, 2 usage error",
       (y) =>
         y
-          .option("crds", { type: "string", demandOption: true, describe: "directory (or file) of CRD manifests" })
+          .option("crds", { type: "string", describe: "directory (or file) of CRD manifests (required without --policies)" })
+          .option("policies", {
+            type: "string",
+            describe:
+              "directory (or file) of ValidatingAdmissionPolicies, their bindings, params and namespaces: judge the files as the API server admits them",
+          })
+          .option("old", {
+            type: "string",
+            describe: "with --policies: the stored objects, so each resource is judged as an UPDATE of its own",
+          })
           .option("server-versions", yargsOption(serverVersionsRow))
-          .positional("files", { type: "string", array: true, describe: "files of custom resources to validate" }),
+          .positional("files", { type: "string", array: true, describe: "files of resources to validate" })
+          .check((a) => {
+            if (a.crds === undefined && a.policies === undefined) throw new Error("Missing required argument: crds");
+            if (a.old !== undefined && a.policies === undefined) throw new Error("--old needs --policies");
+            return true;
+          }),
       async (a) => {
         if (code !== 0) return; // yargs already reported a usage error (e.g. no --crds)
+        if (typeof a.policies === "string") {
+          const { runValidatePolicies } = await import("./validate-policies-command.js");
+          code = await runValidatePolicies(a.policies, (a.files ?? []).map(String), a.old, a.crds, out);
+          return;
+        }
+        if (typeof a.crds !== "string") return;
         const { resolveServerVersions } = await import("../config/load-config.js");
         const minors = resolveServerVersions(typeof a.serverVersions === "string" ? a.serverVersions : undefined);
         if ("diagnostic" in minors) {

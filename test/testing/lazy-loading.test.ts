@@ -2,7 +2,7 @@
 // loads neither CEL (@bufbuild/cel) nor RE2 (@bufbuild/re2), both through apiextensions' on-demand
 // entry, nor the protobuf codec (@bufbuild/protobuf and the upstream descriptors): they load when
 // first needed, a CRD with x-kubernetes-validations or a pattern (given at start or written over
-// HTTP) or a request naming protobuf (issue 26; measured by
+// HTTP), a ValidatingAdmissionPolicy (CEL, once one is written) or a request naming protobuf (issue 26; measured by
 // bench/testing-startup.ts, not asserted here). Each case runs in a fresh process, since a loaded
 // module stays loaded, with test/cli's hook recording every module; once on testing/dist (as a
 // project installs it) and once on the sources, so a static import of a heavy part fails here even
@@ -128,6 +128,34 @@ const cases: Record<string, { body: string; loads: string[]; check(out: Record<s
       assert.equal(o["bad"], 422);
       assert.match(String(o["message"]), /should match '\^\(red\|blue\)\$'/);
     },
+  },
+  "a ValidatingAdmissionPolicy and its binding created over HTTP": {
+    body: `
+      const s = await start({ crds: [] });
+      const plain = await call(s, "POST", "/api/v1/namespaces/default/configmaps", { metadata: { name: "before" } });
+      const AR = "/apis/admissionregistration.k8s.io/v1";
+      const policy = await call(s, "POST", AR + "/validatingadmissionpolicies", {
+        metadata: { name: "p" },
+        spec: {
+          matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }] },
+          validations: [{ expression: "object.metadata.name != 'denied'", message: "not this name" }],
+        },
+      });
+      const binding = await call(s, "POST", AR + "/validatingadmissionpolicybindings", { metadata: { name: "b" }, spec: { policyName: "p", validationActions: ["Deny"] } });
+      const bad = await call(s, "POST", "/api/v1/namespaces/default/configmaps", { metadata: { name: "denied" } });
+      const good = await call(s, "POST", "/api/v1/namespaces/default/configmaps", { metadata: { name: "fine" } });
+      await s.stop();
+      out({ plain: plain.status, policy: policy.status, binding: binding.status, bad: bad.status, message: JSON.parse(bad.body).message, good: good.status });`,
+    loads: ["@bufbuild/cel", "@bufbuild/re2", "@bufbuild/protobuf"],
+    check: (o) =>
+      assert.deepEqual(o, {
+        plain: 201,
+        policy: 201,
+        binding: 201,
+        bad: 422,
+        message: `configmaps "denied" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: not this name`,
+        good: 201,
+      }),
   },
   "a request that prefers protobuf": {
     body: `

@@ -6,6 +6,10 @@
 import { celChecks } from "../crd-checks/cel/engine.js";
 import { celRules } from "../validation/cel/engine.js";
 import { re2 } from "../validation/re2.js";
+import { onDemand } from "../validation/on-demand.js";
+
+/** ValidatingAdmissionPolicy evaluation (../admission-policy), with CEL: loaded once a policy exists. */
+export const admissionPolicy = onDemand("ValidatingAdmissionPolicy (CEL)", () => import("../admission-policy/index.js"));
 
 export { checkCrd } from "../crd-checks/check-crd.js";
 export { checkCrdUpdate } from "../crd-checks/update.js";

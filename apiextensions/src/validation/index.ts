@@ -22,6 +22,6 @@ export type { FieldError } from "./types.js";
 export { compileSchema } from "./compile-schema.js";
 export { formatFieldError } from "./field-error.js";
 export { validateFiles, formatValidationReport, validationExitCode, type ValidationReport } from "./validate-files.js";
-export { manifestFiles, parseManifests } from "./load-documents.js";
+export { manifestFiles, parseManifests, type ManifestDocument } from "./load-documents.js";
 export { validateObjectMeta, validateObjectMetaUpdate, type MetaInput } from "./object-meta.js";
 export { qualifiedNameProblems, labelValueProblems, type NameRule } from "./name-rules.js";

@@ -2,8 +2,9 @@
 // with their defaulting (SetDefaults_ValidatingWebhook / _MutatingWebhook, _Rule, _ServiceReference) and
 // validation (pkg/apis/admissionregistration/validation), wording and order as recorded from the real
 // 1.37.2 in test/fixtures/apiserver-1.37/admission.json; and ValidatingAdmissionPolicies with their
-// bindings, stored. The admission layer (testing/src/admission) reads the configurations to call the
-// webhooks.
+// bindings, defaulted as 1.37.2 does (validating-admission-policy.json). The admission layer
+// (testing/src/admission) reads the configurations to call the webhooks and evaluates the policies;
+// it also makes the part of a policy's validation that needs CEL (policy-admission.ts).
 import { dns1123SubdomainProblems, labelValueProblems, qualifiedNameProblems } from "@kube-codegen/apiextensions/on-demand";
 import type { StatusCause } from "../status-errors.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
@@ -34,6 +35,31 @@ const defaulter =
   (o: Obj): void => {
     for (const h of asList(o["webhooks"])) if (h && typeof h === "object") defaultWebhook(h as Obj, mutating);
   };
+
+/** SetDefaults_MatchResources (a policy's matchConstraints, a binding's matchResources), in place. */
+function defaultMatchResources(m: Obj): void {
+  m["namespaceSelector"] ??= {};
+  m["objectSelector"] ??= {};
+  m["matchPolicy"] ??= "Equivalent";
+  for (const key of ["resourceRules", "excludeResourceRules"])
+    for (const r of asList(m[key])) if (r && typeof r === "object") (r as Obj)["scope"] ??= "*";
+}
+
+/** SetDefaults_ValidatingAdmissionPolicy, and the empty status its create strategy gives. */
+function defaultPolicy(o: Obj): void {
+  const spec = asObj(o["spec"]);
+  if (o["spec"] !== undefined) {
+    spec["failurePolicy"] ??= "Fail";
+    if (spec["matchConstraints"] && typeof spec["matchConstraints"] === "object") defaultMatchResources(spec["matchConstraints"] as Obj);
+  }
+  o["status"] ??= {};
+}
+
+/** SetDefaults_ValidatingAdmissionPolicyBinding: its matchResources. */
+function defaultBinding(o: Obj): void {
+  const m = asObj(o["spec"])["matchResources"];
+  if (m && typeof m === "object") defaultMatchResources(m as Obj);
+}
 
 const OPERATIONS = ["*", "CONNECT", "CREATE", "DELETE", "UPDATE"];
 const REVIEW_VERSIONS = ["v1", "v1beta1"];
@@ -244,8 +270,8 @@ export const WEBHOOK_CONFIGURATIONS = {
 export function admissionRegistrationResources(): ResourceInfo[] {
   return [
     resource("mutatingwebhookconfigurations", "MutatingWebhookConfiguration", { defaulter: defaulter(true), validator: validator(true) }),
-    resource("validatingadmissionpolicies", "ValidatingAdmissionPolicy", { statusSubresource: true }),
-    resource("validatingadmissionpolicybindings", "ValidatingAdmissionPolicyBinding"),
+    resource("validatingadmissionpolicies", "ValidatingAdmissionPolicy", { statusSubresource: true, defaulter: defaultPolicy }),
+    resource("validatingadmissionpolicybindings", "ValidatingAdmissionPolicyBinding", { defaulter: defaultBinding }),
     resource("validatingwebhookconfigurations", "ValidatingWebhookConfiguration", {
       defaulter: defaulter(false),
       validator: validator(false),

@@ -34,7 +34,7 @@ import { serveWatch } from "./watch-stream.js";
 import { serveAggregatedDiscovery } from "./aggregated-discovery.js";
 import { createObject } from "../registry/write-create.js";
 import type { Admission } from "../registry/admission-hooks.js";
-import { webhookAdmission } from "../admission/webhook-admission.js";
+import { requestAdmission } from "../admission/request-admission.js";
 import { convertForRead } from "./read-conversion.js";
 import { groupResource, objectKey, resourceKey, toWire, writeOptions } from "../registry/write-common.js";
 import { deleteObject } from "../registry/write-delete.js";
@@ -414,8 +414,8 @@ async function serveResource(
   if (engines) await engines;
   const ns = info.namespaced ? r.namespace : undefined;
   if (r.name !== undefined && verb !== "watch") checkPathName(r.name);
-  // The request's admission: the webhooks registered when it is made, called as the user who made it.
-  const admission = webhookAdmission(state, user);
+  // The request's admission: the policies and webhooks registered when it is made, for the user who made it.
+  const admission = requestAdmission(state, user);
   if (r.subresource) return serveSubresource(state, info, r, method, req, res, body, query, warnings, admission);
   switch (verb) {
     case "watch":

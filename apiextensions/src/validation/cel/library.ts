@@ -98,11 +98,14 @@ const regexFuncs = [
   }),
 ];
 
+/** The Kubernetes CEL libraries every environment here shares (ValidatingAdmissionPolicy's adds its authorizer). */
+export const kubernetesFuncs = [...strings, ...lists, ...regexFuncs, ...urlLibrary, ...quantityLibrary];
+
 let env: CelEnv | undefined;
 
 /** The shared CEL environment for validation rules. */
 export function validationEnv(): CelEnv {
-  env ??= celEnv({ funcs: [...strings, ...lists, ...regexFuncs, ...urlLibrary, ...quantityLibrary] });
+  env ??= celEnv({ funcs: kubernetesFuncs });
   return env;
 }
 

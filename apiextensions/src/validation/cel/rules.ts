@@ -105,7 +105,7 @@ export function compileRules(root: SchemaNode): CompiledRules {
 }
 
 /** The cel-go wording of an evaluation error, which the server puts in its message. */
-function celErrorText(message: string): string {
+export function celErrorText(message: string): string {
   const noKey = /^field not found: (.*)$/.exec(message);
   if (noKey) return `no such key: ${noKey[1]}`;
   // @bufbuild/cel says "index 2 out of bounds [0, 1)"; cel-go (and so the server) "index out of bounds: 2".
@@ -113,6 +113,8 @@ function celErrorText(message: string): string {
   if (outOfRange) return `index out of bounds: ${outOfRange[1]}`;
   if (message.startsWith("found no matching overload")) return "no such overload";
   if (/divide by zero/.test(message)) return "division by zero";
+  // int('x'): @bufbuild/cel passes on BigInt's error; cel-go names the conversion.
+  if (/^Cannot convert .* to a BigInt$/.test(message)) return "type conversion error from 'string' to 'int'";
   return message;
 }
 

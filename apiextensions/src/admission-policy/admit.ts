@@ -1,0 +1,144 @@
+// Every policy and binding over one request, as the ValidatingAdmissionPolicy plugin dispatches them
+// (policy/generic/policy_dispatcher.go and policy/validating/dispatcher.go): for each policy (by name)
+// that matches, each of its bindings (by name) that matches, each param: the evaluation's decisions,
+// applied through the binding's validationActions. Deny refuses with the first denying decision,
+// Warn adds a Warning, Audit an audit annotation; an error configuring a binding (its params) is a
+// decision under the policy's failurePolicy.
+import { authorizerValue, toCel } from "./cel.js";
+import { compilePolicy } from "./compile.js";
+import { evaluate, type Activation, type Decision } from "./evaluate.js";
+import { matches, type MatchedVersion } from "./match.js";
+import { reasonCode, texts, VALIDATION_FAILURE_ANNOTATION } from "./messages.js";
+import { collectParams } from "./params.js";
+import type { AdmitOptions, AdmitResult, DenialStatus, Obj, ValidationAction, Verdict } from "./types.js";
+
+const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+const nameOf = (o: unknown): string => str(asObj(asObj(o)["metadata"])["name"]);
+const byName = (a: unknown, b: unknown): number => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0);
+
+function actionsOf(binding: Obj): ValidationAction[] {
+  const v = asObj(binding["spec"])["validationActions"];
+  return Array.isArray(v) ? v.filter((x): x is ValidationAction => x === "Deny" || x === "Warn" || x === "Audit") : [];
+}
+
+/** The `request` variable: the AdmissionRequest of the request, at the version the policy matched. */
+function requestValue(o: AdmitOptions, m: MatchedVersion): Obj {
+  const a = o.attributes;
+  return {
+    uid: a.uid ?? "",
+    kind: m.kind,
+    resource: m.resource,
+    subResource: a.subresource,
+    requestKind: a.kind,
+    requestResource: a.resource,
+    requestSubResource: a.subresource,
+    name: a.name,
+    namespace: a.namespace,
+    operation: a.operation,
+    userInfo: { username: a.userInfo.username, uid: a.userInfo.uid ?? "", groups: [...a.userInfo.groups], extra: a.userInfo.extra ?? {} },
+    dryRun: a.dryRun,
+    options: a.options ?? null,
+  };
+}
+
+function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Activation {
+  const a = o.attributes;
+  const at = (x: Obj | null): Obj | null => (x && m.convert ? m.convert(x) : x);
+  return {
+    object: toCel(at(a.object)),
+    oldObject: toCel(at(a.oldObject)),
+    request: toCel(requestValue(o, m)),
+    params: toCel(param),
+    namespaceObject: toCel(a.namespaced && a.namespace !== "" ? (o.namespaceObject ?? null) : null),
+    authorizer: authorizerValue(a.userInfo.username, a.userInfo.groups),
+  };
+}
+
+/** The request's name for a denial: the attributes', else the object's. */
+function requestName(o: AdmitOptions): string {
+  const a = o.attributes;
+  return a.name || nameOf(a.object) || nameOf(a.oldObject);
+}
+
+function denialStatus(o: AdmitOptions, v: Verdict): DenialStatus {
+  const r = o.attributes.resource;
+  const message = texts.denied(v.policy, v.binding, v.message);
+  const name = requestName(o);
+  const groupResource = r.group ? `${r.resource}.${r.group}` : r.resource;
+  const reason = v.reason || "Invalid";
+  return {
+    code: reasonCode(reason),
+    reason,
+    message: texts.forbidden(groupResource, name, message),
+    details: { name, ...(r.group ? { group: r.group } : {}), kind: r.resource, causes: [{ message }] },
+  };
+}
+
+/** The verdicts of one binding of a matching policy. */
+function bindingVerdicts(
+  policy: Obj,
+  binding: Obj,
+  m: MatchedVersion,
+  o: AdmitOptions,
+): { verdicts: Verdict[]; annotations: [string, string][] } {
+  const compiled = compilePolicy(policy);
+  const base = { policy: compiled.name, binding: nameOf(binding), validationActions: actionsOf(binding) };
+  const collected = collectParams(compiled, binding, o);
+  if ("error" in collected) {
+    if (compiled.failurePolicy === "Ignore") return { verdicts: [], annotations: [] };
+    const message = texts.configError(collected.error);
+    return { verdicts: [{ ...base, action: "deny", evaluation: "error", message, reason: "", expressionIndex: -1 }], annotations: [] };
+  }
+  const verdicts: Verdict[] = [];
+  const annotations: [string, string][] = [];
+  for (const param of collected.params) {
+    const e = evaluate(compiled, activation(o, m, param), o.authorizer);
+    const paramName = param ? [str(asObj(param["metadata"])["namespace"]), nameOf(param)].filter(Boolean).join("/") : undefined;
+    verdicts.push(...e.decisions.map((d: Decision): Verdict => ({ ...base, ...(paramName ? { param: paramName } : {}), ...d })));
+    for (const [k, v] of e.auditAnnotations) annotations.push([`${compiled.name}/${k}`, v]);
+  }
+  return { verdicts, annotations };
+}
+
+/** Admits one request against `policies` and their `bindings`. */
+export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: AdmitOptions): AdmitResult {
+  const verdicts: Verdict[] = [];
+  const warnings: string[] = [];
+  const auditAnnotations: Record<string, string> = {};
+  const failures: Obj[] = [];
+  let denial: Verdict | undefined;
+  const equivalents = o.equivalents ?? [];
+  const namespaceObject = o.namespaceObject ?? null;
+  for (const policy of [...policies].sort(byName)) {
+    const name = nameOf(policy);
+    const ofPolicy = bindings.filter((b) => str(asObj(b["spec"])["policyName"]) === name);
+    if (ofPolicy.length === 0) continue;
+    const m = matches(asObj(policy["spec"])["matchConstraints"], o.attributes, namespaceObject, equivalents);
+    if (!m) continue;
+    for (const binding of [...ofPolicy].sort(byName)) {
+      const criteria = asObj(binding["spec"])["matchResources"];
+      if (criteria !== undefined && criteria !== null && !matches(criteria, o.attributes, namespaceObject, equivalents)) continue;
+      const r = bindingVerdicts(policy, binding, m, o);
+      for (const [k, v] of r.annotations) auditAnnotations[k] = v;
+      for (const v of r.verdicts) {
+        verdicts.push(v);
+        if (v.action !== "deny") continue;
+        if (v.validationActions.includes("Deny")) denial ??= v;
+        if (v.validationActions.includes("Warn")) warnings.push(texts.warning(v.policy, v.binding, v.message));
+        if (v.validationActions.includes("Audit"))
+          failures.push({
+            message: v.message,
+            policy: v.policy,
+            binding: v.binding,
+            expressionIndex: v.expressionIndex,
+            validationActions: v.validationActions,
+          });
+      }
+    }
+  }
+  if (failures.length > 0) auditAnnotations[VALIDATION_FAILURE_ANNOTATION] = JSON.stringify(failures);
+  return denial
+    ? { allowed: false, status: denialStatus(o, denial), warnings, auditAnnotations, verdicts }
+    : { allowed: true, warnings, auditAnnotations, verdicts };
+}

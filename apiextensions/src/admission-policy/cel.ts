@@ -1,0 +1,263 @@
+// The CEL environment of ValidatingAdmissionPolicy: the Kubernetes libraries CRD rules use, plus the
+// authorizer library (authorizer.group(g).resource(r)….check(verb).allowed(), path checks,
+// serviceAccount). Compilation, evaluation with the policy's variables (object, oldObject, request,
+// params, namespaceObject, authorizer, variables), and the cel-go wording of errors.
+import {
+  celEnv,
+  celMap,
+  celMethod,
+  CelScalar,
+  isCelError,
+  isCelMap,
+  parse,
+  plan,
+  type CelEnv,
+  type CelInput,
+  type CelValue,
+} from "@bufbuild/cel";
+import { kubernetesFuncs } from "../validation/cel/library.js";
+import { celErrorText } from "../validation/cel/rules.js";
+import type { Authorizer } from "./types.js";
+
+const { DYN, STRING, BOOL } = CelScalar;
+
+// The authorizer's values are CEL maps tagged by a key no object can spell as a CEL field; the
+// decision is made by the authorizer of the evaluation under way (evaluation is synchronous).
+const TAG = "@authz";
+let currentAuthorizer: Authorizer | undefined;
+
+function field(m: CelValue, key: string): string {
+  if (!isCelMap(m)) return "";
+  const v = m.get(key);
+  return typeof v === "string" ? v : "";
+}
+
+function groupsOf(m: CelValue): string[] {
+  if (!isCelMap(m)) return [];
+  const v = m.get("groups");
+  return v && typeof v === "object" && Symbol.iterator in v ? [...(v as Iterable<unknown>)].map(String) : [];
+}
+
+function tagged(kind: string, from: CelValue, set: Record<string, string>): CelValue {
+  const entries = new Map<string, CelInput>();
+  if (isCelMap(from)) for (const [k, v] of from) if (typeof k === "string") entries.set(k, v);
+  entries.set(TAG, kind);
+  for (const [k, v] of Object.entries(set)) entries.set(k, v);
+  return celMap(entries);
+}
+
+/** The `authorizer` value for a user. */
+export function authorizerValue(user: string, groups: readonly string[]): CelInput {
+  return celMap(
+    new Map<string, CelInput>([
+      [TAG, "authorizer"],
+      ["user", user],
+      ["groups", [...groups]],
+    ]),
+  );
+}
+
+const allowAll: Authorizer = () => ({ allowed: true, reason: "" });
+
+function decide(check: CelValue, verb: string): CelValue {
+  const authorize = currentAuthorizer ?? allowAll;
+  const path = field(check, "path");
+  const d = authorize({
+    user: field(check, "user"),
+    groups: groupsOf(check),
+    verb,
+    group: field(check, "group"),
+    resource: field(check, "resource"),
+    subresource: field(check, "subresource"),
+    namespace: field(check, "namespace"),
+    name: field(check, "name"),
+    ...(path ? { path } : {}),
+  });
+  return celMap(
+    new Map<string, CelInput>([
+      [TAG, "decision"],
+      ["allowed", d.allowed],
+      ["reason", d.reason],
+      ["error", d.error ?? ""],
+    ]),
+  );
+}
+
+const authorizerFuncs = [
+  celMethod("serviceAccount", DYN, [STRING, STRING], DYN, function (ns, name) {
+    return celMap(
+      new Map<string, CelInput>([
+        [TAG, "authorizer"],
+        ["user", `system:serviceaccount:${ns}:${name}`],
+        ["groups", ["system:serviceaccounts", `system:serviceaccounts:${ns}`, "system:authenticated"]],
+      ]),
+    );
+  }),
+  celMethod("path", DYN, [STRING], DYN, function (p) {
+    return tagged("pathCheck", this, { path: p });
+  }),
+  celMethod("group", DYN, [STRING], DYN, function (g) {
+    return tagged("groupCheck", this, { group: g });
+  }),
+  celMethod("resource", DYN, [STRING], DYN, function (r) {
+    return tagged("resourceCheck", this, { resource: r });
+  }),
+  celMethod("subresource", DYN, [STRING], DYN, function (s) {
+    return tagged("resourceCheck", this, { subresource: s });
+  }),
+  celMethod("namespace", DYN, [STRING], DYN, function (n) {
+    return tagged("resourceCheck", this, { namespace: n });
+  }),
+  celMethod("name", DYN, [STRING], DYN, function (n) {
+    return tagged("resourceCheck", this, { name: n });
+  }),
+  celMethod("check", DYN, [STRING], DYN, function (verb) {
+    return decide(this, verb);
+  }),
+  celMethod("allowed", DYN, [], BOOL, function () {
+    return isCelMap(this) && this.get("allowed") === true;
+  }),
+  celMethod("reason", DYN, [], STRING, function () {
+    return field(this, "reason");
+  }),
+  celMethod("errored", DYN, [], BOOL, function () {
+    return field(this, "error") !== "";
+  }),
+  celMethod("error", DYN, [], STRING, function () {
+    return field(this, "error");
+  }),
+];
+
+let env: CelEnv | undefined;
+function policyEnv(): CelEnv {
+  env ??= celEnv({ funcs: [...kubernetesFuncs, ...authorizerFuncs] });
+  return env;
+}
+
+export type Program = (bindings: Record<string, CelInput>, authorizer: Authorizer | undefined) => CelOutcome;
+export type CelOutcome = { value: CelValue } | { error: string };
+
+/** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
+export type Compiled = { program: Program; variables: ReadonlySet<string>; knownType: string | undefined } | { compileError: string };
+
+// The variables.<name> an expression reads, so that only those are evaluated (the server's are lazy).
+function variableNames(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const x of node) variableNames(x, out);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  const rec = node as Record<string, unknown>;
+  const kind = rec["exprKind"] as { case?: string; value?: Record<string, unknown> } | undefined;
+  if (kind?.case === "selectExpr") {
+    const operand = kind.value?.["operand"] as { exprKind?: { case?: string; value?: { name?: unknown } } } | undefined;
+    if (operand?.exprKind?.case === "identExpr" && operand.exprKind.value?.name === "variables") out.add(String(kind.value?.["field"]));
+  }
+  if (kind?.case === "callExpr" && kind.value?.["function"] === "_[_]") {
+    const args = kind.value["args"] as { exprKind?: { case?: string; value?: Record<string, unknown> } }[] | undefined;
+    const [target, key] = args ?? [];
+    const constant = key?.exprKind?.value?.["constantKind"] as { case?: string; value?: unknown } | undefined;
+    if (target?.exprKind?.case === "identExpr" && target.exprKind.value?.["name"] === "variables" && constant?.case === "stringValue")
+      out.add(String(constant.value));
+  }
+  for (const [k, v] of Object.entries(rec)) if (k !== "$typeName" && k !== "sourceInfo") variableNames(v, out);
+}
+
+/** The caret lines cel-go prints under a compile error. */
+function caret(expr: string, message: string): string {
+  const m = /^<input>:(\d+):(\d+): (.*)$/s.exec(message);
+  if (!m) return `ERROR: <input>:1:1: ${message}`;
+  const line = Number(m[1]);
+  const column = Number(m[2]);
+  const text = expr.split("\n")[line - 1] ?? "";
+  return `ERROR: <input>:${String(line)}:${String(column)}: ${m[3] ?? ""}\n | ${text}\n | ${".".repeat(Math.max(column - 1, 0))}^`;
+}
+
+export function compileExpression(expr: string): Compiled {
+  let parsed;
+  try {
+    parsed = parse(expr);
+  } catch (e) {
+    return { compileError: caret(expr, e instanceof Error ? e.message : String(e)) };
+  }
+  const variables = new Set<string>();
+  variableNames(parsed, variables);
+  const run = plan(policyEnv(), parsed);
+  // Without a type checker, the type of an expression is known here only when it reads nothing,
+  // or when it is a bare field of an untyped variable (dyn to the server's checker).
+  let knownType: string | undefined = isUntypedField(parsed.expr) ? "dyn" : undefined;
+  if (!readsAnything(parsed)) {
+    const r = run({});
+    if (!isCelError(r)) knownType = celTypeName(r);
+  }
+  const program: Program = (bindings, authorizer) => {
+    const previous = currentAuthorizer;
+    currentAuthorizer = authorizer;
+    try {
+      const r = run(bindings);
+      return isCelError(r) ? { error: celErrorText(r.message) } : { value: r };
+    } catch (e) {
+      return { error: celErrorText(e instanceof Error ? e.message : String(e)) };
+    } finally {
+      currentAuthorizer = previous;
+    }
+  };
+  return { program, variables, knownType };
+}
+
+/** The variables the server's checker types as dyn (object, oldObject and params are untyped JSON). */
+const UNTYPED = new Set(["object", "oldObject", "params"]);
+
+// Whether `e` is object.a.b or object.a['b'] (and so on): a field, not a test (has()) nor a call.
+function isUntypedField(e: unknown): boolean {
+  const kind = (e as { exprKind?: { case?: string; value?: Record<string, unknown> } } | undefined)?.exprKind;
+  if (kind?.case === "selectExpr")
+    return kind.value?.["testOnly"] !== true && (isUntypedField(kind.value?.["operand"]) || isUntypedIdent(kind.value?.["operand"]));
+  if (kind?.case === "callExpr" && kind.value?.["function"] === "_[_]") {
+    const target = (kind.value["args"] as unknown[] | undefined)?.[0];
+    return isUntypedField(target) || isUntypedIdent(target);
+  }
+  return false;
+}
+
+function isUntypedIdent(e: unknown): boolean {
+  const kind = (e as { exprKind?: { case?: string; value?: { name?: unknown } } } | undefined)?.exprKind;
+  return kind?.case === "identExpr" && UNTYPED.has(String(kind.value?.name));
+}
+
+function readsAnything(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(readsAnything);
+  if (typeof node !== "object" || node === null) return false;
+  const rec = node as Record<string, unknown>;
+  const kind = (rec["exprKind"] as { case?: string } | undefined)?.case;
+  if (kind === "identExpr" || kind === "comprehensionExpr") return true;
+  return Object.entries(rec).some(([k, v]) => k !== "$typeName" && k !== "sourceInfo" && readsAnything(v));
+}
+
+/** cel-go's name of a value's type, as its checker words it. */
+export function celTypeName(v: CelValue): string {
+  if (v === null) return "null_type";
+  if (typeof v === "bigint") return "int";
+  if (typeof v === "number") return "double";
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  if (v instanceof Uint8Array) return "bytes";
+  if (isCelMap(v)) return "map";
+  return typeof v === "object" && Symbol.iterator in v ? "list" : "dyn";
+}
+
+/** JSON as CEL sees an object without a schema: integral numbers are ints. */
+export function toCel(v: unknown): CelInput {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "number") return Number.isInteger(v) ? BigInt(v) : v;
+  if (typeof v === "string" || typeof v === "boolean") return v;
+  if (Array.isArray(v)) return v.map(toCel);
+  const out: Record<string, CelInput> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = toCel(x);
+  return out;
+}
+
+/** A CEL value as a string for messages and audit annotations, or undefined when it is not a string. */
+export function asString(v: CelValue): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}

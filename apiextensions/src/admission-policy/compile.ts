@@ -1,0 +1,103 @@
+// A policy's expressions compiled once: match conditions, variables, validations (with their
+// messageExpressions), audit annotations. A compile error is kept with the field it belongs to,
+// worded as the server's validation words it ("compilation failed: ERROR: <input>:l:c: …"), and makes
+// the expression an evaluation error when the policy is used anyway (the CLI may be given one).
+import { compileExpression, type Compiled } from "./cel.js";
+import type { Obj } from "./types.js";
+
+const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const asList = (v: unknown): Obj[] => (Array.isArray(v) ? v.map(asObj) : []);
+const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+export interface CompiledExpression {
+  expression: string;
+  /** Where it is in the policy, as a field path (spec.validations[0].expression). */
+  field: string;
+  compiled: Compiled;
+}
+
+export interface CompiledValidation {
+  check: CompiledExpression;
+  message: string;
+  messageExpression: CompiledExpression | undefined;
+  reason: string;
+}
+
+export interface CompiledPolicy {
+  name: string;
+  /** Fail unless Ignore (the server's default). */
+  failurePolicy: "Fail" | "Ignore";
+  paramKind: { apiVersion: string; kind: string } | undefined;
+  matchConstraints: unknown;
+  matchConditions: { name: string; condition: CompiledExpression }[];
+  variables: ReadonlyMap<string, CompiledExpression>;
+  validations: CompiledValidation[];
+  auditAnnotations: { key: string; value: CompiledExpression }[];
+}
+
+/** A compile error with its field, as a Status cause would carry it. */
+export interface CompileProblem {
+  field: string;
+  expression: string;
+  message: string;
+}
+
+function compile(expression: string, field: string): CompiledExpression {
+  return { expression, field, compiled: compileExpression(expression) };
+}
+
+const cache = new Map<string, CompiledPolicy>();
+
+/** Compiles a ValidatingAdmissionPolicy (cached by its name and spec). */
+export function compilePolicy(policy: Obj): CompiledPolicy {
+  const name = str(asObj(policy["metadata"])["name"]);
+  const spec = asObj(policy["spec"]);
+  const key = `${name}\u0000${JSON.stringify(spec)}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const paramKind = asObj(spec["paramKind"]);
+  const compiled: CompiledPolicy = {
+    name,
+    failurePolicy: spec["failurePolicy"] === "Ignore" ? "Ignore" : "Fail",
+    paramKind: spec["paramKind"] ? { apiVersion: str(paramKind["apiVersion"]), kind: str(paramKind["kind"]) } : undefined,
+    matchConstraints: spec["matchConstraints"],
+    matchConditions: asList(spec["matchConditions"]).map((c, i) => ({
+      name: str(c["name"]),
+      condition: compile(str(c["expression"]), `spec.matchConditions[${String(i)}].expression`),
+    })),
+    variables: new Map(
+      asList(spec["variables"]).map((v, i) => [str(v["name"]), compile(str(v["expression"]), `spec.variables[${String(i)}].expression`)]),
+    ),
+    validations: asList(spec["validations"]).map((v, i) => ({
+      check: compile(str(v["expression"]), `spec.validations[${String(i)}].expression`),
+      message: str(v["message"]),
+      messageExpression:
+        typeof v["messageExpression"] === "string" && v["messageExpression"] !== ""
+          ? compile(v["messageExpression"], `spec.validations[${String(i)}].messageExpression`)
+          : undefined,
+      reason: str(v["reason"]),
+    })),
+    auditAnnotations: asList(spec["auditAnnotations"]).map((a, i) => ({
+      key: str(a["key"]),
+      value: compile(str(a["valueExpression"]), `spec.auditAnnotations[${String(i)}].valueExpression`),
+    })),
+  };
+  if (cache.size >= 512) cache.clear();
+  cache.set(key, compiled);
+  return compiled;
+}
+
+/** Every compile error of a compiled policy, in the order the server validates its fields. */
+export function compileProblems(p: CompiledPolicy): CompileProblem[] {
+  const all: CompiledExpression[] = [
+    ...p.matchConditions.map((c) => c.condition),
+    ...p.variables.values(),
+    ...p.validations.flatMap((v) => (v.messageExpression ? [v.check, v.messageExpression] : [v.check])),
+    ...p.auditAnnotations.map((a) => a.value),
+  ];
+  return all.flatMap((e) =>
+    "compileError" in e.compiled
+      ? [{ field: e.field, expression: e.expression, message: `compilation failed: ${e.compiled.compileError}` }]
+      : [],
+  );
+}

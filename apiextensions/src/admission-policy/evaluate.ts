@@ -1,0 +1,136 @@
+// One policy evaluated under one binding and one param, as the validating policy's validator does
+// (k8s.io/apiserver/pkg/admission/plugin/policy/validating/validator.go): the match conditions first
+// (a false one skips the policy; an error, when none is false, is a decision under failurePolicy),
+// then each validation in order, then the audit annotations. Variables are evaluated when an
+// expression reads them, once per evaluation, so an error in a variable nobody reads is no error.
+import type { CelInput, CelValue } from "@bufbuild/cel";
+import type { CompiledExpression, CompiledPolicy } from "./compile.js";
+import { asString, type CelOutcome } from "./cel.js";
+import { texts } from "./messages.js";
+import type { Authorizer } from "./types.js";
+
+/** The CEL variables of one evaluation, before `variables`. */
+export type Activation = Record<string, CelInput>;
+
+/** What one evaluation decided, before the binding's validationActions are applied. */
+export interface Decision {
+  action: "deny" | "admit";
+  evaluation: "true" | "false" | "error";
+  message: string;
+  reason: string;
+  expressionIndex: number;
+}
+
+export interface Evaluation {
+  decisions: Decision[];
+  /** auditAnnotations that evaluated to a string, by key. */
+  auditAnnotations: [string, string][];
+}
+
+class Context {
+  private readonly values = new Map<string, CelOutcome>();
+  constructor(
+    private readonly policy: CompiledPolicy,
+    private readonly activation: Activation,
+    private readonly authorizer: Authorizer | undefined,
+  ) {}
+
+  /** Evaluates `e` with the variables it reads; an error worded as the server's. */
+  run(e: CompiledExpression): CelOutcome {
+    if ("compileError" in e.compiled) return { error: texts.compilationError(e.compiled.compileError) };
+    const variables = new Map<string, CelInput>();
+    for (const name of e.compiled.variables) {
+      const v = this.variable(name);
+      if (v === undefined) continue;
+      if ("error" in v) return { error: texts.variableError(name, v.error) };
+      variables.set(name, v.value);
+    }
+    return e.compiled.program({ ...this.activation, variables: Object.fromEntries(variables) }, this.authorizer);
+  }
+
+  private variable(name: string): CelOutcome | undefined {
+    const known = this.values.get(name);
+    if (known) return known;
+    const e = this.policy.variables.get(name);
+    if (!e) return undefined;
+    // A variable reading itself (directly or not) is an error rather than a loop.
+    this.values.set(name, { error: `composited variable "${name}" refers to itself` });
+    const r = this.run(e);
+    this.values.set(name, r);
+    return r;
+  }
+}
+
+const failedExpression = (e: CompiledExpression, error: string): string => texts.expressionError(e.expression, error);
+
+/** The message of a failed validation: its messageExpression's, else its message, else the default. */
+function failureMessage(ctx: Context, v: CompiledPolicy["validations"][number]): string {
+  if (v.messageExpression) {
+    const m = ctx.run(v.messageExpression);
+    if ("value" in m) {
+      const s = asString(m.value)?.trim();
+      if (s !== undefined && s !== "" && !s.includes("\n")) return s;
+    }
+  }
+  return v.message.trim() !== "" ? v.message.trim() : texts.defaultMessage(v.check.expression);
+}
+
+/** Evaluates `policy` with `activation` (object, oldObject, request, params, namespaceObject, authorizer). */
+export function evaluate(policy: CompiledPolicy, activation: Activation, authorizer: Authorizer | undefined): Evaluation {
+  const ctx = new Context(policy, activation, authorizer);
+  const onError = policy.failurePolicy === "Fail" ? "deny" : "admit";
+  const conditionErrors: string[] = [];
+  for (const { condition } of policy.matchConditions) {
+    const r = ctx.run(condition);
+    if ("error" in r) conditionErrors.push(failedExpression(condition, r.error));
+    else if (r.value !== true) return { decisions: [], auditAnnotations: [] };
+  }
+  if (conditionErrors.length > 0) {
+    const message = conditionErrors.length === 1 ? (conditionErrors[0] ?? "") : `[${conditionErrors.join(", ")}]`;
+    return { decisions: [{ action: onError, evaluation: "error", message, reason: "", expressionIndex: -1 }], auditAnnotations: [] };
+  }
+  const decisions = policy.validations.map((v, i): Decision => {
+    const r = ctx.run(v.check);
+    if ("error" in r)
+      return { action: onError, evaluation: "error", message: failedExpression(v.check, r.error), reason: "", expressionIndex: i };
+    if (r.value === true) return { action: "admit", evaluation: "true", message: "", reason: "", expressionIndex: i };
+    if (typeof r.value !== "boolean")
+      return {
+        action: onError,
+        evaluation: "error",
+        message: failedExpression(v.check, texts.notBoolean(r.value)),
+        reason: "",
+        expressionIndex: i,
+      };
+    return { action: "deny", evaluation: "false", message: failureMessage(ctx, v), reason: v.reason || "Invalid", expressionIndex: i };
+  });
+  const auditAnnotations: [string, string][] = [];
+  for (const a of policy.auditAnnotations) {
+    const r = ctx.run(a.value);
+    if ("error" in r) {
+      decisions.push({
+        action: onError,
+        evaluation: "error",
+        message: failedExpression(a.value, r.error),
+        reason: "",
+        expressionIndex: -1,
+      });
+      continue;
+    }
+    const value: CelValue = r.value;
+    if (value === null) continue;
+    const s = asString(value);
+    if (s === undefined) {
+      decisions.push({
+        action: onError,
+        evaluation: "error",
+        message: texts.auditAnnotationType(a.value.expression, value),
+        reason: "",
+        expressionIndex: -1,
+      });
+      continue;
+    }
+    auditAnnotations.push([a.key, s]);
+  }
+  return { decisions, auditAnnotations };
+}

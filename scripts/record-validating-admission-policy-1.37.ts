@@ -1,0 +1,88 @@
+// Records how a real kube-apiserver 1.37 evaluates ValidatingAdmissionPolicies into
+// test/fixtures/apiserver-1.37/validating-admission-policy.json (see test/fixtures/PROVENANCE.md), so
+// the policy library (apiextensions/src/admission-policy) and the test server's policy admission are
+// built to it and their tests compare against the recording alone:
+//
+//   node --import tsx scripts/record-validating-admission-policy-1.37.ts https://127.0.0.1:PORT admintoken
+//
+// Each scenario runs in its own namespace labelled `scenario: <name>`, and its bindings select that
+// namespace, so the policies of one scenario never see another's requests and nothing is ever removed.
+// Policies take effect asynchronously on the real server (its policy source recompiles about once a
+// second), so after installing a scenario the script installs a sentinel policy and binding, and polls a
+// dry-run request the sentinel denies until it is denied: the server compiles all policies in one pass,
+// so once the sentinel is active every policy installed before it is too. The sentinel's requests are
+// not recorded. The scenarios port the Kubernetes documentation's examples (replica limits with
+// paramKind, namespace-scoped params, messageExpression, variables, matchConditions, auditAnnotations,
+// the Warn action, parameterNotFoundAction, failurePolicy) and add one case per matching rule.
+import { recorder, serverArgs, sleep } from "./recording.js";
+import { VAP_SCENARIOS, type Scenario } from "../test/fixtures/apiserver-1.37/validating-admission-policy-scenarios.js";
+
+const { base, token } = serverArgs("record-validating-admission-policy-1.37.ts");
+const { call, step, write } = recorder(base, token);
+
+let sentinels = 0;
+/** Waits until every policy installed so far is active (see the header). */
+async function settle(): Promise<void> {
+  const n = ++sentinels;
+  const AR = "/apis/admissionregistration.k8s.io/v1";
+  await call("POST", `${AR}/validatingadmissionpolicies`, {
+    apiVersion: "admissionregistration.k8s.io/v1",
+    kind: "ValidatingAdmissionPolicy",
+    metadata: { name: `sentinel-${String(n)}` },
+    spec: {
+      matchConstraints: {
+        resourceRules: [
+          {
+            apiGroups: [""],
+            apiVersions: ["v1"],
+            operations: ["CREATE"],
+            resources: ["configmaps"],
+            resourceNames: [`sentinel-probe-${String(n)}`],
+          },
+        ],
+      },
+      validations: [{ expression: "false" }],
+    },
+  });
+  await call("POST", `${AR}/validatingadmissionpolicybindings`, {
+    apiVersion: "admissionregistration.k8s.io/v1",
+    kind: "ValidatingAdmissionPolicyBinding",
+    metadata: { name: `sentinel-${String(n)}` },
+    spec: { policyName: `sentinel-${String(n)}`, validationActions: ["Deny"] },
+  });
+  for (let i = 0; i < 100; i++) {
+    const r = await call("POST", "/api/v1/namespaces/default/configmaps?dryRun=All", {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: `sentinel-probe-${String(n)}` },
+    });
+    if (r.status === 422) {
+      // One more pass of the policy source, so objects it reads through informers (params) are seen too.
+      await sleep(1200);
+      return;
+    }
+    await sleep(200);
+  }
+  throw new Error(`sentinel ${String(n)} never became active`);
+}
+
+async function run(s: Scenario): Promise<void> {
+  for (const [i, setup] of s.setup.entries()) {
+    await step(`${s.name}: setup ${String(i + 1)} ${setup.what}`, setup.method ?? "POST", setup.path, setup.body);
+    if (setup.settle) await settle();
+  }
+  await settle();
+  for (const r of s.requests) {
+    let body = r.body;
+    if (r.method === "PUT") {
+      // An update replaces what is stored: its resourceVersion comes from a GET just before.
+      const current = JSON.parse((await call("GET", r.path)).text) as { metadata: Record<string, unknown> };
+      const b = r.body as { metadata: Record<string, unknown> };
+      body = { ...b, metadata: { ...b.metadata, resourceVersion: current.metadata["resourceVersion"] } };
+    }
+    await step(`${s.name}: ${r.what}`, r.method ?? "POST", r.path, body);
+  }
+}
+
+for (const s of VAP_SCENARIOS) await run(s);
+write("validating-admission-policy.json");

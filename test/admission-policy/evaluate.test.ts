@@ -1,0 +1,212 @@
+// The policy library's evaluation, case by case: validations and their messages and reasons,
+// matchConditions, variables, auditAnnotations, failurePolicy, validationActions, and the CEL
+// variables a policy reads (request, namespaceObject, oldObject, authorizer).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { admit, VALIDATION_FAILURE_ANNOTATION } from "../../apiextensions/src/admission-policy/index.js";
+import { binding, configMap, policy, request } from "./helpers.js";
+
+const denial = (p: ReturnType<typeof policy>, b: ReturnType<typeof binding>, o = request(configMap("c", { a: "1" }))) => admit([p], [b], o);
+
+test("a false validation denies with the default message, its message trimmed, or its messageExpression", () => {
+  const byDefault = denial(policy("p", { validations: [{ expression: "  object.data.a == '2' " }] }), binding("b", "p"));
+  assert.equal(byDefault.allowed, false);
+  assert.equal(
+    byDefault.status?.message,
+    `configmaps "c" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: failed expression: object.data.a == '2'`,
+  );
+  assert.deepEqual(byDefault.status?.details, {
+    name: "c",
+    kind: "configmaps",
+    causes: [{ message: "ValidatingAdmissionPolicy 'p' with binding 'b' denied request: failed expression: object.data.a == '2'" }],
+  });
+  const message = denial(policy("p", { validations: [{ expression: "false", message: "  no  " }] }), binding("b", "p"));
+  assert.match(message.status?.message ?? "", /denied request: no$/);
+  const expression = denial(
+    policy("p", { validations: [{ expression: "false", messageExpression: "'a is ' + object.data.a", message: "m" }] }),
+    binding("b", "p"),
+  );
+  assert.match(expression.status?.message ?? "", /denied request: a is 1$/);
+  // A messageExpression that errors, is empty or spans lines falls back to the message, else the default.
+  for (const m of ["object.data.none", "''", "'two\\nlines'", "1"]) {
+    const r = denial(policy("p", { validations: [{ expression: "false", messageExpression: m }] }), binding("b", "p"));
+    assert.match(r.status?.message ?? "", /denied request: failed expression: false$/, m);
+  }
+});
+
+test("reason sets the status code: Forbidden 403, Invalid 422 (the default), RequestEntityTooLarge 413", () => {
+  for (const [reason, code] of [
+    ["Forbidden", 403],
+    ["Invalid", 422],
+    ["RequestEntityTooLarge", 413],
+    [undefined, 422],
+  ] as const) {
+    const r = denial(policy("p", { validations: [{ expression: "false", ...(reason ? { reason } : {}) }] }), binding("b", "p"));
+    assert.equal(r.status?.code, code);
+    assert.equal(r.status?.reason, reason ?? "Invalid");
+  }
+});
+
+test("the first failing validation answers; a group's resource is named resource.group", () => {
+  const p = policy("p", {
+    matchConstraints: { resourceRules: [{ apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"] }] },
+    validations: [{ expression: "true" }, { expression: "false", message: "second" }, { expression: "false", message: "third" }],
+  });
+  const o = request({ apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "d" } }, null, {
+    resource: { group: "apps", version: "v1", resource: "deployments" },
+    kind: { group: "apps", version: "v1", kind: "Deployment" },
+  });
+  const r = admit([p], [binding("b", "p")], o);
+  assert.equal(
+    r.status?.message,
+    `deployments.apps "d" is forbidden: ValidatingAdmissionPolicy 'p' with binding 'b' denied request: second`,
+  );
+  assert.equal(r.status?.details.group, "apps");
+  assert.deepEqual(
+    r.verdicts.map((v) => [v.expressionIndex, v.evaluation]),
+    [
+      [0, "true"],
+      [1, "false"],
+      [2, "false"],
+    ],
+  );
+});
+
+test("failurePolicy: an evaluation error denies under Fail (the default) and is ignored under Ignore", () => {
+  const fail = denial(policy("p", { validations: [{ expression: "int(object.data.a + 'x') > 0" }] }), binding("b", "p"));
+  assert.match(
+    fail.status?.message ?? "",
+    /denied request: expression 'int\(object\.data\.a \+ 'x'\) > 0' resulted in error: type conversion error from 'string' to 'int'$/,
+  );
+  assert.equal(fail.status?.code, 422);
+  const missing = denial(policy("p", { validations: [{ expression: "object.data.b == 'x'" }] }), binding("b", "p"));
+  assert.match(missing.status?.message ?? "", /resulted in error: no such key: b$/);
+  const ignore = denial(policy("p", { failurePolicy: "Ignore", validations: [{ expression: "object.data.b == 'x'" }] }), binding("b", "p"));
+  assert.equal(ignore.allowed, true);
+  assert.equal(ignore.verdicts[0]?.evaluation, "error");
+});
+
+test("matchConditions: a false one skips the policy; errors decide under failurePolicy only when none is false", () => {
+  const deny = [{ expression: "false", message: "judged" }];
+  const skipped = denial(
+    policy("p", {
+      matchConditions: [
+        { name: "never", expression: "false" },
+        { name: "err", expression: "object.x" },
+      ],
+      validations: deny,
+    }),
+    binding("b", "p"),
+  );
+  assert.equal(skipped.allowed, true);
+  assert.deepEqual(skipped.verdicts, []);
+  const judged = denial(
+    policy("p", { matchConditions: [{ name: "user", expression: "request.userInfo.username == 'alice'" }], validations: deny }),
+    binding("b", "p"),
+  );
+  assert.match(judged.status?.message ?? "", /judged$/);
+  const error = denial(
+    policy("p", { matchConditions: [{ name: "err", expression: "object.x == 1" }], validations: deny }),
+    binding("b", "p"),
+  );
+  assert.match(error.status?.message ?? "", /denied request: expression 'object\.x == 1' resulted in error: no such key: x$/);
+  const ignored = denial(
+    policy("p", { failurePolicy: "Ignore", matchConditions: [{ name: "err", expression: "object.x == 1" }], validations: deny }),
+    binding("b", "p"),
+  );
+  assert.equal(ignored.allowed, true);
+});
+
+test("variables are evaluated when read: chained, and an error only where one is used", () => {
+  const p = policy("p", {
+    variables: [
+      { name: "a", expression: "int(object.data.a)" },
+      { name: "twice", expression: "variables.a * 2" },
+      { name: "broken", expression: "object.data.none" },
+    ],
+    validations: [{ expression: "variables.twice == 2", messageExpression: "'twice is ' + string(variables.twice)" }],
+  });
+  assert.equal(denial(p, binding("b", "p")).allowed, true);
+  const wrong = denial(p, binding("b", "p"), request(configMap("c", { a: "2" })));
+  assert.match(wrong.status?.message ?? "", /denied request: twice is 4$/);
+  const usesBroken = policy("q", {
+    variables: [{ name: "broken", expression: "object.data.none" }],
+    validations: [{ expression: "variables.broken == ''" }],
+  });
+  assert.match(
+    denial(usesBroken, binding("b", "q")).status?.message ?? "",
+    /expression 'variables\.broken == ''' resulted in error: composited variable "broken" fails to evaluate: no such key: none$/,
+  );
+});
+
+test("validationActions: Warn gives the server's Warning text, Audit the validation_failure annotation, Deny the refusal", () => {
+  const p = policy("p", { validations: [{ expression: "false", message: "bad" }] });
+  const warn = admit([p], [binding("w", "p", { validationActions: ["Warn", "Audit"] })], request(configMap("c")));
+  assert.equal(warn.allowed, true);
+  assert.deepEqual(warn.warnings, ["Validation failed for ValidatingAdmissionPolicy 'p' with binding 'w': bad"]);
+  assert.deepEqual(JSON.parse(warn.auditAnnotations[VALIDATION_FAILURE_ANNOTATION] ?? "[]"), [
+    { message: "bad", policy: "p", binding: "w", expressionIndex: 0, validationActions: ["Warn", "Audit"] },
+  ]);
+  const both = admit(
+    [p],
+    [binding("a", "p", { validationActions: ["Deny"] }), binding("w", "p", { validationActions: ["Warn"] })],
+    request(configMap("c")),
+  );
+  assert.equal(both.allowed, false);
+  assert.match(both.status?.message ?? "", /with binding 'a' denied request: bad$/);
+  assert.equal(both.warnings.length, 1);
+});
+
+test("auditAnnotations: a string value is kept under policy/key, null is no annotation", () => {
+  const p = policy("p", {
+    validations: [{ expression: "true" }],
+    auditAnnotations: [
+      { key: "size", valueExpression: "'size ' + string(size(object.data))" },
+      { key: "none", valueExpression: "null" },
+    ],
+  });
+  const r = admit([p], [binding("b", "p", { validationActions: ["Audit"] })], request(configMap("c", { a: "1", b: "2" })));
+  assert.deepEqual(r.auditAnnotations, { "p/size": "size 2" });
+});
+
+test("CEL variables: request, oldObject on UPDATE and DELETE, namespaceObject, authorizer", () => {
+  const p = policy("p", {
+    matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["*"], resources: ["configmaps"] }] },
+    validations: [
+      { expression: "request.operation != 'UPDATE' || object.data == oldObject.data", message: "immutable" },
+      { expression: "request.operation != 'DELETE' || object == null && oldObject.metadata.name == 'c'", message: "delete" },
+      { expression: "namespaceObject.metadata.labels.env == 'test'", message: "namespace" },
+      {
+        expression:
+          "request.namespace == 'ns' && request.kind.kind == 'ConfigMap' && 'devs' in request.userInfo.groups && request.uid == ''",
+        message: "request",
+      },
+      { expression: "authorizer.group('').resource('secrets').namespace('ns').check('get').allowed()", message: "may not read secrets" },
+    ],
+  });
+  const b = binding("b", "p");
+  assert.equal(admit([p], [b], request(configMap("c", { a: "1" }))).allowed, true);
+  assert.match(admit([p], [b], request(configMap("c", { a: "2" }), configMap("c", { a: "1" }))).status?.message ?? "", /immutable$/);
+  assert.equal(admit([p], [b], request(null, configMap("c"))).allowed, true);
+  const checks: unknown[] = [];
+  const denied = admit([p], [b], {
+    ...request(configMap("c")),
+    authorizer: (c) => {
+      checks.push(c);
+      return { allowed: false, reason: "no" };
+    },
+  });
+  assert.match(denied.status?.message ?? "", /may not read secrets$/);
+  assert.deepEqual(checks, [
+    {
+      user: "alice",
+      groups: ["devs", "system:authenticated"],
+      verb: "get",
+      group: "",
+      resource: "secrets",
+      subresource: "",
+      namespace: "ns",
+      name: "",
+    },
+  ]);
+});
