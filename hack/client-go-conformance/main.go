@@ -12,6 +12,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -22,9 +23,11 @@ import (
 	"sync"
 	"time"
 
+	appsv1 "k8s.io/api/apps/v1"
 	coordinationv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/labels"
@@ -36,12 +39,19 @@ import (
 	"k8s.io/client-go/dynamic/dynamicinformer"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/kubernetes/scheme"
+	typedcorev1 "k8s.io/client-go/kubernetes/typed/core/v1"
 	corelisters "k8s.io/client-go/listers/core/v1"
+	"k8s.io/client-go/metadata"
+	"k8s.io/client-go/metadata/metadatainformer"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/restmapper"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/tools/clientcmd"
+	"k8s.io/client-go/tools/events"
 	"k8s.io/client-go/tools/leaderelection"
 	"k8s.io/client-go/tools/leaderelection/resourcelock"
+	"k8s.io/client-go/tools/record"
 )
 
 const protobuf = "application/vnd.kubernetes.protobuf"
@@ -125,6 +135,7 @@ type env struct {
 	pb       kubernetes.Interface // protobuf requests and responses, as client-go's components configure it
 	def      kubernetes.Interface // client-go's default config
 	dyn      dynamic.Interface
+	meta     metadata.Interface
 	ns       string
 	group    string
 	crdName  string
@@ -158,6 +169,7 @@ func main() {
 		pb:      kubernetes.NewForConfigOrDie(pbConfig),
 		def:     kubernetes.NewForConfigOrDie(rec.config(base, "default")),
 		dyn:     dynamic.NewForConfigOrDie(rec.config(base, "dynamic")),
+		meta:    metadata.NewForConfigOrDie(rec.config(base, "metadata")),
 		ns:      "cgc-" + id,
 		group:   "cgc" + id + ".example.com",
 		stop:    make(chan struct{}),
@@ -196,7 +208,8 @@ func poll(ctx context.Context, check func() error) error {
 		select {
 		case <-ctx.Done():
 			return fmt.Errorf("%w (gave up: %v)", err, ctx.Err())
-		case <-time.After(100 * time.Millisecond):
+		// Not faster: client-go's default rate limit (5 requests a second) would hold a poll back.
+		case <-time.After(250 * time.Millisecond):
 		}
 	}
 }
@@ -589,6 +602,128 @@ var steps = []step{
 			return want(color == "blue", "cached color %q", color)
 		})
 	}},
+	{"protobuf: Deployment create, scale subresource, strategic merge patch, UpdateStatus", func(ctx context.Context, e *env) error {
+		return deployment(ctx, e)
+	}},
+	{"protobuf: paginated List (limit, continue, remainingItemCount) and DeleteCollection", func(ctx context.Context, e *env) error {
+		return pagination(ctx, e)
+	}},
+	{"protobuf: dry-run create persists nothing", func(ctx context.Context, e *env) error {
+		cms := e.pb.CoreV1().ConfigMaps(e.ns)
+		cm, err := cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "dry"}},
+			metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}})
+		if err != nil {
+			return err
+		}
+		if err := want(cm.Name == "dry" && cm.UID != "" && !cm.CreationTimestamp.IsZero(), "dry-run answer %+v", cm.ObjectMeta); err != nil {
+			return err
+		}
+		_, err = cms.Get(ctx, "dry", metav1.GetOptions{})
+		return want(apierrors.IsNotFound(err), "after a dry run: %v", err)
+	}},
+	{"protobuf: error answers decode to the real server's texts", func(ctx context.Context, e *env) error {
+		cms := e.pb.CoreV1().ConfigMaps(e.ns)
+		_, err := cms.Get(ctx, "nope", metav1.GetOptions{})
+		if err := want(apierrors.IsNotFound(err) && err.Error() == `configmaps "nope" not found`, "get missing: %v", err); err != nil {
+			return err
+		}
+		_, err = cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "Bad_Name"}}, metav1.CreateOptions{})
+		const invalid = `ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain ` +
+			`must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric ` +
+			`character (e.g. 'example.com', regex used for validation is ` +
+			`'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`
+		if err := want(apierrors.IsInvalid(err) && err.Error() == invalid, "create invalid: %v", err); err != nil {
+			return err
+		}
+		var status apierrors.APIStatus
+		if !errors.As(err, &status) || status.Status().Details == nil || len(status.Status().Details.Causes) != 1 ||
+			status.Status().Details.Causes[0].Field != "metadata.name" {
+			return fmt.Errorf("the Invalid status's details: %+v", status)
+		}
+		_, err = e.pb.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: e.ns}}, metav1.CreateOptions{})
+		return want(apierrors.IsAlreadyExists(err) && err.Error() == fmt.Sprintf(`namespaces %q already exists`, e.ns), "create twice: %v", err)
+	}},
+	{"metadata client: Get and List as PartialObjectMetadata, and a metadata informer", func(ctx context.Context, e *env) error {
+		return metadataClient(ctx, e)
+	}},
+	{"events: the tools/events recorder writes an events.k8s.io/v1 Event", recordEvent},
+	{"events: the tools/record recorder writes a core/v1 Event", recordLegacyEvent},
+	{"events: core/v1 and events.k8s.io/v1 Events are one storage, each read through the other API", eventsOneStorage},
+	{"protobuf: a Watch resumed from a list's resourceVersion, with bookmarks allowed", func(ctx context.Context, e *env) error {
+		cms := e.pb.CoreV1().ConfigMaps(e.ns)
+		list, err := cms.List(ctx, metav1.ListOptions{})
+		if err != nil {
+			return err
+		}
+		if _, err := cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "after-list"}}, metav1.CreateOptions{}); err != nil {
+			return err
+		}
+		w, err := cms.Watch(ctx, metav1.ListOptions{ResourceVersion: list.ResourceVersion, AllowWatchBookmarks: true})
+		if err != nil {
+			return err
+		}
+		defer w.Stop()
+		for {
+			select {
+			case ev, ok := <-w.ResultChan():
+				if !ok {
+					return errors.New("the watch ended")
+				}
+				if ev.Type == watch.Bookmark {
+					continue
+				}
+				cm, isCM := ev.Object.(*corev1.ConfigMap)
+				return want(ev.Type == watch.Added && isCM && cm.Name == "after-list", "first event %s %v", ev.Type, ev.Object)
+			case <-ctx.Done():
+				return errors.New("no event")
+			}
+		}
+	}},
+	{"discovery: OpenAPI v3 paths and a group-version's document", func(ctx context.Context, e *env) error {
+		paths, err := e.pb.Discovery().OpenAPIV3().Paths()
+		if err != nil {
+			return err
+		}
+		for _, p := range []string{"api/v1", "apis/apps/v1", "apis/coordination.k8s.io/v1"} {
+			if _, ok := paths[p]; !ok {
+				return fmt.Errorf("no OpenAPI v3 path %s", p)
+			}
+		}
+		doc, err := paths["api/v1"].Schema("application/json")
+		if err != nil {
+			return err
+		}
+		var parsed struct {
+			Components struct {
+				Schemas map[string]json.RawMessage `json:"schemas"`
+			} `json:"components"`
+		}
+		if err := json.Unmarshal(doc, &parsed); err != nil {
+			return err
+		}
+		_, ok := parsed.Components.Schemas["io.k8s.api.core.v1.ConfigMap"]
+		return want(ok, "api/v1 has %d schemas, no io.k8s.api.core.v1.ConfigMap", len(parsed.Components.Schemas))
+	}},
+	{"restmapper: maps kinds to resources from discovery, the CRD's among them", func(ctx context.Context, e *env) error {
+		groups, err := restmapper.GetAPIGroupResources(e.pb.Discovery())
+		if err != nil {
+			return err
+		}
+		mapper := restmapper.NewDiscoveryRESTMapper(groups)
+		for gk, resource := range map[schema.GroupKind]string{
+			{Kind: "ConfigMap"}: "configmaps", {Group: "apps", Kind: "Deployment"}: "deployments",
+			{Group: e.group, Kind: "Gizmo"}: "gizmos",
+		} {
+			m, err := mapper.RESTMapping(gk)
+			if err != nil {
+				return err
+			}
+			if m.Resource.Resource != resource || m.Scope.Name() != meta.RESTScopeNameNamespace {
+				return fmt.Errorf("%v maps to %v (%s)", gk, m.Resource, m.Scope.Name())
+			}
+		}
+		return nil
+	}},
 	{"clean up: delete the CRD and the namespace", func(ctx context.Context, e *env) error {
 		crds := e.dyn.Resource(schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1",
 			Resource: "customresourcedefinitions"})
@@ -714,3 +849,224 @@ func holder(l *coordinationv1.Lease) string {
 	}
 	return *l.Spec.HolderIdentity
 }
+
+// deployment runs an apps/v1 Deployment through the typed client: the scale subresource (an
+// autoscaling/v1 Scale), a strategic merge patch that merges a container by name, and the status.
+func deployment(ctx context.Context, e *env) error {
+	deployments := e.pb.AppsV1().Deployments(e.ns)
+	labels := map[string]string{"app": "web"}
+	d, err := deployments.Create(ctx, &appsv1.Deployment{
+		ObjectMeta: metav1.ObjectMeta{Name: "web"},
+		Spec: appsv1.DeploymentSpec{
+			Replicas: ptr(int32(2)),
+			Selector: &metav1.LabelSelector{MatchLabels: labels},
+			Template: corev1.PodTemplateSpec{
+				ObjectMeta: metav1.ObjectMeta{Labels: labels},
+				Spec: corev1.PodSpec{Containers: []corev1.Container{
+					{Name: "web", Image: "registry.k8s.io/pause:3.9"},
+					{Name: "sidecar", Image: "registry.k8s.io/pause:3.9"},
+				}},
+			},
+		},
+	}, metav1.CreateOptions{})
+	if err != nil {
+		return err
+	}
+	// Defaults the real server fills in, which a typed client reads back.
+	if d.Spec.Strategy.Type != appsv1.RollingUpdateDeploymentStrategyType || d.Spec.RevisionHistoryLimit == nil ||
+		d.Spec.Template.Spec.RestartPolicy != corev1.RestartPolicyAlways || d.Generation != 1 {
+		return fmt.Errorf("created without the defaults: strategy %q, restartPolicy %q, generation %d",
+			d.Spec.Strategy.Type, d.Spec.Template.Spec.RestartPolicy, d.Generation)
+	}
+	scale, err := deployments.GetScale(ctx, "web", metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	if scale.Spec.Replicas != 2 || scale.Status.Selector != "app=web" {
+		return fmt.Errorf("scale %+v", scale)
+	}
+	scale.Spec.Replicas = 3
+	if _, err := deployments.UpdateScale(ctx, "web", scale, metav1.UpdateOptions{}); err != nil {
+		return err
+	}
+	patch := `{"spec":{"template":{"spec":{"containers":[{"name":"sidecar","image":"registry.k8s.io/pause:3.10"}]}}}}`
+	d, err = deployments.Patch(ctx, "web", types.StrategicMergePatchType, []byte(patch), metav1.PatchOptions{})
+	if err != nil {
+		return err
+	}
+	images := []string{}
+	for _, c := range d.Spec.Template.Spec.Containers {
+		images = append(images, c.Name+"="+c.Image)
+	}
+	if *d.Spec.Replicas != 3 || !slices.Equal(images, []string{"web=registry.k8s.io/pause:3.9", "sidecar=registry.k8s.io/pause:3.10"}) ||
+		d.Generation != 3 {
+		return fmt.Errorf("after scale and patch: replicas %d, containers %v, generation %d", *d.Spec.Replicas, images, d.Generation)
+	}
+	d.Status = appsv1.DeploymentStatus{ObservedGeneration: d.Generation, Replicas: 3, ReadyReplicas: 3, AvailableReplicas: 3, UpdatedReplicas: 3}
+	d.Spec.Replicas = ptr(int32(9)) // UpdateStatus ignores spec changes
+	d, err = deployments.UpdateStatus(ctx, d, metav1.UpdateOptions{})
+	if err != nil {
+		return err
+	}
+	if d.Status.ReadyReplicas != 3 || *d.Spec.Replicas != 3 {
+		return fmt.Errorf("after UpdateStatus: readyReplicas %d, replicas %d", d.Status.ReadyReplicas, *d.Spec.Replicas)
+	}
+	background := metav1.DeletePropagationBackground
+	return deployments.Delete(ctx, "web", metav1.DeleteOptions{PropagationPolicy: &background})
+}
+
+// pagination lists five ConfigMaps two at a time, then deletes them with one DeleteCollection.
+func pagination(ctx context.Context, e *env) error {
+	cms := e.pb.CoreV1().ConfigMaps(e.ns)
+	for i := range 5 {
+		if _, err := cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("page-%d", i),
+			Labels: map[string]string{"paged": "yes"}}}, metav1.CreateOptions{}); err != nil {
+			return err
+		}
+	}
+	var names []string
+	var remaining []int64
+	opts := metav1.ListOptions{LabelSelector: "paged=yes", Limit: 2}
+	for {
+		page, err := cms.List(ctx, opts)
+		if err != nil {
+			return err
+		}
+		for _, cm := range page.Items {
+			names = append(names, cm.Name)
+		}
+		if page.RemainingItemCount != nil {
+			remaining = append(remaining, *page.RemainingItemCount)
+		}
+		if page.Continue == "" {
+			break
+		}
+		opts.Continue = page.Continue
+	}
+	// The real server counts the remaining items only for a list without a label or field selector.
+	if !slices.Equal(names, []string{"page-0", "page-1", "page-2", "page-3", "page-4"}) || len(remaining) != 0 {
+		return fmt.Errorf("pages gave %v, remaining counts %v", names, remaining)
+	}
+	if err := cms.DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{LabelSelector: "paged=yes"}); err != nil {
+		return err
+	}
+	left, err := cms.List(ctx, metav1.ListOptions{LabelSelector: "paged=yes"})
+	if err != nil {
+		return err
+	}
+	return want(len(left.Items) == 0, "%d left after DeleteCollection", len(left.Items))
+}
+
+// metadataClient reads ConfigMaps as PartialObjectMetadata, as controller-runtime's metadata-only
+// watches do, and syncs a metadata informer.
+func metadataClient(ctx context.Context, e *env) error {
+	gvr := corev1.SchemeGroupVersion.WithResource("configmaps")
+	if _, err := e.pb.CoreV1().ConfigMaps(e.ns).Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "meta-only",
+		Labels: map[string]string{"m": "1"}}, Data: map[string]string{"big": "value"}}, metav1.CreateOptions{}); err != nil {
+		return err
+	}
+	got, err := e.meta.Resource(gvr).Namespace(e.ns).Get(ctx, "meta-only", metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	if got.Labels["m"] != "1" || got.UID == "" {
+		return fmt.Errorf("got %+v", got.ObjectMeta)
+	}
+	// The real server answers the metadata client's first choice (protobuf, as=PartialObjectMetadata)
+	// with a bare protobuf Content-Type.
+	answered := e.rec.matching(func(r request) bool { return r.client == "metadata" })
+	if len(answered) != 1 || answered[0].responseType != protobuf {
+		return fmt.Errorf("the metadata Get: %v, Accept %s", answered, answered[0].accept)
+	}
+	list, err := e.meta.Resource(gvr).Namespace(e.ns).List(ctx, metav1.ListOptions{LabelSelector: "m=1"})
+	if err != nil {
+		return err
+	}
+	if len(list.Items) != 1 || list.Items[0].Name != "meta-only" {
+		return fmt.Errorf("listed %d", len(list.Items))
+	}
+	factory := metadatainformer.NewFilteredSharedInformerFactory(e.meta, 0, e.ns, nil)
+	informer := factory.ForResource(gvr)
+	factory.Start(e.stop)
+	for r, ok := range factory.WaitForCacheSync(ctx.Done()) {
+		if !ok {
+			return fmt.Errorf("%v did not sync", r)
+		}
+	}
+	obj, err := informer.Lister().ByNamespace(e.ns).Get("meta-only")
+	if err != nil {
+		return err
+	}
+	pom, ok := obj.(*metav1.PartialObjectMetadata)
+	return want(ok && pom.Labels["m"] == "1", "cached %T %v", obj, obj)
+}
+
+// recordEvent records one Event through client-go's events.k8s.io/v1 recorder (tools/events, what
+// controller-runtime's recorder uses) and waits until the events.k8s.io/v1 API lists it.
+func recordEvent(ctx context.Context, e *env) error {
+	regarding, err := e.pb.CoreV1().ConfigMaps(e.ns).Get(ctx, "meta-only", metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	broadcaster := events.NewBroadcaster(&events.EventSinkImpl{Interface: e.pb.EventsV1()})
+	broadcaster.StartRecordingToSink(stop)
+	defer broadcaster.Shutdown()
+	broadcaster.NewRecorder(scheme.Scheme, "conformance-controller").
+		Eventf(regarding, nil, corev1.EventTypeNormal, "Synced", "Sync", "synced %s", regarding.Name)
+	return poll(ctx, func() error {
+		list, err := e.pb.EventsV1().Events(e.ns).List(ctx, metav1.ListOptions{FieldSelector: "reason=Synced"})
+		if err != nil {
+			return err
+		}
+		return want(len(list.Items) == 1 && list.Items[0].Regarding.Name == "meta-only" && list.Items[0].Regarding.Kind == "ConfigMap" &&
+			list.Items[0].ReportingController == "conformance-controller" && list.Items[0].Note == "synced meta-only",
+			"events.k8s.io/v1 events with reason Synced: %+v", list.Items)
+	})
+}
+
+// recordLegacyEvent records one Event through the core/v1 recorder (tools/record) and waits until
+// the core/v1 API lists it.
+func recordLegacyEvent(ctx context.Context, e *env) error {
+	regarding, err := e.pb.CoreV1().ConfigMaps(e.ns).Get(ctx, "meta-only", metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	broadcaster := record.NewBroadcaster()
+	broadcaster.StartRecordingToSink(&typedcorev1.EventSinkImpl{Interface: e.pb.CoreV1().Events(e.ns)})
+	defer broadcaster.Shutdown()
+	broadcaster.NewRecorder(scheme.Scheme, corev1.EventSource{Component: "conformance-controller"}).
+		Event(regarding, corev1.EventTypeWarning, "Legacy", "recorded through tools/record")
+	return poll(ctx, func() error {
+		list, err := e.pb.CoreV1().Events(e.ns).List(ctx, metav1.ListOptions{FieldSelector: "reason=Legacy"})
+		if err != nil {
+			return err
+		}
+		return want(len(list.Items) == 1 && list.Items[0].Source.Component == "conformance-controller" &&
+			list.Items[0].InvolvedObject.Name == "meta-only" && list.Items[0].Message == "recorded through tools/record",
+			"core/v1 events with reason Legacy: %+v", list.Items)
+	})
+}
+
+// eventsOneStorage reads each recorder's Event through the other API: the real server keeps core/v1
+// and events.k8s.io/v1 Events in one storage and converts between the two shapes.
+func eventsOneStorage(ctx context.Context, e *env) error {
+	modern, err := e.pb.EventsV1().Events(e.ns).List(ctx, metav1.ListOptions{FieldSelector: "reason=Legacy"})
+	if err != nil {
+		return err
+	}
+	if len(modern.Items) != 1 || modern.Items[0].Note != "recorded through tools/record" || modern.Items[0].Regarding.Name != "meta-only" ||
+		modern.Items[0].DeprecatedSource.Component != "conformance-controller" {
+		return fmt.Errorf("the core/v1 Event through events.k8s.io/v1: %+v", modern.Items)
+	}
+	legacy, err := e.pb.CoreV1().Events(e.ns).List(ctx, metav1.ListOptions{FieldSelector: "reason=Synced"})
+	if err != nil {
+		return err
+	}
+	return want(len(legacy.Items) == 1 && legacy.Items[0].Message == "synced meta-only" && legacy.Items[0].InvolvedObject.Name == "meta-only" &&
+		legacy.Items[0].ReportingController == "conformance-controller",
+		"the events.k8s.io/v1 Event through core/v1: %+v", legacy.Items)
+}
+
+func ptr[T any](v T) *T { return &v }
