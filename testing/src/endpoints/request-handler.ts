@@ -430,7 +430,9 @@ async function serveResource(
       const body = listBody(info, page);
       if (wantsTable(req.headers["accept"])) {
         const { continue: cont, ...listMeta } = body["metadata"] as Record<string, unknown>;
-        return send(200, toTable(info, page.items, cont ? { ...listMeta, continue: cont } : listMeta));
+        // Printed from the resource's own shape (events.k8s.io Events are stored as core ones).
+        const items = info.sharedStorage ? page.items.map((o) => toWire(info, o)) : page.items;
+        return send(200, toTable(info, items, cont ? { ...listMeta, continue: cont } : listMeta));
       }
       const partial = partialMetadataTarget(req.headers["accept"], info.custom);
       if (partial) {
@@ -448,7 +450,8 @@ async function serveResource(
       if (!stored) throw notFound(groupResource(info), r.name ?? "");
       const converted = convertForRead(info, [stored], false);
       const obj = converted ? ((await converted)[0] ?? stored) : stored;
-      if (wantsTable(req.headers["accept"])) return send(200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));
+      if (wantsTable(req.headers["accept"]))
+        return send(200, toTable(info, [toWire(info, obj)], { resourceVersion: obj.metadata["resourceVersion"] }));
       const partial = partialMetadataTarget(req.headers["accept"], info.custom);
       if (partial) {
         const mismatch = partialMismatch(info, partial, false);
