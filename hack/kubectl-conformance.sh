@@ -148,21 +148,32 @@ step() {
   report "kubectl $*" "${expectations[@]}"
 }
 
-# watch_step: `kubectl get -w` ended by a timeout, with a change made while it watches. The watch
-# must print the header and the current row, then a row for the change, and still be running
-# when the timeout ends it (exit code 124 from timeout(1)).
+# watch_step CHANGE EXPECTATION... -- KUBECTL-ARGS...: `kubectl get -w` ended by a timeout, with
+# CHANGE (a function) run once the watch has printed its first two lines. The watch must still be
+# running when the timeout ends it (exit code 124 from timeout(1)).
 watch_step() {
-  local args=(get widgets --watch) i
-  timeout 8 "$KUBECTL" --kubeconfig "$KCFG" --cache-dir "$WORK/cache" "${args[@]}" >"$WORK/watch.out" 2>"$WORK/watch.err" &
+  local change=$1 expectations=() i
+  shift
+  while [[ $# -gt 0 && $1 != "--" ]]; do
+    expectations+=("$1")
+    shift
+  done
+  shift
+  timeout 8 "$KUBECTL" --kubeconfig "$KCFG" --cache-dir "$WORK/cache" "$@" >"$WORK/watch.out" 2>"$WORK/watch.err" &
   local pid=$!
   for i in $(seq 1 60); do [[ $(wc -l <"$WORK/watch.out") -ge 2 ]] && break; sleep 0.1; done
-  kc label widget widget-1 watched=yes >/dev/null 2>&1
+  "$change"
   wait "$pid"
   RC=$?
   cp "$WORK/watch.out" "$WORK/out"
   cp "$WORK/watch.err" "$WORK/err"
-  report "timeout 8 kubectl ${args[*]}" rc:124 "header:NAME COLOR AGE" "line:^widget-1 +red +[0-9]+s$" \
-    "lines:3"
+  report "timeout 8 kubectl $*" rc:124 "${expectations[@]}"
+}
+label_widget() { kc label widget widget-1 watched=yes >/dev/null 2>&1; }
+# A built-in watched to its end: the real 1.37.2 server prints ADDED, MODIFIED and DELETED rows.
+label_and_delete_configmap() {
+  kc label configmap watched watched=yes >/dev/null 2>&1
+  kc delete configmap watched >/dev/null 2>&1
 }
 
 # --- discovery ---------------------------------------------------------------------------------
@@ -227,7 +238,7 @@ step "eq:4" -- get foo foo-1 -o 'jsonpath={.spec.replicas}'
 step "rc:1" 'err:The Foo "foo-1" is invalid' "err:spec.replicas" -- patch foo foo-1 --type merge -p '{"spec":{"replicas":11}}'
 
 # --- watch -------------------------------------------------------------------------------------
-watch_step
+watch_step label_widget "header:NAME COLOR AGE" "line:^widget-1 +red +[0-9]+s$" "lines:3" -- get widgets --watch
 
 # --- create, wait, scale -----------------------------------------------------------------------
 step "eq:deployment.apps/web created" -- create deployment web --image=registry.k8s.io/pause:3.9 --replicas=2
@@ -240,6 +251,10 @@ step "eq:widget.kitchensink.example.com/widget-1 scaled" -- scale widget widget-
 step "eq:foo.samplecontroller.k8s.io/foo-1 condition met" -- wait foo/foo-1 '--for=jsonpath={.spec.replicas}=4' --timeout=10s
 step "eq:widget.kitchensink.example.com/widget-1 condition met" -- wait widget/widget-1 '--for=jsonpath={.spec.replicas}=5' --timeout=10s
 step "eq:configmap/extra created" -- create configmap extra --from-literal=a=1 --from-literal=b=2
+step "eq:configmap/watched created" -- create configmap watched --from-literal=a=1
+watch_step label_and_delete_configmap "header:EVENT NAME DATA AGE" "line:^ADDED +watched +1 +[0-9]+s$" \
+  "line:^MODIFIED +watched +1 +[0-9]+s$" "line:^DELETED +watched +1 +[0-9]+s$" "lines:4" \
+  -- get configmaps watched --watch --output-watch-events
 # kubectl writes a Namespace (and its delete's DeleteOptions) as protobuf, decoded from the vendored .proto.
 step "eq:namespace/scratch created" -- create namespace scratch
 step 'eq:namespace "scratch" deleted' -- delete namespace scratch

@@ -27,6 +27,7 @@ const SLOW_FIRST = [
   "test/generators/client/variants.test.ts",
   "test/api/runtime-pack.test.ts",
   "test/testing/kubectl-conformance.test.ts",
+  "test/testing/client-go-conformance.test.ts",
   "test/robustness/file-system.test.ts",
   "test/import/round-trip.test.ts",
   "test/robustness/deep-input.test.ts",

@@ -57,6 +57,8 @@ export const ROOTS: readonly string[] = [
   `${CORE}.Binding`,
   "k8s.io.api.apps.v1.Deployment",
   "k8s.io.api.apps.v1.DeploymentList",
+  // The scale subresource's body (GetScale/UpdateScale in client-go's typed clients).
+  "k8s.io.api.autoscaling.v1.Scale",
   "k8s.io.api.coordination.v1.Lease",
   "k8s.io.api.coordination.v1.LeaseList",
   "k8s.io.api.events.v1.Event",
@@ -85,6 +87,9 @@ export const ROOTS: readonly string[] = [
   `${META}.DeleteOptions`,
   `${META}.Status`,
   `${META}.WatchEvent`,
+  // What the metadata client (client-go's metadata package) asks for with as=PartialObjectMetadata.
+  `${META}.PartialObjectMetadata`,
+  `${META}.PartialObjectMetadataList`,
   "k8s.io.apimachinery.pkg.runtime.Unknown",
 ];
 

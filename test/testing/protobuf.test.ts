@@ -77,7 +77,12 @@ test("every object recorded from kube-apiserver 1.37.2 encodes to its protobuf b
     const json = JSON.parse(fixture(`${name}.json`).toString("utf8")) as Json;
     const pb = fixture(`${name}.pb`);
     assert.deepEqual(encodeProtobufObject(json).toString("hex"), pb.toString("hex"), `${name}: JSON → protobuf`);
-    assert.deepEqual(sorted(decodeProtobufObject(pb)), sorted(json), `${name}: protobuf → JSON`);
+    // The real server writes each PartialObjectMetadataList item's kind and apiVersion in JSON, but
+    // protobuf has no TypeMeta inside a list: decoded, the items have none (as in Go).
+    const expected = name.endsWith("list-partial")
+      ? { ...json, items: (json["items"] as Json[]).map(({ kind: _k, apiVersion: _a, ...item }) => item) }
+      : json;
+    assert.deepEqual(sorted(decodeProtobufObject(pb)), sorted(expected), `${name}: protobuf → JSON`);
   }
 });
 

@@ -68,6 +68,9 @@ async function createRecorded(key: string, path: string, objects: (Obj & { delet
   for (const { deleted, status, ...o } of objects) {
     const name = (o["metadata"] as Obj)["name"] as string;
     if (key === "/namespaces") continue; // created in before()
+    // One storage with core/v1 Events (as on the real server): the recording's events.k8s.io rows are
+    // the core Events of the same names, read through the other API.
+    if (key === "events.k8s.io/events") continue;
     const created = await api.request("POST", path, { apiVersion, kind, ...o });
     assert.equal(created.status, 201, `${key} ${name}: ${JSON.stringify(created.body)}`);
     if (status) {

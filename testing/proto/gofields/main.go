@@ -18,6 +18,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	authnv1 "k8s.io/api/authentication/v1"
 	authzv1 "k8s.io/api/authorization/v1"
+	autoscalingv1 "k8s.io/api/autoscaling/v1"
 	coordv1 "k8s.io/api/coordination/v1"
 	corev1 "k8s.io/api/core/v1"
 	eventsv1 "k8s.io/api/events/v1"
@@ -83,7 +84,7 @@ func main() {
 			walk(f.Type)
 		}
 	}
-	schemes := []func(*runtime.Scheme) error{admregv1.AddToScheme, corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authnv1.AddToScheme, authzv1.AddToScheme, rbacv1.AddToScheme, apiextv1.AddToScheme}
+	schemes := []func(*runtime.Scheme) error{admregv1.AddToScheme, corev1.AddToScheme, appsv1.AddToScheme, coordv1.AddToScheme, eventsv1.AddToScheme, authnv1.AddToScheme, authzv1.AddToScheme, autoscalingv1.AddToScheme, rbacv1.AddToScheme, apiextv1.AddToScheme}
 	s := runtime.NewScheme()
 	for _, add := range schemes {
 		if err := add(s); err != nil {
@@ -97,6 +98,7 @@ func main() {
 	}
 	walk(reflect.TypeOf(metav1.WatchEvent{}))
 	walk(reflect.TypeOf(metav1.Status{}))
+	walk(reflect.TypeOf(metav1.PartialObjectMetadataList{}))
 	walk(reflect.TypeOf(runtime.Unknown{}))
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetIndent("", " ")

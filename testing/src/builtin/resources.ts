@@ -9,6 +9,7 @@ import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { admissionRegistrationResources } from "./admissionregistration.js";
 import { builtinStrategy } from "./strategies.js";
 import { STORAGELESS } from "./storageless.js";
+import { EVENTS_THROUGH_CORE } from "./event-conversion.js";
 
 const CORE_DEFAULTERS: Record<string, (o: Record<string, unknown>) => void> = {
   namespaces: defaultNamespace,
@@ -114,8 +115,9 @@ export function builtinResources(): ResourceInfo[] {
       validator: validateDeployment,
     }),
     groupResource("coordination.k8s.io", "v1", "leases", "Lease", { validator: validateLease }),
-    // Stored apart from core/v1 events (a real server converts between the two shapes of one storage).
+    // Stored as core/v1 Events, one storage in two shapes as on the real server (event-conversion.ts).
     groupResource("events.k8s.io", "v1", "events", "Event", {
+      sharedStorage: EVENTS_THROUGH_CORE,
       shortNames: ["ev"],
       extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"],
     }),

@@ -47,7 +47,10 @@ export function parseSelectors(info: ResourceInfo, query: URLSearchParams): Sele
   const supported = ["metadata.name", ...(info.namespaced ? ["metadata.namespace"] : []), ...info.extraFieldSelectors];
   return {
     labels: parseLabelSelector(query.get("labelSelector") ?? ""),
-    fields: parseFieldSelector(query.get("fieldSelector") ?? "", supported, (field) => unsupportedFieldMessage(info, field)),
+    fields: parseFieldSelector(query.get("fieldSelector") ?? "", supported, (field) => unsupportedFieldMessage(info, field)).map((r) =>
+      // Matched against stored objects: in a shared storage, by the stored shape's field names.
+      info.sharedStorage ? { ...r, field: info.sharedStorage.storageField(r.field) } : r,
+    ),
   };
 }
 

@@ -22,7 +22,8 @@ import { decodeObject } from "./object-decode.js";
 import { patchObject, patchOptionCauses } from "./patch-request.js";
 import { loadProtobuf, mayUseProtobuf, protobufCodec, protobufLoaded } from "./protobuf/load.js";
 import { onlyProtobuf, PROTOBUF } from "./protobuf/negotiate.js";
-import { sendErrorNegotiated, sendObject } from "./protobuf/respond.js";
+import { sendEncoded, sendErrorNegotiated, sendObject } from "./protobuf/respond.js";
+import { partialList, partialMetadataTarget, partialMismatch, partialObject } from "./partial-metadata.js";
 import { serveOpenApi } from "./openapi.js";
 import type { KubeObject, ResourceInfo } from "../registry/resource-info.js";
 import { route, type ResourceRoute } from "./route.js";
@@ -429,7 +430,15 @@ async function serveResource(
       const body = listBody(info, page);
       if (wantsTable(req.headers["accept"])) {
         const { continue: cont, ...listMeta } = body["metadata"] as Record<string, unknown>;
-        return send(200, toTable(info, page.items, cont ? { ...listMeta, continue: cont } : listMeta));
+        // Printed from the resource's own shape (events.k8s.io Events are stored as core ones).
+        const items = info.sharedStorage ? page.items.map((o) => toWire(info, o)) : page.items;
+        return send(200, toTable(info, items, cont ? { ...listMeta, continue: cont } : listMeta));
+      }
+      const partial = partialMetadataTarget(req.headers["accept"], info.custom);
+      if (partial) {
+        const mismatch = partialMismatch(info, partial, true);
+        if (mismatch) throw mismatch;
+        return sendEncoded(res, 200, partialList(body), partial.protobuf);
       }
       return send(200, body);
     }
@@ -441,7 +450,14 @@ async function serveResource(
       if (!stored) throw notFound(groupResource(info), r.name ?? "");
       const converted = convertForRead(info, [stored], false);
       const obj = converted ? ((await converted)[0] ?? stored) : stored;
-      if (wantsTable(req.headers["accept"])) return send(200, toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }));
+      if (wantsTable(req.headers["accept"]))
+        return send(200, toTable(info, [toWire(info, obj)], { resourceVersion: obj.metadata["resourceVersion"] }));
+      const partial = partialMetadataTarget(req.headers["accept"], info.custom);
+      if (partial) {
+        const mismatch = partialMismatch(info, partial, false);
+        if (mismatch) throw mismatch;
+        return sendEncoded(res, 200, partialObject(toWire(info, obj)), partial.protobuf);
+      }
       return send(200, toWire(info, obj));
     }
     case "create": {

@@ -12,7 +12,8 @@ import { resourceKey, toWire } from "../registry/write-common.js";
 import { queryBool, queryInt } from "./query-params.js";
 import { stringifyJson } from "../patch/json.js";
 import { toTable, wantsTable } from "./table-output.js";
-import { protobufWatch } from "./protobuf/watch-framing.js";
+import { partialProtobufWatch, protobufWatch } from "./protobuf/watch-framing.js";
+import { partialBookmark, partialMetadataTarget, partialMismatch, partialObject } from "./partial-metadata.js";
 import { initialEventsEnd, streamingList, tooLargeStatus } from "./watch-list.js";
 
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
@@ -61,7 +62,14 @@ export function serveWatch(
   validateListOptions(query, true, state.settings.emulate);
   const list = streamingList(state, query);
   const asTable = wantsTable(req.headers["accept"]);
-  const protobuf = asTable ? undefined : protobufWatch(req, info.custom);
+  // A metadata-only watch (client-go's metadata informers): each object reduced to its metadata.
+  const partial = asTable ? undefined : partialMetadataTarget(req.headers["accept"], info.custom);
+  if (partial) {
+    const mismatch = partialMismatch(info, partial, false);
+    if (mismatch) throw mismatch;
+  }
+  const protobuf =
+    asTable || (partial && !partial.protobuf) ? undefined : partial ? partialProtobufWatch() : protobufWatch(req, info.custom);
   const sel = parseSelectors(info, query);
   const from = startRevision(query);
 
@@ -96,11 +104,20 @@ export function serveWatch(
   };
   const write = (ev: WatchEvent): void => {
     if (closed) return;
-    res.write(
-      protobuf
-        ? protobuf.frame(ev.type, ev.type === "ERROR" || ev.type === "BOOKMARK" ? ev.object : toWire(info, ev.object as KubeObject))
-        : eventLine(info, ev, asTable),
-    );
+    if (partial) {
+      const object =
+        ev.type === "ERROR"
+          ? ev.object
+          : ev.type === "BOOKMARK"
+            ? partialBookmark(ev.object)
+            : partialObject(toWire(info, ev.object as KubeObject));
+      res.write(protobuf ? protobuf.frame(ev.type, object) : `${stringifyJson({ type: ev.type, object })}\n`);
+    } else
+      res.write(
+        protobuf
+          ? protobuf.frame(ev.type, ev.type === "ERROR" || ev.type === "BOOKMARK" ? ev.object : toWire(info, ev.object as KubeObject))
+          : eventLine(info, ev, asTable),
+      );
     sent++;
     if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
   };

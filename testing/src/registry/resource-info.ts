@@ -76,6 +76,23 @@ export interface ResourceInfo {
   answer?: (info: ResourceInfo, req: DirectRequest) => DirectAnswer;
   /** A CRD's conversion webhook (conversion.strategy Webhook), shared by the CRD's versions. */
   conversion?: Conversion;
+  /** Another resource's storage this one reads and writes in that resource's shape (events.k8s.io's Events). */
+  sharedStorage?: SharedStorage;
+}
+
+/**
+ * One storage behind two resources, as kube-apiserver keeps events.k8s.io/v1 Events as core/v1 Events:
+ * what this resource writes is stored in the other's shape and converted back when read.
+ */
+export interface SharedStorage {
+  /** The storage key (storageKey) of the resource whose shape is stored. */
+  readonly key: string;
+  /** The stored shape of an object written through this resource (an object already in it is kept). */
+  toStorage(obj: Record<string, unknown>): Record<string, unknown>;
+  /** A stored object in this resource's shape (an object already in it is kept). */
+  fromStorage(obj: Record<string, unknown>): Record<string, unknown>;
+  /** The stored shape's name of one of this resource's field selector fields. */
+  storageField(field: string): string;
 }
 
 /**

@@ -53,6 +53,7 @@ export function invalidByResource(info: ResourceInfo, name: string, causes: Stat
 /** The object as sent to clients: apiVersion and kind of the version the request addressed. */
 export function toWire(info: ResourceInfo, obj: KubeObject): KubeObject {
   const apiVersion = groupVersion(info);
+  if (info.sharedStorage) obj = info.sharedStorage.fromStorage(obj) as KubeObject;
   // A custom resource converted by webhook: the view made when it was written (conversion-views.ts).
   const view = info.conversion && obj["apiVersion"] !== apiVersion ? viewAt(obj, info.version) : undefined;
   if (view) return { ...view, metadata: obj.metadata, apiVersion, kind: info.kind };
@@ -228,7 +229,12 @@ export function generateName(base: string): string {
 
 /** The storage key of a resource (shared by its versions). */
 export function resourceKey(info: ResourceInfo): string {
-  return storageKey(info);
+  return info.sharedStorage?.key ?? storageKey(info);
+}
+
+/** What is stored for `wire`, an object at the resource's version: the shared storage's shape, if any. */
+export function storedForm(info: ResourceInfo, wire: KubeObject): KubeObject {
+  return info.sharedStorage ? (info.sharedStorage.toStorage(wire) as KubeObject) : wire;
 }
 
 /** Deep equality of JSON values, used for no-op detection and generation bumps. */

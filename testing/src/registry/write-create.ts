@@ -17,6 +17,7 @@ import {
   pruneUnknown,
   checkFieldManagerDepth,
   resourceKey,
+  storedForm,
   toWire,
   validateObject,
   type WriteOptions,
@@ -120,5 +121,5 @@ export async function createObject(
     if (state.store.get(resourceKey(info), key)) throw alreadyExists(groupResource(info), name);
   }
   if (opts.dryRun) return { code: 201, object: toWire(info, wire) };
-  return { code: 201, object: toWire(info, state.store.create(resourceKey(info), key, wire)) };
+  return { code: 201, object: toWire(info, state.store.create(resourceKey(info), key, storedForm(info, wire))) };
 }

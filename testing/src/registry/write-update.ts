@@ -20,6 +20,7 @@ import {
   checkFieldManagerDepth,
   resourceKey,
   specPart,
+  storedForm,
   toWire,
   validateObject,
   type WriteOptions,
@@ -148,7 +149,8 @@ export async function updateObject(
   const key = objectKey(info, req.namespace, req.name);
   const stored = state.store.get(resourceKey(info), key);
   // A custom resource converted by webhook is updated at the request's version (its view).
-  const old = stored && info.conversion ? toWire(info, stored) : stored;
+  // So is one stored in another resource's shape (events.k8s.io/v1 Events).
+  const old = stored && (info.conversion || info.sharedStorage) ? toWire(info, stored) : stored;
   checkUidPrecondition(info, obj, old, key, req);
   if (!old) {
     if (!req.subresource && info.strategy.allowCreateOnUpdate) {
@@ -207,7 +209,7 @@ export async function updateObject(
     return { code: 200, object: wire };
   }
   const converted = storageForm(info, wire);
-  if (!converted) return { code: 200, object: toWire(info, state.store.update(resourceKey(info), key, wire)) };
+  if (!converted) return { code: 200, object: toWire(info, state.store.update(resourceKey(info), key, storedForm(info, wire))) };
   const storageObject = await converted;
   checkChangedMeanwhile(state, info, key, old, req.name);
   return { code: 200, object: toWire(info, state.store.update(resourceKey(info), key, storageObject)) };

@@ -22,6 +22,7 @@ export function messageByName(typeName: string): DescMessage | undefined {
 const PACKAGES: Record<string, string> = {
   v1: "k8s.io.api.core.v1",
   "apps/v1": "k8s.io.api.apps.v1",
+  "autoscaling/v1": "k8s.io.api.autoscaling.v1",
   "coordination.k8s.io/v1": "k8s.io.api.coordination.v1",
   "events.k8s.io/v1": "k8s.io.api.events.v1",
   "authentication.k8s.io/v1": "k8s.io.api.authentication.v1",
@@ -29,6 +30,8 @@ const PACKAGES: Record<string, string> = {
   "rbac.authorization.k8s.io/v1": "k8s.io.api.rbac.v1",
   "admissionregistration.k8s.io/v1": "k8s.io.api.admissionregistration.v1",
   "apiextensions.k8s.io/v1": "k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1",
+  // PartialObjectMetadata and its list, what the metadata client reads.
+  "meta.k8s.io/v1": "k8s.io.apimachinery.pkg.apis.meta.v1",
 };
 
 /** Kinds every group version carries (metav1.AddToGroupVersion), whatever apiVersion names them. */

@@ -6,14 +6,14 @@
 /** The protobuf media type (defined here, not in objects.ts, so negotiating loads no codec: load.ts). */
 export const PROTOBUF = "application/vnd.kubernetes.protobuf";
 
-interface AcceptEntry {
+export interface AcceptEntry {
   type: string;
   params: Record<string, string>;
   q: number;
   order: number;
 }
 
-function parseAccept(accept: string): AcceptEntry[] {
+export function parseAccept(accept: string): AcceptEntry[] {
   return accept
     .split(",")
     .map((range, order) => {

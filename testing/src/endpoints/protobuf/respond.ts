@@ -16,7 +16,12 @@ export function sendObject(
   warnings: readonly string[] = [],
   protobufAvailable = true,
 ): void {
-  if (!prefersProtobuf(req.headers["accept"], protobufAvailable)) return sendJson(res, code, body, warnings);
+  sendEncoded(res, code, body, prefersProtobuf(req.headers["accept"], protobufAvailable), warnings);
+}
+
+/** Writes `body` in protobuf when `protobuf` and it has a protobuf form, JSON otherwise. */
+export function sendEncoded(res: ServerResponse, code: number, body: unknown, protobuf: boolean, warnings: readonly string[] = []): void {
+  if (!protobuf) return sendJson(res, code, body, warnings);
   const { canEncodeProtobuf, encodeProtobufObject } = protobufCodec();
   if (!canEncodeProtobuf(body)) return sendJson(res, code, body, warnings);
   const bytes = encodeProtobufObject(body as Record<string, unknown>);

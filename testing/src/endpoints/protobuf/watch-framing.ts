@@ -16,3 +16,8 @@ export function protobufWatch(req: IncomingMessage, custom: boolean): ProtobufWa
   if (!prefersProtobuf(req.headers["accept"], !custom)) return undefined;
   return { contentType: `${PROTOBUF};stream=watch`, frame: protobufCodec().watchFrame };
 }
+
+/** The protobuf framing of a metadata-only watch whose Accept chose protobuf (partial-metadata.ts). */
+export function partialProtobufWatch(): ProtobufWatch {
+  return { contentType: `${PROTOBUF};stream=watch`, frame: protobufCodec().watchFrame };
+}
