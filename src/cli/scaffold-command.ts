@@ -21,12 +21,15 @@ function reader(cwd: string): ReadFile {
 function scaffoldVersions(): ScaffoldVersions {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     version: string;
+    dependencies?: Record<string, string>;
     devDependencies?: Record<string, string>;
   };
   const dev = pkg.devDependencies ?? {};
+  // TypeScript is the generator's own dependency (its parser reads API packages).
+  const deps = pkg.dependencies ?? {};
   return {
     kubeCodegen: pkg.version,
-    typescript: dev["typescript"] ?? "^5.9.0",
+    typescript: deps["typescript"] ?? dev["typescript"] ?? "^5.9.0",
     tsx: dev["tsx"] ?? "^4.0.0",
     typesNode: dev["@types/node"] ?? "^20.0.0",
   };

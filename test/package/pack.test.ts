@@ -144,7 +144,7 @@ test("kube-codegen and the @kube-codegen packages pack only their built output, 
   const [rootImports, runtimeImports, apiextensionsImports, testingImports] = all.map((p) => checkPackage(p, shipped));
   const [root, runtime, apiextensions, testing] = all;
   // The import scan sees what the modules do import (so that it would see a stray one).
-  for (const lib of ["yargs", "typescript", "ajv", "@kube-codegen/apiextensions", "@kube-codegen/testing"])
+  for (const lib of ["yargs", "ajv", "@kube-codegen/apiextensions", "@kube-codegen/testing"])
     assert.ok(rootImports!.has(lib), `no import of ${lib} found in kube-codegen`);
   assert.ok(runtimeImports!.has("yaml"), "no import of yaml found in @kube-codegen/runtime");
   assert.ok(runtimeImports!.has("prom-client"), "no import of prom-client found in @kube-codegen/runtime");

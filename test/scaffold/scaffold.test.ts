@@ -63,10 +63,10 @@ test("init writes kubebuilder's layout for TypeScript, named after the directory
   );
   const own = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     version: string;
-    devDependencies: Record<string, string>;
+    dependencies: Record<string, string>;
   };
   assert.equal(pkg.devDependencies["kube-codegen"], `^${own.version}`);
-  assert.equal(pkg.devDependencies["typescript"], own.devDependencies["typescript"], "the TypeScript this release is tested with");
+  assert.equal(pkg.devDependencies["typescript"], own.dependencies["typescript"], "the TypeScript this release is built with");
   assert.match(read(dir, "hack/boilerplate.ts.txt"), new RegExp(`^Copyright ${String(new Date().getFullYear())} Example Corp\\.$`, "m"));
   const p = parse(read(dir, "PROJECT")) as { domain: string; projectName: string; layout: string[] };
   assert.equal(p.domain, "my.domain");
