@@ -59,5 +59,8 @@ files.sort((a, b) => rank(a) - rank(b));
 // done, and --test-timeout fails a file that hangs outright (the slowest passing file takes about
 // a minute on a 2-core machine).
 const flags = ["--import", "tsx", "--test", "--test-concurrency=2", "--test-force-exit", "--test-timeout=600000"];
-const res = spawnSync(process.execPath, [...flags, ...files], { stdio: "inherit" });
+// TAP as before, then scripts/failures-reporter.mjs's summary of what failed, after TAP's last line.
+const reporters = ["--test-reporter=tap", "--test-reporter-destination=stdout"];
+reporters.push(`--test-reporter=${new URL("failures-reporter.mjs", import.meta.url).pathname}`, "--test-reporter-destination=stdout");
+const res = spawnSync(process.execPath, [...flags, ...reporters, ...files], { stdio: "inherit" });
 process.exit(res.status ?? 1);
