@@ -68,3 +68,24 @@ export function configMapOwnerRef(o: Record<string, unknown>, block = false): Re
     ...(block ? { blockOwnerDeletion: true } : {}),
   };
 }
+
+/** A raw answer: status, Content-Type and the body's bytes (protobuf or JSON, undecoded). */
+export interface RawAnswer {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+/** Sends bytes with the server's token and chosen Content-Type and Accept: the protobuf tests' request. */
+export async function rawCall(
+  server: TestApiServer,
+  method: string,
+  path: string,
+  opts: { body?: Buffer; contentType?: string; accept?: string } = {},
+): Promise<RawAnswer> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${server.token}` };
+  if (opts.contentType) headers["Content-Type"] = opts.contentType;
+  if (opts.accept) headers["Accept"] = opts.accept;
+  const res = await fetch(`${server.url}${path}`, { method, headers, ...(opts.body ? { body: opts.body } : {}) });
+  return { status: res.status, type: res.headers.get("content-type") ?? "", body: Buffer.from(await res.arrayBuffer()) };
+}

@@ -11,6 +11,7 @@ import { after, before, test } from "node:test";
 import { parse } from "yaml";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { decodeProtobufObject, encodeProtobufObject } from "../../testing/src/endpoints/protobuf/objects.js";
+import { rawCall, type RawAnswer } from "./api-client.js";
 
 const PB = "application/vnd.kubernetes.protobuf";
 const META = "g=meta.k8s.io;v=v1";
@@ -33,17 +34,8 @@ after(async () => {
   await server.stop();
 });
 
-async function call(
-  method: string,
-  path: string,
-  opts: { body?: Buffer; contentType?: string; accept?: string } = {},
-): Promise<{ status: number; type: string; body: Buffer }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${server.token}` };
-  if (opts.contentType) headers["Content-Type"] = opts.contentType;
-  if (opts.accept) headers["Accept"] = opts.accept;
-  const res = await fetch(`${server.url}${path}`, { method, headers, ...(opts.body ? { body: opts.body } : {}) });
-  return { status: res.status, type: res.headers.get("content-type") ?? "", body: Buffer.from(await res.arrayBuffer()) };
-}
+const call = (method: string, path: string, opts?: Parameters<typeof rawCall>[3]): Promise<RawAnswer> =>
+  rawCall(server, method, path, opts);
 
 test("a get as PartialObjectMetadata is the object's metadata, in protobuf when the Accept prefers it", async () => {
   const full = JSON.parse((await call("GET", "/api/v1/namespaces/default/configmaps/cm")).body.toString("utf8")) as Json;

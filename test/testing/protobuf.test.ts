@@ -14,6 +14,7 @@ import { messageFor } from "../../testing/src/endpoints/protobuf/descriptors.js"
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { decodeProtobufObject, encodeProtobufObject, watchFrame } from "../../testing/src/endpoints/protobuf/objects.js";
 import { prefersProtobuf } from "../../testing/src/endpoints/protobuf/negotiate.js";
+import { rawCall, type RawAnswer } from "./api-client.js";
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/protobuf-1.37");
 const FOOS = join(import.meta.dirname, "../../generated-examples/sample-controller/config/crd/bases/samplecontroller.k8s.io_foos.yaml");
@@ -159,17 +160,8 @@ after(async () => {
   await server.stop();
 });
 
-async function call(
-  method: string,
-  path: string,
-  opts: { body?: Buffer; contentType?: string; accept?: string } = {},
-): Promise<{ status: number; type: string; body: Buffer }> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${server.token}` };
-  if (opts.contentType) headers["Content-Type"] = opts.contentType;
-  if (opts.accept) headers["Accept"] = opts.accept;
-  const res = await fetch(`${server.url}${path}`, { method, headers, ...(opts.body ? { body: opts.body } : {}) });
-  return { status: res.status, type: res.headers.get("content-type") ?? "", body: Buffer.from(await res.arrayBuffer()) };
-}
+const call = (method: string, path: string, opts?: Parameters<typeof rawCall>[3]): Promise<RawAnswer> =>
+  rawCall(server, method, path, opts);
 
 /** The body `kubectl create configmap x --from-literal=a=b` (1.32.4) sent, from its -v=8 log. */
 const KUBECTL_CONFIGMAP = Buffer.from(
