@@ -29,8 +29,12 @@ export async function finalize(files: readonly OutputFile[], header: string, cac
 async function formatCached(text: string, cache: CacheStore | undefined, shapes: ShapeMemo): Promise<string> {
   if (!cache) return formatTypeScript(text, undefined, shapes);
   const identity = toolIdentity();
-  return formatTypeScript(text, {
-    get: (key) => cache.get("format", digest(["format", identity, key])),
-    put: (key, formatted) => cache.put("format", digest(["format", identity, key]), formatted),
-  });
+  return formatTypeScript(
+    text,
+    {
+      get: (key) => cache.get("format", digest(["format", identity, key])),
+      put: (key, formatted) => cache.put("format", digest(["format", identity, key]), formatted),
+    },
+    shapes,
+  );
 }
