@@ -57,7 +57,8 @@ export class CacheStore {
 
   /** Writes the entries put since the last flush; a failure (a read-only or full disk) is ignored, since an entry is only a saving. */
   flush(): void {
-    for (const [path, entry] of this.pending) write(path, entry);
+    const made = new Set<string>();
+    for (const [path, entry] of this.pending) write(path, entry, made);
     this.pending.clear();
   }
 
@@ -89,11 +90,18 @@ function checked(text: string, namespace: string, key: string): string | undefin
   return value;
 }
 
-/** Writes one entry through a temporary file renamed into place; failures are ignored (see flush). */
-function write(path: string, entry: string): void {
+/**
+ * Writes one entry through a temporary file renamed into place; failures are ignored (see flush).
+ * `made` holds the folders made so far in this flush, so each is made once.
+ */
+function write(path: string, entry: string, made: Set<string>): void {
   const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    mkdirSync(join(path, ".."), { recursive: true });
+    const dir = join(path, "..");
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
     writeFileSync(tmp, entry);
     renameSync(tmp, path);
   } catch {

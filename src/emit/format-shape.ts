@@ -32,7 +32,7 @@ interface Word {
   readonly shape: string;
 }
 
-type TokenKind = "identifier" | "string" | "comment" | "other";
+type TokenKind = "identifier" | "string" | "comment";
 
 interface Token {
   readonly kind: TokenKind;
@@ -59,7 +59,10 @@ const VERBATIM = new Set(
 const isIdentStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 36 /* $ */ || c === 95; /* _ */
 const isIdentPart = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57);
 
-/** Splits `text` into tokens, or undefined where it holds what this scanner does not model. */
+/**
+ * The identifiers, strings and comments of `text` (what a shape relabels; numbers, punctuation and
+ * white space stay as they are), or undefined where it holds what this scanner does not model.
+ */
 function scan(text: string): Token[] | undefined {
   const tokens: Token[] = [];
   let i = 0;
@@ -97,20 +100,35 @@ function scan(text: string): Token[] | undefined {
     } else if (c >= 48 && c <= 57) {
       // A number, hex and exponents included: verbatim, so its letters are never relabelled.
       while (i < n && (isIdentPart(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i++;
-      tokens.push({ kind: "other", start, end: i });
     } else if (c > 127 && !/\s/.test(text[i] ?? "")) {
       return undefined; // a non-ASCII identifier: its width and identifier-ness are not modelled
-    } else {
-      i++;
-      tokens.push({ kind: "other", start, end: i });
-    }
+    } else i++; // punctuation and white space: kept as they are, so not listed
   }
   return tokens;
 }
 
+/** x/X for each ASCII letter, 0 for each digit, by character code; everything else as it is. */
+const RELABEL = Array.from({ length: 128 }, (_, c) => (c >= 97 && c <= 122 ? 120 : c >= 65 && c <= 90 ? 88 : c >= 48 && c <= 57 ? 48 : c));
+
+// Identifiers and comments repeat across the files of a run (every lister names its package,
+// every file carries the header): each distinct text is relabelled once. Bounded, since the texts
+// of one run are what it holds; cleared when full rather than evicting one by one.
+const relabelled = new Map<string, string>();
+
 /** x/X for letters, 0 for digits, everything else as it is. */
 function relabel(s: string): string {
-  return s.replace(/[a-z]/g, "x").replace(/[A-Z]/g, "X").replace(/[0-9]/g, "0");
+  let out = relabelled.get(s);
+  if (out !== undefined) return out;
+  const codes = new Array<number>(s.length);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    codes[i] = c < 128 ? (RELABEL[c] ?? c) : c;
+  }
+  out = "";
+  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.slice(i, i + 8192));
+  if (relabelled.size >= 100_000) relabelled.clear();
+  relabelled.set(s, out);
+  return out;
 }
 
 const substitutableString = (content: string): boolean => !/[\\\u0080-\uffff]|^[0-9]/.test(content);
@@ -125,7 +143,6 @@ export function shapeOf(text: string): Shape | undefined {
   let key = "";
   let at = 0;
   for (const t of tokens) {
-    if (t.kind === "other") continue;
     const raw = text.slice(t.start, t.end);
     let shaped = raw;
     if (t.kind === "identifier" && !VERBATIM.has(raw)) {
@@ -162,7 +179,6 @@ export function restoreShape(formatted: string, shape: Shape): string | undefine
   let out = "";
   let at = 0;
   for (const t of tokens) {
-    if (t.kind === "other") continue;
     const raw = formatted.slice(t.start, t.end);
     let restored: string | undefined;
     if (t.kind === "identifier" && !VERBATIM.has(raw)) {

@@ -20,11 +20,17 @@ export interface ApplyResult {
 export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
   const written: string[] = [];
   const removed: string[] = [];
+  // Folders made (or found) so far: many files share one, and each mkdir is a system call.
+  const made = new Set<string>();
   for (const f of plan.write) {
     const abs = resolve(cwd, f.path);
     const tmp = `${abs}.kcg-${process.pid}.tmp`;
     try {
-      mkdirSync(dirname(abs), { recursive: true });
+      const dir = dirname(abs);
+      if (!made.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        made.add(dir);
+      }
       writeFileSync(tmp, f.content);
       renameSync(tmp, abs);
     } catch (e) {

@@ -95,10 +95,14 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
 export function checkWritable(cwd: string, plan: OutputPlan): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const checked = new Set<string>();
-  const dirs = [
-    ...plan.write.map((f) => nearestExisting(dirname(resolve(cwd, f.path)))),
-    ...plan.remove.map((p) => dirname(resolve(cwd, p))),
-  ];
+  // Many files share a folder: each folder's nearest existing ancestor is probed once.
+  const nearest = new Map<string, string>();
+  const nearestOf = (dir: string): string => {
+    let d = nearest.get(dir);
+    if (d === undefined) nearest.set(dir, (d = nearestExisting(dir)));
+    return d;
+  };
+  const dirs = [...plan.write.map((f) => nearestOf(dirname(resolve(cwd, f.path)))), ...plan.remove.map((p) => dirname(resolve(cwd, p)))];
   for (const dir of dirs) {
     if (checked.has(dir)) continue;
     checked.add(dir);
