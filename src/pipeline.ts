@@ -5,7 +5,7 @@ import type { CacheStore } from "./cache/index.js";
 import type { Options } from "./config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";
 import { generators, ownedAreas, type GeneratorContext, type GeneratorResult, type OwnedArea } from "./generators/index.js";
-import { generateCached } from "./incremental/index.js";
+import { generateCached, storeUnits, type PendingUnit } from "./incremental/index.js";
 import { loadControllerSources, loadInputCached } from "./load/index.js";
 import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
 import { finalize, type FinalFile } from "./output/index.js";
@@ -47,11 +47,12 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   // generator that trips over the incomplete model is ignored rather than reported. Units are
   // reused only from a sound model: an error makes the run's output nothing anyway.
   const modelBroken = hasErrors(diagnostics);
+  const pending: PendingUnit[] = [];
   for (const name of options.generators) {
     const g = generators.get(name);
     if (!g) continue;
     try {
-      const r: GeneratorResult = cache && !modelBroken ? generateCached(g, ctx, cache) : g.generate(ctx);
+      const r: GeneratorResult = cache && !modelBroken ? generateCached(g, ctx, cache, pending) : g.generate(ctx);
       produced.push(...r.files);
       diagnostics.push(...r.diagnostics);
     } catch (e) {
@@ -61,5 +62,7 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   const sorted = sortDiagnostics(diagnostics);
   if (hasErrors(sorted)) return { files: [], owned: [], diagnostics: sorted, sources, model };
   const owned: OwnedArea[] = ownedAreas(ctx, new Set(options.generators));
-  return { files: await finalize(produced, options.headerText, cache), owned, diagnostics: sorted, sources, model };
+  const files = await finalize(produced, options.headerText, cache);
+  if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f.content])));
+  return { files, owned, diagnostics: sorted, sources, model };
 }

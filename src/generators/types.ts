@@ -8,6 +8,11 @@ export interface OutputFile {
   readonly path: string;
   readonly lang: "ts" | "yaml";
   readonly body: string;
+  /**
+   * The file's final bytes (header and formatting included), set only by the incremental stage for
+   * a unit it took from the cache, whose `body` is then empty: the emit stage takes them as they are.
+   */
+  readonly final?: string;
 }
 
 /** Where a generator's files live, so files it no longer produces can be found and removed. */

@@ -1,5 +1,6 @@
+import { posix } from "node:path";
 import { digest, toolIdentity, type CacheStore } from "../cache/index.js";
-import { formatTypeScript, headerText, type ShapeMemo } from "../emit/index.js";
+import { formatTypeScript, headerText, type FormatStore, type ShapeMemo } from "../emit/index.js";
 import type { OutputFile } from "../generators/index.js";
 
 /** A generated file with its final bytes. */
@@ -10,31 +11,58 @@ export interface FinalFile {
 
 /**
  * Adds the header and formats each file; output is sorted by path so every run lists the same order.
- * With a cache, prettier's output is looked up by the text (or shape) it would format and the tool,
- * which pins prettier's version and options: formatting is a pure function of those, and it is
- * most of a run's time, so an unchanged file is never formatted twice.
+ * A file a cached unit gave (OutputFile.final) is final already. With a cache, the TypeScript files
+ * of one folder are looked up together by their texts and the tool (which pins prettier's version
+ * and options: formatting is a pure function of those), so a run that changed one kind reads a few
+ * entries and formats one folder's files; within a folder that did change, prettier's output is
+ * looked up by shape (emit/format.ts), so an unchanged layout is never formatted twice.
  */
 export async function finalize(files: readonly OutputFile[], header: string, cache?: CacheStore): Promise<FinalFile[]> {
   const shapes: ShapeMemo = new Map();
-  const out = await Promise.all(
-    files.map(async (f) => {
-      const head = headerText(header, f.lang === "yaml" ? "#" : "//");
-      const content = f.lang === "ts" ? await formatCached(`${head}\n${f.body}`, cache, shapes) : `${head}${f.body}`;
-      return { path: f.path, content };
+  const store = cache === undefined ? undefined : formatStore(cache);
+  const format = (f: OutputFile): Promise<string> => formatTypeScript(`${headerText(header, "//")}\n${f.body}`, store, shapes);
+  const out: FinalFile[] = [];
+  const byFolder = new Map<string, OutputFile[]>();
+  for (const f of files) {
+    if (f.final !== undefined) out.push({ path: f.path, content: f.final });
+    else if (f.lang === "yaml") out.push({ path: f.path, content: `${headerText(header, "#")}${f.body}` });
+    else {
+      const folder = posix.dirname(f.path);
+      const list = byFolder.get(folder);
+      if (list) list.push(f);
+      else byFolder.set(folder, [f]);
+    }
+  }
+  const folders = await Promise.all(
+    [...byFolder.values()].map(async (list) => {
+      if (cache === undefined) return Promise.all(list.map(format));
+      const key = digest(["final", toolIdentity(), header, ...list.flatMap((f) => [f.path, f.body])]);
+      const stored = readContents(cache.get("final", key), list.length);
+      if (stored) return stored;
+      const contents = await Promise.all(list.map(format));
+      cache.put("final", key, JSON.stringify(contents));
+      return contents;
     }),
   );
+  [...byFolder.values()].forEach((list, i) => list.forEach((f, j) => out.push({ path: f.path, content: folders[i]?.[j] ?? "" })));
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-async function formatCached(text: string, cache: CacheStore | undefined, shapes: ShapeMemo): Promise<string> {
-  if (!cache) return formatTypeScript(text, undefined, shapes);
+/** A folder's stored contents, or undefined when the entry is absent or not `count` strings (then the folder is formatted). */
+function readContents(text: string | undefined, count: number): string[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) && v.length === count && v.every((c) => typeof c === "string") ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function formatStore(cache: CacheStore): FormatStore {
   const identity = toolIdentity();
-  return formatTypeScript(
-    text,
-    {
-      get: (key) => cache.get("format", digest(["format", identity, key])),
-      put: (key, formatted) => cache.put("format", digest(["format", identity, key]), formatted),
-    },
-    shapes,
-  );
+  return {
+    get: (key) => cache.get("format", digest(["format", identity, key])),
+    put: (key, formatted) => cache.put("format", digest(["format", identity, key]), formatted),
+  };
 }

@@ -77,11 +77,13 @@ test("a run from a full cache gives the cold run's files and warnings, and compu
   assertSameRun(await run(dir, cacheOf(dir)), cold);
   const cache = cacheOf(dir);
   assertSameRun(await run(dir, cache), cold);
-  for (const ns of ["parse", "unit", "format"]) {
+  for (const ns of ["parse", "unit", "final"]) {
     const s = cache.stats(ns);
     assert.equal(s.misses, 0, `${ns}: every entry found`);
     assert.ok(s.hits > 0, `${ns}: used`);
   }
+  // Every folder's files were final already: no shape was even looked up.
+  assert.deepEqual(cache.stats("format"), { hits: 0, misses: 0, rejected: 0 });
 });
 
 test("one kind changed: only its file is parsed and its group's CRDs built again, and the output equals a cold run", async () => {
@@ -129,7 +131,7 @@ test("a deleted cache is rebuilt, and gives the same output", async () => {
   rmSync(join(dir, "cache"), { recursive: true, force: true });
   const cache = cacheOf(dir);
   assertSameRun(await run(dir, cache), first);
-  assert.equal(cache.stats("parse").hits + cache.stats("unit").hits + cache.stats("format").hits, 0);
+  assert.equal(cache.stats("parse").hits + cache.stats("unit").hits + cache.stats("final").hits + cache.stats("format").hits, 0);
   assert.ok(
     [...entries(dir).values()].every((list) => list.length > 0),
     "every namespace filled again",
@@ -164,7 +166,7 @@ for (const [what, corrupt] of Object.entries(corruptions)) {
     }
     const cache = cacheOf(dir);
     assertSameRun(await run(dir, cache), cold);
-    for (const ns of ["parse", "unit", "format"]) {
+    for (const ns of ["parse", "unit", "final", "format"]) {
       const s = cache.stats(ns);
       assert.equal(s.hits, 0, `${ns}: no bad entry used`);
       assert.ok(s.rejected > 0, `${ns}: bad entries refused`);
@@ -172,6 +174,6 @@ for (const [what, corrupt] of Object.entries(corruptions)) {
     // Refused entries were computed again and stored whole: the next run finds them all.
     const next = cacheOf(dir);
     assertSameRun(await run(dir, next), cold);
-    for (const ns of ["parse", "unit", "format"]) assert.equal(next.stats(ns).misses, 0, `${ns}: entries rewritten`);
+    for (const ns of ["parse", "unit", "final"]) assert.equal(next.stats(ns).misses, 0, `${ns}: entries rewritten`);
   });
 }
