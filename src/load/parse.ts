@@ -1,11 +1,11 @@
-import { createRequire } from "node:module";
 import type TS from "typescript";
 import { Code, errorAt, LineMap, MAX_NESTING_DEPTH, type Diagnostic } from "../diagnostics/index.js";
 import type { DeclSyntax, ImportSyntax, ParsedFile, PropSyntax, TypeExpr } from "./syntax.js";
+import { typescript } from "./typescript.js";
 
-// Required, not imported: an ESM import of a CommonJS module first scans its whole text for named
-// exports, and TypeScript's is 9 MB (a quarter of a second per run).
-const ts = createRequire(import.meta.url)("typescript") as typeof TS;
+// Loaded when this module is (the cached load stage imports it only on a miss, after
+// loadTypeScript has loaded TypeScript with its code cache).
+const ts = typescript();
 const SK = ts.SyntaxKind;
 
 /** Parses one file into plain syntax; `display` is the path diagnostics print. */
