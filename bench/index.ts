@@ -16,6 +16,7 @@ const benches = [
   "client-vs-client-node.ts",
   "workqueue.ts",
   "informer-vs-client-node.ts",
+  "streaming-list.ts",
   "controller-builder.ts",
   "protobuf.ts",
   "deep-input.ts",
