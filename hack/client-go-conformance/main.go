@@ -141,8 +141,13 @@ type env struct {
 	crdName  string
 	gvr      schema.GroupVersionResource
 	informer cache.SharedIndexInformer
-	stop     chan struct{}
+	// stopInformer stops the typed informer's factory and waits for its goroutines; cleanup calls it
+	// before deleting, so no watch of the namespace outlives the run.
+	stopInformer func()
 }
+
+// crdGVR is the CustomResourceDefinition resource the dynamic client creates and deletes.
+var crdGVR = schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1", Resource: "customresourcedefinitions"}
 
 type step struct {
 	name string
@@ -172,38 +177,141 @@ func main() {
 		meta:    metadata.NewForConfigOrDie(rec.config(base, "metadata")),
 		ns:      "cgc-" + id,
 		group:   "cgc" + id + ".example.com",
-		stop:    make(chan struct{}),
 		crdName: "gizmos.cgc" + id + ".example.com",
 	}
 	e.gvr = schema.GroupVersionResource{Group: e.group, Version: "v1", Resource: "gizmos"}
-	defer close(e.stop)
 
-	fmt.Printf("1..%d\n", len(steps))
-	failed := 0
-	for i, s := range steps {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		err := s.run(ctx, e)
-		cancel()
-		if err != nil {
-			failed++
-			fmt.Printf("not ok %d - %s: %s\n", i+1, s.name, strings.ReplaceAll(err.Error(), "\n", " "))
-		} else {
-			fmt.Printf("ok %d - %s\n", i+1, s.name)
-		}
-	}
-	if failed > 0 {
-		fmt.Printf("# %d of %d client-go steps failed\n", failed, len(steps))
+	total := len(steps) + 1
+	fmt.Printf("1..%d\n", total)
+	if failed := runAll(e); failed > 0 {
+		fmt.Printf("# %d of %d client-go steps failed\n", failed, total)
 		os.Exit(1)
 	}
-	fmt.Printf("# all %d client-go steps passed\n", len(steps))
+	fmt.Printf("# all %d client-go steps passed\n", total)
 }
 
-// poll calls check until it returns nil or ctx ends, then returns its last error.
+// runAll runs every step, then the clean-up step from a defer, so the namespace and the CRD are
+// deleted whatever a step did; it returns the number of steps that failed.
+func runAll(e *env) (failed int) {
+	defer func() {
+		if !runStep(e, len(steps)+1, cleanUp) {
+			failed++
+		}
+	}()
+	for i, s := range steps {
+		if !runStep(e, i+1, s) {
+			failed++
+		}
+	}
+	return failed
+}
+
+// runStep runs one step under its own deadline and prints its TAP line. A panic in the step is its
+// failure, not the program's end. A "protobuf:" step passes only if every answer to the protobuf
+// client during it was protobuf.
+func runStep(e *env, n int, s step) (ok bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	since := e.rec.count()
+	err := func() (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("panic: %v", p)
+			}
+		}()
+		return s.run(ctx, e)
+	}()
+	if err == nil && strings.HasPrefix(s.name, "protobuf:") {
+		err = checkProtobufAnswers(e, since)
+	}
+	if err != nil {
+		fmt.Printf("not ok %d - %s: %s\n", n, s.name, strings.ReplaceAll(err.Error(), "\n", " "))
+		return false
+	}
+	fmt.Printf("ok %d - %s\n", n, s.name)
+	return true
+}
+
+// isDiscovery is true for the discovery and OpenAPI paths, which the protobuf client reads in
+// other types (aggregated discovery, JSON OpenAPI).
+func isDiscovery(path string) bool {
+	return path == "/api" || path == "/apis" || path == "/version" || strings.HasPrefix(path, "/version/") ||
+		path == "/openapi" || strings.HasPrefix(path, "/openapi/")
+}
+
+// checkProtobufAnswers fails unless every request the protobuf client made since seq since (but
+// discovery's) was answered in protobuf: its Accept lists JSON as a fallback, which would
+// otherwise pass a server that never speaks protobuf.
+func checkProtobufAnswers(e *env, since int) error {
+	notPB := e.rec.matching(func(r request) bool {
+		return r.seq >= since && r.client == "protobuf" && !isDiscovery(r.path) && !strings.HasPrefix(r.responseType, protobuf)
+	})
+	return want(len(notPB) == 0, "answered in another type than protobuf: %v", notPB)
+}
+
+// checkStreamingList fails unless the requests of client to path since seq since hold a streaming
+// list (a watch with sendInitialEvents) answered with a type starting answeredAs, and no plain list.
+func checkStreamingList(e *env, since int, client, path, answeredAs string) error {
+	ofInformer := func(r request) bool {
+		return r.seq >= since && r.client == client && r.path == path && r.method == http.MethodGet
+	}
+	streaming := e.rec.matching(func(r request) bool { return ofInformer(r) && isStreamingList(r) })
+	lists := e.rec.matching(func(r request) bool { return ofInformer(r) && isPlainList(r) })
+	if len(streaming) == 0 || len(lists) != 0 {
+		return fmt.Errorf("want a streaming list and no list, got %v", e.rec.matching(ofInformer))
+	}
+	return want(streaming[0].status == 200 && strings.HasPrefix(streaming[0].responseType, answeredAs),
+		"the streaming list was answered %v", streaming[0])
+}
+
+// informerFactory is what the typed, dynamic and metadata informer factories share.
+type informerFactory[K comparable] interface {
+	Start(stop <-chan struct{})
+	WaitForCacheSync(stop <-chan struct{}) map[K]bool
+}
+
+// waitSynced starts factory's informers and waits until each has synced or ctx ends.
+func waitSynced[K comparable](ctx context.Context, factory informerFactory[K], stop <-chan struct{}) error {
+	factory.Start(stop)
+	for k, ok := range factory.WaitForCacheSync(ctx.Done()) {
+		if !ok {
+			return fmt.Errorf("%v did not sync", k)
+		}
+	}
+	return nil
+}
+
+// namesOf returns the names of objects, in order.
+func namesOf[T any, P interface {
+	*T
+	GetName() string
+}](objects []T) []string {
+	names := make([]string, 0, len(objects))
+	for i := range objects {
+		names = append(names, P(&objects[i]).GetName())
+	}
+	return names
+}
+
+// createCM creates a ConfigMap with the protobuf client.
+func createCM(ctx context.Context, e *env, name string, labels, data map[string]string) (*corev1.ConfigMap, error) {
+	return e.pb.CoreV1().ConfigMaps(e.ns).Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name, Labels: labels},
+		Data: data}, metav1.CreateOptions{})
+}
+
+// permanent is an error poll returns at once, without another try.
+type permanent struct{ error }
+
+// poll calls check until it returns nil, a permanent error or ctx ends, then returns its last error.
 func poll(ctx context.Context, check func() error) error {
 	for {
 		err := check()
 		if err == nil {
 			return nil
+		}
+		var p permanent
+		if errors.As(err, &p) {
+			return p.error
 		}
 		select {
 		case <-ctx.Done():
@@ -280,18 +388,23 @@ var steps = []step{
 		if err != nil {
 			return err
 		}
-		names := []string{}
-		for _, ns := range list.Items {
-			names = append(names, ns.Name)
-		}
+		names := namesOf(list.Items)
 		return want(slices.Contains(names, e.ns) && list.ResourceVersion != "", "listed %v at %q", names, list.ResourceVersion)
 	}},
 	{"protobuf: ConfigMaps create, get, update, list, delete", func(ctx context.Context, e *env) error {
 		return configMapCRUD(ctx, e.pb, e.ns, "pb-settings")
 	}},
-	// client-go v0.37's clientset defaults to protobuf too (JSON only for what has no protobuf).
 	{"default config: ConfigMaps create, get, update, list, delete", func(ctx context.Context, e *env) error {
-		return configMapCRUD(ctx, e.def, e.ns, "default-settings")
+		since := e.rec.count()
+		if err := configMapCRUD(ctx, e.def, e.ns, "default-settings"); err != nil {
+			return err
+		}
+		// client-go v0.37's clientset defaults to protobuf too, both ways, as the real server shows.
+		notPB := e.rec.matching(func(r request) bool {
+			return r.seq >= since && r.client == "default" && !isDiscovery(r.path) &&
+				(!strings.HasPrefix(r.responseType, protobuf) || r.contentType != "" && r.contentType != protobuf)
+		})
+		return want(len(notPB) == 0, "the default config did not use protobuf both ways: %v", notPB)
 	}},
 	{"protobuf: Secrets create (stringData merged into data), get, update, delete", func(ctx context.Context, e *env) error {
 		secrets := e.pb.CoreV1().Secrets(e.ns)
@@ -333,18 +446,34 @@ var steps = []step{
 		if !apierrors.IsConflict(err) {
 			return fmt.Errorf("delete with a wrong UID precondition: want a Conflict, got %v", err)
 		}
-		background := metav1.DeletePropagationBackground
-		if err := cms.Delete(ctx, "doomed", metav1.DeleteOptions{PropagationPolicy: &background,
-			Preconditions: &metav1.Preconditions{UID: &cm.UID}}); err != nil {
+		// The typed Delete drops the answer; the REST client underneath it keeps it: with Foreground,
+		// the object, still there until its dependents are gone, carrying the foregroundDeletion finalizer.
+		foreground := metav1.DeletePropagationForeground
+		answer, err := e.pb.CoreV1().RESTClient().Delete().Namespace(e.ns).Resource("configmaps").Name("doomed").
+			Body(&metav1.DeleteOptions{PropagationPolicy: &foreground, Preconditions: &metav1.Preconditions{UID: &cm.UID}}).
+			Do(ctx).Get()
+		if err != nil {
 			return err
 		}
-		if _, err := cms.Get(ctx, "doomed", metav1.GetOptions{}); !apierrors.IsNotFound(err) {
-			return fmt.Errorf("after delete: %v", err)
+		deleting, isCM := answer.(*corev1.ConfigMap)
+		if !isCM || deleting.DeletionTimestamp == nil || !slices.Contains(deleting.Finalizers, metav1.FinalizerDeleteDependents) {
+			return fmt.Errorf("the foreground delete answered %T %+v", answer, answer)
+		}
+		// No garbage collector may run: removing the finalizer ends the deletion (NotFound if one did).
+		_, err = cms.Patch(ctx, "doomed", types.MergePatchType, []byte(`{"metadata":{"finalizers":null}}`), metav1.PatchOptions{})
+		if err != nil && !apierrors.IsNotFound(err) {
+			return err
+		}
+		if err := poll(ctx, func() error {
+			_, err := cms.Get(ctx, "doomed", metav1.GetOptions{})
+			return want(apierrors.IsNotFound(err), "after delete: %v", err)
+		}); err != nil {
+			return err
 		}
 		sent := e.rec.matching(func(r request) bool {
 			return r.client == "protobuf" && r.method == http.MethodDelete && strings.HasSuffix(r.path, "/configmaps/doomed")
 		})
-		return want(len(sent) == 2 && sent[1].contentType == protobuf, "the deletes were %v", sent)
+		return want(len(sent) == 2 && sent[0].contentType == protobuf && sent[1].contentType == protobuf, "the deletes were %v", sent)
 	}},
 	{"protobuf: Watch sees ADDED, MODIFIED, DELETED", func(ctx context.Context, e *env) error {
 		cms := e.pb.CoreV1().ConfigMaps(e.ns)
@@ -387,31 +516,20 @@ var steps = []step{
 	}},
 	{"protobuf: SharedInformerFactory syncs through a streaming list", func(ctx context.Context, e *env) error {
 		for i := range 3 {
-			if _, err := e.pb.CoreV1().ConfigMaps(e.ns).Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{
-				Name: fmt.Sprintf("seed-%d", i)}}, metav1.CreateOptions{}); err != nil {
+			if _, err := createCM(ctx, e, fmt.Sprintf("seed-%d", i), nil, nil); err != nil {
 				return err
 			}
 		}
 		since := e.rec.count()
 		factory := informers.NewSharedInformerFactoryWithOptions(e.pb, 0, informers.WithNamespace(e.ns))
 		e.informer = factory.Core().V1().ConfigMaps().Informer()
-		factory.Start(e.stop)
-		for typ, ok := range factory.WaitForCacheSync(ctx.Done()) {
-			if !ok {
-				return fmt.Errorf("%v did not sync", typ)
-			}
+		// Lives on for the lister step; cleanup stops it.
+		stop := make(chan struct{})
+		e.stopInformer = func() { close(stop); factory.Shutdown() }
+		if err := waitSynced(ctx, factory, stop); err != nil {
+			return err
 		}
-		path := "/api/v1/namespaces/" + e.ns + "/configmaps"
-		ofInformer := func(r request) bool {
-			return r.seq >= since && r.client == "protobuf" && r.path == path && r.method == http.MethodGet
-		}
-		streaming := e.rec.matching(func(r request) bool { return ofInformer(r) && isStreamingList(r) })
-		lists := e.rec.matching(func(r request) bool { return ofInformer(r) && isPlainList(r) })
-		if len(streaming) == 0 || len(lists) != 0 {
-			return fmt.Errorf("want a streaming list and no list, got %v", e.rec.matching(ofInformer))
-		}
-		return want(streaming[0].status == 200 && strings.Contains(streaming[0].responseType, "stream=watch"),
-			"the streaming list was answered %v", streaming[0])
+		return checkStreamingList(e, since, "protobuf", "/api/v1/namespaces/"+e.ns+"/configmaps", protobuf+";stream=watch")
 	}},
 	{"lister: reads the informer's cache, and a new object reaches it", func(ctx context.Context, e *env) error {
 		if e.informer == nil {
@@ -431,8 +549,7 @@ var steps = []step{
 				return fmt.Errorf("the cache holds %v", names)
 			}
 		}
-		if _, err := e.pb.CoreV1().ConfigMaps(e.ns).Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "late"},
-			Data: map[string]string{"k": "v"}}, metav1.CreateOptions{}); err != nil {
+		if _, err := createCM(ctx, e, "late", nil, map[string]string{"k": "v"}); err != nil {
 			return err
 		}
 		return poll(ctx, func() error {
@@ -482,8 +599,7 @@ var steps = []step{
 		return leaderElection(ctx, e)
 	}},
 	{"dynamic: create a CRD and wait until it is Established", func(ctx context.Context, e *env) error {
-		crds := e.dyn.Resource(schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1",
-			Resource: "customresourcedefinitions"})
+		crds := e.dyn.Resource(crdGVR)
 		crd := &unstructured.Unstructured{Object: map[string]any{
 			"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
 			"metadata": map[string]any{"name": e.crdName},
@@ -529,8 +645,15 @@ var steps = []step{
 			"metadata": map[string]any{"name": "g1", "labels": map[string]any{"tier": "gold"}},
 			"spec":     map[string]any{"size": int64(3), "color": "red"},
 		}}
-		// The real server may serve a just-Established CRD's resource a moment later.
-		if err := poll(ctx, func() error { _, err := gizmos.Create(ctx, g, metav1.CreateOptions{}); return err }); err != nil {
+		// The real server may serve a just-Established CRD's resource a moment later: until then it
+		// answers NotFound, the only error worth another try.
+		if err := poll(ctx, func() error {
+			_, err := gizmos.Create(ctx, g, metav1.CreateOptions{})
+			if err != nil && !apierrors.IsNotFound(err) {
+				return permanent{err}
+			}
+			return err
+		}); err != nil {
 			return err
 		}
 		got, err := gizmos.Get(ctx, "g1", metav1.GetOptions{})
@@ -572,18 +695,18 @@ var steps = []step{
 		})
 	}},
 	{"dynamic informer: syncs through a streaming list and sees a change", func(ctx context.Context, e *env) error {
+		since := e.rec.count()
 		factory := dynamicinformer.NewFilteredDynamicSharedInformerFactory(e.dyn, 0, e.ns, nil)
 		informer := factory.ForResource(e.gvr)
-		factory.Start(e.stop)
-		for gvr, ok := range factory.WaitForCacheSync(ctx.Done()) {
-			if !ok {
-				return fmt.Errorf("%v did not sync", gvr)
-			}
+		stop := make(chan struct{})
+		defer factory.Shutdown() // after close(stop): Shutdown waits for the informers to end
+		defer close(stop)
+		if err := waitSynced(ctx, factory, stop); err != nil {
+			return err
 		}
-		path := "/apis/" + e.group + "/v1/namespaces/" + e.ns + "/gizmos"
-		ofInformer := func(r request) bool { return r.client == "dynamic" && r.path == path && r.method == http.MethodGet }
-		if s := e.rec.matching(func(r request) bool { return ofInformer(r) && isStreamingList(r) }); len(s) == 0 {
-			return fmt.Errorf("no streaming list: %v", e.rec.matching(ofInformer))
+		// The dynamic client speaks JSON, whose watch stream the real server types as plain JSON.
+		if err := checkStreamingList(e, since, "dynamic", "/apis/"+e.group+"/v1/namespaces/"+e.ns+"/gizmos", "application/json"); err != nil {
+			return err
 		}
 		if _, err := e.dyn.Resource(e.gvr).Namespace(e.ns).Patch(ctx, "g1", types.MergePatchType,
 			[]byte(`{"spec":{"color":"blue"}}`), metav1.PatchOptions{}); err != nil {
@@ -655,7 +778,7 @@ var steps = []step{
 		if err != nil {
 			return err
 		}
-		if _, err := cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "after-list"}}, metav1.CreateOptions{}); err != nil {
+		if _, err := createCM(ctx, e, "after-list", nil, nil); err != nil {
 			return err
 		}
 		w, err := cms.Watch(ctx, metav1.ListOptions{ResourceVersion: list.ResourceVersion, AllowWatchBookmarks: true})
@@ -663,21 +786,32 @@ var steps = []step{
 			return err
 		}
 		defer w.Stop()
-		for {
-			select {
-			case ev, ok := <-w.ResultChan():
-				if !ok {
-					return errors.New("the watch ended")
+		// The first event is the create after the list; once it is seen, the next is the next create:
+		// a server replaying older objects, or the same one twice, fails here.
+		next := func(name string) error {
+			for {
+				select {
+				case ev, ok := <-w.ResultChan():
+					if !ok {
+						return fmt.Errorf("the watch ended before %s", name)
+					}
+					if ev.Type == watch.Bookmark {
+						continue
+					}
+					cm, isCM := ev.Object.(*corev1.ConfigMap)
+					return want(ev.Type == watch.Added && isCM && cm.Name == name, "want ADDED %s, got %s %v", name, ev.Type, ev.Object)
+				case <-ctx.Done():
+					return fmt.Errorf("no event for %s", name)
 				}
-				if ev.Type == watch.Bookmark {
-					continue
-				}
-				cm, isCM := ev.Object.(*corev1.ConfigMap)
-				return want(ev.Type == watch.Added && isCM && cm.Name == "after-list", "first event %s %v", ev.Type, ev.Object)
-			case <-ctx.Done():
-				return errors.New("no event")
 			}
 		}
+		if err := next("after-list"); err != nil {
+			return err
+		}
+		if _, err := createCM(ctx, e, "after-watch", nil, nil); err != nil {
+			return err
+		}
+		return next("after-watch")
 	}},
 	{"discovery: OpenAPI v3 paths and a group-version's document", func(ctx context.Context, e *env) error {
 		paths, err := e.pb.Discovery().OpenAPIV3().Paths()
@@ -724,26 +858,33 @@ var steps = []step{
 		}
 		return nil
 	}},
-	{"clean up: delete the CRD and the namespace", func(ctx context.Context, e *env) error {
-		crds := e.dyn.Resource(schema.GroupVersionResource{Group: "apiextensions.k8s.io", Version: "v1",
-			Resource: "customresourcedefinitions"})
-		if err := crds.Delete(ctx, e.crdName, metav1.DeleteOptions{}); err != nil {
-			return err
-		}
-		if err := e.pb.CoreV1().Namespaces().Delete(ctx, e.ns, metav1.DeleteOptions{}); err != nil {
-			return err
-		}
+}
+
+// cleanUp deletes the CRD and the namespace, each whatever became of the other, and stops the
+// typed informer first. An object already gone is no failure.
+var cleanUp = step{"clean up: delete the CRD and the namespace", func(ctx context.Context, e *env) error {
+	if e.stopInformer != nil {
+		e.stopInformer()
+	}
+	var errs []error
+	if err := e.dyn.Resource(crdGVR).Delete(ctx, e.crdName, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		errs = append(errs, fmt.Errorf("the CRD: %w", err))
+	}
+	if err := e.pb.CoreV1().Namespaces().Delete(ctx, e.ns, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		errs = append(errs, fmt.Errorf("the namespace: %w", err))
+	} else {
 		// Without a namespace controller the namespace stays Terminating; either answer is a deletion.
 		ns, err := e.pb.CoreV1().Namespaces().Get(ctx, e.ns, metav1.GetOptions{})
-		if apierrors.IsNotFound(err) {
-			return nil
+		switch {
+		case apierrors.IsNotFound(err):
+		case err != nil:
+			errs = append(errs, err)
+		case ns.DeletionTimestamp == nil || ns.Status.Phase != corev1.NamespaceTerminating:
+			errs = append(errs, fmt.Errorf("namespace after delete: %+v", ns.Status))
 		}
-		if err != nil {
-			return err
-		}
-		return want(ns.DeletionTimestamp != nil && ns.Status.Phase == corev1.NamespaceTerminating, "namespace after delete: %+v", ns.Status)
-	}},
-}
+	}
+	return errors.Join(errs...)
+}}
 
 // configMapCRUD creates, reads, updates, lists and deletes one ConfigMap with cs.
 func configMapCRUD(ctx context.Context, cs kubernetes.Interface, ns, name string) error {
@@ -803,9 +944,11 @@ func leaderElection(ctx context.Context, e *env) error {
 				Client:     e.pb.CoordinationV1(),
 				LockConfig: resourcelock.ResourceLockConfig{Identity: identity},
 			},
-			LeaseDuration:   4 * time.Second,
-			RenewDeadline:   3 * time.Second,
-			RetryPeriod:     500 * time.Millisecond,
+			// client-go's own defaults (kube-controller-manager's): a loaded machine may stall the
+			// elector for seconds, which must not lose the lease before the step reads it.
+			LeaseDuration:   15 * time.Second,
+			RenewDeadline:   10 * time.Second,
+			RetryPeriod:     time.Second,
 			ReleaseOnCancel: true,
 			Name:            "conformance",
 			Callbacks: leaderelection.LeaderCallbacks{
@@ -823,7 +966,7 @@ func leaderElection(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	if err := want(holder(lease) == identity && lease.Spec.LeaseDurationSeconds != nil && *lease.Spec.LeaseDurationSeconds == 4,
+	if err := want(holder(lease) == identity && lease.Spec.LeaseDurationSeconds != nil && *lease.Spec.LeaseDurationSeconds == 15,
 		"the Lease while leading: holder %q, spec %+v", holder(lease), lease.Spec); err != nil {
 		return err
 	}
@@ -898,9 +1041,9 @@ func deployment(ctx context.Context, e *env) error {
 	for _, c := range d.Spec.Template.Spec.Containers {
 		images = append(images, c.Name+"="+c.Image)
 	}
-	if *d.Spec.Replicas != 3 || !slices.Equal(images, []string{"web=registry.k8s.io/pause:3.9", "sidecar=registry.k8s.io/pause:3.10"}) ||
+	if replicas(d) != 3 || !slices.Equal(images, []string{"web=registry.k8s.io/pause:3.9", "sidecar=registry.k8s.io/pause:3.10"}) ||
 		d.Generation != 3 {
-		return fmt.Errorf("after scale and patch: replicas %d, containers %v, generation %d", *d.Spec.Replicas, images, d.Generation)
+		return fmt.Errorf("after scale and patch: replicas %d, containers %v, generation %d", replicas(d), images, d.Generation)
 	}
 	d.Status = appsv1.DeploymentStatus{ObservedGeneration: d.Generation, Replicas: 3, ReadyReplicas: 3, AvailableReplicas: 3, UpdatedReplicas: 3}
 	d.Spec.Replicas = ptr(int32(9)) // UpdateStatus ignores spec changes
@@ -908,33 +1051,43 @@ func deployment(ctx context.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	if d.Status.ReadyReplicas != 3 || *d.Spec.Replicas != 3 {
-		return fmt.Errorf("after UpdateStatus: readyReplicas %d, replicas %d", d.Status.ReadyReplicas, *d.Spec.Replicas)
+	if d.Status.ReadyReplicas != 3 || replicas(d) != 3 {
+		return fmt.Errorf("after UpdateStatus: readyReplicas %d, replicas %d", d.Status.ReadyReplicas, replicas(d))
 	}
 	background := metav1.DeletePropagationBackground
 	return deployments.Delete(ctx, "web", metav1.DeleteOptions{PropagationPolicy: &background})
+}
+
+// replicas is d's spec.replicas, -1 when unset.
+func replicas(d *appsv1.Deployment) int32 {
+	if d.Spec.Replicas == nil {
+		return -1
+	}
+	return *d.Spec.Replicas
 }
 
 // pagination lists five ConfigMaps two at a time, then deletes them with one DeleteCollection.
 func pagination(ctx context.Context, e *env) error {
 	cms := e.pb.CoreV1().ConfigMaps(e.ns)
 	for i := range 5 {
-		if _, err := cms.Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("page-%d", i),
-			Labels: map[string]string{"paged": "yes"}}}, metav1.CreateOptions{}); err != nil {
+		if _, err := createCM(ctx, e, fmt.Sprintf("page-%d", i), map[string]string{"paged": "yes"}, nil); err != nil {
 			return err
 		}
 	}
 	var names []string
 	var remaining []int64
+	pages := 0
 	opts := metav1.ListOptions{LabelSelector: "paged=yes", Limit: 2}
 	for {
 		page, err := cms.List(ctx, opts)
 		if err != nil {
 			return err
 		}
-		for _, cm := range page.Items {
-			names = append(names, cm.Name)
+		pages++
+		if len(page.Items) > int(opts.Limit) || pages > 3 {
+			return fmt.Errorf("page %d holds %d items (limit %d)", pages, len(page.Items), opts.Limit)
 		}
+		names = append(names, namesOf(page.Items)...)
 		if page.RemainingItemCount != nil {
 			remaining = append(remaining, *page.RemainingItemCount)
 		}
@@ -944,8 +1097,22 @@ func pagination(ctx context.Context, e *env) error {
 		opts.Continue = page.Continue
 	}
 	// The real server counts the remaining items only for a list without a label or field selector.
-	if !slices.Equal(names, []string{"page-0", "page-1", "page-2", "page-3", "page-4"}) || len(remaining) != 0 {
-		return fmt.Errorf("pages gave %v, remaining counts %v", names, remaining)
+	if !slices.Equal(names, []string{"page-0", "page-1", "page-2", "page-3", "page-4"}) || len(remaining) != 0 || pages != 3 {
+		return fmt.Errorf("%d pages gave %v, remaining counts %v", pages, names, remaining)
+	}
+	// Without a selector it does count them.
+	all, err := cms.List(ctx, metav1.ListOptions{})
+	if err != nil {
+		return err
+	}
+	first, err := cms.List(ctx, metav1.ListOptions{Limit: 1})
+	if err != nil {
+		return err
+	}
+	total := int64(len(all.Items))
+	if len(first.Items) != 1 || first.Continue == "" || first.RemainingItemCount == nil || *first.RemainingItemCount != total-1 {
+		return fmt.Errorf("a first page of 1 of %d: %d items, continue %q, remainingItemCount %v",
+			total, len(first.Items), first.Continue, first.RemainingItemCount)
 	}
 	if err := cms.DeleteCollection(ctx, metav1.DeleteOptions{}, metav1.ListOptions{LabelSelector: "paged=yes"}); err != nil {
 		return err
@@ -961,10 +1128,10 @@ func pagination(ctx context.Context, e *env) error {
 // watches do, and syncs a metadata informer.
 func metadataClient(ctx context.Context, e *env) error {
 	gvr := corev1.SchemeGroupVersion.WithResource("configmaps")
-	if _, err := e.pb.CoreV1().ConfigMaps(e.ns).Create(ctx, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: "meta-only",
-		Labels: map[string]string{"m": "1"}}, Data: map[string]string{"big": "value"}}, metav1.CreateOptions{}); err != nil {
+	if _, err := createCM(ctx, e, "meta-only", map[string]string{"m": "1"}, map[string]string{"big": "value"}); err != nil {
 		return err
 	}
+	since := e.rec.count()
 	got, err := e.meta.Resource(gvr).Namespace(e.ns).Get(ctx, "meta-only", metav1.GetOptions{})
 	if err != nil {
 		return err
@@ -974,9 +1141,9 @@ func metadataClient(ctx context.Context, e *env) error {
 	}
 	// The real server answers the metadata client's first choice (protobuf, as=PartialObjectMetadata)
 	// with a bare protobuf Content-Type.
-	answered := e.rec.matching(func(r request) bool { return r.client == "metadata" })
+	answered := e.rec.matching(func(r request) bool { return r.seq >= since && r.client == "metadata" })
 	if len(answered) != 1 || answered[0].responseType != protobuf {
-		return fmt.Errorf("the metadata Get: %v, Accept %s", answered, answered[0].accept)
+		return fmt.Errorf("the metadata Get: %v", answered)
 	}
 	list, err := e.meta.Resource(gvr).Namespace(e.ns).List(ctx, metav1.ListOptions{LabelSelector: "m=1"})
 	if err != nil {
@@ -987,11 +1154,11 @@ func metadataClient(ctx context.Context, e *env) error {
 	}
 	factory := metadatainformer.NewFilteredSharedInformerFactory(e.meta, 0, e.ns, nil)
 	informer := factory.ForResource(gvr)
-	factory.Start(e.stop)
-	for r, ok := range factory.WaitForCacheSync(ctx.Done()) {
-		if !ok {
-			return fmt.Errorf("%v did not sync", r)
-		}
+	stop := make(chan struct{})
+	defer factory.Shutdown() // after close(stop): Shutdown waits for the informers to end
+	defer close(stop)
+	if err := waitSynced(ctx, factory, stop); err != nil {
+		return err
 	}
 	obj, err := informer.Lister().ByNamespace(e.ns).Get("meta-only")
 	if err != nil {

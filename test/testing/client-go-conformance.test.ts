@@ -38,23 +38,42 @@ const skip = whyNoGo();
  */
 const KNOWN_DIVERGENCES: readonly string[] = [];
 
-function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
+/** The build's limit: a cold module cache downloads and compiles client-go. */
+const BUILD_TIMEOUT = 480_000;
+/** The program's limit, below the test's: a hung child is killed, and cannot keep Node alive. */
+const RUN_TIMEOUT = 420_000;
+const TEST_TIMEOUT = 480_000;
+
+function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeout: number }) {
   // Asynchronous: the test server answers from this process's event loop while the child runs.
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(file, args, { ...options, encoding: "utf8", maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr });
+  return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(file, args, { ...options, encoding: "utf8", maxBuffer: 64 << 20, killSignal: "SIGKILL" }, (err, stdout, stderr) => {
+      if (!err) return resolve({ code: 0, signal: null, stdout, stderr });
+      // A killed child (the timeout) has a signal and no exit code; a spawn failure has neither.
+      const code = typeof err.code === "number" ? err.code : null;
+      resolve({ code, signal: err.signal ?? null, stdout, stderr: code === null && !err.signal ? `${err.message}\n${stderr}` : stderr });
     });
   });
 }
 
 let dir: string;
 let server: TestApiServer;
+let binary: string;
 
-before(async () => {
-  if (skip) return;
-  dir = tempDir("kcg-client-go-");
-  server = await startTestApiServer({ crds: [] });
-});
+before(
+  async () => {
+    if (skip) return;
+    dir = tempDir("kcg-client-go-");
+    server = await startTestApiServer({ crds: [] });
+    binary = join(dir, "client-go-conformance");
+    // -mod=readonly: the build uses the committed go.sum as it stands (a missing entry fails, it is
+    // never added); GOWORK=off so a go.work above the checkout cannot change the module graph.
+    const env = { ...process.env, GOFLAGS: "-mod=readonly", GOWORK: "off" };
+    const build = await run("go", ["build", "-o", binary, "."], { cwd: PROGRAM, env, timeout: BUILD_TIMEOUT - 10_000 });
+    assert.equal(build.code, 0, `go build failed (${build.signal ?? "no signal"}):\n${build.stderr}`);
+  },
+  { timeout: BUILD_TIMEOUT },
+);
 
 after(async () => {
   if (skip) return;
@@ -62,17 +81,11 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("every step of hack/client-go-conformance passes against the test server", { skip, timeout: 600_000 }, async () => {
-  const binary = join(dir, "client-go-conformance");
-  // -mod=readonly: the build uses the committed go.sum as it stands (a missing entry fails, it is
-  // never added); GOWORK=off so a go.work above the checkout cannot change the module graph.
-  const env = { ...process.env, GOFLAGS: "-mod=readonly", GOWORK: "off" };
-  const build = await run("go", ["build", "-o", binary, "."], { cwd: PROGRAM, env });
-  assert.equal(build.code, 0, `go build failed:\n${build.stderr}`);
-
-  const { stdout, stderr } = await run(binary, [server.kubeconfigPath], {});
+test("every step of hack/client-go-conformance passes against the test server", { skip, timeout: TEST_TIMEOUT }, async () => {
+  const { code, signal, stdout, stderr } = await run(binary, [server.kubeconfigPath], { timeout: RUN_TIMEOUT });
   // client-go logs through klog on stderr (leader election's lines); shown only when a step fails.
   const shown = `${stdout}\n--- stderr ---\n${stderr}`;
+  assert.equal(signal, null, `the program did not finish within ${RUN_TIMEOUT} ms (${signal}):\n${shown}`);
   const plan = /^1\.\.(\d+)$/m.exec(stdout);
   assert.ok(plan, `no TAP plan line:\n${shown}`);
   assert.ok(Number(plan[1]) >= 30, `only ${plan[1]} steps`);
@@ -88,4 +101,6 @@ test("every step of hack/client-go-conformance passes against the test server", 
     `these steps pass now; remove them from KNOWN_DIVERGENCES:\n${shown}`,
   );
   assert.equal(stdout.match(/^(?:not )?ok \d+ - /gm)?.length, Number(plan[1]), shown);
+  // The exit code agrees with the TAP lines: 1 when a step failed, 0 when none did.
+  assert.equal(code, failed.length > 0 ? 1 : 0, `exit code ${code} with ${failed.length} failed steps:\n${shown}`);
 });
