@@ -19,7 +19,7 @@ import { clone, toWire } from "../registry/write-common.js";
 import type { ServerState, UserInfo } from "../server-state.js";
 import { ApiError, internalError } from "../status-errors.js";
 import type { KubeObject } from "../registry/controller-client.js";
-import { callWebhook, goJsonType, WebhookCallError } from "../webhook-client/call.js";
+import { callWebhook, goJsonType, WebhookCallError, type ServiceLookup } from "../webhook-client/call.js";
 import { matchedVersion, namespaceSelected, objectSelected } from "./webhook-match.js";
 
 type Obj = Record<string, unknown>;
@@ -28,6 +28,8 @@ type Obj = Record<string, unknown>;
 interface Hook {
   name: string;
   spec: Obj;
+  /** The Services its `service` reference resolves against. */
+  services: ServiceLookup;
   /** The version of the resource it is called with (the request's, or an equivalent one). */
   version: ResourceInfo;
 }
@@ -39,13 +41,15 @@ function applicableHooks(state: ServerState, storage: string, a: AdmissionAttrib
   const equivalents = state.registry.all().filter((r) => storageKey(r) === storageKey(a.info) && !r.discoveryOnly);
   const namespaceLabels = (name: string): Record<string, string> | undefined =>
     getStored(state, "/namespaces", name)?.metadata["labels"] as Record<string, string> | undefined;
+  // kube-apiserver's service lister, which a webhook's service reference resolves against.
+  const services: ServiceLookup = (namespace, name) => getStored(state, "/services", `${namespace}/${name}`);
   const out: Hook[] = [];
   const byName = [...configs].sort((x, y) => (String(x.metadata["name"]) < String(y.metadata["name"]) ? -1 : 1));
   for (const config of byName) {
     for (const h of Array.isArray(config["webhooks"]) ? (config["webhooks"] as Obj[]) : []) {
       const version = matchedVersion(h, a, equivalents);
       if (!version || !namespaceSelected(h, a, namespaceLabels) || !objectSelected(h, a)) continue;
-      out.push({ name: String(h["name"]), spec: h, version });
+      out.push({ name: String(h["name"]), spec: h, services, version });
     }
   }
   return out;
@@ -106,7 +110,7 @@ async function call(hook: Hook, request: AdmissionRequest): Promise<AdmissionRes
   const timeout = typeof hook.spec["timeoutSeconds"] === "number" ? hook.spec["timeoutSeconds"] : 10;
   const clientConfig = (hook.spec["clientConfig"] ?? {}) as Obj;
   const review = { apiVersion: `admission.k8s.io/${version}`, kind: "AdmissionReview", request };
-  const answer = (await callWebhook(clientConfig, timeout, review).catch((e: unknown) => {
+  const answer = (await callWebhook(clientConfig, timeout, review, hook.services).catch((e: unknown) => {
     throw e instanceof WebhookCallError ? new WebhookCallError(`failed to call webhook: ${e.message}`) : e;
   })) as { response?: AdmissionResponse | null };
   const response = answer.response;

@@ -72,7 +72,10 @@ export function startCrdController(state: ServerState, crdInfo: ResourceInfo): (
       state.registry.removeCrd(name);
       return;
     }
-    state.registry.setCrdResources(name, crdResources(e.object));
+    state.registry.setCrdResources(
+      name,
+      crdResources(e.object, (namespace, svc) => state.store.get("/services", `${namespace}/${svc}`)),
+    );
     if (!isEstablished(e.object)) state.defer(() => establish(state, crdInfo, name));
   });
 }

@@ -4,15 +4,18 @@
 // texts, recorded in test/fixtures/apiserver-1.37/conversion.json. The webhook may change labels and
 // annotations only, so the rest of metadata is the object's own.
 import { randomUUID } from "node:crypto";
-import { callWebhook, WebhookCallError } from "../webhook-client/call.js";
+import { callWebhook, WebhookCallError, type ServiceLookup } from "../webhook-client/call.js";
 import { ConversionFailure } from "../registry/conversion-views.js";
 import type { Conversion } from "../registry/resource-info.js";
 import { asObj } from "../builtin/field-causes.js";
 
 type Obj = Record<string, unknown>;
 
-/** The webhook converter of `crd`, or undefined when its conversion strategy is not Webhook. */
-export function webhookConversion(crd: Obj): Conversion | undefined {
+/**
+ * The webhook converter of `crd`, or undefined when its conversion strategy is not Webhook; a
+ * `service` reference resolves against `services` (without them, it cannot be reached).
+ */
+export function webhookConversion(crd: Obj, services?: ServiceLookup): Conversion | undefined {
   const spec = asObj(crd["spec"]);
   const conversion = asObj(spec["conversion"]);
   if (conversion["strategy"] !== "Webhook") return undefined;
@@ -37,7 +40,7 @@ export function webhookConversion(crd: Obj): Conversion | undefined {
     };
     let answer: Obj;
     try {
-      answer = (await callWebhook(clientConfig, 30, review)) as Obj;
+      answer = (await callWebhook(clientConfig, 30, review, services)) as Obj;
     } catch (e) {
       if (e instanceof WebhookCallError) throw failed(`failed: ${e.message}`);
       throw e;

@@ -6,6 +6,7 @@ import type { ObjectSchema, PrinterColumn, ResourceInfo } from "../registry/reso
 import type { StatusCause } from "../status-errors.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { webhookConversion } from "./crd-conversion.js";
+import type { ServiceLookup } from "../webhook-client/call.js";
 import { CUSTOM_RESOURCE_STRATEGY } from "./crd-strategy.js";
 
 type Obj = Record<string, unknown>;
@@ -117,8 +118,8 @@ export function initialStatus(crd: Obj): Obj {
   return { acceptedNames: { kind: "", plural: "" }, conditions: null, storedVersions: storage ? [storage["name"]] : [] };
 }
 
-/** The resources a CRD serves: one per served version. */
-export function crdResources(crd: Obj): ResourceInfo[] {
+/** The resources a CRD serves: one per served version; a conversion webhook's service reference resolves against `services`. */
+export function crdResources(crd: Obj, services?: ServiceLookup): ResourceInfo[] {
   const spec = asObj(crd["spec"]);
   const names = asObj(spec["names"]);
   const group = String(spec["group"] ?? "");
@@ -126,7 +127,7 @@ export function crdResources(crd: Obj): ResourceInfo[] {
   const plural = String(names["plural"] ?? "");
   const versions = Array.isArray(spec["versions"]) ? (spec["versions"] as Obj[]) : [];
   const storage = versions.find((v) => v["storage"] === true);
-  const conversion = webhookConversion(crd);
+  const conversion = webhookConversion(crd, services);
   const out: ResourceInfo[] = [];
   for (const v of versions) {
     if (v["served"] === false) continue;

@@ -49,11 +49,12 @@ interface LeafRequest {
 const SERVER_AUTH = "1.3.6.1.5.5.7.3.1";
 const CLIENT_AUTH = "1.3.6.1.5.5.7.3.2";
 
-const LOCAL_SANS = sequence(
+const LOCAL_SAN_ENTRIES = [
   implicit(2, Buffer.from("localhost", "ascii")),
   implicit(7, Buffer.from([127, 0, 0, 1])),
   implicit(7, Buffer.concat([Buffer.alloc(15), Buffer.from([1])])),
-);
+];
+const LOCAL_SANS = sequence(...LOCAL_SAN_ENTRIES);
 
 /** The one certificate builder: an X.509 v3 certificate valid from an hour ago for a year, signed by `signingKey`. */
 function certificate(subject: Buffer, issuer: Buffer, publicKey: KeyObject, signingKey: KeyObject, extensions: Buffer[]): string {
@@ -76,15 +77,15 @@ function certificate(subject: Buffer, issuer: Buffer, publicKey: KeyObject, sign
 
 const keyPem = (k: KeyObject): string => k.export({ type: "pkcs8", format: "pem" }).toString();
 
-/** A self-signed certificate for 127.0.0.1, ::1 and localhost that is its own CA (for tests of TLS clients). */
-export function generateServerCertificate(commonName = "kube-codegen-testing"): ServerCertificate {
+/** A self-signed certificate for 127.0.0.1, ::1, localhost and `dnsNames` that is its own CA (for tests of TLS clients). */
+export function generateServerCertificate(commonName = "kube-codegen-testing", dnsNames: readonly string[] = []): ServerCertificate {
   const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
   const certPem = certificate(name(commonName), name(commonName), publicKey, privateKey, [
     extension("2.5.29.19", true, sequence(bool(true))),
     // keyUsage: digitalSignature (bit 0) and keyCertSign (bit 5): 0b10000100, 2 unused bits.
     extension("2.5.29.15", true, Buffer.from([0x03, 0x02, 0x02, 0x84])),
     extension("2.5.29.37", false, sequence(oid(SERVER_AUTH), oid(CLIENT_AUTH))),
-    extension("2.5.29.17", false, LOCAL_SANS),
+    extension("2.5.29.17", false, sequence(...LOCAL_SAN_ENTRIES, ...dnsNames.map((d) => implicit(2, Buffer.from(d, "ascii"))))),
   ]);
   return { certPem, keyPem: keyPem(privateKey) };
 }

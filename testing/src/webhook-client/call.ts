@@ -10,14 +10,51 @@ import { request } from "node:https";
 /** A webhook call that failed before a usable answer, worded as the real server's client says it. */
 export class WebhookCallError extends Error {}
 
-/** Where a clientConfig points. The test server runs no Services, so a service reference cannot be reached. */
-function target(clientConfig: Record<string, unknown>): { url: string; unreachable?: string } {
+/**
+ * The Services a webhook's `service` reference resolves against (kube-apiserver's service lister):
+ * the stored Service, or undefined when there is none.
+ */
+export type ServiceLookup = (namespace: string, name: string) => Record<string, unknown> | undefined;
+
+/**
+ * Where a clientConfig points: `url` as written (and shown in errors), and, for a service reference,
+ * the host and port actually dialled. A service reference resolves as kube-apiserver's
+ * ResolveCluster does it (k8s.io/apiserver/pkg/util/proxy): an ExternalName service to its
+ * externalName at the reference's port; a ClusterIP, NodePort or LoadBalancer service to its
+ * clusterIP at the service port equal to the reference's port; each failure worded as the real
+ * server's (recorded from kube-apiserver 1.37.2: `service "wh" not found`, `no service port 18443
+ * found for service "wh"`). The TLS server name and the Host header stay `<name>.<namespace>.svc`,
+ * so the webhook's certificate is checked for the name kubebuilder's and cert-manager's are made
+ * for. The test server allocates no cluster IPs, so an ExternalName service (which the real server
+ * resolves the same way) is how a test points a service reference at a webhook on this machine.
+ */
+function target(
+  clientConfig: Record<string, unknown>,
+  services: ServiceLookup | undefined,
+): { url: string; dial?: { host: string; port: number; serverName: string }; unreachable?: string } {
   if (typeof clientConfig["url"] === "string") return { url: clientConfig["url"] };
-  const svc = (clientConfig["service"] ?? {}) as Record<string, unknown>;
-  const name = String(svc["name"] ?? "");
-  const path = typeof svc["path"] === "string" ? svc["path"] : "";
-  const url = `https://${name}.${String(svc["namespace"] ?? "")}.svc:${String(svc["port"] ?? 443)}${path}`;
-  return { url, unreachable: `service "${name}" not found` };
+  const ref = (clientConfig["service"] ?? {}) as Record<string, unknown>;
+  const name = String(ref["name"] ?? "");
+  const namespace = String(ref["namespace"] ?? "");
+  const port = typeof ref["port"] === "number" ? ref["port"] : 443;
+  const path = typeof ref["path"] === "string" ? ref["path"] : "";
+  const serverName = `${name}.${namespace}.svc`;
+  const url = `https://${serverName}:${port}${path}`;
+  const svc = services?.(namespace, name);
+  if (!svc) return { url, unreachable: `service ${JSON.stringify(name)} not found` };
+  const spec = (svc["spec"] ?? {}) as Record<string, unknown>;
+  const type = typeof spec["type"] === "string" && spec["type"] !== "" ? spec["type"] : "ClusterIP";
+  const clusterIP = typeof spec["clusterIP"] === "string" ? spec["clusterIP"] : "";
+  if (type === "ExternalName") return { url, dial: { host: String(spec["externalName"] ?? ""), port, serverName } };
+  if (type === "ClusterIP" && clusterIP === "None") return { url, unreachable: 'cannot route to service with ClusterIP "None"' };
+  if (type === "ClusterIP" || type === "NodePort" || type === "LoadBalancer") {
+    const ports = Array.isArray(spec["ports"]) ? (spec["ports"] as Record<string, unknown>[]) : [];
+    if (!ports.some((p) => p["port"] === port))
+      return { url, unreachable: `no service port ${port} found for service ${JSON.stringify(name)}` };
+    if (clusterIP === "") return { url, unreachable: `dial tcp :${port}: connect: connection refused` };
+    return { url, dial: { host: clusterIP, port, serverName } };
+  }
+  return { url, unreachable: `unsupported service type ${JSON.stringify(type)}` };
 }
 
 /** The text of an HTTP answer that is not 2xx, as client-go's rest client reports an unstructured one. */
@@ -70,14 +107,20 @@ function networkText(err: NodeJS.ErrnoException, url: URL): string {
  * POSTs `review` to the webhook of `clientConfig`; resolves to the decoded answer, rejects with a
  * WebhookCallError worded as the real server's.
  */
-export function callWebhook(clientConfig: Record<string, unknown>, timeoutSeconds: number, review: unknown): Promise<unknown> {
-  const { url, unreachable } = target(clientConfig);
+export function callWebhook(
+  clientConfig: Record<string, unknown>,
+  timeoutSeconds: number,
+  review: unknown,
+  services?: ServiceLookup,
+): Promise<unknown> {
+  const { url, dial, unreachable } = target(clientConfig, services);
   const full = `${url}?timeout=${timeoutSeconds}s`;
   const fail = (text: string) => new WebhookCallError(`Post ${JSON.stringify(full)}: ${text}`);
   if (unreachable) return Promise.reject(fail(unreachable));
   const caBundle =
     typeof clientConfig["caBundle"] === "string" ? Buffer.from(clientConfig["caBundle"], "base64").toString("utf8") : undefined;
-  const parsed = new URL(full);
+  // Network errors name the address dialled: a service reference's resolved host.
+  const parsed = dial ? new URL(`https://${dial.host.includes(":") ? `[${dial.host}]` : dial.host}:${dial.port}`) : new URL(full);
   const body = JSON.stringify(review);
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -93,7 +136,14 @@ export function callWebhook(clientConfig: Record<string, unknown>, timeoutSecond
         method: "POST",
         agent: false,
         ...(caBundle ? { ca: caBundle } : {}),
-        headers: { "Content-Type": "application/json", Accept: "application/json, */*", "Content-Length": Buffer.byteLength(body) },
+        // A service reference: dial what it resolved to, as the service's DNS name.
+        ...(dial ? { hostname: dial.host, port: dial.port, servername: dial.serverName } : {}),
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, */*",
+          "Content-Length": Buffer.byteLength(body),
+          ...(dial ? { Host: `${dial.serverName}:${dial.port}` } : {}),
+        },
       },
       (res) => {
         let text = "";
