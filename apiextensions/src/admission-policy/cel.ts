@@ -138,30 +138,7 @@ export type Program = (bindings: Record<string, CelInput>, authorizer: Authorize
 export type CelOutcome = { value: CelValue } | { error: string };
 
 /** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
-export type Compiled = { program: Program; variables: ReadonlySet<string>; knownType: string | undefined } | { compileError: string };
-
-// The variables.<name> an expression reads, so that only those are evaluated (the server's are lazy).
-function variableNames(node: unknown, out: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const x of node) variableNames(x, out);
-    return;
-  }
-  if (typeof node !== "object" || node === null) return;
-  const rec = node as Record<string, unknown>;
-  const kind = rec["exprKind"] as { case?: string; value?: Record<string, unknown> } | undefined;
-  if (kind?.case === "selectExpr") {
-    const operand = kind.value?.["operand"] as { exprKind?: { case?: string; value?: { name?: unknown } } } | undefined;
-    if (operand?.exprKind?.case === "identExpr" && operand.exprKind.value?.name === "variables") out.add(String(kind.value?.["field"]));
-  }
-  if (kind?.case === "callExpr" && kind.value?.["function"] === "_[_]") {
-    const args = kind.value["args"] as { exprKind?: { case?: string; value?: Record<string, unknown> } }[] | undefined;
-    const [target, key] = args ?? [];
-    const constant = key?.exprKind?.value?.["constantKind"] as { case?: string; value?: unknown } | undefined;
-    if (target?.exprKind?.case === "identExpr" && target.exprKind.value?.["name"] === "variables" && constant?.case === "stringValue")
-      out.add(String(constant.value));
-  }
-  for (const [k, v] of Object.entries(rec)) if (k !== "$typeName" && k !== "sourceInfo") variableNames(v, out);
-}
+export type Compiled = { program: Program; knownType: string | undefined } | { compileError: string };
 
 /** The caret lines cel-go prints under a compile error. */
 function caret(expr: string, message: string): string {
@@ -180,8 +157,6 @@ export function compileExpression(expr: string): Compiled {
   } catch (e) {
     return { compileError: caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const variables = new Set<string>();
-  variableNames(parsed, variables);
   const run = plan(policyEnv(), parsed);
   // Without a type checker, the type of an expression is known here only when it reads nothing,
   // or when it is a bare field of an untyped variable (dyn to the server's checker).
@@ -202,7 +177,7 @@ export function compileExpression(expr: string): Compiled {
       currentAuthorizer = previous;
     }
   };
-  return { program, variables, knownType };
+  return { program, knownType };
 }
 
 /** The variables the server's checker types as dyn (object, oldObject and params are untyped JSON). */

@@ -8,6 +8,7 @@ export const texts = {
   defaultMessage: (expression: string) => `failed expression: ${expression.trim()}`,
   expressionError: (expression: string, error: string) => `expression '${expression}' resulted in error: ${error}`,
   variableError: (name: string, error: string) => `composited variable "${name}" fails to evaluate: ${error}`,
+  variableCompileError: (name: string, error: string) => `composited variable "${name}" fails to compile: compilation failed: ${error}`,
   compilationError: (error: string) => `compilation error: ${error}`,
   notBoolean: (v: CelValue) => `validation expression returned ${celTypeName(v)}, expected bool`,
   auditAnnotationType: (expression: string, v: CelValue) =>
