@@ -168,6 +168,30 @@ test("variables are lazy: a variable is evaluated only when an expression reache
   assert.equal(denial(unused, binding("b", "s")).allowed, true);
 });
 
+test("authorizer.requestResource checks the request's group, resource, subresource, namespace and name", () => {
+  // kube-apiserver 1.37.2 accepts and evaluates authorizer.requestResource.check('create').allowed().
+  const p = policy("p", {
+    validations: [
+      { expression: "authorizer.requestResource.check('create').allowed()", message: "request" },
+      { expression: "authorizer.requestResource.subresource('status').check('update').allowed()", message: "status" },
+    ],
+  });
+  const checks: unknown[] = [];
+  const r = admit([p], [binding("b", "p")], {
+    ...request(configMap("c")),
+    authorizer: (c) => {
+      checks.push(c);
+      return { allowed: c.verb === "create", reason: "" };
+    },
+  });
+  assert.match(r.status?.message ?? "", /denied request: status$/);
+  const user = { user: "alice", groups: ["devs", "system:authenticated"] };
+  assert.deepEqual(checks, [
+    { ...user, verb: "create", group: "", resource: "configmaps", subresource: "", namespace: "ns", name: "c" },
+    { ...user, verb: "update", group: "", resource: "configmaps", subresource: "status", namespace: "ns", name: "c" },
+  ]);
+});
+
 test("validationActions: Warn gives the server's Warning text, Audit the validation_failure annotation, Deny the refusal", () => {
   const p = policy("p", { validations: [{ expression: "false", message: "bad" }] });
   const warn = admit([p], [binding("w", "p", { validationActions: ["Warn", "Audit"] })], request(configMap("c")));

@@ -51,7 +51,13 @@ function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Acti
     request: toCel(requestValue(o, m)),
     params: toCel(param),
     namespaceObject: toCel(a.namespaced && a.namespace !== "" ? (o.namespaceObject ?? null) : null),
-    authorizer: authorizerValue(a.userInfo.username, a.userInfo.groups),
+    authorizer: authorizerValue(a.userInfo.username, a.userInfo.groups, {
+      group: a.resource.group,
+      resource: a.resource.resource,
+      subresource: a.subresource,
+      namespace: a.namespace,
+      name: a.name,
+    }),
   };
 }
 

@@ -46,15 +46,33 @@ function tagged(kind: string, from: CelValue, set: Record<string, string>): CelV
   return celMap(entries);
 }
 
-/** The `authorizer` value for a user. */
-export function authorizerValue(user: string, groups: readonly string[]): CelInput {
-  return celMap(
-    new Map<string, CelInput>([
-      [TAG, "authorizer"],
-      ["user", user],
-      ["groups", [...groups]],
-    ]),
-  );
+/** The resource of the request, as `authorizer.requestResource` checks it. */
+export interface RequestResource {
+  group: string;
+  resource: string;
+  subresource: string;
+  namespace: string;
+  name: string;
+}
+
+/**
+ * The `authorizer` value for a user; with the request's resource, its `requestResource` field is a
+ * resource check of that group, resource, subresource, namespace and name (library.NewResourceAuthorizerVal).
+ */
+export function authorizerValue(user: string, groups: readonly string[], requestResource?: RequestResource): CelInput {
+  const entries = new Map<string, CelInput>([
+    [TAG, "authorizer"],
+    ["user", user],
+    ["groups", [...groups]],
+  ]);
+  if (requestResource)
+    entries.set(
+      "requestResource",
+      celMap(
+        new Map<string, CelInput>([[TAG, "resourceCheck"], ["user", user], ["groups", [...groups]], ...Object.entries(requestResource)]),
+      ),
+    );
+  return celMap(entries);
 }
 
 const allowAll: Authorizer = () => ({ allowed: true, reason: "" });
