@@ -3,7 +3,7 @@
 // variables a policy reads (request, namespaceObject, oldObject, authorizer).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { admit, VALIDATION_FAILURE_ANNOTATION } from "../../apiextensions/src/admission-policy/index.js";
+import { admit, VALIDATION_FAILURE_ANNOTATION, type Obj } from "../../apiextensions/src/admission-policy/index.js";
 import { binding, configMap, policy, request } from "./helpers.js";
 
 const denial = (p: ReturnType<typeof policy>, b: ReturnType<typeof binding>, o = request(configMap("c", { a: "1" }))) => admit([p], [b], o);
@@ -220,6 +220,24 @@ test("auditAnnotations: a string value is kept under policy/key, null is no anno
   });
   const r = admit([p], [binding("b", "p", { validationActions: ["Audit"] })], request(configMap("c", { a: "1", b: "2" })));
   assert.deepEqual(r.auditAnnotations, { "p/size": "size 2" });
+});
+
+test("an auditAnnotation's error denies under Fail whatever the validationActions, and is nothing under Ignore", () => {
+  // Confirmed on kube-apiserver 1.37.2 with a Warn-only binding (status 422, reason Invalid).
+  const p = policy("p", {
+    validations: [{ expression: "true" }],
+    auditAnnotations: [{ key: "k", valueExpression: "string(object.none)" }],
+  });
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], request(configMap("c")));
+  assert.equal(r.allowed, false);
+  assert.deepEqual(r.warnings, []);
+  assert.equal(r.status?.code, 422);
+  assert.match(
+    r.status?.message ?? "",
+    /with binding 'b' denied request: expression 'string\(object\.none\)' resulted in error: no such key: none$/,
+  );
+  const ignored = policy("p", { ...(p["spec"] as Obj), failurePolicy: "Ignore" });
+  assert.equal(admit([ignored], [binding("b", "p", { validationActions: ["Warn"] })], request(configMap("c"))).allowed, true);
 });
 
 test("CEL variables: request, oldObject on UPDATE and DELETE, namespaceObject, authorizer", () => {

@@ -2,14 +2,15 @@
 // (policy/generic/policy_dispatcher.go and policy/validating/dispatcher.go): for each policy (by name)
 // that matches, each of its bindings (by name) that matches, each param: the evaluation's decisions,
 // applied through the binding's validationActions. Deny refuses with the first denying decision,
-// Warn adds a Warning, Audit an audit annotation; an error configuring a binding (its params) is a
-// decision under the policy's failurePolicy.
+// Warn adds a Warning, Audit an audit annotation. A configuration error (the policy's paramKind, a
+// binding's params) and an auditAnnotation's error are, under failurePolicy Fail, denials whatever the
+// validationActions, as the dispatcher adds them to its denied decisions directly.
 import { authorizerValue, toCel } from "./cel.js";
 import { compilePolicy } from "./compile.js";
 import { evaluate, type Activation, type Decision } from "./evaluate.js";
 import { matches, type MatchedVersion } from "./match.js";
 import { reasonCode, texts, VALIDATION_FAILURE_ANNOTATION } from "./messages.js";
-import { collectParams } from "./params.js";
+import { collectParams, policyConfigError } from "./params.js";
 import type { AdmitOptions, AdmitResult, DenialStatus, Obj, ValidationAction, Verdict } from "./types.js";
 
 const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -69,7 +70,7 @@ function requestName(o: AdmitOptions): string {
 
 function denialStatus(o: AdmitOptions, v: Verdict): DenialStatus {
   const r = o.attributes.resource;
-  const message = texts.denied(v.policy, v.binding, v.message);
+  const message = v.binding === "" ? texts.deniedByPolicy(v.policy, v.message) : texts.denied(v.policy, v.binding, v.message);
   const name = requestName(o);
   const groupResource = r.group ? `${r.resource}.${r.group}` : r.resource;
   const reason = v.reason || "Invalid";
@@ -94,7 +95,10 @@ function bindingVerdicts(
   if ("error" in collected) {
     if (compiled.failurePolicy === "Ignore") return { verdicts: [], annotations: [] };
     const message = texts.configError(collected.error);
-    return { verdicts: [{ ...base, action: "deny", evaluation: "error", message, reason: "", expressionIndex: -1 }], annotations: [] };
+    return {
+      verdicts: [{ ...base, action: "deny", evaluation: "error", message, reason: "", expressionIndex: -1, unconditional: true }],
+      annotations: [],
+    };
   }
   const verdicts: Verdict[] = [];
   const annotations: [string, string][] = [];
@@ -122,6 +126,25 @@ export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: Adm
     if (ofPolicy.length === 0) continue;
     const m = matches(asObj(policy["spec"])["matchConstraints"], o.attributes, namespaceObject, equivalents);
     if (!m) continue;
+    const configError = policyConfigError(compilePolicy(policy), o);
+    if (configError !== undefined) {
+      // The policy's error, under its failurePolicy, before and instead of its bindings.
+      if (compilePolicy(policy).failurePolicy === "Ignore") continue;
+      const v: Verdict = {
+        policy: name,
+        binding: "",
+        action: "deny",
+        evaluation: "error",
+        message: texts.policyConfigError(configError),
+        reason: "",
+        expressionIndex: -1,
+        validationActions: [],
+        unconditional: true,
+      };
+      verdicts.push(v);
+      denial ??= v;
+      continue;
+    }
     for (const binding of [...ofPolicy].sort(byName)) {
       const criteria = asObj(binding["spec"])["matchResources"];
       if (criteria !== undefined && criteria !== null && !matches(criteria, o.attributes, namespaceObject, equivalents)) continue;
@@ -130,6 +153,10 @@ export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: Adm
       for (const v of r.verdicts) {
         verdicts.push(v);
         if (v.action !== "deny") continue;
+        if (v.unconditional) {
+          denial ??= v;
+          continue;
+        }
         if (v.validationActions.includes("Deny")) denial ??= v;
         if (v.validationActions.includes("Warn")) warnings.push(texts.warning(v.policy, v.binding, v.message));
         if (v.validationActions.includes("Audit"))

@@ -19,6 +19,8 @@ export interface Decision {
   message: string;
   reason: string;
   expressionIndex: number;
+  /** Denies whatever the validationActions (an auditAnnotation's error under failurePolicy Fail). */
+  unconditional?: boolean;
 }
 
 export interface Evaluation {
@@ -144,27 +146,33 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
   const auditAnnotations: [string, string][] = [];
   for (const a of policy.auditAnnotations) {
     const r = ctx.run(a.value);
+    // An auditAnnotation's error denies under Fail whatever the binding's validationActions
+    // (the dispatcher adds it to the denied decisions directly), and is nothing under Ignore.
     if ("error" in r) {
-      decisions.push({
-        action: onError,
-        evaluation: "error",
-        message: failedExpression(a.value, r.error),
-        reason: "",
-        expressionIndex: -1,
-      });
+      if (onError === "deny")
+        decisions.push({
+          action: "deny",
+          evaluation: "error",
+          message: failedExpression(a.value, r.error),
+          reason: "",
+          expressionIndex: -1,
+          unconditional: true,
+        });
       continue;
     }
     const value: CelValue = r.value;
     if (value === null) continue;
     const s = asString(value);
     if (s === undefined) {
-      decisions.push({
-        action: onError,
-        evaluation: "error",
-        message: texts.auditAnnotationType(a.value.expression, value),
-        reason: "",
-        expressionIndex: -1,
-      });
+      if (onError === "deny")
+        decisions.push({
+          action: "deny",
+          evaluation: "error",
+          message: texts.auditAnnotationType(a.value.expression, value),
+          reason: "",
+          expressionIndex: -1,
+          unconditional: true,
+        });
       continue;
     }
     auditAnnotations.push([a.key, s]);

@@ -15,11 +15,15 @@ export const texts = {
     `valueExpression '${expression}' resulted in unsupported return type: ${celTypeName(v)}. Return type must be either string or null.`,
   /** A binding that cannot be evaluated: its params, its paramRef. */
   configError: (error: string) => `failed to configure binding: ${error}`,
+  /** A policy that cannot be evaluated under any binding: its paramKind. */
+  policyConfigError: (error: string) => `failed to configure policy: ${error}`,
   paramsNotFound: "no params found for policy binding with `Deny` parameterNotFoundAction",
   namespacedParamsClusterRequest: "cannot use namespaced paramRef in policy binding that matches cluster-scoped resources",
   paramKindUnknown: (apiVersion: string, kind: string) => `failed to find resource referenced by paramKind: '${apiVersion}, Kind=${kind}'`,
   denied: (policy: string, binding: string, message: string) =>
     `ValidatingAdmissionPolicy '${policy}' with binding '${binding}' denied request: ${message}`,
+  /** A policy-level denial (a configuration error of the policy), named without a binding. */
+  deniedByPolicy: (policy: string, message: string) => `ValidatingAdmissionPolicy '${policy}' denied request: ${message}`,
   forbidden: (groupResource: string, name: string, message: string) => `${groupResource} "${name}" is forbidden: ${message}`,
   warning: (policy: string, binding: string, message: string) =>
     `Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${binding}': ${message}`,

@@ -117,6 +117,11 @@ export interface Verdict {
   /** The validation's index, -1 for a match condition, param or configuration error. */
   expressionIndex: number;
   validationActions: readonly ValidationAction[];
+  /**
+   * A configuration error (params, paramKind) or an auditAnnotation's error under failurePolicy Fail:
+   * it denies whatever the binding's validationActions, and is neither warned nor audited.
+   */
+  unconditional?: boolean;
 }
 
 /** A Status as the server answers a denial. */
