@@ -240,6 +240,30 @@ test("an auditAnnotation's error denies under Fail whatever the validationAction
   assert.equal(admit([ignored], [binding("b", "p", { validationActions: ["Warn"] })], request(configMap("c"))).allowed, true);
 });
 
+test("request: no uid, and its empty fields absent so has() is false", () => {
+  // On kube-apiserver 1.37.2 request.uid fails to compile (undefined field 'uid'), and a ConfigMap's
+  // CREATE has no subResource nor requestSubResource but a name, a namespace and options.
+  const p = policy("p", {
+    validations: [
+      {
+        expression: "false",
+        messageExpression:
+          "[has(request.subResource), has(request.requestSubResource), has(request.name), has(request.namespace), has(request.userInfo.uid), has(request.userInfo.groups), has(request.userInfo.extra), has(request.dryRun)].map(b, b ? 't' : 'f').join('')",
+      },
+      { expression: "request.uid == ''" },
+    ],
+  });
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], request(configMap("c")));
+  assert.deepEqual(r.warnings, [
+    "Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b': ffttftft",
+    "Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b': expression 'request.uid == ''' resulted in error: no such key: uid",
+  ]);
+  const withAll = request(configMap("c"), null, {
+    userInfo: { username: "bob", uid: "u1", groups: ["g"], extra: { scopes: ["a"] } },
+  });
+  assert.match(admit([p], [binding("b", "p", { validationActions: ["Warn"] })], withAll).warnings[0] ?? "", /: fftttttt$/);
+});
+
 test("CEL variables: request, oldObject on UPDATE and DELETE, namespaceObject, authorizer", () => {
   const p = policy("p", {
     matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["*"], resources: ["configmaps"] }] },
@@ -249,7 +273,7 @@ test("CEL variables: request, oldObject on UPDATE and DELETE, namespaceObject, a
       { expression: "namespaceObject.metadata.labels.env == 'test'", message: "namespace" },
       {
         expression:
-          "request.namespace == 'ns' && request.kind.kind == 'ConfigMap' && 'devs' in request.userInfo.groups && request.uid == ''",
+          "request.namespace == 'ns' && request.kind.kind == 'ConfigMap' && 'devs' in request.userInfo.groups && !has(request.subResource)",
         message: "request",
       },
       { expression: "authorizer.group('').resource('secrets').namespace('ns').check('get').allowed()", message: "may not read secrets" },

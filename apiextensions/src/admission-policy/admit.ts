@@ -23,24 +23,48 @@ function actionsOf(binding: Obj): ValidationAction[] {
   return Array.isArray(v) ? v.filter((x): x is ValidationAction => x === "Deny" || x === "Warn" || x === "Audit") : [];
 }
 
-/** The `request` variable: the AdmissionRequest of the request, at the version the policy matched. */
+/**
+ * The `request` variable: the AdmissionRequest of the request, at the version the policy matched, as
+ * the server's JSON of it: no uid (the server's request type has none, so `request.uid` is an error),
+ * and the omitempty fields absent when empty, so has() is false (confirmed on kube-apiserver 1.37.2
+ * for subResource and requestSubResource).
+ */
 function requestValue(o: AdmitOptions, m: MatchedVersion): Obj {
   const a = o.attributes;
-  return {
-    uid: a.uid ?? "",
-    kind: m.kind,
-    resource: m.resource,
-    subResource: a.subresource,
-    requestKind: a.kind,
-    requestResource: a.resource,
-    requestSubResource: a.subresource,
-    name: a.name,
-    namespace: a.namespace,
-    operation: a.operation,
-    userInfo: { username: a.userInfo.username, uid: a.userInfo.uid ?? "", groups: [...a.userInfo.groups], extra: a.userInfo.extra ?? {} },
-    dryRun: a.dryRun,
-    options: a.options ?? null,
-  };
+  const u = a.userInfo;
+  const extra = u.extra ?? {};
+  const nonEmpty = (entries: [string, unknown][]): Obj =>
+    Object.fromEntries(
+      entries.filter(
+        ([, v]) =>
+          v !== "" &&
+          v !== undefined &&
+          !(Array.isArray(v) && v.length === 0) &&
+          !(typeof v === "object" && v !== null && Object.keys(v).length === 0),
+      ),
+    );
+  return nonEmpty([
+    ["kind", m.kind],
+    ["resource", m.resource],
+    ["subResource", a.subresource],
+    ["requestKind", a.kind],
+    ["requestResource", a.resource],
+    ["requestSubResource", a.subresource],
+    ["name", a.name],
+    ["namespace", a.namespace],
+    ["operation", a.operation],
+    [
+      "userInfo",
+      nonEmpty([
+        ["username", u.username],
+        ["uid", u.uid ?? ""],
+        ["groups", [...u.groups]],
+        ["extra", Object.keys(extra).length > 0 ? extra : undefined],
+      ]),
+    ],
+    ["dryRun", a.dryRun],
+    ["options", a.options ?? undefined],
+  ]);
 }
 
 function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Activation {

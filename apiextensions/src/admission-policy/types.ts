@@ -34,7 +34,7 @@ export interface UserInfo {
 
 /** admission.Attributes: one request as the policies see it. */
 export interface RequestAttributes {
-  /** The request's uid (`request.uid`); "" when not given. */
+  /** The request's uid; policies do not see it (the server's `request` has no uid). */
   uid?: string;
   operation: Operation;
   /** The resource and kind the request addressed. */
