@@ -222,6 +222,24 @@ test("auditAnnotations: a string value is kept under policy/key, null is no anno
   assert.deepEqual(r.auditAnnotations, { "p/size": "size 2" });
 });
 
+test("auditAnnotations: values trimmed, empty ones dropped, cut at 10 KiB, several bindings' distinct values joined", () => {
+  // As validator.go and dispatcher.go (auditAnnotationCollector) publish them.
+  const p = policy("p", {
+    paramKind: { apiVersion: "v1", kind: "ConfigMap" },
+    validations: [{ expression: "true" }],
+    auditAnnotations: [
+      { key: "v", valueExpression: "'  ' + params.data.v + ' '" },
+      { key: "empty", valueExpression: "'  '" },
+    ],
+  });
+  const param = (name: string, v: string) => configMap(name, { v });
+  const bindings = ["one", "two", "three"].map((n) => binding(n, "p", { validationActions: ["Audit"], paramRef: { name: n } }));
+  const o = { ...request(configMap("c")), params: [param("one", "b"), param("two", "a"), param("three", "b")] };
+  assert.deepEqual(admit([p], bindings, o).auditAnnotations, { "p/v": "a, b" });
+  const big = { ...request(configMap("c")), params: [param("one", "x".repeat(11000))] };
+  assert.equal(admit([p], [bindings[0] ?? {}], big).auditAnnotations["p/v"], "x".repeat(10240));
+});
+
 test("an auditAnnotation's error denies under Fail whatever the validationActions, and is nothing under Ignore", () => {
   // Confirmed on kube-apiserver 1.37.2 with a Warn-only binding (status 422, reason Invalid).
   const p = policy("p", {

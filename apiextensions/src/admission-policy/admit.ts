@@ -135,6 +135,14 @@ function bindingVerdicts(
   return { verdicts, annotations };
 }
 
+/** The dispatcher's longest audit annotation value: 10 KiB, as bytes of UTF-8. */
+const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
+
+function truncate(v: string): string {
+  const bytes = new TextEncoder().encode(v);
+  return bytes.length <= MAX_AUDIT_ANNOTATION_VALUE ? v : new TextDecoder().decode(bytes.subarray(0, MAX_AUDIT_ANNOTATION_VALUE));
+}
+
 /** Admits one request against `policies` and their `bindings`. */
 export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: AdmitOptions): AdmitResult {
   const verdicts: Verdict[] = [];
@@ -169,11 +177,17 @@ export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: Adm
       denial ??= v;
       continue;
     }
+    // The policy's audit annotations by key: one binding's value, or several distinct ones joined.
+    const collected = new Map<string, Set<string>>();
     for (const binding of [...ofPolicy].sort(byName)) {
       const criteria = asObj(binding["spec"])["matchResources"];
       if (criteria !== undefined && criteria !== null && !matches(criteria, o.attributes, namespaceObject, equivalents)) continue;
       const r = bindingVerdicts(policy, binding, m, o);
-      for (const [k, v] of r.annotations) auditAnnotations[k] = v;
+      for (const [k, v] of r.annotations) {
+        const values = collected.get(k) ?? new Set<string>();
+        values.add(truncate(v));
+        collected.set(k, values);
+      }
       for (const v of r.verdicts) {
         verdicts.push(v);
         if (v.action !== "deny") continue;
@@ -193,6 +207,7 @@ export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: Adm
           });
       }
     }
+    for (const [k, values] of collected) auditAnnotations[k] = values.size === 1 ? [...values].join("") : [...values].sort().join(", ");
   }
   if (failures.length > 0) auditAnnotations[VALIDATION_FAILURE_ANNOTATION] = JSON.stringify(failures);
   return denial

@@ -175,7 +175,8 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
         });
       continue;
     }
-    auditAnnotations.push([a.key, s]);
+    // Trimmed, and an empty value is no annotation (validator.go).
+    if (s.trim() !== "") auditAnnotations.push([a.key, s.trim()]);
   }
   return { decisions, auditAnnotations };
 }
