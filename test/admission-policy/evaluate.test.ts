@@ -3,7 +3,7 @@
 // variables a policy reads (request, namespaceObject, oldObject, authorizer).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { admit, VALIDATION_FAILURE_ANNOTATION, type Obj } from "../../apiextensions/src/admission-policy/index.js";
+import { admit, VALIDATION_FAILURE_ANNOTATION, type AuthorizationCheck, type Obj } from "../../apiextensions/src/admission-policy/index.js";
 import { binding, configMap, policy, request } from "./helpers.js";
 
 const denial = (p: ReturnType<typeof policy>, b: ReturnType<typeof binding>, o = request(configMap("c", { a: "1" }))) => admit([p], [b], o);
@@ -190,6 +190,40 @@ test("authorizer.requestResource checks the request's group, resource, subresour
     { ...user, verb: "create", group: "", resource: "configmaps", subresource: "", namespace: "ns", name: "c" },
     { ...user, verb: "update", group: "", resource: "configmaps", subresource: "status", namespace: "ns", name: "c" },
   ]);
+});
+
+test("authorizer: serviceAccount() has only the service account groups and checks its names; field and label selectors", () => {
+  // Confirmed on kube-apiserver 1.37.2: such a service account may not create selfsubjectaccessreviews
+  // (granted to system:authenticated), and the names below fail with these errors.
+  const p = policy("p", {
+    validations: [
+      { expression: "authorizer.serviceAccount('ns', 'sa').group('').resource('pods').check('get').allowed()" },
+      {
+        expression: "authorizer.group('').resource('pods').fieldSelector('spec.nodeName=n1').labelSelector('a=b').check('list').allowed()",
+      },
+      { expression: "authorizer.serviceAccount('default', 'Bad_Name').check('get').allowed()" },
+      { expression: "authorizer.serviceAccount('Bad_Ns', 'ok').check('get').allowed()" },
+    ],
+  });
+  const checks: AuthorizationCheck[] = [];
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], {
+    ...request(configMap("c")),
+    authorizer: (c) => {
+      checks.push(c);
+      return { allowed: true, reason: "" };
+    },
+  });
+  assert.deepEqual(
+    checks.map((c) => [c.user, c.groups, c.fieldSelector, c.labelSelector]),
+    [
+      ["system:serviceaccount:ns:sa", ["system:serviceaccounts", "system:serviceaccounts:ns"], undefined, undefined],
+      ["alice", ["devs", "system:authenticated"], "spec.nodeName=n1", "a=b"],
+    ],
+  );
+  assert.deepEqual(
+    r.warnings.map((w) => w.replace(/.*resulted in error: /, "")),
+    ["Invalid service account name", "Invalid service account namespace"],
+  );
 });
 
 test("validationActions: Warn gives the server's Warning text, Audit the validation_failure annotation, Deny the refusal", () => {

@@ -66,6 +66,9 @@ export interface AuthorizationCheck {
   name: string;
   /** A non-resource request's path, when the check is for one. */
   path?: string;
+  /** The check's fieldSelector() and labelSelector(), as written, when it has them. */
+  fieldSelector?: string;
+  labelSelector?: string;
 }
 
 export interface AuthorizationDecision {
