@@ -226,6 +226,26 @@ test("authorizer: serviceAccount() has only the service account groups and check
   );
 });
 
+test("JSON numbers: integral ones within int64 are ints, others doubles", () => {
+  const p = policy("p", {
+    validations: [
+      { expression: "type(object.small) == int && type(object.big) == double && type(object.min) == int && type(object.half) == double" },
+    ],
+  });
+  const o = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "c", namespace: "ns" },
+    small: 3,
+    big: 1e20,
+    min: -(2 ** 63),
+    half: 1.5,
+  };
+  assert.equal(admit([p], [binding("b", "p")], request(o)).allowed, true);
+  const edge = policy("q", { validations: [{ expression: "type(object.edge) == double" }] });
+  assert.equal(admit([edge], [binding("b", "q")], request({ ...o, edge: 2 ** 63 })).allowed, true);
+});
+
 test("validationActions: Warn gives the server's Warning text, Audit the validation_failure annotation, Deny the refusal", () => {
   const p = policy("p", { validations: [{ expression: "false", message: "bad" }] });
   const warn = admit([p], [binding("w", "p", { validationActions: ["Warn", "Audit"] })], request(configMap("c")));

@@ -258,10 +258,15 @@ export function celTypeName(v: CelValue): string {
   return typeof v === "object" && Symbol.iterator in v ? "list" : "dyn";
 }
 
-/** JSON as CEL sees an object without a schema: integral numbers are ints. */
+const INT64_LIMIT = 2 ** 63;
+
+/**
+ * JSON as CEL sees an object without a schema: integral numbers within int64 are ints (as the
+ * server's JSON decoding makes int64 of them), others (1e20, 2^63) doubles.
+ */
 export function toCel(v: unknown): CelInput {
   if (v === null || v === undefined) return null;
-  if (typeof v === "number") return Number.isInteger(v) ? BigInt(v) : v;
+  if (typeof v === "number") return Number.isInteger(v) && v >= -INT64_LIMIT && v < INT64_LIMIT ? BigInt(v) : v;
   if (typeof v === "string" || typeof v === "boolean") return v;
   if (Array.isArray(v)) return v.map(toCel);
   const out: Record<string, CelInput> = {};
