@@ -246,6 +246,29 @@ test("JSON numbers: integral ones within int64 are ints, others doubles", () => 
   assert.equal(admit([edge], [binding("b", "q")], request({ ...o, edge: 2 ** 63 })).allowed, true);
 });
 
+test("namespaceObject is the Namespace as the server projects it: spec, status and part of its metadata", () => {
+  // On kube-apiserver 1.37.2 kind, apiVersion and metadata.managedFields are undefined fields of
+  // namespaceObject, and its name, labels, spec and status are present.
+  const p = policy("p", {
+    validations: [
+      {
+        expression: "false",
+        messageExpression:
+          "[has(namespaceObject.kind), has(namespaceObject.apiVersion), has(namespaceObject.metadata.managedFields), has(namespaceObject.metadata.ownerReferences), has(namespaceObject.metadata.name), has(namespaceObject.metadata.uid), has(namespaceObject.metadata.labels), has(namespaceObject.spec), has(namespaceObject.status)].map(b, b ? 't' : 'f').join('')",
+      },
+    ],
+  });
+  const namespaceObject = {
+    apiVersion: "v1",
+    kind: "Namespace",
+    metadata: { name: "ns", uid: "u", labels: { a: "b" }, managedFields: [{ manager: "m" }], ownerReferences: [{ name: "o" }] },
+    spec: { finalizers: ["kubernetes"] },
+    status: { phase: "Active" },
+  };
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], { ...request(configMap("c")), namespaceObject });
+  assert.match(r.warnings[0] ?? "", /: ffffttttt$/);
+});
+
 test("validationActions: Warn gives the server's Warning text, Audit the validation_failure annotation, Deny the refusal", () => {
   const p = policy("p", { validations: [{ expression: "false", message: "bad" }] });
   const warn = admit([p], [binding("w", "p", { validationActions: ["Warn", "Audit"] })], request(configMap("c")));

@@ -67,6 +67,36 @@ function requestValue(o: AdmitOptions, m: MatchedVersion): Obj {
   ]);
 }
 
+/** The metadata fields the server copies into `namespaceObject` (createNamespaceObject). */
+const NAMESPACE_METADATA = [
+  "name",
+  "generateName",
+  "namespace",
+  "uid",
+  "resourceVersion",
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "finalizers",
+];
+
+/**
+ * The `namespaceObject` variable: the Namespace as the server projects it, its spec, status and those
+ * metadata fields; no apiVersion, kind, managedFields nor ownerReferences (1.37.2 refuses
+ * namespaceObject.kind and namespaceObject.metadata.managedFields as undefined fields).
+ */
+function namespaceValue(ns: Obj): Obj {
+  const metadata = asObj(ns["metadata"]);
+  return {
+    metadata: Object.fromEntries(NAMESPACE_METADATA.filter((k) => metadata[k] !== undefined).map((k) => [k, metadata[k]])),
+    spec: ns["spec"] ?? {},
+    status: ns["status"] ?? {},
+  };
+}
+
 function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Activation {
   const a = o.attributes;
   const at = (x: Obj | null): Obj | null => (x && m.convert ? m.convert(x) : x);
@@ -75,7 +105,7 @@ function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Acti
     oldObject: toCel(at(a.oldObject)),
     request: toCel(requestValue(o, m)),
     params: toCel(param),
-    namespaceObject: toCel(a.namespaced && a.namespace !== "" ? (o.namespaceObject ?? null) : null),
+    namespaceObject: toCel(a.namespaced && a.namespace !== "" && o.namespaceObject ? namespaceValue(o.namespaceObject) : null),
     authorizer: authorizerValue(a.userInfo.username, a.userInfo.groups, {
       group: a.resource.group,
       resource: a.resource.resource,
