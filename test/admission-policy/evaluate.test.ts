@@ -287,6 +287,20 @@ test("validationActions: Warn gives the server's Warning text, Audit the validat
   assert.equal(both.warnings.length, 1);
 });
 
+test("a match condition's error is audited at index 0; a denial names the object, its generateName, else Unknown", () => {
+  // admission.NewForbidden's extractResourceName, and the dispatcher's index of the only decision.
+  // (kube-apiserver 1.37.2 generates a name before admission, so its denial names gen-xxxxx; the
+  // fallback is for a caller that has not.)
+  const p = policy("p", { matchConditions: [{ name: "err", expression: "object.none == 1" }], validations: [{ expression: "true" }] });
+  const audited = admit([p], [binding("b", "p", { validationActions: ["Audit"] })], request(configMap("c")));
+  assert.equal(JSON.parse(audited.auditAnnotations[VALIDATION_FAILURE_ANNOTATION] ?? "[]")[0]?.expressionIndex, 0);
+  const deny = policy("q", { validations: [{ expression: "false" }] });
+  const generated = { apiVersion: "v1", kind: "ConfigMap", metadata: { generateName: "gen-", namespace: "ns" } };
+  assert.equal(admit([deny], [binding("b", "q")], request(generated)).status?.details.name, "gen-");
+  const nameless = { apiVersion: "v1", kind: "ConfigMap", metadata: { namespace: "ns" } };
+  assert.match(admit([deny], [binding("b", "q")], request(nameless)).status?.message ?? "", /^configmaps "Unknown" is forbidden: /);
+});
+
 test("auditAnnotations: a string value is kept under policy/key, null is no annotation", () => {
   const p = policy("p", {
     validations: [{ expression: "true" }],

@@ -116,10 +116,14 @@ function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Acti
   };
 }
 
-/** The request's name for a denial: the attributes', else the object's. */
+/**
+ * The request's name for a denial, as admission.NewForbidden finds it: the object's name, else its
+ * generateName (a name not generated yet); without an object, the request's name; else "Unknown".
+ */
 function requestName(o: AdmitOptions): string {
   const a = o.attributes;
-  return a.name || nameOf(a.object) || nameOf(a.oldObject);
+  if (a.object) return nameOf(a.object) || str(asObj(a.object["metadata"])["generateName"]) || "Unknown";
+  return a.name || "Unknown";
 }
 
 function denialStatus(o: AdmitOptions, v: Verdict): DenialStatus {

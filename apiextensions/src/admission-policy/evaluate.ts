@@ -126,7 +126,8 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
   }
   if (conditionErrors.length > 0) {
     const message = conditionErrors.length === 1 ? (conditionErrors[0] ?? "") : `[${conditionErrors.join(", ")}]`;
-    return { decisions: [{ action: onError, evaluation: "error", message, reason: "", expressionIndex: -1 }], auditAnnotations: [] };
+    // The only decision, so its index (what validation_failure records) is 0, as the dispatcher's.
+    return { decisions: [{ action: onError, evaluation: "error", message, reason: "", expressionIndex: 0 }], auditAnnotations: [] };
   }
   const decisions = policy.validations.map((v, i): Decision => {
     const r = ctx.run(v.check);

@@ -117,7 +117,11 @@ export interface Verdict {
   evaluation: "true" | "false" | "error";
   message: string;
   reason: string;
-  /** The validation's index, -1 for a match condition, param or configuration error. */
+  /**
+   * The decision's index among its evaluation's decisions (validation_failure's expressionIndex): the
+   * validation's, 0 for a match condition's error (the only decision), -1 for a configuration or
+   * auditAnnotation error (never audited).
+   */
   expressionIndex: number;
   validationActions: readonly ValidationAction[];
   /**
