@@ -3,7 +3,7 @@
 // variables a policy reads (request, namespaceObject, oldObject, authorizer).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { admit, VALIDATION_FAILURE_ANNOTATION } from "../../apiextensions/src/admission-policy/index.js";
+import { admit, VALIDATION_FAILURE_ANNOTATION, type AuthorizationCheck, type Obj } from "../../apiextensions/src/admission-policy/index.js";
 import { binding, configMap, policy, request } from "./helpers.js";
 
 const denial = (p: ReturnType<typeof policy>, b: ReturnType<typeof binding>, o = request(configMap("c", { a: "1" }))) => admit([p], [b], o);
@@ -139,6 +139,136 @@ test("variables are evaluated when read: chained, and an error only where one is
   );
 });
 
+test("variables are lazy: a variable is evaluated only when an expression reaches it", () => {
+  // Confirmed on kube-apiserver 1.37.2: with this policy a ConfigMap without data and one with x: a are
+  // admitted, one with only y is denied with the error below.
+  const p = policy("p", {
+    variables: [{ name: "x", expression: "object.data.x" }],
+    validations: [{ expression: "!has(object.data) || variables.x == 'a'" }],
+  });
+  assert.equal(denial(p, binding("b", "p"), request(configMap("c"))).allowed, true);
+  assert.equal(denial(p, binding("b", "p"), request(configMap("c", { x: "a" }))).allowed, true);
+  assert.match(
+    denial(p, binding("b", "p"), request(configMap("c", { y: "a" }))).status?.message ?? "",
+    /denied request: expression '!has\(object\.data\) \|\| variables\.x == 'a'' resulted in error: composited variable "x" fails to evaluate: no such key: x$/,
+  );
+  // Errors absorbed by || and && as CEL's logic does; variables[k] reads lazily too.
+  const q = policy("q", {
+    variables: [{ name: "x", expression: "object.data.x" }],
+    validations: [{ expression: "variables.x == 'a' || true" }, { expression: "!has(object.data.x) || variables['x'] == 'a'" }],
+  });
+  assert.equal(denial(q, binding("b", "q"), request(configMap("c", { y: "a" }))).allowed, true);
+  // A variable that fails to compile (only the CLI can be given one) is an error where it is read.
+  const broken = policy("r", { variables: [{ name: "v", expression: "1 +" }], validations: [{ expression: "variables.v == 1" }] });
+  assert.match(
+    denial(broken, binding("b", "r")).status?.message ?? "",
+    /composited variable "v" fails to compile: compilation failed: ERROR: <input>/,
+  );
+  const unused = policy("s", { variables: [{ name: "v", expression: "1 +" }], validations: [{ expression: "true" }] });
+  assert.equal(denial(unused, binding("b", "s")).allowed, true);
+});
+
+test("authorizer.requestResource checks the request's group, resource, subresource, namespace and name", () => {
+  // kube-apiserver 1.37.2 accepts and evaluates authorizer.requestResource.check('create').allowed().
+  const p = policy("p", {
+    validations: [
+      { expression: "authorizer.requestResource.check('create').allowed()", message: "request" },
+      { expression: "authorizer.requestResource.subresource('status').check('update').allowed()", message: "status" },
+    ],
+  });
+  const checks: unknown[] = [];
+  const r = admit([p], [binding("b", "p")], {
+    ...request(configMap("c")),
+    authorizer: (c) => {
+      checks.push(c);
+      return { allowed: c.verb === "create", reason: "" };
+    },
+  });
+  assert.match(r.status?.message ?? "", /denied request: status$/);
+  const user = { user: "alice", groups: ["devs", "system:authenticated"] };
+  assert.deepEqual(checks, [
+    { ...user, verb: "create", group: "", resource: "configmaps", subresource: "", namespace: "ns", name: "c" },
+    { ...user, verb: "update", group: "", resource: "configmaps", subresource: "status", namespace: "ns", name: "c" },
+  ]);
+});
+
+test("authorizer: serviceAccount() has only the service account groups and checks its names; field and label selectors", () => {
+  // Confirmed on kube-apiserver 1.37.2: such a service account may not create selfsubjectaccessreviews
+  // (granted to system:authenticated), and the names below fail with these errors.
+  const p = policy("p", {
+    validations: [
+      { expression: "authorizer.serviceAccount('ns', 'sa').group('').resource('pods').check('get').allowed()" },
+      {
+        expression: "authorizer.group('').resource('pods').fieldSelector('spec.nodeName=n1').labelSelector('a=b').check('list').allowed()",
+      },
+      { expression: "authorizer.serviceAccount('default', 'Bad_Name').check('get').allowed()" },
+      { expression: "authorizer.serviceAccount('Bad_Ns', 'ok').check('get').allowed()" },
+    ],
+  });
+  const checks: AuthorizationCheck[] = [];
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], {
+    ...request(configMap("c")),
+    authorizer: (c) => {
+      checks.push(c);
+      return { allowed: true, reason: "" };
+    },
+  });
+  assert.deepEqual(
+    checks.map((c) => [c.user, c.groups, c.fieldSelector, c.labelSelector]),
+    [
+      ["system:serviceaccount:ns:sa", ["system:serviceaccounts", "system:serviceaccounts:ns"], undefined, undefined],
+      ["alice", ["devs", "system:authenticated"], "spec.nodeName=n1", "a=b"],
+    ],
+  );
+  assert.deepEqual(
+    r.warnings.map((w) => w.replace(/.*resulted in error: /, "")),
+    ["Invalid service account name", "Invalid service account namespace"],
+  );
+});
+
+test("JSON numbers: integral ones within int64 are ints, others doubles", () => {
+  const p = policy("p", {
+    validations: [
+      { expression: "type(object.small) == int && type(object.big) == double && type(object.min) == int && type(object.half) == double" },
+    ],
+  });
+  const o = {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name: "c", namespace: "ns" },
+    small: 3,
+    big: 1e20,
+    min: -(2 ** 63),
+    half: 1.5,
+  };
+  assert.equal(admit([p], [binding("b", "p")], request(o)).allowed, true);
+  const edge = policy("q", { validations: [{ expression: "type(object.edge) == double" }] });
+  assert.equal(admit([edge], [binding("b", "q")], request({ ...o, edge: 2 ** 63 })).allowed, true);
+});
+
+test("namespaceObject is the Namespace as the server projects it: spec, status and part of its metadata", () => {
+  // On kube-apiserver 1.37.2 kind, apiVersion and metadata.managedFields are undefined fields of
+  // namespaceObject, and its name, labels, spec and status are present.
+  const p = policy("p", {
+    validations: [
+      {
+        expression: "false",
+        messageExpression:
+          "[has(namespaceObject.kind), has(namespaceObject.apiVersion), has(namespaceObject.metadata.managedFields), has(namespaceObject.metadata.ownerReferences), has(namespaceObject.metadata.name), has(namespaceObject.metadata.uid), has(namespaceObject.metadata.labels), has(namespaceObject.spec), has(namespaceObject.status)].map(b, b ? 't' : 'f').join('')",
+      },
+    ],
+  });
+  const namespaceObject = {
+    apiVersion: "v1",
+    kind: "Namespace",
+    metadata: { name: "ns", uid: "u", labels: { a: "b" }, managedFields: [{ manager: "m" }], ownerReferences: [{ name: "o" }] },
+    spec: { finalizers: ["kubernetes"] },
+    status: { phase: "Active" },
+  };
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], { ...request(configMap("c")), namespaceObject });
+  assert.match(r.warnings[0] ?? "", /: ffffttttt$/);
+});
+
 test("validationActions: Warn gives the server's Warning text, Audit the validation_failure annotation, Deny the refusal", () => {
   const p = policy("p", { validations: [{ expression: "false", message: "bad" }] });
   const warn = admit([p], [binding("w", "p", { validationActions: ["Warn", "Audit"] })], request(configMap("c")));
@@ -157,6 +287,20 @@ test("validationActions: Warn gives the server's Warning text, Audit the validat
   assert.equal(both.warnings.length, 1);
 });
 
+test("a match condition's error is audited at index 0; a denial names the object, its generateName, else Unknown", () => {
+  // admission.NewForbidden's extractResourceName, and the dispatcher's index of the only decision.
+  // (kube-apiserver 1.37.2 generates a name before admission, so its denial names gen-xxxxx; the
+  // fallback is for a caller that has not.)
+  const p = policy("p", { matchConditions: [{ name: "err", expression: "object.none == 1" }], validations: [{ expression: "true" }] });
+  const audited = admit([p], [binding("b", "p", { validationActions: ["Audit"] })], request(configMap("c")));
+  assert.equal(JSON.parse(audited.auditAnnotations[VALIDATION_FAILURE_ANNOTATION] ?? "[]")[0]?.expressionIndex, 0);
+  const deny = policy("q", { validations: [{ expression: "false" }] });
+  const generated = { apiVersion: "v1", kind: "ConfigMap", metadata: { generateName: "gen-", namespace: "ns" } };
+  assert.equal(admit([deny], [binding("b", "q")], request(generated)).status?.details.name, "gen-");
+  const nameless = { apiVersion: "v1", kind: "ConfigMap", metadata: { namespace: "ns" } };
+  assert.match(admit([deny], [binding("b", "q")], request(nameless)).status?.message ?? "", /^configmaps "Unknown" is forbidden: /);
+});
+
 test("auditAnnotations: a string value is kept under policy/key, null is no annotation", () => {
   const p = policy("p", {
     validations: [{ expression: "true" }],
@@ -169,6 +313,66 @@ test("auditAnnotations: a string value is kept under policy/key, null is no anno
   assert.deepEqual(r.auditAnnotations, { "p/size": "size 2" });
 });
 
+test("auditAnnotations: values trimmed, empty ones dropped, cut at 10 KiB, several bindings' distinct values joined", () => {
+  // As validator.go and dispatcher.go (auditAnnotationCollector) publish them.
+  const p = policy("p", {
+    paramKind: { apiVersion: "v1", kind: "ConfigMap" },
+    validations: [{ expression: "true" }],
+    auditAnnotations: [
+      { key: "v", valueExpression: "'  ' + params.data.v + ' '" },
+      { key: "empty", valueExpression: "'  '" },
+    ],
+  });
+  const param = (name: string, v: string) => configMap(name, { v });
+  const bindings = ["one", "two", "three"].map((n) => binding(n, "p", { validationActions: ["Audit"], paramRef: { name: n } }));
+  const o = { ...request(configMap("c")), params: [param("one", "b"), param("two", "a"), param("three", "b")] };
+  assert.deepEqual(admit([p], bindings, o).auditAnnotations, { "p/v": "a, b" });
+  const big = { ...request(configMap("c")), params: [param("one", "x".repeat(11000))] };
+  assert.equal(admit([p], [bindings[0] ?? {}], big).auditAnnotations["p/v"], "x".repeat(10240));
+});
+
+test("an auditAnnotation's error denies under Fail whatever the validationActions, and is nothing under Ignore", () => {
+  // Confirmed on kube-apiserver 1.37.2 with a Warn-only binding (status 422, reason Invalid).
+  const p = policy("p", {
+    validations: [{ expression: "true" }],
+    auditAnnotations: [{ key: "k", valueExpression: "string(object.none)" }],
+  });
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], request(configMap("c")));
+  assert.equal(r.allowed, false);
+  assert.deepEqual(r.warnings, []);
+  assert.equal(r.status?.code, 422);
+  assert.match(
+    r.status?.message ?? "",
+    /with binding 'b' denied request: expression 'string\(object\.none\)' resulted in error: no such key: none$/,
+  );
+  const ignored = policy("p", { ...(p["spec"] as Obj), failurePolicy: "Ignore" });
+  assert.equal(admit([ignored], [binding("b", "p", { validationActions: ["Warn"] })], request(configMap("c"))).allowed, true);
+});
+
+test("request: no uid, and its empty fields absent so has() is false", () => {
+  // On kube-apiserver 1.37.2 request.uid fails to compile (undefined field 'uid'), and a ConfigMap's
+  // CREATE has no subResource nor requestSubResource but a name, a namespace and options.
+  const p = policy("p", {
+    validations: [
+      {
+        expression: "false",
+        messageExpression:
+          "[has(request.subResource), has(request.requestSubResource), has(request.name), has(request.namespace), has(request.userInfo.uid), has(request.userInfo.groups), has(request.userInfo.extra), has(request.dryRun)].map(b, b ? 't' : 'f').join('')",
+      },
+      { expression: "request.uid == ''" },
+    ],
+  });
+  const r = admit([p], [binding("b", "p", { validationActions: ["Warn"] })], request(configMap("c")));
+  assert.deepEqual(r.warnings, [
+    "Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b': ffttftft",
+    "Validation failed for ValidatingAdmissionPolicy 'p' with binding 'b': expression 'request.uid == ''' resulted in error: no such key: uid",
+  ]);
+  const withAll = request(configMap("c"), null, {
+    userInfo: { username: "bob", uid: "u1", groups: ["g"], extra: { scopes: ["a"] } },
+  });
+  assert.match(admit([p], [binding("b", "p", { validationActions: ["Warn"] })], withAll).warnings[0] ?? "", /: fftttttt$/);
+});
+
 test("CEL variables: request, oldObject on UPDATE and DELETE, namespaceObject, authorizer", () => {
   const p = policy("p", {
     matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["*"], resources: ["configmaps"] }] },
@@ -178,7 +382,7 @@ test("CEL variables: request, oldObject on UPDATE and DELETE, namespaceObject, a
       { expression: "namespaceObject.metadata.labels.env == 'test'", message: "namespace" },
       {
         expression:
-          "request.namespace == 'ns' && request.kind.kind == 'ConfigMap' && 'devs' in request.userInfo.groups && request.uid == ''",
+          "request.namespace == 'ns' && request.kind.kind == 'ConfigMap' && 'devs' in request.userInfo.groups && !has(request.subResource)",
         message: "request",
       },
       { expression: "authorizer.group('').resource('secrets').namespace('ns').check('get').allowed()", message: "may not read secrets" },

@@ -182,6 +182,33 @@ test("params: a paramLookup answers for the kind; a namespaced kind needs a name
   assert.equal(admit([nsPolicy], [nsBinding], { ...ns, params: [limit("one", "team", "7")] }).allowed, true);
 });
 
+test("configuration errors deny whatever the validationActions; an unknown paramKind is the policy's error", () => {
+  // Confirmed on kube-apiserver 1.37.2: a Warn-only binding whose params are not found (Deny) denies;
+  // an Audit-only binding, without paramRef, of a policy whose paramKind is not served denies with the
+  // policy's message; under failurePolicy Ignore, or without a binding, that policy judges nothing.
+  const warnOnly = admit(
+    [paramPolicy],
+    [binding("b", "p", { validationActions: ["Warn"], paramRef: { name: "none", parameterNotFoundAction: "Deny" } })],
+    { ...twoKeys(), params: [] },
+  );
+  assert.equal(warnOnly.allowed, false);
+  assert.deepEqual(warnOnly.warnings, []);
+  assert.match(warnOnly.status?.message ?? "", /with binding 'b' denied request: failed to configure binding: no params found/);
+  const unknown = { ...paramPolicy, spec: { ...(paramPolicy["spec"] as Obj), paramKind: { apiVersion: "example.com/v1", kind: "Nope" } } };
+  const o = { ...twoKeys(), paramLookup: () => undefined };
+  const r = admit([unknown], [binding("b", "p", { validationActions: ["Audit"] })], o);
+  assert.equal(r.allowed, false);
+  assert.equal(r.status?.code, 422);
+  assert.equal(
+    r.status?.details.causes[0]?.message,
+    "ValidatingAdmissionPolicy 'p' denied request: failed to configure policy: failed to find resource referenced by paramKind: 'example.com/v1, Kind=Nope'",
+  );
+  assert.deepEqual(r.auditAnnotations, {});
+  const ignore = { ...unknown, spec: { ...unknown.spec, failurePolicy: "Ignore" } };
+  assert.equal(admit([ignore], [binding("b", "p")], o).allowed, true);
+  assert.equal(admit([unknown], [], o).allowed, true);
+});
+
 test("compile errors and the other refusals of a policy or binding, as the API server's validation words them", () => {
   const bad = policy("p", {
     validations: [{ expression: "object.spec.replicas <=", reason: "Unauthorized" }],

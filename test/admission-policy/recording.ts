@@ -91,6 +91,11 @@ export class RecordedCluster {
       oldObject: old,
       userInfo: { username: "admin", groups: ["system:masters", "system:authenticated"] },
       dryRun: false,
+      // The operation's options, as the server passes them (request.options).
+      options: {
+        apiVersion: "meta.k8s.io/v1",
+        kind: operation === "CREATE" ? "CreateOptions" : operation === "UPDATE" ? "UpdateOptions" : "DeleteOptions",
+      },
     };
     const versions = this.crdVersions.get(`${t.group}/${t.resource}`) ?? [];
     return {

@@ -2,14 +2,15 @@
 // (policy/generic/policy_dispatcher.go and policy/validating/dispatcher.go): for each policy (by name)
 // that matches, each of its bindings (by name) that matches, each param: the evaluation's decisions,
 // applied through the binding's validationActions. Deny refuses with the first denying decision,
-// Warn adds a Warning, Audit an audit annotation; an error configuring a binding (its params) is a
-// decision under the policy's failurePolicy.
+// Warn adds a Warning, Audit an audit annotation. A configuration error (the policy's paramKind, a
+// binding's params) and an auditAnnotation's error are, under failurePolicy Fail, denials whatever the
+// validationActions, as the dispatcher adds them to its denied decisions directly.
 import { authorizerValue, toCel } from "./cel.js";
 import { compilePolicy } from "./compile.js";
 import { evaluate, type Activation, type Decision } from "./evaluate.js";
 import { matches, type MatchedVersion } from "./match.js";
 import { reasonCode, texts, VALIDATION_FAILURE_ANNOTATION } from "./messages.js";
-import { collectParams } from "./params.js";
+import { collectParams, policyConfigError } from "./params.js";
 import type { AdmitOptions, AdmitResult, DenialStatus, Obj, ValidationAction, Verdict } from "./types.js";
 
 const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -22,23 +23,77 @@ function actionsOf(binding: Obj): ValidationAction[] {
   return Array.isArray(v) ? v.filter((x): x is ValidationAction => x === "Deny" || x === "Warn" || x === "Audit") : [];
 }
 
-/** The `request` variable: the AdmissionRequest of the request, at the version the policy matched. */
+/**
+ * The `request` variable: the AdmissionRequest of the request, at the version the policy matched, as
+ * the server's JSON of it: no uid (the server's request type has none, so `request.uid` is an error),
+ * and the omitempty fields absent when empty, so has() is false (confirmed on kube-apiserver 1.37.2
+ * for subResource and requestSubResource).
+ */
 function requestValue(o: AdmitOptions, m: MatchedVersion): Obj {
   const a = o.attributes;
+  const u = a.userInfo;
+  const extra = u.extra ?? {};
+  const nonEmpty = (entries: [string, unknown][]): Obj =>
+    Object.fromEntries(
+      entries.filter(
+        ([, v]) =>
+          v !== "" &&
+          v !== undefined &&
+          !(Array.isArray(v) && v.length === 0) &&
+          !(typeof v === "object" && v !== null && Object.keys(v).length === 0),
+      ),
+    );
+  return nonEmpty([
+    ["kind", m.kind],
+    ["resource", m.resource],
+    ["subResource", a.subresource],
+    ["requestKind", a.kind],
+    ["requestResource", a.resource],
+    ["requestSubResource", a.subresource],
+    ["name", a.name],
+    ["namespace", a.namespace],
+    ["operation", a.operation],
+    [
+      "userInfo",
+      nonEmpty([
+        ["username", u.username],
+        ["uid", u.uid ?? ""],
+        ["groups", [...u.groups]],
+        ["extra", Object.keys(extra).length > 0 ? extra : undefined],
+      ]),
+    ],
+    ["dryRun", a.dryRun],
+    ["options", a.options ?? undefined],
+  ]);
+}
+
+/** The metadata fields the server copies into `namespaceObject` (createNamespaceObject). */
+const NAMESPACE_METADATA = [
+  "name",
+  "generateName",
+  "namespace",
+  "uid",
+  "resourceVersion",
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "finalizers",
+];
+
+/**
+ * The `namespaceObject` variable: the Namespace as the server projects it, its spec, status and those
+ * metadata fields; no apiVersion, kind, managedFields nor ownerReferences (1.37.2 refuses
+ * namespaceObject.kind and namespaceObject.metadata.managedFields as undefined fields).
+ */
+function namespaceValue(ns: Obj): Obj {
+  const metadata = asObj(ns["metadata"]);
   return {
-    uid: a.uid ?? "",
-    kind: m.kind,
-    resource: m.resource,
-    subResource: a.subresource,
-    requestKind: a.kind,
-    requestResource: a.resource,
-    requestSubResource: a.subresource,
-    name: a.name,
-    namespace: a.namespace,
-    operation: a.operation,
-    userInfo: { username: a.userInfo.username, uid: a.userInfo.uid ?? "", groups: [...a.userInfo.groups], extra: a.userInfo.extra ?? {} },
-    dryRun: a.dryRun,
-    options: a.options ?? null,
+    metadata: Object.fromEntries(NAMESPACE_METADATA.filter((k) => metadata[k] !== undefined).map((k) => [k, metadata[k]])),
+    spec: ns["spec"] ?? {},
+    status: ns["status"] ?? {},
   };
 }
 
@@ -50,20 +105,30 @@ function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Acti
     oldObject: toCel(at(a.oldObject)),
     request: toCel(requestValue(o, m)),
     params: toCel(param),
-    namespaceObject: toCel(a.namespaced && a.namespace !== "" ? (o.namespaceObject ?? null) : null),
-    authorizer: authorizerValue(a.userInfo.username, a.userInfo.groups),
+    namespaceObject: toCel(a.namespaced && a.namespace !== "" && o.namespaceObject ? namespaceValue(o.namespaceObject) : null),
+    authorizer: authorizerValue(a.userInfo.username, a.userInfo.groups, {
+      group: a.resource.group,
+      resource: a.resource.resource,
+      subresource: a.subresource,
+      namespace: a.namespace,
+      name: a.name,
+    }),
   };
 }
 
-/** The request's name for a denial: the attributes', else the object's. */
+/**
+ * The request's name for a denial, as admission.NewForbidden finds it: the object's name, else its
+ * generateName (a name not generated yet); without an object, the request's name; else "Unknown".
+ */
 function requestName(o: AdmitOptions): string {
   const a = o.attributes;
-  return a.name || nameOf(a.object) || nameOf(a.oldObject);
+  if (a.object) return nameOf(a.object) || str(asObj(a.object["metadata"])["generateName"]) || "Unknown";
+  return a.name || "Unknown";
 }
 
 function denialStatus(o: AdmitOptions, v: Verdict): DenialStatus {
   const r = o.attributes.resource;
-  const message = texts.denied(v.policy, v.binding, v.message);
+  const message = v.binding === "" ? texts.deniedByPolicy(v.policy, v.message) : texts.denied(v.policy, v.binding, v.message);
   const name = requestName(o);
   const groupResource = r.group ? `${r.resource}.${r.group}` : r.resource;
   const reason = v.reason || "Invalid";
@@ -88,7 +153,10 @@ function bindingVerdicts(
   if ("error" in collected) {
     if (compiled.failurePolicy === "Ignore") return { verdicts: [], annotations: [] };
     const message = texts.configError(collected.error);
-    return { verdicts: [{ ...base, action: "deny", evaluation: "error", message, reason: "", expressionIndex: -1 }], annotations: [] };
+    return {
+      verdicts: [{ ...base, action: "deny", evaluation: "error", message, reason: "", expressionIndex: -1, unconditional: true }],
+      annotations: [],
+    };
   }
   const verdicts: Verdict[] = [];
   const annotations: [string, string][] = [];
@@ -99,6 +167,14 @@ function bindingVerdicts(
     for (const [k, v] of e.auditAnnotations) annotations.push([`${compiled.name}/${k}`, v]);
   }
   return { verdicts, annotations };
+}
+
+/** The dispatcher's longest audit annotation value: 10 KiB, as bytes of UTF-8. */
+const MAX_AUDIT_ANNOTATION_VALUE = 10 * 1024;
+
+function truncate(v: string): string {
+  const bytes = new TextEncoder().encode(v);
+  return bytes.length <= MAX_AUDIT_ANNOTATION_VALUE ? v : new TextDecoder().decode(bytes.subarray(0, MAX_AUDIT_ANNOTATION_VALUE));
 }
 
 /** Admits one request against `policies` and their `bindings`. */
@@ -116,14 +192,43 @@ export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: Adm
     if (ofPolicy.length === 0) continue;
     const m = matches(asObj(policy["spec"])["matchConstraints"], o.attributes, namespaceObject, equivalents);
     if (!m) continue;
+    const configError = policyConfigError(compilePolicy(policy), o);
+    if (configError !== undefined) {
+      // The policy's error, under its failurePolicy, before and instead of its bindings.
+      if (compilePolicy(policy).failurePolicy === "Ignore") continue;
+      const v: Verdict = {
+        policy: name,
+        binding: "",
+        action: "deny",
+        evaluation: "error",
+        message: texts.policyConfigError(configError),
+        reason: "",
+        expressionIndex: -1,
+        validationActions: [],
+        unconditional: true,
+      };
+      verdicts.push(v);
+      denial ??= v;
+      continue;
+    }
+    // The policy's audit annotations by key: one binding's value, or several distinct ones joined.
+    const collected = new Map<string, Set<string>>();
     for (const binding of [...ofPolicy].sort(byName)) {
       const criteria = asObj(binding["spec"])["matchResources"];
       if (criteria !== undefined && criteria !== null && !matches(criteria, o.attributes, namespaceObject, equivalents)) continue;
       const r = bindingVerdicts(policy, binding, m, o);
-      for (const [k, v] of r.annotations) auditAnnotations[k] = v;
+      for (const [k, v] of r.annotations) {
+        const values = collected.get(k) ?? new Set<string>();
+        values.add(truncate(v));
+        collected.set(k, values);
+      }
       for (const v of r.verdicts) {
         verdicts.push(v);
         if (v.action !== "deny") continue;
+        if (v.unconditional) {
+          denial ??= v;
+          continue;
+        }
         if (v.validationActions.includes("Deny")) denial ??= v;
         if (v.validationActions.includes("Warn")) warnings.push(texts.warning(v.policy, v.binding, v.message));
         if (v.validationActions.includes("Audit"))
@@ -136,6 +241,7 @@ export function admit(policies: readonly Obj[], bindings: readonly Obj[], o: Adm
           });
       }
     }
+    for (const [k, values] of collected) auditAnnotations[k] = values.size === 1 ? [...values].join("") : [...values].sort().join(", ");
   }
   if (failures.length > 0) auditAnnotations[VALIDATION_FAILURE_ANNOTATION] = JSON.stringify(failures);
   return denial

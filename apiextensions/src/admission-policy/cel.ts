@@ -46,22 +46,46 @@ function tagged(kind: string, from: CelValue, set: Record<string, string>): CelV
   return celMap(entries);
 }
 
-/** The `authorizer` value for a user. */
-export function authorizerValue(user: string, groups: readonly string[]): CelInput {
-  return celMap(
-    new Map<string, CelInput>([
-      [TAG, "authorizer"],
-      ["user", user],
-      ["groups", [...groups]],
-    ]),
-  );
+/** The resource of the request, as `authorizer.requestResource` checks it. */
+export interface RequestResource {
+  group: string;
+  resource: string;
+  subresource: string;
+  namespace: string;
+  name: string;
 }
+
+/**
+ * The `authorizer` value for a user; with the request's resource, its `requestResource` field is a
+ * resource check of that group, resource, subresource, namespace and name (library.NewResourceAuthorizerVal).
+ */
+export function authorizerValue(user: string, groups: readonly string[], requestResource?: RequestResource): CelInput {
+  const entries = new Map<string, CelInput>([
+    [TAG, "authorizer"],
+    ["user", user],
+    ["groups", [...groups]],
+  ]);
+  if (requestResource)
+    entries.set(
+      "requestResource",
+      celMap(
+        new Map<string, CelInput>([[TAG, "resourceCheck"], ["user", user], ["groups", [...groups]], ...Object.entries(requestResource)]),
+      ),
+    );
+  return celMap(entries);
+}
+
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const isDnsLabel = (s: string): boolean => s.length <= 63 && DNS_LABEL.test(s);
+const isDnsSubdomain = (s: string): boolean => s.length <= 253 && s.split(".").every((l) => DNS_LABEL.test(l));
 
 const allowAll: Authorizer = () => ({ allowed: true, reason: "" });
 
 function decide(check: CelValue, verb: string): CelValue {
   const authorize = currentAuthorizer ?? allowAll;
   const path = field(check, "path");
+  const fieldSelector = field(check, "fieldSelector");
+  const labelSelector = field(check, "labelSelector");
   const d = authorize({
     user: field(check, "user"),
     groups: groupsOf(check),
@@ -72,6 +96,8 @@ function decide(check: CelValue, verb: string): CelValue {
     namespace: field(check, "namespace"),
     name: field(check, "name"),
     ...(path ? { path } : {}),
+    ...(fieldSelector ? { fieldSelector } : {}),
+    ...(labelSelector ? { labelSelector } : {}),
   });
   return celMap(
     new Map<string, CelInput>([
@@ -84,12 +110,17 @@ function decide(check: CelValue, verb: string): CelValue {
 }
 
 const authorizerFuncs = [
+  // A service account's user has only the service account groups (serviceaccount.MakeGroupNames),
+  // not system:authenticated; its name must be a DNS subdomain and its namespace a DNS label, the
+  // name checked first (confirmed on kube-apiserver 1.37.2).
   celMethod("serviceAccount", DYN, [STRING, STRING], DYN, function (ns, name) {
+    if (!isDnsSubdomain(name)) throw new Error("Invalid service account name");
+    if (!isDnsLabel(ns)) throw new Error("Invalid service account namespace");
     return celMap(
       new Map<string, CelInput>([
         [TAG, "authorizer"],
         ["user", `system:serviceaccount:${ns}:${name}`],
-        ["groups", ["system:serviceaccounts", `system:serviceaccounts:${ns}`, "system:authenticated"]],
+        ["groups", ["system:serviceaccounts", `system:serviceaccounts:${ns}`]],
       ]),
     );
   }),
@@ -110,6 +141,12 @@ const authorizerFuncs = [
   }),
   celMethod("name", DYN, [STRING], DYN, function (n) {
     return tagged("resourceCheck", this, { name: n });
+  }),
+  celMethod("fieldSelector", DYN, [STRING], DYN, function (selector) {
+    return tagged("resourceCheck", this, { fieldSelector: selector });
+  }),
+  celMethod("labelSelector", DYN, [STRING], DYN, function (selector) {
+    return tagged("resourceCheck", this, { labelSelector: selector });
   }),
   celMethod("check", DYN, [STRING], DYN, function (verb) {
     return decide(this, verb);
@@ -138,30 +175,7 @@ export type Program = (bindings: Record<string, CelInput>, authorizer: Authorize
 export type CelOutcome = { value: CelValue } | { error: string };
 
 /** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
-export type Compiled = { program: Program; variables: ReadonlySet<string>; knownType: string | undefined } | { compileError: string };
-
-// The variables.<name> an expression reads, so that only those are evaluated (the server's are lazy).
-function variableNames(node: unknown, out: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const x of node) variableNames(x, out);
-    return;
-  }
-  if (typeof node !== "object" || node === null) return;
-  const rec = node as Record<string, unknown>;
-  const kind = rec["exprKind"] as { case?: string; value?: Record<string, unknown> } | undefined;
-  if (kind?.case === "selectExpr") {
-    const operand = kind.value?.["operand"] as { exprKind?: { case?: string; value?: { name?: unknown } } } | undefined;
-    if (operand?.exprKind?.case === "identExpr" && operand.exprKind.value?.name === "variables") out.add(String(kind.value?.["field"]));
-  }
-  if (kind?.case === "callExpr" && kind.value?.["function"] === "_[_]") {
-    const args = kind.value["args"] as { exprKind?: { case?: string; value?: Record<string, unknown> } }[] | undefined;
-    const [target, key] = args ?? [];
-    const constant = key?.exprKind?.value?.["constantKind"] as { case?: string; value?: unknown } | undefined;
-    if (target?.exprKind?.case === "identExpr" && target.exprKind.value?.["name"] === "variables" && constant?.case === "stringValue")
-      out.add(String(constant.value));
-  }
-  for (const [k, v] of Object.entries(rec)) if (k !== "$typeName" && k !== "sourceInfo") variableNames(v, out);
-}
+export type Compiled = { program: Program; knownType: string | undefined } | { compileError: string };
 
 /** The caret lines cel-go prints under a compile error. */
 function caret(expr: string, message: string): string {
@@ -180,8 +194,6 @@ export function compileExpression(expr: string): Compiled {
   } catch (e) {
     return { compileError: caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const variables = new Set<string>();
-  variableNames(parsed, variables);
   const run = plan(policyEnv(), parsed);
   // Without a type checker, the type of an expression is known here only when it reads nothing,
   // or when it is a bare field of an untyped variable (dyn to the server's checker).
@@ -202,7 +214,7 @@ export function compileExpression(expr: string): Compiled {
       currentAuthorizer = previous;
     }
   };
-  return { program, variables, knownType };
+  return { program, knownType };
 }
 
 /** The variables the server's checker types as dyn (object, oldObject and params are untyped JSON). */
@@ -246,10 +258,15 @@ export function celTypeName(v: CelValue): string {
   return typeof v === "object" && Symbol.iterator in v ? "list" : "dyn";
 }
 
-/** JSON as CEL sees an object without a schema: integral numbers are ints. */
+const INT64_LIMIT = 2 ** 63;
+
+/**
+ * JSON as CEL sees an object without a schema: integral numbers within int64 are ints (as the
+ * server's JSON decoding makes int64 of them), others (1e20, 2^63) doubles.
+ */
 export function toCel(v: unknown): CelInput {
   if (v === null || v === undefined) return null;
-  if (typeof v === "number") return Number.isInteger(v) ? BigInt(v) : v;
+  if (typeof v === "number") return Number.isInteger(v) && v >= -INT64_LIMIT && v < INT64_LIMIT ? BigInt(v) : v;
   if (typeof v === "string" || typeof v === "boolean") return v;
   if (Array.isArray(v)) return v.map(toCel);
   const out: Record<string, CelInput> = {};

@@ -3,7 +3,7 @@
 // (a false one skips the policy; an error, when none is false, is a decision under failurePolicy),
 // then each validation in order, then the audit annotations. Variables are evaluated when an
 // expression reads them, once per evaluation, so an error in a variable nobody reads is no error.
-import type { CelInput, CelValue } from "@bufbuild/cel";
+import { celError, celMap, type CelInput, type CelValue } from "@bufbuild/cel";
 import type { CompiledExpression, CompiledPolicy } from "./compile.js";
 import { asString, type CelOutcome } from "./cel.js";
 import { texts } from "./messages.js";
@@ -19,6 +19,8 @@ export interface Decision {
   message: string;
   reason: string;
   expressionIndex: number;
+  /** Denies whatever the validationActions (an auditAnnotation's error under failurePolicy Fail). */
+  unconditional?: boolean;
 }
 
 export interface Evaluation {
@@ -35,29 +37,66 @@ class Context {
     private readonly authorizer: Authorizer | undefined,
   ) {}
 
-  /** Evaluates `e` with the variables it reads; an error worded as the server's. */
+  /** Evaluates `e`; an error worded as the server's. */
   run(e: CompiledExpression): CelOutcome {
     if ("compileError" in e.compiled) return { error: texts.compilationError(e.compiled.compileError) };
-    const variables = new Map<string, CelInput>();
-    for (const name of e.compiled.variables) {
-      const v = this.variable(name);
-      if (v === undefined) continue;
-      if ("error" in v) return { error: texts.variableError(name, v.error) };
-      variables.set(name, v.value);
-    }
-    return e.compiled.program({ ...this.activation, variables: Object.fromEntries(variables) }, this.authorizer);
+    return e.compiled.program(this.bindings(), this.authorizer);
   }
 
-  private variable(name: string): CelOutcome | undefined {
+  // The activation with `variables`, lazy as the server's (plugin/cel/composition.go): each
+  // variables.<name> is a getter, so a variable is evaluated only when an expression reaches it
+  // (`!has(object.spec.x) || variables.x > 0` never evaluates x when there is none), once per
+  // evaluation, and its error is the error of the expression only there.
+  private bindings(): Record<string, CelInput> {
+    const bindings: Record<string, CelInput> = { ...this.activation };
+    for (const name of this.policy.variables.keys()) {
+      const get = (): CelInput => {
+        const v = this.variable(name);
+        return "error" in v ? (celError(v.error) as unknown as CelInput) : v.value;
+      };
+      Object.defineProperty(bindings, `variables.${name}`, { enumerable: true, get });
+    }
+    // `variables` itself, for what is not a plain variables.<name> (variables[k], has(variables.x)).
+    bindings["variables"] = celMap(new LazyMap(this.policy.variables.keys(), (name) => this.variable(name)));
+    return bindings;
+  }
+
+  private variable(name: string): CelOutcome {
     const known = this.values.get(name);
     if (known) return known;
     const e = this.policy.variables.get(name);
-    if (!e) return undefined;
+    if (!e) return { error: `no such key: ${name}` };
+    if ("compileError" in e.compiled) {
+      const r = { error: texts.variableCompileError(name, e.compiled.compileError) };
+      this.values.set(name, r);
+      return r;
+    }
     // A variable reading itself (directly or not) is an error rather than a loop.
-    this.values.set(name, { error: `composited variable "${name}" refers to itself` });
+    this.values.set(name, { error: texts.variableError(name, `composited variable "${name}" refers to itself`) });
     const r = this.run(e);
-    this.values.set(name, r);
-    return r;
+    const outcome = "error" in r ? { error: texts.variableError(name, r.error) } : r;
+    this.values.set(name, outcome);
+    return outcome;
+  }
+}
+
+/** A map whose values are computed when read; a value that errors throws, failing the expression. */
+class LazyMap extends Map<string, CelInput> {
+  constructor(
+    names: Iterable<string>,
+    private readonly compute: (name: string) => CelOutcome,
+  ) {
+    super();
+    for (const n of names) super.set(n, null);
+  }
+  override get(name: string): CelInput | undefined {
+    if (!super.has(name)) return undefined;
+    const v = this.compute(name);
+    if ("error" in v) throw new Error(v.error);
+    return v.value;
+  }
+  override has(name: string): boolean {
+    return super.has(name);
   }
 }
 
@@ -87,7 +126,8 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
   }
   if (conditionErrors.length > 0) {
     const message = conditionErrors.length === 1 ? (conditionErrors[0] ?? "") : `[${conditionErrors.join(", ")}]`;
-    return { decisions: [{ action: onError, evaluation: "error", message, reason: "", expressionIndex: -1 }], auditAnnotations: [] };
+    // The only decision, so its index (what validation_failure records) is 0, as the dispatcher's.
+    return { decisions: [{ action: onError, evaluation: "error", message, reason: "", expressionIndex: 0 }], auditAnnotations: [] };
   }
   const decisions = policy.validations.map((v, i): Decision => {
     const r = ctx.run(v.check);
@@ -107,30 +147,37 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
   const auditAnnotations: [string, string][] = [];
   for (const a of policy.auditAnnotations) {
     const r = ctx.run(a.value);
+    // An auditAnnotation's error denies under Fail whatever the binding's validationActions
+    // (the dispatcher adds it to the denied decisions directly), and is nothing under Ignore.
     if ("error" in r) {
-      decisions.push({
-        action: onError,
-        evaluation: "error",
-        message: failedExpression(a.value, r.error),
-        reason: "",
-        expressionIndex: -1,
-      });
+      if (onError === "deny")
+        decisions.push({
+          action: "deny",
+          evaluation: "error",
+          message: failedExpression(a.value, r.error),
+          reason: "",
+          expressionIndex: -1,
+          unconditional: true,
+        });
       continue;
     }
     const value: CelValue = r.value;
     if (value === null) continue;
     const s = asString(value);
     if (s === undefined) {
-      decisions.push({
-        action: onError,
-        evaluation: "error",
-        message: texts.auditAnnotationType(a.value.expression, value),
-        reason: "",
-        expressionIndex: -1,
-      });
+      if (onError === "deny")
+        decisions.push({
+          action: "deny",
+          evaluation: "error",
+          message: texts.auditAnnotationType(a.value.expression, value),
+          reason: "",
+          expressionIndex: -1,
+          unconditional: true,
+        });
       continue;
     }
-    auditAnnotations.push([a.key, s]);
+    // Trimmed, and an empty value is no annotation (validator.go).
+    if (s.trim() !== "") auditAnnotations.push([a.key, s.trim()]);
   }
   return { decisions, auditAnnotations };
 }

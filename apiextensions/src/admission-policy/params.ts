@@ -19,13 +19,26 @@ function fromList(params: readonly Obj[], apiVersion: string, kind: string): Par
   return { namespaced: objects.some((p) => str(asObj(p["metadata"])["namespace"]) !== ""), objects };
 }
 
+function lookup(kind: { apiVersion: string; kind: string }, o: AdmitOptions): ParamObjects | undefined {
+  return o.paramLookup ? o.paramLookup(kind.apiVersion, kind.kind) : fromList(o.params ?? [], kind.apiVersion, kind.kind);
+}
+
+/**
+ * The policy's own configuration error: a paramKind no resource serves. It is the policy's, not a
+ * binding's (the policy source's ConfigurationError), so it applies to every binding, paramRef or not.
+ */
+export function policyConfigError(policy: CompiledPolicy, o: AdmitOptions): string | undefined {
+  const kind = policy.paramKind;
+  return kind && !lookup(kind, o) ? texts.paramKindUnknown(kind.apiVersion, kind.kind) : undefined;
+}
+
 export function collectParams(policy: CompiledPolicy, binding: Obj, o: AdmitOptions): Params {
   const kind = policy.paramKind;
   if (!kind) return { params: [null] };
   const ref = asObj(asObj(binding["spec"])["paramRef"]);
   // A binding without paramRef evaluates its policy once, with params null (as 1.37.2 does).
   if (!asObj(binding["spec"])["paramRef"]) return { params: [null] };
-  const found = o.paramLookup ? o.paramLookup(kind.apiVersion, kind.kind) : fromList(o.params ?? [], kind.apiVersion, kind.kind);
+  const found = lookup(kind, o);
   if (!found) return { error: texts.paramKindUnknown(kind.apiVersion, kind.kind) };
   let namespace: string | undefined;
   if (found.namespaced) {

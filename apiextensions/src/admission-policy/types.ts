@@ -34,7 +34,7 @@ export interface UserInfo {
 
 /** admission.Attributes: one request as the policies see it. */
 export interface RequestAttributes {
-  /** The request's uid (`request.uid`); "" when not given. */
+  /** The request's uid; policies do not see it (the server's `request` has no uid). */
   uid?: string;
   operation: Operation;
   /** The resource and kind the request addressed. */
@@ -66,6 +66,9 @@ export interface AuthorizationCheck {
   name: string;
   /** A non-resource request's path, when the check is for one. */
   path?: string;
+  /** The check's fieldSelector() and labelSelector(), as written, when it has them. */
+  fieldSelector?: string;
+  labelSelector?: string;
 }
 
 export interface AuthorizationDecision {
@@ -114,9 +117,18 @@ export interface Verdict {
   evaluation: "true" | "false" | "error";
   message: string;
   reason: string;
-  /** The validation's index, -1 for a match condition, param or configuration error. */
+  /**
+   * The decision's index among its evaluation's decisions (validation_failure's expressionIndex): the
+   * validation's, 0 for a match condition's error (the only decision), -1 for a configuration or
+   * auditAnnotation error (never audited).
+   */
   expressionIndex: number;
   validationActions: readonly ValidationAction[];
+  /**
+   * A configuration error (params, paramKind) or an auditAnnotation's error under failurePolicy Fail:
+   * it denies whatever the binding's validationActions, and is neither warned nor audited.
+   */
+  unconditional?: boolean;
 }
 
 /** A Status as the server answers a denial. */
