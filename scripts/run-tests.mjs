@@ -52,6 +52,11 @@ const rank = (f) => {
 const filter = process.argv.slice(2);
 let files = [...find("test", []), ...find("runtime/test", [])].map((f) => relative(".", f));
 if (filter.length > 0) files = files.filter((f) => filter.some((x) => f.includes(x)));
+// Given no file, node --test would look for tests itself, and run fixtures as tests.
+if (files.length === 0) {
+  console.error(`run-tests: no test file matches ${filter.join(", ")}`);
+  process.exit(2);
+}
 // Stable: the rest keep their sorted order.
 files.sort((a, b) => rank(a) - rank(b));
 // A file whose test failed before it stopped what it started (an informer, a server) would keep its
