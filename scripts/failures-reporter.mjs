@@ -1,7 +1,6 @@
 // A second reporter for scripts/run-tests.mjs: prints nothing while the run goes on, then, after
 // TAP's last line, every failed test again with its file, line and error. CI keeps only the tail of
 // a long log; without this a failure 1,900 tests back is invisible there and cannot be mended.
-import { writeSync } from "node:fs";
 import { relative } from "node:path";
 
 /** A parent fails with "N subtests failed" when a child does: the child is the one to show. */
@@ -25,19 +24,12 @@ function summary(failed) {
 
 export default async function* failures(source) {
   const failed = [];
-  let printed = false;
   for await (const event of source) {
-    if (event.type === "test:diagnostic" && /^todo \d+$/.test(event.data.message) && event.data.nesting === 0) {
-      // The run's last summary line. --test-force-exit ends the process right after it, before this
-      // generator's end is reached, so the summary is written here, synchronously.
-      writeSync(1, summary(failed));
-      printed = true;
-    }
     if (event.type !== "test:fail") continue;
     const { name, file, line, details } = event.data;
     const message = describe(details?.error);
     if (ONLY_CHILDREN.test(message)) continue;
     failed.push({ where: file ? `${relative(process.cwd(), file)}${line ? `:${line}` : ""}` : "(no file)", name, message });
   }
-  if (!printed) yield summary(failed);
+  yield summary(failed);
 }

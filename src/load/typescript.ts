@@ -36,19 +36,19 @@ export function loadTypeScript(cache: CacheStore): void {
   if (compiled.unstored) unstored = compiled.unstored;
   // In require's cache as require would have put it, so anything that requires TypeScript later
   // gets this one instead of compiling another.
-  const file = require.resolve("typescript");
-  const module = new Module(file);
-  module.filename = file;
-  module.exports = loaded;
-  module.loaded = true;
-  require.cache[file] = module;
+  require.cache[compiled.module.filename] = compiled.module;
 }
 
 /**
  * TypeScript compiled afresh with the code cache `cache` holds: `used` when V8 took it, `unstored`
  * when it was missing or refused.
  */
-export function compileTypeScript(cache: CacheStore): { ts: typeof TS; used: boolean; unstored?: { script: Script; key: string } } {
+export function compileTypeScript(cache: CacheStore): {
+  ts: typeof TS;
+  module: Module;
+  used: boolean;
+  unstored?: { script: Script; key: string };
+} {
   const file = require.resolve("typescript");
   const stat = statSync(file);
   const key = digest([
@@ -66,7 +66,8 @@ export function compileTypeScript(cache: CacheStore): { ts: typeof TS; used: boo
   // The wrapper Node.js puts around a CommonJS module, so the code is the same as require's.
   const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, "utf8")}\n});`;
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  const module = { exports: {} as unknown };
+  const module = new Module(file);
+  module.filename = file;
   (script.runInThisContext() as (...args: unknown[]) => void).call(
     module.exports,
     module.exports,
@@ -75,9 +76,10 @@ export function compileTypeScript(cache: CacheStore): { ts: typeof TS; used: boo
     file,
     dirname(file),
   );
+  module.loaded = true;
   const ts = module.exports as typeof TS;
   const used = cachedData !== undefined && script.cachedDataRejected === false;
-  return used ? { ts, used } : { ts, used, unstored: { script, key } };
+  return used ? { ts, module, used } : { ts, module, used, unstored: { script, key } };
 }
 
 /**

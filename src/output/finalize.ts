@@ -20,12 +20,14 @@ export interface FinalFile {
 export async function finalize(files: readonly OutputFile[], header: string, cache?: CacheStore): Promise<FinalFile[]> {
   const shapes: ShapeMemo = new Map();
   const store = cache === undefined ? undefined : formatStore(cache);
-  const format = (f: OutputFile): Promise<string> => formatTypeScript(`${headerText(header, "//")}\n${f.body}`, store, shapes);
+  const tsHead = `${headerText(header, "//")}\n`;
+  const yamlHead = headerText(header, "#");
+  const format = (f: OutputFile): Promise<string> => formatTypeScript(`${tsHead}${f.body}`, store, shapes);
   const out: FinalFile[] = [];
   const byFolder = new Map<string, OutputFile[]>();
   for (const f of files) {
     if (f.final !== undefined) out.push({ path: f.path, content: f.final });
-    else if (f.lang === "yaml") out.push({ path: f.path, content: `${headerText(header, "#")}${f.body}` });
+    else if (f.lang === "yaml") out.push({ path: f.path, content: `${yamlHead}${f.body}` });
     else {
       const folder = posix.dirname(f.path);
       const list = byFolder.get(folder);
@@ -33,18 +35,22 @@ export async function finalize(files: readonly OutputFile[], header: string, cac
       else byFolder.set(folder, [f]);
     }
   }
+  const folderContents = async (list: readonly OutputFile[]): Promise<string[]> => {
+    if (cache === undefined) return Promise.all(list.map(format));
+    const key = digest(["final", toolIdentity(), header, ...list.flatMap((f) => [f.path, f.body])]);
+    const stored = readContents(cache.get("final", key), list.length);
+    if (stored) return stored;
+    const contents = await Promise.all(list.map(format));
+    cache.put("final", key, JSON.stringify(contents));
+    return contents;
+  };
   const folders = await Promise.all(
     [...byFolder.values()].map(async (list) => {
-      if (cache === undefined) return Promise.all(list.map(format));
-      const key = digest(["final", toolIdentity(), header, ...list.flatMap((f) => [f.path, f.body])]);
-      const stored = readContents(cache.get("final", key), list.length);
-      if (stored) return stored;
-      const contents = await Promise.all(list.map(format));
-      cache.put("final", key, JSON.stringify(contents));
-      return contents;
+      const contents = await folderContents(list);
+      return list.map((f, i) => ({ path: f.path, content: contents[i] as string }));
     }),
   );
-  [...byFolder.values()].forEach((list, i) => list.forEach((f, j) => out.push({ path: f.path, content: folders[i]?.[j] ?? "" })));
+  out.push(...folders.flat());
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
