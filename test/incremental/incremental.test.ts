@@ -77,16 +77,17 @@ test("a run from a full cache gives the cold run's files and warnings, and compu
   assertSameRun(await run(dir, cacheOf(dir)), cold);
   const cache = cacheOf(dir);
   assertSameRun(await run(dir, cache), cold);
-  for (const ns of ["parse", "unit", "final"]) {
+  for (const ns of ["parse", "unit"]) {
     const s = cache.stats(ns);
     assert.equal(s.misses, 0, `${ns}: every entry found`);
     assert.ok(s.hits > 0, `${ns}: used`);
   }
-  // Every folder's files were final already: no shape was even looked up.
+  // Every file came from a unit with its final bytes: no folder's texts, no shape, was even looked up.
+  assert.deepEqual(cache.stats("final"), { hits: 0, misses: 0, rejected: 0 });
   assert.deepEqual(cache.stats("format"), { hits: 0, misses: 0, rejected: 0 });
 });
 
-test("one kind changed: only its file is parsed and its group's CRDs built again, and the output equals a cold run", async () => {
+test("one kind changed: only its file is parsed and the units reading its package built again, and the output equals a cold run", async () => {
   const dir = project();
   await run(dir, cacheOf(dir));
   const before = await run(dir, cacheOf(dir));
@@ -97,8 +98,12 @@ test("one kind changed: only its file is parsed and its group's CRDs built again
   assert.equal(cache.stats("parse").misses, 1, "one file parsed");
   const gadgetCrds = [...warm.files.keys()].filter((p) => p.endsWith(".yaml") && p.includes("gadgets.example.com"));
   assert.ok(gadgetCrds.length > 0);
-  assert.equal(cache.stats("unit").misses, gadgetCrds.length, "only the CRDs reading gadgets/v1 are built again");
-  assert.ok(cache.stats("unit").hits > 0, "the other groups' CRDs come from the cache");
+  // The units that read gadgets/v1 (a package without +genclient kinds): its CRDs, its deep copies
+  // and its registration, and the three that read every package (the escape-hatch check, the
+  // clientset's and the informer factory's roots). Nothing of common or kitchensink runs again.
+  const gadgetUnits = gadgetCrds.length + 2 + 3;
+  assert.equal(cache.stats("unit").misses, gadgetUnits, "only the units reading gadgets/v1 are built again");
+  assert.ok(cache.stats("unit").hits > 0, "the other packages' units come from the cache");
   const changed = [...warm.files].filter(([p, c]) => before.files.get(p) !== c).map(([p]) => p);
   assert.ok(changed.length > 0 && changed.every((p) => gadgetCrds.includes(p)), `only gadgets CRDs changed: ${changed.join(", ")}`);
 });
@@ -123,6 +128,27 @@ test("a shared type changed in common/v1 reaches the CRDs of gadgets/v1, which i
     `a gadgets CRD changed with the type it imports: ${changedCrds.join(", ")}`,
   );
   assert.ok(changedCrds.every((p) => warm.files.get(p)?.includes("maxItems: 7")));
+});
+
+test("a client marker changed: the typed client comes out as a cold run's", async () => {
+  const dir = project();
+  await run(dir, cacheOf(dir));
+  const before = await run(dir, cacheOf(dir));
+  edit(
+    dir,
+    "apis/kitchensink/v1/types.ts",
+    "// +genclient\n// +kubebuilder:object:root=true",
+    "// +genclient\n// +genclient:onlyVerbs=get,list,watch\n// +kubebuilder:object:root=true",
+  );
+  const cache = cacheOf(dir);
+  const warm = await run(dir, cache);
+  assertSameRun(warm, await run(dir));
+  const changed = [...warm.files].filter(([p, c]) => before.files.get(p) !== c).map(([p]) => p);
+  assert.ok(
+    changed.some((p) => p.endsWith("clientset/kitchensink/v1/widget.ts")),
+    `the typed client changed with its verbs: ${changed.join(", ")}`,
+  );
+  assert.ok(cache.stats("unit").hits > 0, "the other packages' units come from the cache");
 });
 
 test("a deleted cache is rebuilt, and gives the same output", async () => {

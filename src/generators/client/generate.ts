@@ -2,7 +2,8 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import { CodeWriter, docComment, tsString, tsValue } from "../../emit/index.js";
 import type { KindModel, PackageModel } from "../../model/index.js";
 import { declaringModule, inputModule, siblingModule } from "../paths.js";
-import type { Generator, GeneratorContext, OutputFile } from "../types.js";
+import type { Generator, GeneratorContext, GeneratorResult, GeneratorUnit, OutputFile } from "../types.js";
+import { allPackages, runUnits } from "../units.js";
 import { REGISTER_FILE } from "../register/generate.js";
 import { extensionMethods } from "./extensions.js";
 import { clientPackages } from "./packages.js";
@@ -33,33 +34,53 @@ import { verbMethods } from "./verbs.js";
 export const clientGenerator: Generator = {
   name: "client",
   owns: (ctx) => [{ dir: clientsetRoot(ctx.options), recursive: true, match: /\.ts$/ }],
-  generate(ctx) {
-    const files: OutputFile[] = [];
-    const { groups, diagnostics } = clientPackages(ctx.model);
-    for (const { pkg, kinds } of groups) {
-      const dir = groupVersionDir(ctx.options, pkg);
-      for (const k of kinds) {
-        const r = kindFile(ctx, pkg, k);
-        diagnostics.push(...r.diagnostics);
-        files.push({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: r.body });
-      }
-      files.push({ path: `${dir}/index.ts`, lang: "ts", body: groupVersionFile(ctx, pkg, kinds) });
-    }
-    if (groups.length > 0) {
-      const root = clientsetRoot(ctx.options);
-      files.push({
-        path: `${root}/clientset.ts`,
-        lang: "ts",
-        body: clientsetFile(
-          ctx,
-          groups.map((g) => g.pkg),
-        ),
-      });
-      files.push({ path: `${root}/index.ts`, lang: "ts", body: clientsetIndex(groups.map((g) => g.pkg)) });
-    }
-    return { files, diagnostics };
-  },
+  generate: (ctx) => runUnits(clientUnits(ctx)),
+  units: clientUnits,
 };
+
+/**
+ * One unit per clientset package, its kinds' clients and its group/version client (which read only
+ * the package and the types it names), then the clientset's root: which packages it holds and why
+ * any was left out depend on every package.
+ */
+function clientUnits(ctx: GeneratorContext): GeneratorUnit[] {
+  const { groups, diagnostics } = clientPackages(ctx.model);
+  const units: GeneratorUnit[] = groups.map(({ pkg, kinds }) => ({
+    id: `${pkg.id.group}/${pkg.id.version}`,
+    reads: [pkg.id],
+    generate: () => packageFiles(ctx, pkg, kinds),
+  }));
+  units.push({
+    id: "clientset",
+    reads: allPackages(ctx),
+    generate: () => {
+      if (groups.length === 0) return { files: [], diagnostics };
+      const root = clientsetRoot(ctx.options);
+      const pkgs = groups.map((g) => g.pkg);
+      return {
+        files: [
+          { path: `${root}/clientset.ts`, lang: "ts", body: clientsetFile(ctx, pkgs) },
+          { path: `${root}/index.ts`, lang: "ts", body: clientsetIndex(pkgs) },
+        ],
+        diagnostics,
+      };
+    },
+  });
+  return units;
+}
+
+function packageFiles(ctx: GeneratorContext, pkg: PackageModel, kinds: readonly KindModel[]): GeneratorResult {
+  const files: OutputFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const dir = groupVersionDir(ctx.options, pkg);
+  for (const k of kinds) {
+    const r = kindFile(ctx, pkg, k);
+    diagnostics.push(...r.diagnostics);
+    files.push({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: r.body });
+  }
+  files.push({ path: `${dir}/index.ts`, lang: "ts", body: groupVersionFile(ctx, pkg, kinds) });
+  return { files, diagnostics };
+}
 
 function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): { body: string; diagnostics: Diagnostic[] } {
   const client = k.client!;

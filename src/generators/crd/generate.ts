@@ -1,7 +1,8 @@
 import { Code, errorAt, hasErrors, warningAt, type Diagnostic } from "../../diagnostics/index.js";
 import { approvalAnnotationField, checkCrdForServers, formatServerVersions, type CrdProblem } from "@kube-codegen/apiextensions/crd-checks";
 import { toPosix } from "../paths.js";
-import type { Generator, GeneratorContext, GeneratorResult, GeneratorUnit, OutputFile } from "../types.js";
+import type { Generator, GeneratorContext, GeneratorResult, GeneratorUnit } from "../types.js";
+import { runUnits } from "../units.js";
 import { buildCrd, type CrdBuild } from "./crd-object.js";
 import { goYaml } from "./go-yaml.js";
 import { groupKinds, type GroupKind } from "./kind-versions.js";
@@ -21,16 +22,7 @@ import { perVersionPath } from "./server-paths.js";
 export const crdGenerator: Generator = {
   name: "crd",
   owns: (ctx) => [{ dir: toPosix(ctx.options.crdOutput), recursive: false, match: /\.ya?ml$/ }],
-  generate(ctx) {
-    const files: OutputFile[] = [];
-    const diagnostics: Diagnostic[] = [];
-    for (const u of crdUnits(ctx)) {
-      const r = u.generate();
-      files.push(...r.files);
-      diagnostics.push(...r.diagnostics);
-    }
-    return { files, diagnostics };
-  },
+  generate: (ctx) => runUnits(crdUnits(ctx)),
   units: crdUnits,
 };
 

@@ -13,7 +13,8 @@ import {
   type TypeModel,
 } from "../../model/index.js";
 import { declaringModule, packageDir, relativeModule, siblingModule } from "../paths.js";
-import type { Generator, GeneratorContext, OutputFile } from "../types.js";
+import type { Generator, GeneratorContext, GeneratorUnit } from "../types.js";
+import { allPackages, runUnits } from "../units.js";
 import { checkHatches } from "./hatch.js";
 import { copyExpr, isScalar, type CopyEnv } from "./copy-expr.js";
 import { copiedField, copiedWhole, copyFunctionName, copySource, nullableByMarker, unknownAsJson } from "./select.js";
@@ -33,26 +34,42 @@ const scalarEmbeds = new Set<BuiltinName>(["TypeMeta", "ListMeta"]);
 export const deepcopyGenerator: Generator = {
   name: "deepcopy",
   owns: (ctx) => [{ dir: ctx.options.input, recursive: true, match: /^zz_generated\.deepcopy\.ts$/ }],
-  generate(ctx) {
-    const diagnostics: Diagnostic[] = checkHatches(ctx.model);
-    const files: OutputFile[] = [];
-    for (const pkg of ctx.model.packages) {
-      const selected = pkg.types.filter((t) => copySource(pkg, t).kind === "generated");
-      const undeclaredLists = pkg.kinds.filter(
-        (k) =>
-          !k.listDeclared &&
-          copySource(
-            pkg,
-            pkg.types.find((t) => t.name === k.name)!,
-          ).kind !== "none",
-      );
-      if (selected.length === 0 && undeclaredLists.length === 0) continue;
-      const body = deepcopyFile(ctx, pkg, selected, undeclaredLists, diagnostics);
-      files.push({ path: `${packageDir(ctx.options, pkg)}/${DEEPCOPY_FILE}`, lang: "ts", body });
-    }
-    return { files, diagnostics };
-  },
+  generate: (ctx) => runUnits(deepcopyUnits(ctx)),
+  units: deepcopyUnits,
 };
+
+/**
+ * The hand-written side of the escape hatch first (a check across packages: a copy in one package
+ * may need a hand-written copy in another), then one unit per package with copies, whose file
+ * reads only the package and the types it names.
+ */
+function deepcopyUnits(ctx: GeneratorContext): GeneratorUnit[] {
+  const units: GeneratorUnit[] = [
+    { id: "hatches", reads: allPackages(ctx), generate: () => ({ files: [], diagnostics: checkHatches(ctx.model) }) },
+  ];
+  for (const pkg of ctx.model.packages) {
+    const selected = pkg.types.filter((t) => copySource(pkg, t).kind === "generated");
+    const undeclaredLists = pkg.kinds.filter(
+      (k) =>
+        !k.listDeclared &&
+        copySource(
+          pkg,
+          pkg.types.find((t) => t.name === k.name)!,
+        ).kind !== "none",
+    );
+    if (selected.length === 0 && undeclaredLists.length === 0) continue;
+    units.push({
+      id: `${pkg.id.group}/${pkg.id.version}`,
+      reads: [pkg.id],
+      generate: () => {
+        const diagnostics: Diagnostic[] = [];
+        const body = deepcopyFile(ctx, pkg, selected, undeclaredLists, diagnostics);
+        return { files: [{ path: `${packageDir(ctx.options, pkg)}/${DEEPCOPY_FILE}`, lang: "ts", body }], diagnostics };
+      },
+    });
+  }
+  return units;
+}
 
 function deepcopyFile(
   ctx: GeneratorContext,

@@ -13,7 +13,8 @@ import {
 import { clientPackages } from "../client/packages.js";
 import { kindListerName, listerDir, newListerName } from "../lister/names.js";
 import { declaringModule, inputModule, relativeModule, siblingModule } from "../paths.js";
-import type { Generator, GeneratorContext, OutputFile } from "../types.js";
+import type { Generator, GeneratorContext, GeneratorResult, GeneratorUnit, OutputFile } from "../types.js";
+import { allPackages, runUnits } from "../units.js";
 import {
   groupAccessor,
   groupInformersName,
@@ -41,45 +42,68 @@ const FACTORY_FUNCTION = "newSharedInformerFactory";
 export const informerGenerator: Generator = {
   name: "informer",
   owns: (ctx) => [{ dir: informersRoot(ctx.options), recursive: true, match: /\.ts$/ }],
-  generate(ctx) {
-    const files: OutputFile[] = [];
-    const diagnostics: Diagnostic[] = [];
-    // The clientset's packages: a package the client generator leaves out (and reports) has no
-    // client to list and watch through.
-    const groups = new Map<string, PackageModel[]>();
-    for (const { pkg, kinds: clientKinds } of clientPackages(ctx.model).groups) {
-      const kinds = informerKinds(clientKinds);
-      if (kinds.length === 0) continue;
-      const name = groupAccessor(pkg);
-      const same = groups.get(name);
-      const other = same?.find((p) => p.id.group !== pkg.id.group);
-      if (other || [FACTORY_CLASS, FACTORY_FUNCTION].includes(groupInformersName(pkg)) || !isIdentifier(groupInformersName(pkg))) {
-        diagnostics.push(
-          errorAt(
-            pkg.markers.get("groupGoName")?.pos ?? kinds[0]!.pos,
-            Code.malformedValue,
-            other
-              ? `${pkg.id.group} and ${other.id.group} both have the informer factory accessor ${name}`
-              : `the informer factory accessor of ${pkg.dir} (${name}) cannot be used`,
-            "give one group another +groupGoName= in its doc.ts",
-          ),
-        );
-        continue;
-      }
-      if (same) same.push(pkg);
-      else groups.set(name, [pkg]);
-      const dir = informerDir(ctx.options, pkg);
-      for (const k of kinds) files.push({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: kindFile(ctx, pkg, k) });
-      files.push({ path: `${dir}/index.ts`, lang: "ts", body: groupVersionFile(ctx, pkg, kinds) });
-    }
-    if (groups.size > 0) {
-      const root = informersRoot(ctx.options);
-      files.push({ path: `${root}/factory.ts`, lang: "ts", body: factoryFile(ctx, [...groups.values()]) });
-      files.push({ path: `${root}/index.ts`, lang: "ts", body: informersIndex([...groups.values()].flat()) });
-    }
-    return { files, diagnostics };
-  },
+  generate: (ctx) => runUnits(informerUnits(ctx)),
+  units: informerUnits,
 };
+
+/**
+ * One unit per package with informers, its kinds' informers and its group/version index (which
+ * read only the package and the types it names), then the factory: which groups it holds and why
+ * any was left out depend on every package.
+ */
+function informerUnits(ctx: GeneratorContext): GeneratorUnit[] {
+  const units: GeneratorUnit[] = [];
+  const diagnostics: Diagnostic[] = [];
+  // The clientset's packages: a package the client generator leaves out (and reports) has no
+  // client to list and watch through.
+  const groups = new Map<string, PackageModel[]>();
+  for (const { pkg, kinds: clientKinds } of clientPackages(ctx.model).groups) {
+    const kinds = informerKinds(clientKinds);
+    if (kinds.length === 0) continue;
+    const name = groupAccessor(pkg);
+    const same = groups.get(name);
+    const other = same?.find((p) => p.id.group !== pkg.id.group);
+    if (other || [FACTORY_CLASS, FACTORY_FUNCTION].includes(groupInformersName(pkg)) || !isIdentifier(groupInformersName(pkg))) {
+      diagnostics.push(
+        errorAt(
+          pkg.markers.get("groupGoName")?.pos ?? kinds[0]!.pos,
+          Code.malformedValue,
+          other
+            ? `${pkg.id.group} and ${other.id.group} both have the informer factory accessor ${name}`
+            : `the informer factory accessor of ${pkg.dir} (${name}) cannot be used`,
+          "give one group another +groupGoName= in its doc.ts",
+        ),
+      );
+      continue;
+    }
+    if (same) same.push(pkg);
+    else groups.set(name, [pkg]);
+    units.push({ id: `${pkg.id.group}/${pkg.id.version}`, reads: [pkg.id], generate: () => packageFiles(ctx, pkg, kinds) });
+  }
+  units.push({
+    id: "factory",
+    reads: allPackages(ctx),
+    generate: () => {
+      if (groups.size === 0) return { files: [], diagnostics };
+      const root = informersRoot(ctx.options);
+      return {
+        files: [
+          { path: `${root}/factory.ts`, lang: "ts", body: factoryFile(ctx, [...groups.values()]) },
+          { path: `${root}/index.ts`, lang: "ts", body: informersIndex([...groups.values()].flat()) },
+        ],
+        diagnostics,
+      };
+    },
+  });
+  return units;
+}
+
+function packageFiles(ctx: GeneratorContext, pkg: PackageModel, kinds: readonly KindModel[]): GeneratorResult {
+  const dir = informerDir(ctx.options, pkg);
+  const files: OutputFile[] = kinds.map((k) => ({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: kindFile(ctx, pkg, k) }));
+  files.push({ path: `${dir}/index.ts`, lang: "ts", body: groupVersionFile(ctx, pkg, kinds) });
+  return { files, diagnostics: [] };
+}
 
 function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): string {
   const w = new CodeWriter();

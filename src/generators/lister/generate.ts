@@ -3,7 +3,8 @@ import type { KindModel, PackageModel } from "../../model/index.js";
 import { kindAccessor, kindFileName } from "../client/names.js";
 import { declaringModule, inputModule, siblingModule } from "../paths.js";
 import { REGISTER_FILE, registrationName } from "../register/generate.js";
-import type { Generator, GeneratorContext, OutputFile } from "../types.js";
+import type { Generator, GeneratorContext, GeneratorUnit, OutputFile } from "../types.js";
+import { runUnits } from "../units.js";
 import { kindListerName, listerDir, listerKinds, listersRoot, newListerName } from "./names.js";
 
 /**
@@ -16,21 +17,34 @@ import { kindListerName, listerDir, listerKinds, listersRoot, newListerName } fr
 export const listerGenerator: Generator = {
   name: "lister",
   owns: (ctx) => [{ dir: listersRoot(ctx.options), recursive: true, match: /\.ts$/ }],
-  generate(ctx) {
-    const files: OutputFile[] = [];
-    for (const pkg of ctx.model.packages) {
-      const kinds = listerKinds(pkg);
-      if (kinds.length === 0) continue;
-      const dir = listerDir(ctx.options, pkg);
-      for (const k of kinds) files.push({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: kindFile(ctx, pkg, k) });
-      const index = new CodeWriter();
-      index.line(docComment(`The listers of ${pkg.id.group}/${pkg.id.version}, one per kind.`).trimEnd());
-      for (const k of kinds) index.line(`export * from ${tsString(siblingModule(kindFileName(k)))};`);
-      files.push({ path: `${dir}/index.ts`, lang: "ts", body: index.toString() });
-    }
-    return { files, diagnostics: [] };
-  },
+  generate: (ctx) => runUnits(listerUnits(ctx)),
+  units: listerUnits,
 };
+
+/** One unit per package with listers: its files read only the package (and the types it names). */
+function listerUnits(ctx: GeneratorContext): GeneratorUnit[] {
+  return ctx.model.packages.flatMap((pkg) => {
+    const kinds = listerKinds(pkg);
+    if (kinds.length === 0) return [];
+    return [
+      {
+        id: `${pkg.id.group}/${pkg.id.version}`,
+        reads: [pkg.id],
+        generate: () => ({ files: packageFiles(ctx, pkg, kinds), diagnostics: [] }),
+      },
+    ];
+  });
+}
+
+function packageFiles(ctx: GeneratorContext, pkg: PackageModel, kinds: readonly KindModel[]): OutputFile[] {
+  const dir = listerDir(ctx.options, pkg);
+  const files: OutputFile[] = kinds.map((k) => ({ path: `${dir}/${kindFileName(k)}`, lang: "ts", body: kindFile(ctx, pkg, k) }));
+  const index = new CodeWriter();
+  index.line(docComment(`The listers of ${pkg.id.group}/${pkg.id.version}, one per kind.`).trimEnd());
+  for (const k of kinds) index.line(`export * from ${tsString(siblingModule(kindFileName(k)))};`);
+  files.push({ path: `${dir}/index.ts`, lang: "ts", body: index.toString() });
+  return files;
+}
 
 function kindFile(ctx: GeneratorContext, pkg: PackageModel, k: KindModel): string {
   const w = new CodeWriter();

@@ -2,7 +2,8 @@ import { CodeWriter, docComment, IdentifierRef, tsString, tsValue } from "../../
 import { lowerFirst, type KindModel, type PackageModel } from "../../model/index.js";
 import { copyFunctionName, copySource, type CopySource } from "../deepcopy/select.js";
 import { declaringModule, packageDir, siblingModule } from "../paths.js";
-import type { Generator, GeneratorContext, OutputFile } from "../types.js";
+import type { Generator, GeneratorContext, GeneratorUnit } from "../types.js";
+import { runUnits } from "../units.js";
 
 /** The register file's name in each package directory. */
 export const REGISTER_FILE = "zz_generated.register.ts";
@@ -14,15 +15,21 @@ export const REGISTER_FILE = "zz_generated.register.ts";
 export const registerGenerator: Generator = {
   name: "register",
   owns: (ctx) => [{ dir: ctx.options.input, recursive: true, match: /^zz_generated\.register\.ts$/ }],
-  generate(ctx) {
-    const files: OutputFile[] = ctx.model.packages.map((pkg) => ({
-      path: `${packageDir(ctx.options, pkg)}/${REGISTER_FILE}`,
-      lang: "ts" as const,
-      body: registerFile(ctx, pkg),
-    }));
-    return { files, diagnostics: [] };
-  },
+  generate: (ctx) => runUnits(registerUnits(ctx)),
+  units: registerUnits,
 };
+
+/** One unit per package: its register file reads only the package. */
+function registerUnits(ctx: GeneratorContext): GeneratorUnit[] {
+  return ctx.model.packages.map((pkg) => ({
+    id: `${pkg.id.group}/${pkg.id.version}`,
+    reads: [pkg.id],
+    generate: () => ({
+      files: [{ path: `${packageDir(ctx.options, pkg)}/${REGISTER_FILE}`, lang: "ts", body: registerFile(ctx, pkg) }],
+      diagnostics: [],
+    }),
+  }));
+}
 
 /** `fooRegistration`: a kind's KindRegistration in the register file (listers take its group and kind for NotFound). */
 export function registrationName(k: KindModel): string {
