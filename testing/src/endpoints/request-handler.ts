@@ -213,7 +213,12 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
       throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
     }
     const user = caller === "anonymous" ? undefined : authorizeRequest(state, caller, req, r, url);
-    if (r.type === "noRoute" && url.pathname.startsWith("/openapi/") && (await serveOpenApi(state.registry, req, res, url))) return;
+    if (
+      r.type === "noRoute" &&
+      url.pathname.startsWith("/openapi/") &&
+      (await serveOpenApi(state.registry, state.settings.emulate, req, res, url))
+    )
+      return;
     switch (r.type) {
       case "malformed":
         // The connection closes after this answer: a body left unread would reach a closed socket,

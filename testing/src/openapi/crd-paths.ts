@@ -3,8 +3,8 @@
 // same operations in v3's spelling (parameter schemas, request bodies and responses per media type).
 // Query parameter descriptions are the built-in document's own (the same apimachinery option types).
 import type { ResourceInfo } from "../registry/resource-info.js";
-import { builtinDocuments, type Json } from "./builtin-documents.js";
-import { crdDefinitionName, metaRef, type OpenApiVersion } from "./crd-schema.js";
+import { builtinDocuments, type Json, type OpenApiRelease } from "./builtin-documents.js";
+import { crdDefinitionName, metaRef, withoutV2Copies, type OpenApiVersion } from "./crd-schema.js";
 
 const LIST_PARAMS = [
   "allowWatchBookmarks",
@@ -22,18 +22,94 @@ const DELETE_PARAMS = ["dryRun", "gracePeriodSeconds", "orphanDependents", "prop
 const JSON_YAML = ["application/json", "application/yaml"];
 const PATCH_TYPES = ["application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml"];
 
-let queryParams: Map<string, Json> | undefined;
+/** The query parameters each release's builder gives a custom resource's operations, in its order. */
+interface ParameterSet {
+  list: string[];
+  write: string[];
+  patch: string[];
+  delete: string[];
+  /** Whether an operation takes a parameter's description from a built-in operation of the same method (1.37's patch fieldManager says it is required for apply). */
+  byMethod: boolean;
+}
 
-/** The built-in document's query parameters by name (first occurrence), for their descriptions. */
-function queryParam(name: string): Json {
-  if (!queryParams) {
-    queryParams = new Map();
-    for (const ops of Object.values(builtinDocuments().v2["paths"] as Record<string, Json>))
-      for (const op of [ops, ...Object.values(ops)] as Json[])
-        for (const p of (op["parameters"] ?? []) as Json[])
-          if (p["in"] === "query" && !queryParams.has(String(p["name"]))) queryParams.set(String(p["name"]), p);
+const PARAMETER_SETS: Record<OpenApiRelease, ParameterSet> = {
+  "1.24": { list: LIST_PARAMS, write: WRITE_PARAMS, patch: WRITE_PARAMS, delete: DELETE_PARAMS, byMethod: false },
+  "1.37": {
+    list: [...LIST_PARAMS, "sendInitialEvents", "shardSelector"].sort(),
+    write: WRITE_PARAMS,
+    patch: [...WRITE_PARAMS, "force"],
+    delete: [...DELETE_PARAMS, "ignoreStoreReadErrorWithClusterBreakingPotential"].sort(),
+    byMethod: true,
+  },
+};
+
+const queryParams = new Map<OpenApiRelease, Map<string, Json>>();
+
+/** A built-in v2 parameter, with a `$ref` into the document's shared `parameters` (1.37 shares them) resolved. */
+function resolved(p: Json, shared: Json): Json {
+  const ref = p["$ref"];
+  return typeof ref === "string" ? ((shared[ref.slice("#/parameters/".length)] ?? {}) as Json) : p;
+}
+
+/**
+ * A release's built-in query parameters by name, and by method and name, first occurrence in its v2
+ * document, for their descriptions.
+ */
+function queryParamsOf(release: OpenApiRelease): (name: string, method?: string) => Json {
+  let params = queryParams.get(release);
+  if (!params) {
+    const found = new Map<string, Json>();
+    const doc = builtinDocuments(release).v2;
+    const shared = (doc["parameters"] ?? {}) as Json;
+    for (const ops of Object.values(doc["paths"] as Record<string, Json>))
+      for (const [method, op] of [["", ops], ...Object.entries(ops)] as [string, Json][])
+        for (const p of ((op["parameters"] ?? []) as Json[]).map((x) => resolved(x, shared))) {
+          if (p["in"] !== "query") continue;
+          for (const key of [String(p["name"]), `${method} ${String(p["name"])}`]) if (!found.has(key)) found.set(key, p);
+        }
+    queryParams.set(release, (params = found));
   }
-  return queryParams.get(name) ?? { uniqueItems: true, type: "string", name, in: "query" };
+  const known = params;
+  const byMethod = PARAMETER_SETS[release].byMethod;
+  return (name, method) =>
+    (byMethod && method ? known.get(`${method} ${name}`) : undefined) ??
+    known.get(name) ?? { uniqueItems: true, type: "string", name, in: "query" };
+}
+
+/**
+ * 1.37's v2 document shares parameters: an operation's parameter identical to one of the built-in
+ * document's `parameters` is a `$ref` to it, as the real server publishes custom resources' paths
+ * (checked against every parameter of the recorded Foo, Gadget and Dial paths); the others stay inline.
+ */
+function shareParameters(release: OpenApiRelease, paths: Record<string, Json>): Record<string, Json> {
+  const shared = (builtinDocuments(release).v2["parameters"] ?? {}) as Record<string, Json>;
+  const byText = new Map(Object.entries(shared).map(([name, p]) => [canonical(p), `#/parameters/${name}`]));
+  const share = (list: Json[]): Json[] =>
+    list.map((p) => {
+      const ref = byText.get(canonical(p));
+      return ref ? { $ref: ref } : p;
+    });
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, ops]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(ops).map(([k, o]) => {
+          if (k === "parameters") return [k, share(o as Json[])];
+          const op = o as Json;
+          return [k, op["parameters"] ? { ...op, parameters: share(op["parameters"] as Json[]) } : op];
+        }),
+      ),
+    ]),
+  );
+}
+
+/** JSON with object keys sorted, so two parameters compare by content whatever order their keys came in. */
+function canonical(x: unknown): string {
+  return JSON.stringify(x, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 function pathParam(name: string, description: string): Json {
@@ -58,7 +134,9 @@ interface OperationSpec {
 }
 
 /** One resource's v2 paths (the operations its verbs and subresources allow). */
-function v2Paths(info: ResourceInfo): Record<string, Json> {
+function v2Paths(release: OpenApiRelease, info: ResourceInfo): Record<string, Json> {
+  const queryParam = queryParamsOf(release);
+  const set = PARAMETER_SETS[release];
   const { group, version, kind, resource } = info;
   const def = `#/definitions/${crdDefinitionName(group, version, kind)}`;
   const listDef = `#/definitions/${crdDefinitionName(group, version, info.listKind)}`;
@@ -101,7 +179,7 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
       "x-kubernetes-group-version-kind": { group, kind, version },
     },
   ];
-  const write = WRITE_PARAMS.map(queryParam);
+  const write = set.write.map((n) => queryParam(n));
   const out: Record<string, Json> = {};
   const add = (path: string, pathParams: Json[], ops: [string, Json][]): void => {
     if (ops.length > 0) out[path] = { ...Object.fromEntries(ops), parameters: [...pathParams, queryParam("pretty")] };
@@ -122,7 +200,9 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
           `list${idWord}${kind}ForAllNamespaces`,
         ),
       ]),
-      parameters: [...LIST_PARAMS.map(queryParam), queryParam("pretty")].sort((a, b) => String(a["name"]).localeCompare(String(b["name"]))),
+      parameters: [...set.list.map((n) => queryParam(n)), queryParam("pretty")].sort((a, b) =>
+        String(a["name"]).localeCompare(String(b["name"])),
+      ),
     };
   add(scoped, nsParam, [
     ...(can("list")
@@ -133,7 +213,7 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
               verb: "list",
               action: "list",
               description: `list objects of kind ${kind}`,
-              params: LIST_PARAMS.map(queryParam),
+              params: set.list.map((n) => queryParam(n)),
               responses: { "200": listDef },
             },
             `list${idWord}${ns}${kind}`,
@@ -164,7 +244,7 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
               verb: "deletecollection",
               action: "deletecollection",
               description: `delete collection of ${kind}`,
-              params: LIST_PARAMS.map(queryParam),
+              params: set.list.map((n) => queryParam(n)),
               responses: { "200": status },
             },
             `delete${idWord}Collection${ns}${kind}`,
@@ -210,7 +290,7 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
                 verb: "delete",
                 action: "delete",
                 description: `delete a ${kind}`,
-                params: DELETE_PARAMS.map(queryParam),
+                params: set.delete.map((n) => queryParam(n, "delete")),
                 body: metaRef("v2", "DeleteOptions"),
                 responses: { "200": status, "202": status },
               },
@@ -223,7 +303,7 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
           verb: "patch",
           action: "patch",
           description: `partially update ${of}`,
-          params: write,
+          params: set.patch.map((n) => queryParam(n, "patch")),
           body: "#/definitions/io.k8s.apimachinery.pkg.apis.meta.v1.Patch",
           consumes: PATCH_TYPES,
           responses: { "200": ref },
@@ -241,7 +321,7 @@ function v2Paths(info: ResourceInfo): Record<string, Json> {
 }
 
 /** A v2 operation in v3's spelling. */
-function toV3Operation(o: Json): Json {
+function toV3Operation(release: OpenApiRelease, o: Json): Json {
   const refV3 = (ref: unknown): Json => ({ $ref: String(ref).replace("#/definitions/", "#/components/schemas/").replace(/_v2$/, "") });
   const produces = (o["produces"] ?? JSON_YAML) as string[];
   const params = (o["parameters"] ?? []) as Json[];
@@ -254,6 +334,8 @@ function toV3Operation(o: Json): Json {
       content: Object.fromEntries(
         ((o["consumes"] ?? JSON_YAML) as string[]).map((t) => [t, { schema: refV3((body["schema"] as Json)["$ref"]) }]),
       ),
+      // 1.37's converter carries a required body over; 1.24's dropped it.
+      ...(release !== "1.24" && body["required"] === true ? { required: true } : {}),
     };
   out["responses"] = Object.fromEntries(
     Object.entries(o["responses"] as Record<string, Json>).map(([code, r]) => [
@@ -276,15 +358,15 @@ function toV3Parameter(p: Json): Json {
   return { name, in: where, ...(description ? { description } : {}), ...(required ? { required } : {}), schema: { type, uniqueItems } };
 }
 
-/** A custom resource's paths in the document `v`. */
-export function crdPaths(v: OpenApiVersion, info: ResourceInfo): Record<string, Json> {
-  const paths = v2Paths(info);
-  if (v === "v2") return paths;
+/** A custom resource's paths in the document `v`, with `release`'s parameter descriptions. */
+export function crdPaths(release: OpenApiRelease, v: OpenApiVersion, info: ResourceInfo): Record<string, Json> {
+  const paths = v2Paths(release, info);
+  if (v === "v2") return release === "1.24" ? paths : shareParameters(release, withoutV2Copies(paths));
   return Object.fromEntries(
     Object.entries(paths).map(([path, ops]) => [
       path,
       Object.fromEntries(
-        Object.entries(ops).map(([k, o]) => [k, k === "parameters" ? (o as Json[]).map(toV3Parameter) : toV3Operation(o as Json)]),
+        Object.entries(ops).map(([k, o]) => [k, k === "parameters" ? (o as Json[]).map(toV3Parameter) : toV3Operation(release, o as Json)]),
       ),
     ]),
   );

@@ -27,6 +27,14 @@ export function metaRef(v: OpenApiVersion, name: string, v2Suffix = true): strin
   return v === "v2" ? `#/definitions/${full}${v2Suffix ? "_v2" : ""}` : `#/components/schemas/${full}`;
 }
 
+/**
+ * 1.37's builder refers to the built-in meta definitions themselves, where 1.24's made _v2 copies:
+ * `x` (custom resources' v2 paths or schemas) with every `_v2` reference pointed at the original.
+ */
+export function withoutV2Copies<T>(x: T): T {
+  return JSON.parse(JSON.stringify(x).replace(/("\$ref":"#\/definitions\/[^"]+)_v2"/g, '$1"')) as T;
+}
+
 /** A property that is a described reference, in each version's spelling. */
 function describedRef(v: OpenApiVersion, description: string, ref: string): Json {
   return v === "v2" ? { description, $ref: ref } : { description, allOf: [{ $ref: ref }] };
@@ -124,8 +132,8 @@ export function crdKindSchema(v: OpenApiVersion, k: Kind, openAPIV3Schema: unkno
   return out;
 }
 
-/** The published schema of a custom resource kind's list. */
-export function crdListSchema(v: OpenApiVersion, k: Kind & { listKind: string; resource: string }): Json {
+/** The published schema of a custom resource kind's list; 1.37's builder types it an object, 1.24's did not. */
+export function crdListSchema(v: OpenApiVersion, k: Kind & { listKind: string; resource: string }, typed: boolean): Json {
   const itemRef =
     v === "v2"
       ? `#/definitions/${crdDefinitionName(k.group, k.version, k.kind)}`
@@ -143,6 +151,7 @@ export function crdListSchema(v: OpenApiVersion, k: Kind & { listKind: string; r
       kind: { description: KIND_DESCRIPTION, type: "string" },
       metadata: describedRef(v, LIST_METADATA_DESCRIPTION, metaRef(v, "ListMeta", false)),
     },
+    ...(typed ? { type: "object" } : {}),
     "x-kubernetes-group-version-kind": [{ group: k.group, kind: k.listKind, version: k.version }],
   };
 }

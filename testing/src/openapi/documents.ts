@@ -5,9 +5,9 @@
 import { createHash } from "node:crypto";
 import type { ResourceRegistry } from "../registry/resource-registry.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
-import { builtinDocuments, loadBuiltinDocuments, type Json } from "./builtin-documents.js";
+import { builtinDocuments, loadBuiltinDocuments, type Json, type OpenApiRelease } from "./builtin-documents.js";
 import { crdPaths } from "./crd-paths.js";
-import { crdDefinitionName, crdKindSchema, crdListSchema, type OpenApiVersion } from "./crd-schema.js";
+import { crdDefinitionName, crdKindSchema, crdListSchema, withoutV2Copies, type OpenApiVersion } from "./crd-schema.js";
 
 /** One serialized document. */
 export interface Published {
@@ -17,6 +17,8 @@ export interface Published {
 }
 
 interface Documents {
+  /** The release whose built-in documents these hold. */
+  release: OpenApiRelease;
   /** The custom resources these were built from. */
   custom: ResourceInfo[];
   /** The v2 document, serialized on first use (it is 3.5 MB; kubectl 1.32 mostly reads v3). */
@@ -26,8 +28,8 @@ interface Documents {
 }
 
 const byRegistry = new WeakMap<ResourceRegistry, Documents>();
-/** Built-in documents serialize to the same bytes for every server; done once per process. */
-const builtinV3 = new Map<string, Published>();
+/** Built-in documents serialize to the same bytes for every server of a release; done once per process. */
+const builtinV3 = new Map<OpenApiRelease, Map<string, Published>>();
 
 function publish(doc: unknown, lastModified: Date): Published {
   const text = JSON.stringify(doc);
@@ -53,11 +55,11 @@ function withoutKinds(schema: unknown): Json {
   return rest;
 }
 
-function crdSchemas(v: OpenApiVersion, infos: ResourceInfo[]): Json {
+function crdSchemas(release: OpenApiRelease, v: OpenApiVersion, infos: ResourceInfo[]): Json {
   const out: Json = {};
   for (const r of infos) {
     out[crdDefinitionName(r.group, r.version, r.kind)] = crdKindSchema(v, r, r.openAPIV3Schema);
-    out[crdDefinitionName(r.group, r.version, r.listKind)] = crdListSchema(v, r);
+    out[crdDefinitionName(r.group, r.version, r.listKind)] = crdListSchema(v, r, release !== "1.24");
   }
   return out;
 }
@@ -66,13 +68,16 @@ function sortKeys(o: Json): Json {
   return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function buildV2(custom: ResourceInfo[], now: Date): Published {
-  const builtin = builtinDocuments().v2;
+function buildV2(release: OpenApiRelease, custom: ResourceInfo[], now: Date): Published {
+  const builtin = builtinDocuments(release).v2;
   const definitions = builtin["definitions"] as Json;
-  const paths = { ...(builtin["paths"] as Json) };
-  for (const r of custom) Object.assign(paths, crdPaths("v2", r));
-  const extra = custom.length > 0 ? { ...v2Copies(definitions, custom), ...crdSchemas("v2", custom) } : {};
-  return publish({ ...builtin, paths: sortKeys(paths), definitions: sortKeys({ ...definitions, ...extra }) }, now);
+  const crd: Json = {};
+  for (const r of custom) Object.assign(crd, crdPaths(release, "v2", r));
+  let schemas = custom.length > 0 ? crdSchemas(release, "v2", custom) : {};
+  if (release === "1.24") schemas = { ...(custom.length > 0 ? v2Copies(definitions, custom) : {}), ...schemas };
+  else schemas = withoutV2Copies(schemas);
+  const paths = { ...(builtin["paths"] as Json), ...crd };
+  return publish({ ...builtin, paths: sortKeys(paths), definitions: sortKeys({ ...definitions, ...schemas }) }, now);
 }
 
 /** The named schemas `root` reaches through `$ref`s, taken from `schemas`. */
@@ -90,13 +95,17 @@ function reachable(root: unknown, schemas: Json): Json {
   return out;
 }
 
-function buildV3ForCrds(infos: ResourceInfo[], now: Date): Published {
-  const core = builtinDocuments().v3["api/v1"] ?? {};
+function buildV3ForCrds(release: OpenApiRelease, infos: ResourceInfo[], now: Date): Published {
+  const builtin = builtinDocuments(release);
+  const core = builtin.v3["api/v1"] ?? {};
   const paths: Json = {};
-  for (const r of infos) Object.assign(paths, crdPaths("v3", r));
-  const own = crdSchemas("v3", infos);
+  for (const r of infos) Object.assign(paths, crdPaths(release, "v3", r));
+  const own = crdSchemas(release, "v3", infos);
   const meta = Object.fromEntries(
-    Object.entries(reachable([paths, own], ((core["components"] ?? {}) as Json)["schemas"] as Json)).map(([k, v]) => [k, withoutKinds(v)]),
+    // 1.24's builder dropped the group-version-kinds of the built-in schemas it copied; 1.37's keeps them.
+    Object.entries(
+      reachable([paths, own], { ...(((core["components"] ?? {}) as Json)["schemas"] as Json), ...(builtin.crdV3Schemas ?? {}) }),
+    ).map(([k, v]) => [k, release === "1.24" ? withoutKinds(v) : v]),
   );
   return publish(
     {
@@ -113,25 +122,29 @@ function sameList(a: ResourceInfo[], b: ResourceInfo[]): boolean {
   return a.length === b.length && a.every((r, i) => r === b[i]);
 }
 
-/** The current documents of the server whose registry is `registry`. */
-export async function documentsOf(registry: ResourceRegistry): Promise<Documents> {
-  await loadBuiltinDocuments();
+/** The current documents of the server whose registry is `registry`, with `release`'s built-in ones. */
+export async function documentsOf(registry: ResourceRegistry, release: OpenApiRelease): Promise<Documents> {
+  await loadBuiltinDocuments(release);
   const custom = registry.all().filter((r) => r.custom && !r.discoveryOnly);
   const cached = byRegistry.get(registry);
-  if (cached && sameList(cached.custom, custom)) return cached;
+  if (cached && cached.release === release && sameList(cached.custom, custom)) return cached;
   const now = new Date();
-  if (builtinV3.size === 0) for (const [gv, doc] of Object.entries(builtinDocuments().v3)) builtinV3.set(gv, publish(doc, now));
-  const v3 = new Map(builtinV3);
+  let builtin = builtinV3.get(release);
+  if (!builtin) {
+    builtin = new Map(Object.entries(builtinDocuments(release).v3).map(([gv, doc]) => [gv, publish(doc, now)]));
+    builtinV3.set(release, builtin);
+  }
+  const v3 = new Map(builtin);
   const byGv = new Map<string, ResourceInfo[]>();
   for (const r of custom) byGv.set(`apis/${r.group}/${r.version}`, [...(byGv.get(`apis/${r.group}/${r.version}`) ?? []), r]);
   for (const [gv, infos] of byGv) {
     // An unchanged group-version keeps its document, hash and Last-Modified.
     const before = cached?.v3.get(gv);
     const prior = cached?.custom.filter((r) => `apis/${r.group}/${r.version}` === gv) ?? [];
-    v3.set(gv, before && sameList(prior, infos) ? before : buildV3ForCrds(infos, now));
+    v3.set(gv, before && sameList(prior, infos) ? before : buildV3ForCrds(release, infos, now));
   }
   let v2: Published | undefined;
-  const docs: Documents = { custom, v2: () => (v2 ??= buildV2(custom, now)), v3 };
+  const docs: Documents = { release, custom, v2: () => (v2 ??= buildV2(release, custom, now)), v3 };
   byRegistry.set(registry, docs);
   return docs;
 }
