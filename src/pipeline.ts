@@ -4,7 +4,14 @@
 import type { CacheStore } from "./cache/index.js";
 import type { Options } from "./config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics/index.js";
-import { generators, ownedAreas, type GeneratorContext, type GeneratorResult, type OwnedArea } from "./generators/index.js";
+import {
+  generators,
+  ownedAreas,
+  type GeneratorContext,
+  type GeneratorResult,
+  type OutputFile,
+  type OwnedArea,
+} from "./generators/index.js";
 import { generateCached, storeUnits, type PendingUnit } from "./incremental/index.js";
 import { loadControllerSources, loadInputCached } from "./load/index.js";
 import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
@@ -41,7 +48,7 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   diagnostics.push(...controllerSources.diagnostics, ...controllers.diagnostics);
   // A generator's output never depends on which other generators run, so ctx carries no selection.
   const ctx: GeneratorContext = { model, options, controllers: controllers.model };
-  const produced = [];
+  const produced: OutputFile[] = [];
   // Generators run even when earlier stages found errors, so that one run reports every problem
   // (a marker typo does not hide a deep-copy error). Nothing is written in that case, and a
   // generator that trips over the incomplete model is ignored rather than reported. Units are
@@ -62,7 +69,8 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   const sorted = sortDiagnostics(diagnostics);
   if (hasErrors(sorted)) return { files: [], owned: [], diagnostics: sorted, sources, model };
   const owned: OwnedArea[] = ownedAreas(ctx, new Set(options.generators));
-  const files = await finalize(produced, options.headerText, cache);
+  // The emit stage takes the files over (produced is left empty), so each body can go once it is final.
+  const files = await finalize(produced.splice(0), options.headerText, cache);
   if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f.content])));
   return { files, owned, diagnostics: sorted, sources, model };
 }

@@ -5,10 +5,15 @@ import { fingerprintModel, readClosure, type ModelFingerprint } from "./model-fi
 
 const fingerprints = new WeakMap<GeneratorContext["model"], ModelFingerprint>();
 
-/** A unit run in this generate, whose entry is stored once its files' final bytes are known. */
+/**
+ * A unit run in this generate, whose entry is stored once its files' final bytes are known. It keeps
+ * only its files' paths and languages, not their bodies: the emit stage lets go of each body once
+ * the file is final, and at 1,000 kinds the bodies are tens of megabytes.
+ */
 export interface PendingUnit {
   readonly key: string;
-  readonly result: GeneratorResult;
+  readonly files: readonly Pick<OutputFile, "path" | "lang">[];
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /**
@@ -33,7 +38,7 @@ export function generateCached(g: Generator, ctx: GeneratorContext, cache: Cache
     let r = readResult(cache.get("unit", key));
     if (!r) {
       r = u.generate();
-      pending.push({ key, result: r });
+      pending.push({ key, files: r.files.map((f) => ({ path: f.path, lang: f.lang })), diagnostics: r.diagnostics });
     }
     files.push(...r.files);
     diagnostics.push(...r.diagnostics);
@@ -47,10 +52,10 @@ export function generateCached(g: Generator, ctx: GeneratorContext, cache: Cache
  * the emit stage did not finish (none today) is not stored.
  */
 export function storeUnits(cache: CacheStore, pending: readonly PendingUnit[], finals: ReadonlyMap<string, string>): void {
-  for (const { key, result } of pending) {
-    const files = result.files.map((f) => ({ path: f.path, lang: f.lang, body: "", final: finals.get(f.path) }));
+  for (const { key, files: made, diagnostics } of pending) {
+    const files = made.map((f) => ({ path: f.path, lang: f.lang, body: "", final: finals.get(f.path) }));
     if (files.some((f) => f.final === undefined)) continue;
-    cache.put("unit", key, encodePlain({ files, diagnostics: result.diagnostics }));
+    cache.put("unit", key, encodePlain({ files, diagnostics }));
   }
 }
 

@@ -11,13 +11,14 @@ export interface FinalFile {
 
 /**
  * Adds the header and formats each file; output is sorted by path so every run lists the same order.
+ * It takes `files` over, leaving the array empty.
  * A file a cached unit gave (OutputFile.final) is final already. With a cache, the TypeScript files
  * of one folder are looked up together by their texts and the tool (which pins prettier's version
  * and options: formatting is a pure function of those), so a run that changed one kind reads a few
  * entries and formats one folder's files; within a folder that did change, prettier's output is
  * looked up by shape (emit/format.ts), so an unchanged layout is never formatted twice.
  */
-export async function finalize(files: readonly OutputFile[], header: string, cache?: CacheStore): Promise<FinalFile[]> {
+export async function finalize(files: OutputFile[], header: string, cache?: CacheStore): Promise<FinalFile[]> {
   const shapes: ShapeMemo = new Map();
   const store = cache === undefined ? undefined : formatStore(cache);
   const tsHead = `${headerText(header, "//")}\n`;
@@ -35,6 +36,9 @@ export async function finalize(files: readonly OutputFile[], header: string, cac
       else byFolder.set(folder, [f]);
     }
   }
+  // Each file is now held once, by `out` or its folder's list, which lets go of it once formatted:
+  // at 1,000 kinds, bodies and final texts held side by side would be tens of megabytes more.
+  files.length = 0;
   const folderContents = async (list: readonly OutputFile[]): Promise<string[]> => {
     if (cache === undefined) return Promise.all(list.map(format));
     const key = digest(["final", toolIdentity(), header, ...list.flatMap((f) => [f.path, f.body])]);

@@ -20,7 +20,7 @@ test("finalize formats each shape once when it keeps a cache, takes an unchanged
   const dir = tempDir("kcg-finalize-");
   try {
     const cache = new CacheStore(dir);
-    const out = await finalize(files, "", cache);
+    const out = await finalize([...files], "", cache);
     assert.equal(cache.stats("format").misses, 1, "one lookup (and one prettier run) for the one shape");
     assert.equal(cache.stats("final").misses, 1, "one folder");
     for (const f of out) {
@@ -30,7 +30,7 @@ test("finalize formats each shape once when it keeps a cache, takes an unchanged
     // The next run finds the folder in the cache: nothing to format, no shape looked up.
     cache.flush();
     const again = new CacheStore(dir);
-    assert.deepEqual(await finalize(files, "", again), out);
+    assert.deepEqual(await finalize([...files], "", again), out);
     assert.deepEqual(again.stats("final"), { hits: 1, misses: 0, rejected: 0 });
     assert.deepEqual(again.stats("format"), { hits: 0, misses: 0, rejected: 0 });
     // One file changed: its folder is formatted again, its shape found in the cache.

@@ -176,7 +176,7 @@ function suite(release: Release): void {
     // The CRD kinds, their lists and the builder's _v2 copies of the meta types, exactly as recorded.
     for (const [name, def] of Object.entries(real["crdDefinitions"] as Obj)) assert.deepEqual(doc["definitions"][name], def, name);
     // Built-in paths and definitions are the recorded document's.
-    const swagger = recordedV2(release);
+    const swagger: Obj = recordedV2(release);
     for (const p of [
       "/api/v1/namespaces/{namespace}/configmaps",
       "/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale",
