@@ -44,6 +44,9 @@ function startRevision(query: URLSearchParams): number | undefined {
   return Number(text);
 }
 
+/** The most bytes of initial events a watch writes as one chunk. */
+const BATCH_BYTES = 64 * 1024;
+
 /** How long before a watch's deadline the watch cache sends its last BOOKMARK (cacher's pretimeout). */
 const PRE_TIMEOUT_BOOKMARK_MS = 2000;
 
@@ -93,9 +96,32 @@ export function serveWatch(
   let bookmarkTimer: NodeJS.Timeout | undefined;
   let removeSink = (): void => {};
   let untrack = (): void => {};
+  // The initial events (history or a streaming list's state: thousands at once) go out in chunks of
+  // up to BATCH_BYTES rather than one HTTP chunk each: the chunk framing, the write calls and the
+  // client's reads per event cost more than the events themselves. Live events go out one by one.
+  let batch: (string | Uint8Array)[] | undefined;
+  let batchBytes = 0;
+  const flushBatch = (): void => {
+    if (!batch || batch.length === 0) return;
+    res.write(
+      batch.every((c) => typeof c === "string")
+        ? batch.join("")
+        : Buffer.concat(batch.map((c) => (typeof c === "string" ? Buffer.from(c) : c))),
+    );
+    batch = [];
+    batchBytes = 0;
+  };
+  const emit = (chunk: string | Uint8Array): void => {
+    if (!batch) return void res.write(chunk);
+    batch.push(chunk);
+    batchBytes += chunk.length;
+    if (batchBytes >= BATCH_BYTES) flushBatch();
+  };
   const close = (): void => {
     if (closed) return;
     closed = true;
+    flushBatch();
+    batch = undefined;
     removeSink();
     untrack();
     for (const t of timers) clearTimeout(t);
@@ -111,9 +137,9 @@ export function serveWatch(
           : ev.type === "BOOKMARK"
             ? partialBookmark(ev.object)
             : partialObject(toWire(info, ev.object as KubeObject));
-      res.write(protobuf ? protobuf.frame(ev.type, object) : `${stringifyJson({ type: ev.type, object })}\n`);
+      emit(protobuf ? protobuf.frame(ev.type, object) : `${stringifyJson({ type: ev.type, object })}\n`);
     } else
-      res.write(
+      emit(
         protobuf
           ? protobuf.frame(ev.type, ev.type === "ERROR" || ev.type === "BOOKMARK" ? ev.object : toWire(info, ev.object as KubeObject))
           : eventLine(info, ev, asTable),
@@ -127,6 +153,7 @@ export function serveWatch(
   // A streaming list's initial events are the current state, whatever resourceVersion (its lower
   // bound, answered in the stream when the server has not reached it); sendInitialEvents=false starts
   // from resourceVersion as a plain watch does, but from now rather than the state when it is unset.
+  batch = [];
   if (list?.sendInitialEvents && from !== undefined && from > state.store.revision) {
     write({ type: "ERROR", object: tooLargeStatus(state, from) });
     close();
@@ -151,6 +178,8 @@ export function serveWatch(
   }
   if (closed) return;
   if (list?.sendInitialEvents && list.bookmarks) write(initialEventsEnd(info, state.store.revision));
+  flushBatch();
+  batch = undefined;
   // A watch from a resourceVersion the server has not reached yet only sees changes after it, as the
   // real watch cache sends only events newer than the requested version.
   removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
