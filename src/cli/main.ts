@@ -207,7 +207,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
                 defaulting: a.defaulting ?? false,
                 programmaticValidation: a.programmaticValidation ?? false,
                 conversion: a.conversion ?? false,
-                spoke: (a.spoke ?? []).flatMap((s) => s.split(",")).map((s) => s.trim()),
+                spoke: [...new Set((a.spoke ?? []).flatMap((s) => s.split(",")).map((s) => s.trim()))].filter((s) => s !== ""),
               },
               out,
               cwd,
