@@ -166,22 +166,56 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     )
     .command(
       "create <what>",
-      "scaffold a kind (create api): its API package, and with --controller a controller, its test and its setup in cmd/main.ts, as kubebuilder create api",
+      "scaffold a kind (create api): its API package, and with --controller a controller, its test and its setup in cmd/main.ts, as kubebuilder create api; or a kind's webhooks (create webhook), as kubebuilder create webhook",
       (y) =>
         y
           // kubebuilder's --version is the API version here, not kube-codegen's (kube-codegen --version still prints that).
           .version(false)
-          .positional("what", { type: "string", choices: ["api"], describe: "what to create" })
+          .positional("what", { type: "string", choices: ["api", "webhook"], describe: "what to create" })
           .option("group", { type: "string", demandOption: true, describe: "the group's first label: the API group is <group>.<domain>" })
           .option("version", { type: "string", demandOption: true, describe: "the API version, such as v1 or v1beta1" })
           .option("kind", { type: "string", demandOption: true, describe: "the kind, UpperCamelCase" })
-          .option("namespaced", { type: "boolean", default: true, describe: "namespaced (--namespaced=false: cluster-scoped)" })
-          .option("controller", { type: "boolean", default: false, describe: "also scaffold a controller and its test" }),
+          .option("namespaced", { type: "boolean", describe: "create api: namespaced (--namespaced=false: cluster-scoped; default true)" })
+          .option("controller", { type: "boolean", describe: "create api: also scaffold a controller and its test" })
+          .option("defaulting", { type: "boolean", describe: "create webhook: a defaulting (mutating) webhook" })
+          .option("programmatic-validation", { type: "boolean", describe: "create webhook: a validating webhook" })
+          .option("conversion", { type: "boolean", describe: "create webhook: the kind's conversions through --version, the hub" })
+          .option("spoke", {
+            type: "string",
+            array: true,
+            describe: "create webhook --conversion: the versions converting through the hub (comma-separated or repeated)",
+          }),
       (a) => {
         if (code !== 0) return;
+        const webhookFlags = ["defaulting", "programmatic-validation", "conversion", "spoke"].filter((f) => a[f] !== undefined);
+        const apiFlags = ["namespaced", "controller"].filter((f) => a[f] !== undefined);
+        const wrong = a.what === "api" ? webhookFlags : apiFlags;
+        if (wrong.length > 0) {
+          out.err(
+            `kube-codegen: create ${a.what} takes no ${wrong.map((f) => `--${f}`).join(", ")}\nRun kube-codegen create --help for usage.`,
+          );
+          code = 2;
+          return;
+        }
+        if (a.what === "webhook")
+          return import("./scaffold-command.js").then(({ runCreateWebhook }) => {
+            code = runCreateWebhook(
+              {
+                group: a.group,
+                version: a.version,
+                kind: a.kind,
+                defaulting: a.defaulting ?? false,
+                programmaticValidation: a.programmaticValidation ?? false,
+                conversion: a.conversion ?? false,
+                spoke: [...new Set((a.spoke ?? []).flatMap((s) => s.split(",")).map((s) => s.trim()))].filter((s) => s !== ""),
+              },
+              out,
+              cwd,
+            );
+          });
         return import("./scaffold-command.js").then(({ runCreateApi }) => {
           code = runCreateApi(
-            { group: a.group, version: a.version, kind: a.kind, namespaced: a.namespaced, controller: a.controller },
+            { group: a.group, version: a.version, kind: a.kind, namespaced: a.namespaced ?? true, controller: a.controller ?? false },
             out,
             cwd,
           );

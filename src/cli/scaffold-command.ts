@@ -1,7 +1,16 @@
 import { chmodSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { applyPlan, type FinalFile } from "../output/index.js";
-import { planCreateApi, planInit, type CreateApiArgs, type ReadFile, type ScaffoldPlan, type ScaffoldVersions } from "../scaffold/index.js";
+import {
+  planCreateApi,
+  planCreateWebhook,
+  planInit,
+  type CreateApiArgs,
+  type CreateWebhookArgs,
+  type ReadFile,
+  type ScaffoldPlan,
+  type ScaffoldVersions,
+} from "../scaffold/index.js";
 import type { Out } from "./console.js";
 
 // The disk as the planner sees it: a file's text, undefined when absent, null when not a file.
@@ -83,5 +92,21 @@ export function runInit(flags: InitFlags, out: Out, cwd: string): number {
 export function runCreateApi(flags: CreateApiArgs, out: Out, cwd: string): number {
   const code = apply("create api", planCreateApi(flags, reader(cwd)), cwd, out);
   if (code === 0) out.log("Next: edit the types and the reconcile, then npm run codegen and npm test");
+  return code;
+}
+
+/** `kube-codegen create webhook --group G --version V --kind K [--defaulting] [--programmatic-validation] [--conversion --spoke V2]`. */
+export function runCreateWebhook(flags: CreateWebhookArgs, out: Out, cwd: string): number {
+  const code = apply("create webhook", planCreateWebhook(flags, reader(cwd)), cwd, out);
+  if (code === 0) {
+    out.log("Next: fill in the TODO(user) parts, then npm run codegen (it writes config/webhook/manifests.yaml) and npm test");
+    if (flags.conversion)
+      out.log(
+        `Conversion: npm run codegen generates the conversions of the fields that match; write the convert_ functions it names for the rest in the spoke's package (${flags.spoke.join(", ")})`,
+      );
+    out.log(
+      "The webhook server needs a serving certificate (tls.crt, tls.key in /tmp/k8s-webhook-server/serving-certs): ENABLE_WEBHOOKS=false npm start runs without it",
+    );
+  }
   return code;
 }

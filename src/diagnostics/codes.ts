@@ -630,7 +630,7 @@ const table = {
     example: "kube-codegen import --crds crds/ --output apis",
     where: "when apis/<group>/<version>/types.ts exists with other text",
   },
-  // KCG17xx: scaffolding (kube-codegen init and create api).
+  // KCG17xx: scaffolding (kube-codegen init, create api and create webhook).
   scaffoldWouldOverwrite: {
     code: "KCG1701",
     severity: "error",
@@ -668,6 +668,29 @@ const table = {
       "A file create api adds lines to (cmd/main.ts, config/crd/kustomization.yaml) no longer has its +kubebuilder:scaffold marker line: the new files are written, and the lines it would have added are printed to add by hand.",
     example: "// +kubebuilder:scaffold:builder",
     where: "removed from cmd/main.ts",
+  },
+  scaffoldNoApi: {
+    code: "KCG1706",
+    severity: "error",
+    meaning:
+      "kube-codegen create webhook names a group, version and kind (or a --spoke version of it) the PROJECT file does not hold: run create api first; nothing is written.",
+    example: "kube-codegen create webhook --group webapp --version v1 --kind Guestbook --defaulting",
+    where: "before create api made Guestbook",
+  },
+  scaffoldNoWebhook: {
+    code: "KCG1707",
+    severity: "error",
+    meaning:
+      "kube-codegen create webhook is given none of --defaulting, --programmatic-validation and --conversion (as kubebuilder refuses), or --conversion without a --spoke version to convert; nothing is written.",
+    example: "kube-codegen create webhook --group webapp --version v1 --kind Guestbook",
+  },
+  scaffoldWebhookExists: {
+    code: "KCG1708",
+    severity: "error",
+    meaning:
+      "kube-codegen create webhook asks for a webhook the kind already has (the PROJECT file lists it), or the kind's webhook file is already written: it never replaces a file; nothing is written.",
+    example: "kube-codegen create webhook --group webapp --version v1 --kind Guestbook --defaulting",
+    where: "the second time",
   },
   // KCG18xx: conversions (the conversion generator, as conversion-gen).
   conversionHubUnknown: {

@@ -1,6 +1,7 @@
-// What `init` and `create api` would do, decided before anything is written: the files to create
+// What `init`, `create api` and `create webhook` would do, decided before anything is written: the files to create
 // (each must not exist) and the files to change at their scaffold markers (PROJECT, cmd/main.ts,
-// config/crd/kustomization.yaml). Pure: the caller passes what the disk holds (`read`) and
+// config/crd/kustomization.yaml; for create webhook also kube-codegen.config.json and, with
+// --conversion, the hub's types and the spokes' doc.ts). Pure: the caller passes what the disk holds (`read`) and
 // writes the plan only when it has no error.
 import { basename } from "node:path";
 import { Code, errorAt, warningAt, type Diagnostic } from "../diagnostics/index.js";
@@ -9,6 +10,21 @@ import { PROJECT_FILE, formatProject, parseProject, type Project } from "./proje
 import { apiDirOf, crdFileOf, docFile, sampleFile, typesFile, type ApiValues } from "./templates/api-files.js";
 import { controllerFile, controllerFileOf, controllerTestFile, controllerTestFileOf, mainLines } from "./templates/controller-files.js";
 import { BUILDER_MARKER, CRD_KUSTOMIZE_MARKER, IMPORTS_MARKER, initFiles, type ScaffoldVersions } from "./templates/init-files.js";
+import {
+  CRD_KUSTOMIZECONFIG,
+  CRD_WEBHOOK_PATCH_MARKER,
+  WEBHOOK_KUSTOMIZATION,
+  WEBHOOK_SOURCES,
+  conversionPatchFile,
+  conversionPatchOf,
+  webhookFile,
+  webhookFileOf,
+  webhookMainLines,
+  webhookServiceFile,
+  webhookTestFile,
+  webhookTestFileOf,
+  type WebhookValues,
+} from "./templates/webhook-files.js";
 
 /** A file's text on disk, undefined when there is none (`null` when the path is not a file). */
 export type ReadFile = (path: string) => string | undefined | null;
@@ -88,14 +104,9 @@ function insertAbove(text: string, marker: string, lines: readonly string[]): st
   return all.join("\n");
 }
 
-/** `kube-codegen create api`: a kind (and its controller) in the project in the current directory. */
-export function planCreateApi(args: CreateApiArgs, read: ReadFile): ScaffoldPlan {
-  const diagnostics: Diagnostic[] = [];
-  checked("--group", args.group, checkGroup, diagnostics);
-  checked("--version", args.version, checkVersion, diagnostics);
-  checked("--kind", args.kind, checkKind, diagnostics);
+// The PROJECT file, or undefined with the error pushed.
+function readProject(read: ReadFile, diagnostics: Diagnostic[]): Project | undefined {
   const projectText = read(PROJECT_FILE);
-  let project: Project | undefined;
   if (typeof projectText !== "string") {
     diagnostics.push(
       errorAt(
@@ -105,12 +116,21 @@ export function planCreateApi(args: CreateApiArgs, read: ReadFile): ScaffoldPlan
         "run kube-codegen init --domain DOMAIN first, in this directory",
       ),
     );
-  } else {
-    const parsed = parseProject(projectText);
-    if ("error" in parsed)
-      diagnostics.push(errorAt({ file: PROJECT_FILE, line: 1, col: 1 }, Code.scaffoldNoProject, `PROJECT cannot be read: ${parsed.error}`));
-    else project = parsed;
+    return undefined;
   }
+  const parsed = parseProject(projectText);
+  if (!("error" in parsed)) return parsed;
+  diagnostics.push(errorAt({ file: PROJECT_FILE, line: 1, col: 1 }, Code.scaffoldNoProject, `PROJECT cannot be read: ${parsed.error}`));
+  return undefined;
+}
+
+/** `kube-codegen create api`: a kind (and its controller) in the project in the current directory. */
+export function planCreateApi(args: CreateApiArgs, read: ReadFile): ScaffoldPlan {
+  const diagnostics: Diagnostic[] = [];
+  checked("--group", args.group, checkGroup, diagnostics);
+  checked("--version", args.version, checkVersion, diagnostics);
+  checked("--kind", args.kind, checkKind, diagnostics);
+  const project = readProject(read, diagnostics);
   if (diagnostics.length > 0 || project === undefined) return { write: new Map(), diagnostics };
   if (project.resources.some((r) => r.group === args.group && r.version === args.version && r.kind === args.kind)) {
     diagnostics.push(
@@ -183,6 +203,253 @@ export function planCreateApi(args: CreateApiArgs, read: ReadFile): ScaffoldPlan
           "add them by hand",
         ),
       );
+  }
+  return { write, diagnostics };
+}
+
+/** The flags of `create webhook`. */
+export interface CreateWebhookArgs {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly defaulting: boolean;
+  readonly programmaticValidation: boolean;
+  readonly conversion: boolean;
+  /** With --conversion: the versions converting through --version, the hub. */
+  readonly spoke: readonly string[];
+}
+
+// Adds `line` right after the first line (from `from`) that `after` accepts; undefined when none does.
+function insertAfter(text: string, after: (line: string) => boolean, line: string, from = 0): string | undefined {
+  const all = text.split("\n");
+  const at = all.findIndex((l, i) => i >= from && after(l));
+  if (at < 0) return undefined;
+  all.splice(at + 1, 0, line);
+  return all.join("\n");
+}
+
+/**
+ * `kube-codegen create webhook`: a kind's defaulting and validating webhooks, and its conversions
+ * through this version (the hub), in the project in the current directory (kubebuilder's create webhook).
+ */
+export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): ScaffoldPlan {
+  const diagnostics: Diagnostic[] = [];
+  checked("--group", args.group, checkGroup, diagnostics);
+  checked("--version", args.version, checkVersion, diagnostics);
+  checked("--kind", args.kind, checkKind, diagnostics);
+  for (const s of args.spoke) checked("--spoke", s, checkVersion, diagnostics);
+  if (!args.defaulting && !args.programmaticValidation && !args.conversion)
+    diagnostics.push(
+      errorAt(
+        ARGS,
+        Code.scaffoldNoWebhook,
+        "create webhook requires at least one of --defaulting, --programmatic-validation and --conversion",
+        "--defaulting scaffolds a defaulter, --programmatic-validation a validator, --conversion --spoke V the conversions of V through --version",
+      ),
+    );
+  if (args.conversion && args.spoke.length === 0)
+    diagnostics.push(
+      errorAt(
+        ARGS,
+        Code.scaffoldNoWebhook,
+        "--conversion needs --spoke: the other versions of the kind, which convert through --version (the hub)",
+        "such as --version v1 --conversion --spoke v2",
+      ),
+    );
+  if (!args.conversion && args.spoke.length > 0)
+    diagnostics.push(errorAt(ARGS, Code.scaffoldNoWebhook, "--spoke is only for --conversion"));
+  if (args.spoke.includes(args.version))
+    diagnostics.push(errorAt(ARGS, Code.scaffoldNoWebhook, `--spoke ${args.version} is --version, the hub: a spoke is another version`));
+  if (diagnostics.length > 0) return { write: new Map(), diagnostics };
+  const project = readProject(read, diagnostics);
+  if (diagnostics.length > 0 || project === undefined) return { write: new Map(), diagnostics };
+
+  const group = `${args.group}.${project.domain}`;
+  const find = (version: string) => project.resources.find((r) => r.group === args.group && r.version === version && r.kind === args.kind);
+  const resource = find(args.version);
+  const missing = [args.version, ...args.spoke].filter((version) => !find(version));
+  for (const version of missing)
+    diagnostics.push(
+      errorAt(
+        ARGS,
+        Code.scaffoldNoApi,
+        `no API found for ${group}/${version}, Kind ${args.kind}: the PROJECT file does not list it`,
+        `run kube-codegen create api --group ${args.group} --version ${version} --kind ${args.kind} first`,
+      ),
+    );
+  if (diagnostics.length > 0 || resource === undefined) return { write: new Map(), diagnostics };
+  const had = resource.webhooks;
+  for (const [asked, has, what] of [
+    [args.defaulting, had?.defaulting, "defaulting"],
+    [args.programmaticValidation, had?.validation, "validation"],
+    [args.conversion, had?.conversion, "conversion"],
+  ] as const)
+    if (asked && has === true)
+      diagnostics.push(
+        errorAt(
+          ARGS,
+          Code.scaffoldWebhookExists,
+          `${what} webhook already exists for ${group}/${args.version}, Kind ${args.kind} (PROJECT lists it)`,
+        ),
+      );
+  if (had && diagnostics.length === 0)
+    diagnostics.push(
+      errorAt(
+        ARGS,
+        Code.scaffoldWebhookExists,
+        `${group}/${args.version}, Kind ${args.kind} already has webhooks, in their file: kube-codegen never replaces a file`,
+        "add the new webhook to that file by hand (see docs/guide/scaffolding.md#create-webhook), or move the file away and run create webhook with every webhook the kind needs",
+      ),
+    );
+  // A version is the hub of a kind or a spoke, never both.
+  for (const other of project.resources.filter((r) => r.group === args.group && r.kind === args.kind && r.webhooks?.conversion))
+    for (const version of [...args.spoke, ...(args.conversion ? [args.version] : [])])
+      if (other.version !== args.version && (other.webhooks?.spoke.includes(version) || other.version === version))
+        diagnostics.push(
+          errorAt(
+            ARGS,
+            Code.scaffoldWebhookExists,
+            other.version === version
+              ? `${version} of ${args.kind} is already the hub of its conversions (PROJECT lists it): a spoke converts through it`
+              : `${version} of ${args.kind} already converts through ${other.version} (PROJECT lists it)`,
+          ),
+        );
+  if (diagnostics.length > 0) return { write: new Map(), diagnostics };
+
+  const v: WebhookValues = {
+    domain: project.domain,
+    group: args.group,
+    version: args.version,
+    names: kindNames(args.kind),
+    namespaced: resource.namespaced,
+    projectName: project.projectName,
+    defaulting: args.defaulting,
+    validation: args.programmaticValidation,
+    spokes: args.conversion ? args.spoke : [],
+  };
+  const fresh = new Map<string, string>();
+  fresh.set(webhookFileOf(v), webhookFile(v));
+  fresh.set(webhookTestFileOf(v), webhookTestFile(v));
+  // Shared by every webhook of the project: written by the first.
+  if (read("config/webhook/kustomization.yaml") === undefined) fresh.set("config/webhook/kustomization.yaml", WEBHOOK_KUSTOMIZATION);
+  if (read("config/webhook/service.yaml") === undefined) fresh.set("config/webhook/service.yaml", webhookServiceFile(v));
+  if (args.conversion) {
+    fresh.set(`config/crd/${conversionPatchOf(v)}`, conversionPatchFile(v));
+    if (read("config/crd/kustomizeconfig.yaml") === undefined) fresh.set("config/crd/kustomizeconfig.yaml", CRD_KUSTOMIZECONFIG);
+  }
+  refuseExisting([...fresh.keys()].sort(), read, diagnostics);
+  if (diagnostics.length > 0) return { write: new Map(), diagnostics };
+
+  const write = new Map(fresh);
+  write.set(
+    PROJECT_FILE,
+    formatProject({
+      ...project,
+      resources: project.resources.map((r) =>
+        r === resource
+          ? {
+              ...r,
+              webhooks: {
+                defaulting: args.defaulting,
+                validation: args.programmaticValidation,
+                conversion: args.conversion,
+                spoke: args.conversion ? [...args.spoke] : [],
+              },
+            }
+          : r,
+      ),
+    }),
+  );
+  const byHand = (path: string, what: string, lines: readonly string[]): void => {
+    diagnostics.push(
+      warningAt(
+        { file: path, line: 1, col: 1 },
+        Code.scaffoldMarkerMissing,
+        `${path} ${what}, so these lines were not added: ${lines.join(" ")}`,
+        "add them by hand",
+      ),
+    );
+  };
+
+  // cmd/main.ts: the import and the setup call, at the markers create api uses.
+  const { importLine, setupLine } = webhookMainLines(v);
+  const main = read("cmd/main.ts");
+  const withImport = typeof main === "string" ? insertAbove(main, IMPORTS_MARKER, [importLine]) : undefined;
+  const withSetup = withImport !== undefined ? insertAbove(withImport, BUILDER_MARKER, [setupLine]) : undefined;
+  if (withSetup !== undefined) write.set("cmd/main.ts", withSetup);
+  else byHand("cmd/main.ts", `lacks "${IMPORTS_MARKER}" or "${BUILDER_MARKER}"`, [importLine, setupLine]);
+
+  // kube-codegen.config.json: generate reads the webhook markers from the controller sources it names.
+  const config = read("kube-codegen.config.json");
+  let parsedConfig: unknown;
+  try {
+    parsedConfig = typeof config === "string" ? JSON.parse(config) : undefined;
+  } catch {
+    parsedConfig = undefined;
+  }
+  if (typeof parsedConfig === "object" && parsedConfig !== null && !Array.isArray(parsedConfig)) {
+    const c = parsedConfig as Record<string, unknown>;
+    const now = c["controllers"];
+    const list: unknown[] = typeof now === "string" ? [now] : Array.isArray(now) ? (now as unknown[]) : [];
+    const names = list.map((x) => (typeof x === "string" ? x.replace(/^\.\//, "").replace(/\/+$/, "") : x));
+    if (!names.includes(WEBHOOK_SOURCES) && !names.includes("internal")) {
+      c["controllers"] = [...list, WEBHOOK_SOURCES];
+      write.set("kube-codegen.config.json", `${JSON.stringify(c, null, 2)}\n`);
+    }
+  } else byHand("kube-codegen.config.json", "is not a JSON object", [`"controllers": ["internal/controller", "${WEBHOOK_SOURCES}"]`]);
+
+  if (args.conversion) {
+    // The hub is the storage version (kubebuilder's TypesUpdater adds the marker to the kind).
+    const typesPath = `${apiDirOf(v)}/${v.names.lower}_types.ts`;
+    const storage = "// +kubebuilder:storageversion";
+    const types = read(typesPath);
+    if (typeof types === "string") {
+      if (!types.split("\n").some((l) => l.trim() === storage)) {
+        const lines = types.split("\n");
+        const kindAt = lines.findIndex((l) => l.startsWith(`export interface ${args.kind} `));
+        let rootAt = -1;
+        for (let i = kindAt - 1; i >= 0 && rootAt < 0; i--) if (lines[i]?.trim() === "// +kubebuilder:object:root=true") rootAt = i;
+        const changed = kindAt > 0 && rootAt >= 0 ? insertAfter(types, () => true, storage, rootAt) : undefined;
+        if (changed !== undefined) write.set(typesPath, changed);
+        else byHand(typesPath, `has no "// +kubebuilder:object:root=true" above the ${args.kind} interface`, [storage]);
+      }
+    } else byHand(typesPath, "is not there", [storage]);
+    // Each spoke's package converts through the hub (the conversion generator's package marker).
+    for (const spoke of args.spoke) {
+      const docPath = `${apiDirOf({ group: args.group, version: spoke })}/doc.ts`;
+      const marker = `// +k8s:conversion-gen=${args.version}`;
+      const doc = read(docPath);
+      if (typeof doc !== "string") {
+        byHand(docPath, "is not there", [marker]);
+        continue;
+      }
+      const other = doc.split("\n").find((l) => /^\/\/\s*\+k8s:conversion-gen=/.test(l.trim()));
+      if (other !== undefined) {
+        if (other.trim() !== marker)
+          diagnostics.push(
+            warningAt(
+              { file: docPath, line: 1, col: 1 },
+              Code.scaffoldMarkerMissing,
+              `${docPath} already has "${other.trim()}", so "${marker}" was not added`,
+              "a package converts through one hub: make it the one you mean",
+            ),
+          );
+        continue;
+      }
+      const changed = insertAfter(doc, (l) => l.startsWith("// +groupName="), marker);
+      if (changed !== undefined) write.set(docPath, changed);
+      else byHand(docPath, `has no "// +groupName=" line`, [marker]);
+    }
+    // config/crd/kustomization.yaml: the patch, and kustomize taught the Service's name in it.
+    const path = "config/crd/kustomization.yaml";
+    const patchLine = `- path: ${conversionPatchOf(v)}`;
+    const text = read(path);
+    if (typeof text === "string") {
+      let next = insertAbove(text, CRD_WEBHOOK_PATCH_MARKER, [patchLine]);
+      if (next === undefined) next = `${text.replace(/\n*$/, "\n")}patches:\n${patchLine}\n${CRD_WEBHOOK_PATCH_MARKER}\n`;
+      if (!next.split("\n").some((l) => l.trim() === "- kustomizeconfig.yaml")) next = `${next}configurations:\n- kustomizeconfig.yaml\n`;
+      if (next !== text) write.set(path, next);
+    } else byHand(path, "is not there", [`patches: ${patchLine}`]);
   }
   return { write, diagnostics };
 }

@@ -36,6 +36,9 @@ const coveredByNamedTests: ReadonlyMap<string, string> = new Map([
   [Code.scaffoldNoProject, "../scaffold/scaffold.test.ts"],
   [Code.scaffoldKindExists, "../scaffold/scaffold.test.ts"],
   [Code.scaffoldMarkerMissing, "../scaffold/scaffold.test.ts"],
+  [Code.scaffoldNoApi, "../scaffold/webhook.test.ts"],
+  [Code.scaffoldNoWebhook, "../scaffold/webhook.test.ts"],
+  [Code.scaffoldWebhookExists, "../scaffold/webhook.test.ts"],
 ]);
 
 /** Code → the corpus cases whose expected output has it, with the severity it was printed at. */
