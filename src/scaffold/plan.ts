@@ -8,7 +8,14 @@ import { Code, errorAt, warningAt, type Diagnostic } from "../diagnostics/index.
 import { checkDomain, checkGroup, checkKind, checkOwner, checkProjectName, checkVersion, kindNames, type NameCheck } from "./names.js";
 import { PROJECT_FILE, formatProject, parseProject, type Project } from "./project-file.js";
 import { apiDirOf, crdFileOf, docFile, sampleFile, typesFile, type ApiValues } from "./templates/api-files.js";
-import { controllerFile, controllerFileOf, controllerTestFile, controllerTestFileOf, mainLines } from "./templates/controller-files.js";
+import {
+  CONTROLLER_SOURCES,
+  controllerFile,
+  controllerFileOf,
+  controllerTestFile,
+  controllerTestFileOf,
+  mainLines,
+} from "./templates/controller-files.js";
 import { BUILDER_MARKER, CRD_KUSTOMIZE_MARKER, IMPORTS_MARKER, initFiles, type ScaffoldVersions } from "./templates/init-files.js";
 import {
   CRD_KUSTOMIZECONFIG,
@@ -125,6 +132,37 @@ function readProject(read: ReadFile, diagnostics: Diagnostic[]): Project | undef
 }
 
 /** `kube-codegen create api`: a kind (and its controller) in the project in the current directory. */
+/**
+ * Adds `source` to the config's `controllers` (the sources generate reads RBAC and webhook markers
+ * from) unless it, or `internal`, is there already. Only a command that writes into `source` adds it:
+ * a configured folder that does not exist is an error to generate.
+ */
+function addControllerSource(
+  source: string,
+  read: ReadFile,
+  write: Map<string, string>,
+  byHand: (path: string, what: string, lines: readonly string[]) => void,
+): void {
+  const config = write.get("kube-codegen.config.json") ?? read("kube-codegen.config.json");
+  let parsed: unknown;
+  try {
+    parsed = typeof config === "string" ? JSON.parse(config) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    byHand("kube-codegen.config.json", "is not a JSON object", [`"controllers": ["${source}"]`]);
+    return;
+  }
+  const c = parsed as Record<string, unknown>;
+  const now = c["controllers"];
+  const list: unknown[] = typeof now === "string" ? [now] : Array.isArray(now) ? (now as unknown[]) : [];
+  const names = list.map((x) => (typeof x === "string" ? x.replace(/^\.\//, "").replace(/\/+$/, "") : x));
+  if (names.includes(source) || names.includes("internal")) return;
+  c["controllers"] = list.length === 0 ? source : [...list, source];
+  write.set("kube-codegen.config.json", `${JSON.stringify(c, null, 2)}\n`);
+}
+
 export function planCreateApi(args: CreateApiArgs, read: ReadFile): ScaffoldPlan {
   const diagnostics: Diagnostic[] = [];
   checked("--group", args.group, checkGroup, diagnostics);
@@ -188,6 +226,16 @@ export function planCreateApi(args: CreateApiArgs, read: ReadFile): ScaffoldPlan
   };
   edit("config/crd/kustomization.yaml", CRD_KUSTOMIZE_MARKER, [`- ${crdFileOf(v)}`]);
   if (args.controller) {
+    addControllerSource(CONTROLLER_SOURCES, read, write, (path, what, lines) =>
+      diagnostics.push(
+        warningAt(
+          { file: path, line: 1, col: 1 },
+          Code.scaffoldMarkerMissing,
+          `${path} ${what}, so these lines were not added: ${lines.join(" ")}`,
+          "add them by hand",
+        ),
+      ),
+    );
     const { importLine, setupLine } = mainLines(v);
     // Both markers of cmd/main.ts, applied one after the other to the same text.
     const main = read("cmd/main.ts");
@@ -380,23 +428,7 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
   else byHand("cmd/main.ts", `lacks "${IMPORTS_MARKER}" or "${BUILDER_MARKER}"`, [importLine, setupLine]);
 
   // kube-codegen.config.json: generate reads the webhook markers from the controller sources it names.
-  const config = read("kube-codegen.config.json");
-  let parsedConfig: unknown;
-  try {
-    parsedConfig = typeof config === "string" ? JSON.parse(config) : undefined;
-  } catch {
-    parsedConfig = undefined;
-  }
-  if (typeof parsedConfig === "object" && parsedConfig !== null && !Array.isArray(parsedConfig)) {
-    const c = parsedConfig as Record<string, unknown>;
-    const now = c["controllers"];
-    const list: unknown[] = typeof now === "string" ? [now] : Array.isArray(now) ? (now as unknown[]) : [];
-    const names = list.map((x) => (typeof x === "string" ? x.replace(/^\.\//, "").replace(/\/+$/, "") : x));
-    if (!names.includes(WEBHOOK_SOURCES) && !names.includes("internal")) {
-      c["controllers"] = [...list, WEBHOOK_SOURCES];
-      write.set("kube-codegen.config.json", `${JSON.stringify(c, null, 2)}\n`);
-    }
-  } else byHand("kube-codegen.config.json", "is not a JSON object", [`"controllers": ["internal/controller", "${WEBHOOK_SOURCES}"]`]);
+  addControllerSource(WEBHOOK_SOURCES, read, write, byHand);
 
   if (args.conversion) {
     // The hub is the storage version (kubebuilder's TypesUpdater adds the marker to the kind).

@@ -153,6 +153,24 @@ test("create api writes the API package, the controller and its test, and wires 
   assert.deepEqual(errors, []);
 });
 
+test("a project with no controller yet generates: init names no controller folder, create api --controller adds it", async () => {
+  const dir = project();
+  assert.equal((await run(dir, "init", "--domain", "my.domain")).code, 0);
+  const a = await run(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Guestbook");
+  assert.equal(a.code, 0, a.stderr);
+  const config = (): Record<string, unknown> => JSON.parse(read(dir, "kube-codegen.config.json")) as Record<string, unknown>;
+  assert.equal(config()["controllers"], undefined, "no controllers folder named while there is none");
+  const g = await run(dir, "generate");
+  assert.equal(g.code, 0, g.stdout + g.stderr);
+  assert.ok(existsSync(join(dir, "config/crd/bases/webapp.my.domain_guestbooks.yaml")));
+  const c = await run(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Bookshelf", "--controller");
+  assert.equal(c.code, 0, c.stderr);
+  assert.equal(config()["controllers"], "internal/controller");
+  const again = await run(dir, "generate");
+  assert.equal(again.code, 0, again.stdout + again.stderr);
+  assert.match(read(dir, "config/rbac/role.yaml"), /bookshelves/);
+});
+
 test("init and create api never replace a file: each file in the way is named, and nothing is written", async () => {
   const dir = project();
   writeFileSync(join(dir, "package.json"), "{}\n");

@@ -7,9 +7,12 @@ import { groupGoNameOf } from "../../model/naming.js";
 import { apiDirOf, apiGroupOf, type ApiValues } from "./api-files.js";
 
 /** The controller's file, relative to the project. */
-export const controllerFileOf = (v: ApiValues): string => `internal/controller/${v.names.lower}-controller.ts`;
+/** Where controllers go, as kubebuilder puts them; generate reads their RBAC markers there. */
+export const CONTROLLER_SOURCES = "internal/controller";
+
+export const controllerFileOf = (v: ApiValues): string => `${CONTROLLER_SOURCES}/${v.names.lower}-controller.ts`;
 /** Its test's file. */
-export const controllerTestFileOf = (v: ApiValues): string => `internal/controller/${v.names.lower}-controller.test.ts`;
+export const controllerTestFileOf = (v: ApiValues): string => `${CONTROLLER_SOURCES}/${v.names.lower}-controller.test.ts`;
 /** The setup function cmd/main.ts calls. */
 export const setupFunctionOf = (v: ApiValues): string => `setup${v.names.kind}Controller`;
 

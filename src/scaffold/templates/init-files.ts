@@ -79,7 +79,6 @@ const CONFIG = `{
   "input": "api",
   "output": "generated",
   "crdOutput": "config/crd/bases",
-  "controllers": "internal/controller",
   "header": "hack/boilerplate.ts.txt"
 }
 `;
