@@ -3,7 +3,7 @@
 import { storageForm } from "./conversion-views.js";
 import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
-import { nowTimestamp, type ServerState } from "../server-state.js";
+import { nowTimestamp, type Emulate, type ServerState } from "../server-state.js";
 import { badRequest, conflict, notFound, OBJECT_MODIFIED } from "../status-errors.js";
 import type { KubeObject } from "../storage/store.js";
 import { createObject, type WriteResult } from "./write-create.js";
@@ -73,12 +73,18 @@ function checkUidPrecondition(info: ResourceInfo, obj: KubeObject, old: KubeObje
   );
 }
 
-function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest): void {
+function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest, emulate: Emulate): void {
   const rv = obj.metadata["resourceVersion"];
   if (rv === undefined || rv === "") {
     if (req.fromPatch || info.strategy.allowUnconditionalUpdate) return;
+    // The value is the uint64 0: Go's %#v printed it 0x0 in 1.24; 1.37 prints values as JSON.
+    const zero = emulate === "1.37" ? "0" : "0x0";
     throw invalidByResource(info, req.name, [
-      { reason: "FieldValueInvalid", message: "Invalid value: 0x0: must be specified for an update", field: "metadata.resourceVersion" },
+      {
+        reason: "FieldValueInvalid",
+        message: `Invalid value: ${zero}: must be specified for an update`,
+        field: "metadata.resourceVersion",
+      },
     ]);
   }
   if (rv !== old.metadata["resourceVersion"]) throw conflict(groupResource(info), req.name, OBJECT_MODIFIED);
@@ -160,7 +166,7 @@ export async function updateObject(
     checkNamespace(state, info, req.namespace, req.name, false);
     throw notFound(groupResource(info), req.name);
   }
-  checkResourceVersion(info, obj, old, req);
+  checkResourceVersion(info, obj, old, req, state.settings.emulate);
   const admit = (o: KubeObject) => ({
     operation: "UPDATE" as const,
     info,
@@ -181,7 +187,7 @@ export async function updateObject(
   }
   const next = merge(info, obj, old, req);
   next.metadata["resourceVersion"] = old.metadata["resourceVersion"];
-  validateObject(info, next, old);
+  validateObject(info, next, state.settings.emulate, old);
   const validated = opts.admission?.validate(admit(toWire(info, next)));
   if (validated) {
     await validated;
