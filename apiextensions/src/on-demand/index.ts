@@ -17,6 +17,7 @@ export { compileSchema } from "../validation/compile-schema.js";
 export { manifestFiles, parseManifests } from "../validation/load-documents.js";
 export { tooLongBytes, validateObjectMeta, validateObjectMetaUpdate, type MetaInput } from "../validation/object-meta.js";
 export {
+  dns1123LabelProblems,
   dns1123SubdomainProblems,
   qualifiedNameProblems,
   labelValueProblems,

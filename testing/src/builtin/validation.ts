@@ -4,6 +4,7 @@
 // (which prints compound values as JSON where 1.24 printed Go's %#v, and words byte limits differently).
 import { tooLongBytes } from "@kube-codegen/apiextensions/on-demand";
 import { fromLabelSelectorObject, matchesLabels } from "../selectors/label-selector.js";
+import { containerErrors } from "./core-validation.js";
 import type { Emulate } from "../server-state.js";
 import type { StatusCause } from "../status-errors.js";
 
@@ -104,14 +105,7 @@ function validateDeploymentSpec(d: Obj, emulate: Emulate): StatusCause[] {
     if (reqs.length === 0) out.push(invalid("spec.selector", printEmptySelector(emulate), "empty selector is invalid for deployment"));
     else if (!matchesLabels(reqs, labels ?? {})) out.push(mismatch);
   }
-  const podSpec = obj(template["spec"]) ?? {};
-  const containers = Array.isArray(podSpec["containers"]) ? (podSpec["containers"] as unknown[]) : [];
-  if (containers.length === 0) out.push(required("spec.template.spec.containers"));
-  containers.forEach((c, i) => {
-    const co = obj(c) ?? {};
-    if (!co["name"]) out.push(required(`spec.template.spec.containers[${i}].name`));
-    if (!co["image"]) out.push(required(`spec.template.spec.containers[${i}].image`));
-  });
+  out.push(...containerErrors(obj(template["spec"]) ?? {}, "spec.template.spec"));
   return out;
 }
 
