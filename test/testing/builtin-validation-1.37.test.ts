@@ -33,10 +33,7 @@ const NOT_MODELLED: ReadonlyMap<string, string> = new Map([
   ["configmap-uid-change", "metadata.uid immutability through a patch"],
   ["pod-image-change-ok-name-change-bad", "Pod update validation (which fields may change, and the diff it prints)"],
   ["service-clusterip-change", "clusterIP allocation and immutability"],
-  ["deployment-bad-strategy", "Deployment strategy validation"],
-  ["event-no-involved", "core/v1 Event validation"],
   ["eventsv1-minimal-bad", "events.k8s.io/v1 Event validation"],
-  ["namespace-spec-finalizer-bad", "Namespace spec.finalizers validation"],
 ]);
 
 let server: TestApiServer;

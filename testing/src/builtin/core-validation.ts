@@ -1,9 +1,11 @@
 // The core/v1 spec checks controllers trip most often (ValidatePodSpec's containers and restart
-// policy, ValidateService's ports and type), worded as kube-apiserver words them: recorded from
-// 1.37.2 (test/fixtures/apiserver-1.37/builtin-validation.json), and the same words in 1.24, since
-// none of these messages prints a compound value. Pod updates, volumes, probes, resources and the
-// rest of the pod spec are not checked.
-import { dns1123LabelProblems } from "@kube-codegen/apiextensions/on-demand";
+// policy, ValidateService's ports and type, a Namespace's spec.finalizers, a legacy Event's namespace),
+// worded as kube-apiserver words them: recorded from 1.37.2
+// (test/fixtures/apiserver-1.37/builtin-validation.json), and the same words in 1.24, since none of
+// these messages prints a compound value. Pod updates, volumes, probes, resources and the rest of
+// the pod spec are not checked.
+import { dns1123LabelProblems, qualifiedNameProblems } from "@kube-codegen/apiextensions/on-demand";
+import type { Emulate } from "../server-state.js";
 import type { StatusCause } from "../status-errors.js";
 import { asList, asObj, duplicate, invalid, notSupported, required } from "./field-causes.js";
 
@@ -74,4 +76,33 @@ export function validateService(s: Obj): StatusCause[] {
   if (typeof type !== "string" || !SERVICE_TYPES.includes(type)) out.push(notSupported("spec.type", type, SERVICE_TYPES));
   ports.forEach((p, i) => out.push(...servicePortErrors(asObj(p), `spec.ports[${i}]`, ports.length > 1)));
   return out;
+}
+
+const STANDARD_FINALIZERS = new Set(["kubernetes", "orphan", "foregroundDeletion"]);
+
+/** core/v1 Namespace: each spec.finalizers entry a qualified name, and a standard one when unqualified
+ *  (both reported on "spec.finalizers", without an index, as validateFinalizerName does). */
+export function validateNamespace(n: Obj, _old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
+  const out: StatusCause[] = [];
+  for (const f of asList(asObj(n["spec"])["finalizers"])) {
+    const name = String(f);
+    for (const p of qualifiedNameProblems(name, emulate)) out.push(invalid("spec.finalizers", name, p));
+    if (!name.includes("/") && !STANDARD_FINALIZERS.has(name))
+      out.push(invalid("spec.finalizers", name, "name is neither a standard finalizer name nor is it fully qualified"));
+  }
+  return out;
+}
+
+/**
+ * core/v1 Event, the legacy check of an event without eventTime: involvedObject.namespace must be the
+ * event's namespace, or empty in "default". Events with an eventTime (the events.k8s.io style) have
+ * more required fields, which are not modelled, so they are not checked at all.
+ */
+export function validateCoreEvent(e: Obj): StatusCause[] {
+  if (e["eventTime"]) return [];
+  const namespace = String(asObj(e["metadata"])["namespace"] ?? "");
+  const involved = asObj(e["involvedObject"])["namespace"];
+  const given = typeof involved === "string" ? involved : "";
+  const agrees = given === "" ? namespace === "" || namespace === "default" : given === namespace;
+  return agrees ? [] : [invalid("involvedObject.namespace", given, "does not match event.namespace")];
 }

@@ -4,7 +4,7 @@
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
 import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./defaults.js";
 import { validateConfigData, validateDeployment, validateLease } from "./validation.js";
-import { validatePod, validateService } from "./core-validation.js";
+import { validateCoreEvent, validateNamespace, validatePod, validateService } from "./core-validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { admissionRegistrationResources } from "./admissionregistration.js";
@@ -24,6 +24,8 @@ const CORE_VALIDATORS: Record<string, NonNullable<ResourceInfo["validator"]>> = 
   secrets: validateConfigData,
   pods: validatePod,
   services: validateService,
+  namespaces: validateNamespace,
+  events: validateCoreEvent,
 };
 
 const CORE_FIELD_SELECTORS: Record<string, string[]> = {

@@ -52,6 +52,25 @@ export function validateLease(l: Obj): StatusCause[] {
   return out;
 }
 
+const STRATEGY_TYPES = ["Recreate", "RollingUpdate"];
+
+/**
+ * An unknown strategy type is NotSupported, printing the whole internal DeploymentStrategy as JSON (Go
+ * field names: its type has no json tags). Only under 1.37, whose answer was recorded (with no
+ * rollingUpdate, which the defaults add only to the RollingUpdate type); 1.24's %#v is not recorded.
+ */
+function strategyErrors(strategy: Obj | undefined, emulate: Emulate): StatusCause[] {
+  const type = strategy?.["type"];
+  if (emulate !== "1.37" || typeof type !== "string" || STRATEGY_TYPES.includes(type) || strategy?.["rollingUpdate"]) return [];
+  return [
+    {
+      reason: "FieldValueNotSupported",
+      message: `Unsupported value: ${JSON.stringify({ Type: type, RollingUpdate: null })}: supported values: "Recreate", "RollingUpdate"`,
+      field: "spec.strategy",
+    },
+  ];
+}
+
 const SELECTOR_MISMATCH = "`selector` does not match template `labels`";
 
 /** A metav1.LabelSelector as 1.37 prints it: JSON in the struct's field order, empty fields left out. */
@@ -106,6 +125,7 @@ function validateDeploymentSpec(d: Obj, emulate: Emulate): StatusCause[] {
     else if (!matchesLabels(reqs, labels ?? {})) out.push(mismatch);
   }
   out.push(...containerErrors(obj(template["spec"]) ?? {}, "spec.template.spec"));
+  out.push(...strategyErrors(obj(spec["strategy"]), emulate));
   return out;
 }
 
