@@ -179,6 +179,10 @@ function sortedKeys(v: unknown): unknown {
   return m ? Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1))) : v;
 }
 
+/** The keys a Secret's type requires (ValidateSecret's switch, after the keys and size). Only the TLS
+ *  type is modelled, the one recorded; the other types' rules are not checked. */
+const SECRET_TYPE_KEYS: Readonly<Record<string, readonly string[]>> = { "kubernetes.io/tls": ["tls.crt", "tls.key"] };
+
 /** The size limit of a ConfigMap's or Secret's data (core.MaxSecretSize). */
 const MAX_DATA_SIZE = 1024 * 1024;
 
@@ -206,6 +210,7 @@ export function validateConfigData(o: Obj, old?: Obj, emulate: Emulate = "1.24")
     for (const [k, v] of Object.entries(obj(o["stringData"]) ?? {})) merged[k] = byteLength(v, false);
     const total = Object.values(merged).reduce((a, b) => a + b, 0);
     if (total > MAX_DATA_SIZE) out.push(tooLong("data"));
+    for (const key of SECRET_TYPE_KEYS[String(o["type"])] ?? []) if (!Object.hasOwn(merged, key)) out.push(required(`data[${key}]`));
     return out;
   }
   const binary = obj(o["binaryData"]) ?? {};

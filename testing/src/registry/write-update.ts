@@ -4,7 +4,7 @@ import { storageForm } from "./conversion-views.js";
 import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type Emulate, type ServerState } from "../server-state.js";
-import { badRequest, conflict, notFound, OBJECT_MODIFIED } from "../status-errors.js";
+import { ApiError, badRequest, conflict, notFound, OBJECT_MODIFIED } from "../status-errors.js";
 import type { KubeObject } from "../storage/store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import {
@@ -87,7 +87,18 @@ function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObje
       },
     ]);
   }
+  if (emulate === "1.37") checkResourceVersionSyntax(String(rv));
   if (rv !== old.metadata["resourceVersion"]) throw conflict(groupResource(info), req.name, OBJECT_MODIFIED);
+}
+
+/**
+ * A resourceVersion that is not a uint64 fails where the storage reads it (strconv.ParseUint), before
+ * any comparison: a plain 500 with Go's error text, as recorded from 1.37.2. 1.24's answer was not
+ * recorded, so emulate "1.24" keeps the 409 Conflict.
+ */
+function checkResourceVersionSyntax(rv: string): void {
+  const problem = !/^[0-9]+$/.test(rv) ? "invalid syntax" : BigInt(rv) > 0xffffffffffffffffn ? "value out of range" : "";
+  if (problem) throw new ApiError(500, "", `strconv.ParseUint: parsing ${JSON.stringify(rv)}: ${problem}`);
 }
 
 /** Builds the object to store from the request's object and the stored one. */
