@@ -27,7 +27,6 @@ const RECORDED = (
 /** Recorded cases whose rule the test server does not implement, and what it lacks. */
 const NOT_MODELLED: ReadonlyMap<string, string> = new Map([
   ["service-name-empty", "clusterIP allocation (the real server fails allocating an IPAddress for an empty name first)"],
-  ["configmap-uid-change", "metadata.uid immutability through a patch"],
   ["pod-image-change-ok-name-change-bad", "Pod update validation (which fields may change, and the diff it prints)"],
   ["service-clusterip-change", "clusterIP allocation and immutability"],
   ["eventsv1-minimal-bad", "events.k8s.io/v1 Event validation"],

@@ -94,6 +94,7 @@ export interface MetaInput {
   finalizers?: unknown;
   ownerReferences?: unknown;
   deletionTimestamp?: unknown;
+  uid?: unknown;
 }
 
 /** How validateObjectMeta treats one kind. */
@@ -292,8 +293,15 @@ export function objectMetaWarnings(meta: MetaInput): string[] {
     );
 }
 
-/** ValidateObjectMetaAccessorUpdate's finalizer rule: no new finalizers once deletion has started. */
+/** ValidateObjectMetaAccessorUpdate's finalizer rule (no new finalizers once deletion has started), then
+ *  its uid rule: an update may leave the uid out but not change it. */
 export function validateObjectMetaUpdate(meta: MetaInput, old: MetaInput): FieldError[] {
+  const uid = typeof meta.uid === "string" ? meta.uid : "";
+  const uidChanged = uid !== "" && uid !== old.uid ? [invalid("metadata.uid", uid, "field is immutable")] : [];
+  return [...finalizersAddedWhileDeleting(meta, old), ...uidChanged];
+}
+
+function finalizersAddedWhileDeleting(meta: MetaInput, old: MetaInput): FieldError[] {
   if (!old.deletionTimestamp) return [];
   const before = new Set(Array.isArray(old.finalizers) ? old.finalizers.map(text) : []);
   const after = Array.isArray(meta.finalizers) ? meta.finalizers.map(text) : [];

@@ -111,7 +111,11 @@ function merge(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: Update
     return next;
   }
   const next = obj;
+  // A patch that changes the uid is refused by validation (validateObjectMetaUpdate), so it is kept
+  // for it to see; a PUT's uid was a precondition, checked already.
+  const keep = req.fromPatch && next.metadata["uid"] ? ["uid"] : [];
   for (const f of SERVER_META) {
+    if (keep.includes(f)) continue;
     if (old.metadata[f] === undefined) delete next.metadata[f];
     else next.metadata[f] = old.metadata[f];
   }
