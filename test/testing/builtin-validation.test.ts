@@ -1,6 +1,6 @@
 // ConfigMap and Secret data limits the real server enforces: at most 1 MiB of data (a ConfigMap's error
 // names the whole object, "[]"; a Secret's names "data", counting decoded bytes and stringData), and no
-// ConfigMap key in both data and binaryData.
+// ConfigMap key in both data and binaryData. Worded as 1.37 words them, the default emulation.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
@@ -28,9 +28,9 @@ test("a ConfigMap over 1 MiB is 422 on [] and one at the limit is stored", async
     configMap("big", {}, { a: "x".repeat(MiB - 10), b: "y".repeat(11) }),
   );
   assert.equal(big.status, 422);
-  assert.equal((big.body as Obj)["message"], 'ConfigMap "big" is invalid: []: Too long: must have at most 1048576 bytes');
+  assert.equal((big.body as Obj)["message"], 'ConfigMap "big" is invalid: []: Too long: may not be more than 1048576 bytes');
   assert.deepEqual(((big.body as Obj)["details"] as Obj)["causes"], [
-    { reason: "FieldValueTooLong", message: "Too long: must have at most 1048576 bytes", field: "[]" },
+    { reason: "FieldValueTooLong", message: "Too long: may not be more than 1048576 bytes", field: "[]" },
   ]);
   const fits = await api.request(
     "POST",
@@ -59,7 +59,7 @@ test("a Secret's limit counts decoded data and stringData", async () => {
   });
   assert.equal(r.status, 422);
   assert.deepEqual(((r.body as Obj)["details"] as Obj)["causes"], [
-    { reason: "FieldValueTooLong", message: "Too long: must have at most 1048576 bytes", field: "data" },
+    { reason: "FieldValueTooLong", message: "Too long: may not be more than 1048576 bytes", field: "data" },
   ]);
   const ok = await api.request("POST", "/api/v1/namespaces/bv/secrets", {
     apiVersion: "v1",

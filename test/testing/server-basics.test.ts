@@ -336,7 +336,7 @@ test("built-in validation: Deployment selector must match the template, config k
     causes.map((c) => c.field),
     ["spec.template.metadata.labels", "spec.template.spec.containers[0].image"],
   );
-  assert.equal(causes[0]?.message, 'Invalid value: map[string]string{"app":"b"}: `selector` does not match template `labels`');
+  assert.equal(causes[0]?.message, 'Invalid value: {"app":"b"}: `selector` does not match template `labels`');
   const key = await api.request("POST", "/api/v1/namespaces/team/configmaps", configMap("badkey", {}, { "bad key": "x" }));
   assert.equal(key.status, 422);
 });

@@ -32,7 +32,7 @@ function expectInvalid(r: { status: number; body: unknown }, kind: string, cause
 
 const BAD_DRY_RUN = {
   reason: "FieldValueNotSupported",
-  message: 'Unsupported value: []string{"Bogus"}: supported values: "All"',
+  message: 'Unsupported value: ["Bogus"]: supported values: "All"',
   field: "dryRun",
 };
 const BAD_FIELD_VALIDATION = {
@@ -52,7 +52,7 @@ test("create, update and patch name their options kind and list every bad option
   expectInvalid(
     await api.request("PATCH", `${CMS}/keep?fieldManager=${"m".repeat(129)}`, { data: { x: "1" } }, "application/merge-patch+json"),
     "PatchOptions",
-    [{ reason: "FieldValueTooLong", message: "Too long: must have at most 128 bytes", field: "fieldManager" }],
+    [{ reason: "FieldValueTooLong", message: "Too long: may not be more than 128 bytes", field: "fieldManager" }],
   );
   expectInvalid(
     await api.request("PATCH", `${CMS}/keep?force=true`, { data: { x: "1" } }, "application/merge-patch+json"),

@@ -5,6 +5,9 @@ import type { ResourceRegistry } from "./registry/resource-registry.js";
 import type { Store } from "./storage/store.js";
 import type { WatchHub } from "./storage/watch-hub.js";
 
+/** The kube-apiserver versions the test server answers as. */
+export type Emulate = "1.37" | "1.24";
+
 /** Server-wide settings resolved from StartOptions. */
 export interface ServerSettings {
   /** How often watches with allowWatchBookmarks=true get a BOOKMARK event. */
@@ -16,7 +19,7 @@ export interface ServerSettings {
   /** How long an emptied Terminating namespace stays before the namespace controller removes it. */
   namespaceDeletionDelayMs: number;
   /** Which kube-apiserver's answers to give where they differ: "1.37" (default) or "1.24". */
-  emulate: "1.37" | "1.24";
+  emulate: Emulate;
 }
 
 /** An authenticated identity, as user.Info: the name and the groups authorization reads. */

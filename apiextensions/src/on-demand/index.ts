@@ -15,8 +15,15 @@ export { checkCrd } from "../crd-checks/check-crd.js";
 export { checkCrdUpdate } from "../crd-checks/update.js";
 export { compileSchema } from "../validation/compile-schema.js";
 export { manifestFiles, parseManifests } from "../validation/load-documents.js";
-export { validateObjectMeta, validateObjectMetaUpdate, type MetaInput } from "../validation/object-meta.js";
-export { dns1123SubdomainProblems, qualifiedNameProblems, labelValueProblems, type NameRule } from "../validation/name-rules.js";
+export { tooLongBytes, validateObjectMeta, validateObjectMetaUpdate, type MetaInput } from "../validation/object-meta.js";
+export {
+  dns1123LabelProblems,
+  dns1123SubdomainProblems,
+  qualifiedNameProblems,
+  labelValueProblems,
+  type NameRule,
+  type ServerWording,
+} from "../validation/name-rules.js";
 
 /**
  * Loads, once, what checking or compiling `value` (a CRD, a schema, a patch to one, or a list of

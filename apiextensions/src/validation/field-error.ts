@@ -53,6 +53,12 @@ export function fieldError(reason: ErrorReason, field: string, value: unknown, d
 export const required = (field: string, detail = ""): FieldError => fieldError("FieldValueRequired", field, undefined, detail);
 /** field.Invalid */
 export const invalid = (field: string, value: unknown, detail: string): FieldError => fieldError("FieldValueInvalid", field, value, detail);
+/** field.Invalid with the value already printed (1.37 prints compound values as JSON, not Go's %#v). */
+export const invalidPrinted = (field: string, printed: string, detail: string): FieldError => ({
+  reason: "FieldValueInvalid",
+  field,
+  message: `Invalid value: ${printed}: ${detail}`,
+});
 /** field.TypeInvalid */
 export const typeInvalid = (field: string, value: unknown, detail: string): FieldError =>
   fieldError("FieldValueTypeInvalid", field, value, detail);

@@ -5,7 +5,7 @@
 // schemaobjectmeta.Validate. The validate command and the test API server both use these, so both answer
 // with the same causes (the test server only adds core's finalizer-name rule, see ObjectMetaOptions).
 import type { FieldError } from "./types.js";
-import { childPath, fieldError, forbidden, indexPath, invalid, required } from "./field-error.js";
+import { childPath, fieldError, forbidden, indexPath, invalid, invalidPrinted, required } from "./field-error.js";
 import { goQuote } from "./go-format.js";
 import {
   dns1035LabelProblems,
@@ -15,6 +15,7 @@ import {
   pathSegmentProblems,
   qualifiedNameProblems,
   type NameRule,
+  type ServerWording,
 } from "./name-rules.js";
 import { isObject, type SchemaNode } from "./schema-node.js";
 
@@ -93,6 +94,7 @@ export interface MetaInput {
   finalizers?: unknown;
   ownerReferences?: unknown;
   deletionTimestamp?: unknown;
+  uid?: unknown;
 }
 
 /** How validateObjectMeta treats one kind. */
@@ -107,26 +109,31 @@ export interface ObjectMetaOptions {
   /** Add pkg/apis/core's rule for built-in kinds that a finalizer without '/' must be a standard one
    *  (kubernetes, orphan, foregroundDeletion). Custom resources are not held to it. */
   builtinFinalizerRule?: boolean;
+  /** Whose messages to give: kube-apiserver 1.24's (the default, what `kube-codegen validate` checks
+   *  against) or 1.37's (the test server's default), see ServerWording and ownerReferenceErrors137. */
+  wording?: ServerWording;
 }
 
 /** ValidateObjectMetaAccessor on create: the causes, in the server's order and with its messages and paths. */
 export function validateObjectMeta(meta: MetaInput, options: ObjectMetaOptions): FieldError[] {
   const out: FieldError[] = [];
+  const wording = options.wording ?? "1.24";
   const generateName = typeof meta.generateName === "string" ? meta.generateName : "";
   const name = typeof meta.name === "string" ? meta.name : "";
   if (generateName !== "") {
-    for (const m of nameProblems(generateName, options.nameRule, true)) out.push(invalid("metadata.generateName", generateName, m));
+    for (const m of nameProblems(generateName, options.nameRule, true, wording))
+      out.push(invalid("metadata.generateName", generateName, m));
   }
   if (name === "") {
     if (generateName === "") out.push(required("metadata.name", "name or generateName is required"));
   } else {
-    for (const m of nameProblems(name, options.nameRule)) out.push(invalid("metadata.name", name, m));
+    for (const m of nameProblems(name, options.nameRule, false, wording)) out.push(invalid("metadata.name", name, m));
   }
   out.push(...namespaceErrors(meta.namespace, options));
-  out.push(...labelErrors(meta.labels));
-  out.push(...annotationErrors(meta.annotations));
-  out.push(...ownerReferenceErrors(meta.ownerReferences));
-  out.push(...finalizerErrors(meta.finalizers, options.builtinFinalizerRule === true));
+  out.push(...labelErrors(meta.labels, wording));
+  out.push(...annotationErrors(meta.annotations, wording));
+  out.push(...(wording === "1.37" ? ownerReferenceErrors137 : ownerReferenceErrors)(meta.ownerReferences));
+  out.push(...finalizerErrors(meta.finalizers, options.builtinFinalizerRule === true, wording));
   return out;
 }
 
@@ -142,13 +149,13 @@ function namespaceErrors(value: unknown, options: ObjectMetaOptions): FieldError
 const text = (v: unknown): string => (typeof v === "string" ? v : String(v));
 
 /** v1validation.ValidateLabels: every key a qualified name, every value a label value. */
-function labelErrors(labels: unknown): FieldError[] {
+function labelErrors(labels: unknown, wording: ServerWording): FieldError[] {
   if (!isObject(labels)) return [];
   const out: FieldError[] = [];
   for (const [k, v] of Object.entries(labels)) {
-    for (const m of qualifiedNameProblems(k)) out.push(invalid("metadata.labels", k, m));
+    for (const m of qualifiedNameProblems(k, wording)) out.push(invalid("metadata.labels", k, m));
     const value = text(v);
-    for (const m of labelValueProblems(value)) out.push(invalid("metadata.labels", value, m));
+    for (const m of labelValueProblems(value, wording)) out.push(invalid("metadata.labels", value, m));
   }
   return out;
 }
@@ -157,17 +164,17 @@ function labelErrors(labels: unknown): FieldError[] {
 export const ANNOTATIONS_SIZE_LIMIT = 256 * 1024;
 
 /** ValidateAnnotations: keys are qualified names in any case; keys and values at most 256 KiB in all. */
-function annotationErrors(annotations: unknown): FieldError[] {
+function annotationErrors(annotations: unknown, wording: ServerWording): FieldError[] {
   if (!isObject(annotations)) return [];
   const out: FieldError[] = [];
   let total = 0;
   for (const [k, v] of Object.entries(annotations)) {
-    for (const m of qualifiedNameProblems(k.toLowerCase())) out.push(invalid("metadata.annotations", k, m));
+    for (const m of qualifiedNameProblems(k.toLowerCase(), wording)) out.push(invalid("metadata.annotations", k, m));
     total += Buffer.byteLength(k, "utf8") + Buffer.byteLength(text(v), "utf8");
   }
-  // field.TooLong in 1.24 words the limit in bytes and prints no value.
+  // field.TooLong prints no value; 1.24 words the limit "must have at most", 1.37 "may not be more than".
   if (total > ANNOTATIONS_SIZE_LIMIT)
-    out.push(fieldError("FieldValueTooLong", "metadata.annotations", undefined, `must have at most ${ANNOTATIONS_SIZE_LIMIT} bytes`));
+    out.push(fieldError("FieldValueTooLong", "metadata.annotations", undefined, tooLongBytes(ANNOTATIONS_SIZE_LIMIT, wording)));
   return out;
 }
 
@@ -178,7 +185,12 @@ function apiVersionVersion(apiVersion: string): string {
   return parts.length === 2 ? (parts[1] ?? "") : "";
 }
 
-/** ValidateOwnerReferences. The server reports these under "metadata.ownerReferences" without an index. */
+/** field.TooLong's detail for a byte limit, as each server words it. */
+export function tooLongBytes(limit: number, wording: ServerWording): string {
+  return wording === "1.37" ? `may not be more than ${limit} bytes` : `must have at most ${limit} bytes`;
+}
+
+/** ValidateOwnerReferences as 1.24 words it: causes under "metadata.ownerReferences" without an index. */
 function ownerReferenceErrors(refs: unknown): FieldError[] {
   if (!Array.isArray(refs)) return [];
   const out: FieldError[] = [];
@@ -208,22 +220,59 @@ function ownerReferenceErrors(refs: unknown): FieldError[] {
   return out;
 }
 
+/** An owner reference as 1.37 prints it in a message: JSON in the Go struct's field order, empty fields left out. */
+function ownerReferenceJson(ref: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of ["apiVersion", "kind", "name", "uid"]) out[k] = typeof ref[k] === "string" ? ref[k] : "";
+  for (const k of ["controller", "blockOwnerDeletion"]) if (typeof ref[k] === "boolean") out[k] = ref[k];
+  return out;
+}
+
+/** ValidateOwnerReferences as 1.37 words it: each reference's errors under its index, an empty field
+ *  Required ("must not be empty"), compound values printed as JSON. */
+function ownerReferenceErrors137(refs: unknown): FieldError[] {
+  if (!Array.isArray(refs)) return [];
+  const out: FieldError[] = [];
+  const base = "metadata.ownerReferences";
+  let firstController = "";
+  refs.forEach((r, i) => {
+    const ref = ownerReferenceJson(isObject(r) ? r : {});
+    const at = indexPath(base, i);
+    const str = (k: string): string => String(ref[k]);
+    if (str("apiVersion") === "") out.push(required(childPath(at, "apiVersion"), "must not be empty"));
+    else if (apiVersionVersion(str("apiVersion")) === "")
+      out.push(invalid(childPath(at, "apiVersion"), str("apiVersion"), "must be <group>/<version> or <version>"));
+    for (const k of ["kind", "name", "uid"]) if (str(k) === "") out.push(required(childPath(at, k), "must not be empty"));
+    if (str("apiVersion") === "v1" && str("kind") === "Event")
+      out.push(invalidPrinted(at, JSON.stringify(ref), "/v1, Kind=Event is disallowed from being an owner"));
+    if (ref["controller"] !== true) return;
+    const current = `${str("kind")}/${str("name")}`;
+    if (firstController === "") firstController = current;
+    else
+      out.push(
+        invalidPrinted(
+          base,
+          JSON.stringify(refs.map((x) => ownerReferenceJson(isObject(x) ? x : {}))),
+          `Only one reference can have Controller set to true. Found "true" in references for ${firstController} and ${current}`,
+        ),
+      );
+  });
+  return out;
+}
+
 const STANDARD_FINALIZERS: ReadonlySet<string> = new Set(["kubernetes", "orphan", "foregroundDeletion"]);
 
 /** ValidateFinalizers (qualified names under "metadata.finalizers", orphan and foregroundDeletion exclusive),
  *  plus, for built-in kinds, core's per-index rule that an unqualified finalizer must be a standard one. */
-function finalizerErrors(finalizers: unknown, builtinRule: boolean): FieldError[] {
+function finalizerErrors(finalizers: unknown, builtinRule: boolean, wording: ServerWording): FieldError[] {
   if (!Array.isArray(finalizers)) return [];
   const names = finalizers.map(text);
   const out: FieldError[] = [];
-  for (const f of names) for (const m of qualifiedNameProblems(f)) out.push(invalid("metadata.finalizers", f, m));
+  for (const f of names) for (const m of qualifiedNameProblems(f, wording)) out.push(invalid("metadata.finalizers", f, m));
   if (names.includes("orphan") && names.includes("foregroundDeletion")) {
-    const shown = `[]string{${names.map(goQuote).join(", ")}}`;
-    out.push({
-      reason: "FieldValueInvalid",
-      field: "metadata.finalizers",
-      message: `Invalid value: ${shown}: finalizer orphan and foregroundDeletion cannot be both set`,
-    });
+    // The list is Go's %#v in 1.24, JSON in 1.37.
+    const shown = wording === "1.37" ? JSON.stringify(names) : `[]string{${names.map(goQuote).join(", ")}}`;
+    out.push(invalidPrinted("metadata.finalizers", shown, "finalizer orphan and foregroundDeletion cannot be both set"));
   }
   if (builtinRule)
     names.forEach((f, i) => {
@@ -244,8 +293,15 @@ export function objectMetaWarnings(meta: MetaInput): string[] {
     );
 }
 
-/** ValidateObjectMetaAccessorUpdate's finalizer rule: no new finalizers once deletion has started. */
+/** ValidateObjectMetaAccessorUpdate's finalizer rule (no new finalizers once deletion has started), then
+ *  its uid rule: an update may leave the uid out but not change it. */
 export function validateObjectMetaUpdate(meta: MetaInput, old: MetaInput): FieldError[] {
+  const uid = typeof meta.uid === "string" ? meta.uid : "";
+  const uidChanged = uid !== "" && uid !== old.uid ? [invalid("metadata.uid", uid, "field is immutable")] : [];
+  return [...finalizersAddedWhileDeleting(meta, old), ...uidChanged];
+}
+
+function finalizersAddedWhileDeleting(meta: MetaInput, old: MetaInput): FieldError[] {
   if (!old.deletionTimestamp) return [];
   const before = new Set(Array.isArray(old.finalizers) ? old.finalizers.map(text) : []);
   const after = Array.isArray(meta.finalizers) ? meta.finalizers.map(text) : [];

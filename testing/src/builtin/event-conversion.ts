@@ -27,6 +27,8 @@ function rename(obj: Record<string, unknown>, names: Readonly<Record<string, str
 
 export const EVENTS_THROUGH_CORE: SharedStorage = {
   key: "/events",
+  // An invalid events.k8s.io/v1 Event is answered 'Event "x" is invalid' (the core kind), recorded from 1.37.2.
+  storedKind: { group: "", kind: "Event" },
   toStorage: (obj) => (obj["apiVersion"] === "v1" ? obj : rename(obj, TO_CORE, "v1")),
   fromStorage: (obj) => (obj["apiVersion"] === "v1" ? rename(obj, TO_EVENTS, "events.k8s.io/v1") : obj),
   // regarding.kind selects on the stored involvedObject.kind, as the real field label conversion maps it.

@@ -4,6 +4,7 @@
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
 import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./defaults.js";
 import { validateConfigData, validateDeployment, validateLease } from "./validation.js";
+import { validateCoreEvent, validateNamespace, validatePod, validateService } from "./core-validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { admissionRegistrationResources } from "./admissionregistration.js";
@@ -16,6 +17,15 @@ const CORE_DEFAULTERS: Record<string, (o: Record<string, unknown>) => void> = {
   pods: defaultPod,
   secrets: defaultSecret,
   services: defaultService,
+};
+
+const CORE_VALIDATORS: Record<string, NonNullable<ResourceInfo["validator"]>> = {
+  configmaps: validateConfigData,
+  secrets: validateConfigData,
+  pods: validatePod,
+  services: validateService,
+  namespaces: validateNamespace,
+  events: validateCoreEvent,
 };
 
 const CORE_FIELD_SELECTORS: Record<string, string[]> = {
@@ -73,7 +83,8 @@ function coreResource(e: ApiResourceEntry, all: readonly ApiResourceEntry[]): Re
   if (e.storageVersionHash) info.storageVersionHash = e.storageVersionHash;
   const d = CORE_DEFAULTERS[e.name];
   if (d) info.defaulter = d;
-  if (e.name === "configmaps" || e.name === "secrets") info.validator = validateConfigData;
+  const validator = CORE_VALIDATORS[e.name];
+  if (validator) info.validator = validator;
   return info;
 }
 

@@ -1,7 +1,11 @@
 // Validation of the built-in kinds controllers most often write, for the rules a controller bug would
 // trip on a real cluster: Deployment selector/template agreement and required fields, and ConfigMap /
-// Secret key names, Lease durations. Wording follows the real server's field errors.
+// Secret key names, Lease durations. Wording follows the real server's field errors, 1.24's or 1.37's
+// (which prints compound values as JSON where 1.24 printed Go's %#v, and words byte limits differently).
+import { tooLongBytes } from "@kube-codegen/apiextensions/on-demand";
 import { fromLabelSelectorObject, matchesLabels } from "../selectors/label-selector.js";
+import { containerErrors } from "./core-validation.js";
+import type { Emulate } from "../server-state.js";
 import type { StatusCause } from "../status-errors.js";
 
 type Obj = Record<string, unknown>;
@@ -19,12 +23,20 @@ function invalid(field: string, value: string, detail: string): StatusCause {
   return { reason: "FieldValueInvalid", message: `Invalid value: ${value}: ${detail}`, field };
 }
 
-/** Go's %#v of a map[string]string, keys sorted. */
-function goStringMap(m: Record<string, string>): string {
-  const entries = Object.keys(m)
+/** A map[string]string as the server prints it: Go's %#v in 1.24, JSON in 1.37 (null when absent); keys sorted. */
+function printStringMap(m: Record<string, string> | undefined, emulate: Emulate): string {
+  const entries = Object.keys(m ?? {})
     .sort()
-    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(m[k])}`);
-  return `map[string]string{${entries.join(", ")}}`;
+    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(m?.[k])}`);
+  if (emulate === "1.24") return `map[string]string{${entries.join(", ")}}`;
+  return m ? `{${entries.join(",")}}` : "null";
+}
+
+/** An empty metav1.LabelSelector as the server prints it. */
+function printEmptySelector(emulate: Emulate): string {
+  return emulate === "1.24"
+    ? "v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}"
+    : "{}";
 }
 
 /** coordination.k8s.io/v1 Lease checks (ValidateLeaseSpec): a positive duration, no negative transition count. */
@@ -40,8 +52,60 @@ export function validateLease(l: Obj): StatusCause[] {
   return out;
 }
 
-/** apps/v1 Deployment checks (ValidateDeploymentSpec, the parts controllers get wrong). */
-export function validateDeployment(d: Obj): StatusCause[] {
+const STRATEGY_TYPES = ["Recreate", "RollingUpdate"];
+
+/**
+ * An unknown strategy type is NotSupported, printing the whole internal DeploymentStrategy as JSON (Go
+ * field names: its type has no json tags). Only under 1.37, whose answer was recorded (with no
+ * rollingUpdate, which the defaults add only to the RollingUpdate type); 1.24's %#v is not recorded.
+ */
+function strategyErrors(strategy: Obj | undefined, emulate: Emulate): StatusCause[] {
+  const type = strategy?.["type"];
+  if (emulate !== "1.37" || typeof type !== "string" || STRATEGY_TYPES.includes(type) || strategy?.["rollingUpdate"]) return [];
+  return [
+    {
+      reason: "FieldValueNotSupported",
+      message: `Unsupported value: ${JSON.stringify({ Type: type, RollingUpdate: null })}: supported values: "Recreate", "RollingUpdate"`,
+      field: "spec.strategy",
+    },
+  ];
+}
+
+const SELECTOR_MISMATCH = "`selector` does not match template `labels`";
+
+/** A metav1.LabelSelector as 1.37 prints it: JSON in the struct's field order, empty fields left out. */
+function selectorJson(selector: Obj | undefined): string {
+  if (!selector) return "null";
+  const out: Obj = {};
+  const labels = obj(selector["matchLabels"]);
+  if (labels && Object.keys(labels).length > 0)
+    out["matchLabels"] = Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const exprs = Array.isArray(selector["matchExpressions"]) ? (selector["matchExpressions"] as unknown[]) : [];
+  if (exprs.length > 0)
+    out["matchExpressions"] = exprs.map((e) => {
+      const { key, operator, values } = obj(e) ?? {};
+      return Array.isArray(values) && values.length > 0 ? { key, operator, values } : { key, operator };
+    });
+  return JSON.stringify(out);
+}
+
+/**
+ * apps/v1 forbids changing a Deployment's selector (the strategy's ValidateImmutableField, after the spec
+ * checks). Only under 1.37, whose message was recorded; 1.24 printed the selector in a form not recorded.
+ */
+function deploymentSelectorUpdate(d: Obj, old: Obj | undefined, emulate: Emulate): StatusCause[] {
+  if (!old || emulate !== "1.37") return [];
+  const now = selectorJson(obj(obj(d["spec"])?.["selector"]));
+  if (now === selectorJson(obj(obj(old["spec"])?.["selector"]))) return [];
+  return [invalid("spec.selector", now, "field is immutable")];
+}
+
+/** apps/v1 Deployment checks (ValidateDeploymentSpec, the parts controllers get wrong), then the selector's immutability. */
+export function validateDeployment(d: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
+  return [...validateDeploymentSpec(d, emulate), ...deploymentSelectorUpdate(d, old, emulate)];
+}
+
+function validateDeploymentSpec(d: Obj, emulate: Emulate): StatusCause[] {
   const out: StatusCause[] = [];
   const spec = obj(d["spec"]) ?? {};
   const replicas = spec["replicas"];
@@ -49,51 +113,75 @@ export function validateDeployment(d: Obj): StatusCause[] {
     out.push(invalid("spec.replicas", String(replicas), "must be greater than or equal to 0"));
   const selector = obj(spec["selector"]);
   const template = obj(spec["template"]) ?? {};
-  const labels = (obj(obj(template["metadata"])?.["labels"]) ?? {}) as Record<string, string>;
-  if (!selector) out.push(required("spec.selector"));
-  else {
+  const labels = obj(obj(template["metadata"])?.["labels"]) as Record<string, string> | undefined;
+  const mismatch = invalid("spec.template.metadata.labels", printStringMap(labels, emulate), SELECTOR_MISMATCH);
+  if (!selector) {
+    out.push(required("spec.selector"));
+    // A missing selector selects nothing, so 1.37 also reports that it does not match the template.
+    if (emulate === "1.37") out.push(mismatch);
+  } else {
     const reqs = fromLabelSelectorObject(selector);
-    if (reqs.length === 0)
-      out.push(
-        invalid(
-          "spec.selector",
-          "v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}",
-          "empty selector is invalid for deployment",
-        ),
-      );
-    else if (!matchesLabels(reqs, labels))
-      out.push(invalid("spec.template.metadata.labels", goStringMap(labels), "`selector` does not match template `labels`"));
+    if (reqs.length === 0) out.push(invalid("spec.selector", printEmptySelector(emulate), "empty selector is invalid for deployment"));
+    else if (!matchesLabels(reqs, labels ?? {})) out.push(mismatch);
   }
-  const podSpec = obj(template["spec"]) ?? {};
-  const containers = Array.isArray(podSpec["containers"]) ? (podSpec["containers"] as unknown[]) : [];
-  if (containers.length === 0) out.push(required("spec.template.spec.containers"));
-  containers.forEach((c, i) => {
-    const co = obj(c) ?? {};
-    if (!co["name"]) out.push(required(`spec.template.spec.containers[${i}].name`));
-    if (!co["image"]) out.push(required(`spec.template.spec.containers[${i}].image`));
-  });
+  out.push(...containerErrors(obj(template["spec"]) ?? {}, "spec.template.spec"));
+  out.push(...strategyErrors(obj(spec["strategy"]), emulate));
   return out;
 }
 
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
+const CONFIG_KEY_MESSAGE =
+  "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')";
+
+/** validation.IsConfigMapKey: its length, its characters, then the "." and ".." rule, one cause each. */
+function configKeyProblems(key: string): string[] {
+  const out: string[] = [];
+  if (key.length > 253) out.push("must be no more than 253 characters");
+  if (!CONFIG_KEY.test(key)) out.push(CONFIG_KEY_MESSAGE);
+  if (key === "." || key === "..") out.push(`must not be '${key}'`);
+  else if (key.startsWith("..")) out.push("must not start with '..'");
+  return out;
+}
 
 /** ConfigMap and Secret keys (data, binaryData) must be valid config keys. */
 export function validateConfigKeys(o: Obj): StatusCause[] {
   const out: StatusCause[] = [];
   for (const field of ["data", "binaryData"]) {
-    for (const key of Object.keys(obj(o[field]) ?? {})) {
-      if (CONFIG_KEY.test(key) && key.length <= 253 && key !== "." && key !== ".." && !key.startsWith("..")) continue;
-      out.push(
-        invalid(
-          `${field}[${key}]`,
-          JSON.stringify(key),
-          "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
-        ),
-      );
-    }
+    for (const key of Object.keys(obj(o[field]) ?? {}))
+      for (const problem of configKeyProblems(key)) out.push(invalid(`${field}[${key}]`, JSON.stringify(key), problem));
   }
   return out;
 }
+
+const IMMUTABLE_SET = "field is immutable when `immutable` is set";
+
+/**
+ * ValidateConfigMapUpdate / ValidateSecretUpdate before the object's own checks: a Secret's type never
+ * changes, and once `immutable` is true neither it nor the data may change (a Secret's stringData is
+ * data by then). The same in 1.24 and 1.37, and worded without values, so one rule serves both.
+ */
+function configUpdateErrors(o: Obj, old: Obj | undefined): StatusCause[] {
+  if (!old) return [];
+  const out: StatusCause[] = [];
+  const secret = o["kind"] === "Secret";
+  if (secret && (o["type"] ?? "") !== (old["type"] ?? "")) out.push(invalid("type", JSON.stringify(o["type"] ?? ""), "field is immutable"));
+  if (old["immutable"] !== true) return out;
+  if (o["immutable"] !== true) out.push({ reason: "FieldValueForbidden", message: `Forbidden: ${IMMUTABLE_SET}`, field: "immutable" });
+  for (const field of secret ? ["data"] : ["data", "binaryData"])
+    if (JSON.stringify(sortedKeys(o[field])) !== JSON.stringify(sortedKeys(old[field])))
+      out.push({ reason: "FieldValueForbidden", message: `Forbidden: ${IMMUTABLE_SET}`, field });
+  return out;
+}
+
+/** A string map with its keys in order, for comparing two maps (absent stays absent, as Go's nil map). */
+function sortedKeys(v: unknown): unknown {
+  const m = obj(v);
+  return m ? Object.fromEntries(Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1))) : v;
+}
+
+/** The keys a Secret's type requires (ValidateSecret's switch, after the keys and size). Only the TLS
+ *  type is modelled, the one recorded; the other types' rules are not checked. */
+const SECRET_TYPE_KEYS: Readonly<Record<string, readonly string[]>> = { "kubernetes.io/tls": ["tls.crt", "tls.key"] };
 
 /** The size limit of a ConfigMap's or Secret's data (core.MaxSecretSize). */
 const MAX_DATA_SIZE = 1024 * 1024;
@@ -108,16 +196,21 @@ function byteLength(v: unknown, base64: boolean): number {
  * is the field: an empty path, which prints as "[]"). Secrets: valid keys and at most 1 MiB of decoded data,
  * stringData counting as the data it becomes.
  */
-export function validateConfigData(o: Obj): StatusCause[] {
-  const out = validateConfigKeys(o);
+export function validateConfigData(o: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
+  const out = [...configUpdateErrors(o, old), ...validateConfigKeys(o)];
+  const tooLong = (field: string): StatusCause => ({
+    reason: "FieldValueTooLong",
+    message: `Too long: ${tooLongBytes(MAX_DATA_SIZE, emulate)}`,
+    field,
+  });
   const data = obj(o["data"]) ?? {};
   if (o["kind"] === "Secret") {
     const merged: Record<string, number> = {};
     for (const [k, v] of Object.entries(data)) merged[k] = byteLength(v, true);
     for (const [k, v] of Object.entries(obj(o["stringData"]) ?? {})) merged[k] = byteLength(v, false);
     const total = Object.values(merged).reduce((a, b) => a + b, 0);
-    if (total > MAX_DATA_SIZE)
-      out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "data" });
+    if (total > MAX_DATA_SIZE) out.push(tooLong("data"));
+    for (const key of SECRET_TYPE_KEYS[String(o["type"])] ?? []) if (!Object.hasOwn(merged, key)) out.push(required(`data[${key}]`));
     return out;
   }
   const binary = obj(o["binaryData"]) ?? {};
@@ -127,7 +220,6 @@ export function validateConfigData(o: Obj): StatusCause[] {
   let total = 0;
   for (const v of Object.values(data)) total += byteLength(v, false);
   for (const v of Object.values(binary)) total += byteLength(v, true);
-  if (total > MAX_DATA_SIZE)
-    out.push({ reason: "FieldValueTooLong", message: `Too long: must have at most ${MAX_DATA_SIZE} bytes`, field: "[]" });
+  if (total > MAX_DATA_SIZE) out.push(tooLong("[]"));
   return out;
 }

@@ -2,11 +2,14 @@
 // handler's job, as in kube-apiserver's endpoints/handlers/delete.go; the registry (registry/write-delete.ts)
 // gets the parsed options, so the garbage collector and namespace controller can pass their own.
 import { badRequest, invalid, type StatusCause } from "../status-errors.js";
+import { printStringSlice } from "../registry/write-common.js";
 import type { DeleteOptions } from "../registry/write-delete.js";
+import type { Emulate } from "../server-state.js";
 import { queryBool, queryInt } from "./query-params.js";
 
-/** Parses DeleteOptions from a body (if any) and query parameters, validated as ValidateDeleteOptions does (422). */
-export function deleteOptions(body: string, query: URLSearchParams): DeleteOptions {
+/** Parses DeleteOptions from a body (if any) and query parameters, validated as ValidateDeleteOptions does (422),
+ *  worded as the emulated server words it. */
+export function deleteOptions(body: string, query: URLSearchParams, emulate: Emulate = "1.24"): DeleteOptions {
   let dryRun = query.getAll("dryRun");
   const opts: DeleteOptions = { dryRun: false };
   const policy = query.get("propagationPolicy");
@@ -50,7 +53,7 @@ export function deleteOptions(body: string, query: URLSearchParams): DeleteOptio
   if (dryRun.some((d) => d !== "All"))
     causes.push({
       reason: "FieldValueNotSupported",
-      message: `Unsupported value: []string{${dryRun.map((d) => JSON.stringify(d)).join(", ")}}: supported values: "All"`,
+      message: `Unsupported value: ${printStringSlice(dryRun, emulate)}: supported values: "All"`,
       field: "dryRun",
     });
   if (causes.length > 0) throw invalid("DeleteOptions.meta.k8s.io", { group: "meta.k8s.io", kind: "DeleteOptions" }, "", causes);

@@ -467,18 +467,24 @@ async function serveResource(
     }
     case "create": {
       if (r.name) throw methodNotAllowed();
-      const opts = writeOptions(query, req.headers["user-agent"], "CreateOptions");
+      const opts = writeOptions(query, req.headers["user-agent"], "CreateOptions", [], state.settings.emulate);
       const out = await createObject(state, info, ns, decodeObject(body, info), { ...opts, warnings, admission });
       return send(out.code, out.object, warnings);
     }
     case "update": {
-      const opts = { ...writeOptions(query, req.headers["user-agent"], "UpdateOptions"), warnings, admission };
+      const opts = { ...writeOptions(query, req.headers["user-agent"], "UpdateOptions", [], state.settings.emulate), warnings, admission };
       const out = await updateObject(state, info, decodeObject(body, info), { namespace: ns, name: r.name ?? "" }, opts);
       return send(out.code, out.object, warnings);
     }
     case "patch": {
       const opts = {
-        ...writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query)),
+        ...writeOptions(
+          query,
+          req.headers["user-agent"],
+          "PatchOptions",
+          patchOptionCauses(req.headers["content-type"], query),
+          state.settings.emulate,
+        ),
         warnings,
         admission,
       };
@@ -486,7 +492,11 @@ async function serveResource(
       return send(out.code, out.object, warnings);
     }
     case "delete": {
-      const out = await deleteObject(state, info, ns, r.name ?? "", { ...deleteOptions(body, query), admission, warnings });
+      const out = await deleteObject(state, info, ns, r.name ?? "", {
+        ...deleteOptions(body, query, state.settings.emulate),
+        admission,
+        warnings,
+      });
       return send(out.code, out.body, warnings);
     }
     case "deletecollection":
@@ -553,7 +563,7 @@ async function deleteCollection(
   admission: Admission,
   warnings: string[],
 ): Promise<Record<string, unknown>> {
-  const opts = { ...deleteOptions(body, query), admission, warnings };
+  const opts = { ...deleteOptions(body, query, state.settings.emulate), admission, warnings };
   const page = listObjects(state, info, ns, query);
   // A namespaced custom resource's collection deleted without a namespace: every item's delete needs
   // one, so the first fails the request before anything is deleted.
@@ -589,8 +599,14 @@ async function serveSubresource(
     ...(method === "GET"
       ? writeOptions(new URLSearchParams(), req.headers["user-agent"])
       : method === "PATCH"
-        ? writeOptions(query, req.headers["user-agent"], "PatchOptions", patchOptionCauses(req.headers["content-type"], query))
-        : writeOptions(query, req.headers["user-agent"], "UpdateOptions")),
+        ? writeOptions(
+            query,
+            req.headers["user-agent"],
+            "PatchOptions",
+            patchOptionCauses(req.headers["content-type"], query),
+            state.settings.emulate,
+          )
+        : writeOptions(query, req.headers["user-agent"], "UpdateOptions", [], state.settings.emulate)),
     warnings,
     admission,
   };

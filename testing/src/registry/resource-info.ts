@@ -3,7 +3,7 @@
 import type { NameRule } from "./object-meta-validation.js";
 import type { Strategy } from "./strategy.js";
 import type { StatusCause } from "../status-errors.js";
-import type { Decision, RequestAttributes, UserInfo } from "../server-state.js";
+import type { Decision, Emulate, RequestAttributes, UserInfo } from "../server-state.js";
 import type { ScaleSubresource as ScaleSpec } from "@kube-codegen/apiextensions";
 
 /** The stored object, as endpoints and controllers see it through the registry rather than from storage. */
@@ -64,8 +64,8 @@ export interface ResourceInfo {
   defaulter?: (obj: Record<string, unknown>) => void;
   /** Whether `validator` checks metadata itself (CRDs), so the generic metadata checks are skipped. */
   ownMetaValidation?: boolean;
-  /** Extra validation for built-ins. */
-  validator?: (obj: Record<string, unknown>, old?: Record<string, unknown>) => StatusCause[];
+  /** Extra validation for built-ins, worded as the emulated server (`emulate`, "1.24" when absent) words it. */
+  validator?: (obj: Record<string, unknown>, old?: Record<string, unknown>, emulate?: Emulate) => StatusCause[];
   /** A CRD version's additionalPrinterColumns, for Table output. */
   printerColumns?: PrinterColumn[];
   /** Served only in discovery (no storage behind it), such as bindings or pods/exec. */
@@ -87,6 +87,8 @@ export interface ResourceInfo {
 export interface SharedStorage {
   /** The storage key (storageKey) of the resource whose shape is stored. */
   readonly key: string;
+  /** The stored type, which the server validates and so names in 422 Invalid errors. */
+  readonly storedKind: { group: string; kind: string };
   /** The stored shape of an object written through this resource (an object already in it is kept). */
   toStorage(obj: Record<string, unknown>): Record<string, unknown>;
   /** A stored object in this resource's shape (an object already in it is kept). */

@@ -1,6 +1,8 @@
 // Pieces shared by the create, update, patch and delete paths: object keys, names used in errors,
 // field validation (prune + Warning/Strict), defaulting, metadata and schema validation, wire shape.
 import { randomBytes } from "node:crypto";
+import { tooLongBytes } from "@kube-codegen/apiextensions/on-demand";
+import { metaRules } from "../builtin/meta-rules.js";
 import { pruneUndeclaredFields } from "../builtin/unknown-fields.js";
 import { deepCopy } from "../patch/json.js";
 import type { Admission } from "./admission-hooks.js";
@@ -8,7 +10,7 @@ import { viewAt } from "./conversion-views.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "./object-meta-validation.js";
 import { patchSchemaFor } from "./patch-schema.js";
 import { groupVersion, storageKey, type ResourceInfo } from "./resource-info.js";
-import type { ServerState } from "../server-state.js";
+import type { Emulate, ServerState } from "../server-state.js";
 import { ApiError, badRequest, invalid, notFound, type GroupResource, type StatusCause } from "../status-errors.js";
 import type { KubeObject } from "../storage/store.js";
 
@@ -39,9 +41,11 @@ export function kindLabel(info: ResourceInfo, kind = info.kind): string {
   return info.group ? `${kind}.${info.group}` : kind;
 }
 
-/** 422 naming the object by kind, as schema and metadata validation failures do. */
+/** 422 naming the object by kind, as schema and metadata validation failures do: the stored type's kind
+ *  when the resource is stored in another's shape, since that is the type the server validates. */
 export function invalidObject(info: ResourceInfo, name: string, causes: StatusCause[]): ApiError {
-  return invalid(kindLabel(info), { group: info.group, kind: info.kind }, name, causes);
+  const { group, kind } = info.sharedStorage?.storedKind ?? info;
+  return invalid(group ? `${kind}.${group}` : kind, { group, kind }, name, causes);
 }
 
 /** 422 naming the object by resource, as storage-level checks (missing resourceVersion) do. */
@@ -68,9 +72,9 @@ export function clone<T>(v: T): T {
 /** The options object a write's query parameters decode into, as validation errors name it. */
 export type WriteOptionsKind = "CreateOptions" | "UpdateOptions" | "PatchOptions";
 
-/** Go's %#v of a []string, as a NotSupported cause prints a dryRun list. */
-function goStringSlice(values: readonly string[]): string {
-  return `[]string{${values.map((v) => JSON.stringify(v)).join(", ")}}`;
+/** A []string as a NotSupported cause prints a dryRun list: Go's %#v in 1.24, JSON in 1.37. */
+export function printStringSlice(values: readonly string[], emulate: Emulate): string {
+  return emulate === "1.24" ? `[]string{${values.map((v) => JSON.stringify(v)).join(", ")}}` : JSON.stringify(values);
 }
 
 /**
@@ -83,16 +87,17 @@ export function writeOptions(
   userAgent: string | undefined,
   kind: WriteOptionsKind = "CreateOptions",
   leading: StatusCause[] = [],
+  emulate: Emulate = "1.24",
 ): WriteOptions {
   const causes: StatusCause[] = [...leading];
   const given = query.get("fieldManager") ?? "";
   if (given.length > 128)
-    causes.push({ reason: "FieldValueTooLong", message: "Too long: must have at most 128 bytes", field: "fieldManager" });
+    causes.push({ reason: "FieldValueTooLong", message: `Too long: ${tooLongBytes(128, emulate)}`, field: "fieldManager" });
   const dry = query.getAll("dryRun");
   if (dry.some((d) => d !== "All"))
     causes.push({
       reason: "FieldValueNotSupported",
-      message: `Unsupported value: ${goStringSlice(dry)}: supported values: "All"`,
+      message: `Unsupported value: ${printStringSlice(dry, emulate)}: supported values: "All"`,
       field: "dryRun",
     });
   const fvText = query.get("fieldValidation") ?? "";
@@ -181,15 +186,16 @@ function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
   return invalid(kindLabel(info, kind), { group: info.group, kind }, String(obj.metadata["name"] ?? ""), causes);
 }
 
-/** Metadata + schema validation; throws a 422 listing every cause. */
-export function validateObject(info: ResourceInfo, obj: KubeObject, old?: KubeObject): void {
+/** Metadata + schema validation, worded as the emulated server words it; throws a 422 listing every cause. */
+export function validateObject(info: ResourceInfo, obj: KubeObject, emulate: Emulate, old?: KubeObject): void {
   if (info.custom && obj["kind"] !== info.kind) throw wrongKind(info, obj);
+  const rules = metaRules(info, emulate);
   const causes: StatusCause[] = info.ownMetaValidation
     ? []
-    : validateObjectMeta(obj.metadata, info.nameRule, info.namespaced, !info.custom);
+    : validateObjectMeta(obj.metadata, rules.nameRule, info.namespaced, rules.coreFinalizerRule, emulate);
   if (old) causes.push(...validateObjectMetaUpdate(obj.metadata, old.metadata));
   if (info.schema) causes.push(...info.schema.validate(obj, old));
-  if (info.validator) causes.push(...info.validator(obj, old));
+  if (info.validator) causes.push(...info.validator(obj, old, emulate));
   if (causes.length > 0) throw invalidObject(info, String(obj.metadata["name"] ?? ""), causes);
 }
 

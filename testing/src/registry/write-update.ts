@@ -3,8 +3,8 @@
 import { storageForm } from "./conversion-views.js";
 import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
-import { nowTimestamp, type ServerState } from "../server-state.js";
-import { badRequest, conflict, notFound, OBJECT_MODIFIED } from "../status-errors.js";
+import { nowTimestamp, type Emulate, type ServerState } from "../server-state.js";
+import { ApiError, badRequest, conflict, notFound, OBJECT_MODIFIED } from "../status-errors.js";
 import type { KubeObject } from "../storage/store.js";
 import { createObject, type WriteResult } from "./write-create.js";
 import {
@@ -73,15 +73,32 @@ function checkUidPrecondition(info: ResourceInfo, obj: KubeObject, old: KubeObje
   );
 }
 
-function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest): void {
+function checkResourceVersion(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: UpdateRequest, emulate: Emulate): void {
   const rv = obj.metadata["resourceVersion"];
   if (rv === undefined || rv === "") {
     if (req.fromPatch || info.strategy.allowUnconditionalUpdate) return;
+    // The value is the uint64 0: Go's %#v printed it 0x0 in 1.24; 1.37 prints values as JSON.
+    const zero = emulate === "1.37" ? "0" : "0x0";
     throw invalidByResource(info, req.name, [
-      { reason: "FieldValueInvalid", message: "Invalid value: 0x0: must be specified for an update", field: "metadata.resourceVersion" },
+      {
+        reason: "FieldValueInvalid",
+        message: `Invalid value: ${zero}: must be specified for an update`,
+        field: "metadata.resourceVersion",
+      },
     ]);
   }
+  if (emulate === "1.37") checkResourceVersionSyntax(String(rv));
   if (rv !== old.metadata["resourceVersion"]) throw conflict(groupResource(info), req.name, OBJECT_MODIFIED);
+}
+
+/**
+ * A resourceVersion that is not a uint64 fails where the storage reads it (strconv.ParseUint), before
+ * any comparison: a plain 500 with Go's error text, as recorded from 1.37.2. 1.24's answer was not
+ * recorded, so emulate "1.24" keeps the 409 Conflict.
+ */
+function checkResourceVersionSyntax(rv: string): void {
+  const problem = !/^[0-9]+$/.test(rv) ? "invalid syntax" : BigInt(rv) > 0xffffffffffffffffn ? "value out of range" : "";
+  if (problem) throw new ApiError(500, "", `strconv.ParseUint: parsing ${JSON.stringify(rv)}: ${problem}`);
 }
 
 /** Builds the object to store from the request's object and the stored one. */
@@ -94,7 +111,11 @@ function merge(info: ResourceInfo, obj: KubeObject, old: KubeObject, req: Update
     return next;
   }
   const next = obj;
+  // A patch that changes the uid is refused by validation (validateObjectMetaUpdate), so it is kept
+  // for it to see; a PUT's uid was a precondition, checked already.
+  const keep = req.fromPatch && next.metadata["uid"] ? ["uid"] : [];
   for (const f of SERVER_META) {
+    if (keep.includes(f)) continue;
     if (old.metadata[f] === undefined) delete next.metadata[f];
     else next.metadata[f] = old.metadata[f];
   }
@@ -160,7 +181,7 @@ export async function updateObject(
     checkNamespace(state, info, req.namespace, req.name, false);
     throw notFound(groupResource(info), req.name);
   }
-  checkResourceVersion(info, obj, old, req);
+  checkResourceVersion(info, obj, old, req, state.settings.emulate);
   const admit = (o: KubeObject) => ({
     operation: "UPDATE" as const,
     info,
@@ -181,7 +202,7 @@ export async function updateObject(
   }
   const next = merge(info, obj, old, req);
   next.metadata["resourceVersion"] = old.metadata["resourceVersion"];
-  validateObject(info, next, old);
+  validateObject(info, next, state.settings.emulate, old);
   const validated = opts.admission?.validate(admit(toWire(info, next)));
   if (validated) {
     await validated;
