@@ -75,7 +75,9 @@ export class CacheStore {
 
   private path(namespace: string, key: string): string {
     if (!/^[a-z-]+$/.test(namespace) || !/^[0-9a-f]{64}$/.test(key)) throw new Error(`bad cache key ${namespace}/${key}`);
-    return join(this.dir, namespace, key.slice(0, 2), key);
+    // One folder per namespace, no fan-out by the key's first characters: a run's few thousand entries
+    // at most sit well in one folder, and a cold run made a folder per prefix, hundreds of mkdirs.
+    return join(this.dir, namespace, key);
   }
 }
 
