@@ -38,6 +38,17 @@ test("equal data encodes to equal text, and different data to different text", (
   assert.equal(new Set(texts.slice(0, -1)).size, texts.length - 1);
 });
 
+test("plain JSON data encodes as JSON itself, and a cycle is refused rather than walked forever", () => {
+  const plain = { a: [1, "x", true, null, { b: [[2.5]] }], "c d": {} };
+  assert.equal(encodePlain(plain), JSON.stringify(plain));
+  assert.deepStrictEqual(decodePlain(encodePlain(plain)), plain);
+  const shared = { n: 1 };
+  assert.deepStrictEqual(decodePlain(encodePlain([shared, shared])), [{ n: 1 }, { n: 1 }]);
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic["self"] = cyclic;
+  assert.throws(() => encodePlain(cyclic), TypeError);
+});
+
 test("digest keeps the parts apart", () => {
   assert.notEqual(digest(["ab", "c"]), digest(["a", "bc"]));
   assert.notEqual(digest(["a"]), digest(["a", ""]));
