@@ -8,3 +8,4 @@ export * from "./digest.js";
 export * from "./plain-data.js";
 export * from "./store.js";
 export * from "./tool-identity.js";
+export * from "./code-cache.js";

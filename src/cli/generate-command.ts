@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { CacheStore } from "../cache/index.js";
+import { CacheStore, enableCodeCache, storeCodeCaches, userCodeCacheDir } from "../cache/index.js";
 import type { Options } from "../config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { applyPlan, checkWritable, existingGenerated, planDiff, planOutput } from "../output/index.js";
@@ -19,6 +19,10 @@ export async function runGenerate(
   // verify is the judge of what is committed, so it computes everything and trusts no cache; a
   // generate run reuses what the cache holds (every entry checked against its digest) and fills it.
   const cache = mode === "generate" && options.cacheDir !== undefined ? new CacheStore(resolve(options.cwd, options.cacheDir)) : undefined;
+  // The libraries' compiled code is the tool's, not the project's: kept in the user's cache folder
+  // when there is one (../cache/code-cache.ts), so every project's first run starts compiled.
+  const codeDir = userCodeCacheDir();
+  enableCodeCache(cache && (codeDir === undefined ? cache : new CacheStore(codeDir)));
   try {
     result = await runPipeline(options, cache);
   } catch (e) {
@@ -79,6 +83,7 @@ export async function runGenerate(
   }
   // Only now, the run having succeeded: a failed run writes nothing, its cache entries included.
   cache?.flush();
+  storeCodeCaches();
   if (!flags.quiet)
     out.log(
       `kube-codegen generate: ${plan.write.length} written, ${plan.unchanged.length} unchanged, ${plan.remove.length} removed in ${ms()} ms`,

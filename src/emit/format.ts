@@ -1,6 +1,10 @@
-import type { Options as PrettierOptions } from "prettier";
+import { createRequire } from "node:module";
+import type { Plugin as PrettierPlugin, Options as PrettierOptions } from "prettier";
+import { requireCompiled } from "../cache/index.js";
 import { restoreShape, shapeOf } from "./format-shape.js";
 import { generatedLine } from "./generated-line.js";
+
+const require = createRequire(import.meta.url);
 
 /** Prettier options pinned here so formatting never depends on an ambient .prettierrc. */
 const prettierOptions: PrettierOptions = {
@@ -61,6 +65,11 @@ export type ShapeMemo = Map<string, Promise<string>>;
  * `store` keeps the formatted texts between runs. The result is always prettier's output for `code`.
  */
 export async function formatTypeScript(code: string, store?: FormatStore, shapes: ShapeMemo = new Map()): Promise<string> {
+  return checked(code, await formatUnit(code, store, shapes));
+}
+
+/** Formats one text (a whole file or one statement) by its shape, or directly where it has none. */
+async function formatUnit(code: string, store: FormatStore | undefined, shapes: ShapeMemo): Promise<string> {
   const shape = shapeOf(code);
   if (shape !== undefined) {
     let formatted = shapes.get(shape.key);
@@ -74,7 +83,7 @@ export async function formatTypeScript(code: string, store?: FormatStore, shapes
       (f) => restoreShape(f, shape),
       () => undefined,
     );
-    if (restored !== undefined) return checked(code, restored);
+    if (restored !== undefined) return restored;
   }
   return formatStored(code, "text", store);
 }
@@ -101,21 +110,22 @@ async function checked(code: string, viaShape: string): Promise<string> {
  * Prettier's standalone build with only the TypeScript parser and the estree printer: the same
  * printer as `prettier`'s main entry, without its config resolution and plugin discovery, which
  * cost a cold run about 0.2 s before the first file (options are pinned above; nothing is resolved).
- * Imported on first use: a run whose files all come from the format cache never loads prettier.
+ * Their CommonJS builds, so that V8's code cache can be kept for them (../cache/code-cache.ts).
+ * Loaded on first use: a run whose files all come from the format cache never loads prettier.
  */
-let loaded: Promise<(code: string) => Promise<string>> | undefined;
-function loadPrettier(): Promise<(code: string) => Promise<string>> {
-  loaded ??= Promise.all([import("prettier/standalone"), import("prettier/plugins/typescript"), import("prettier/plugins/estree")]).then(
-    ([prettier, typescript, estree]) => {
-      const options = { ...prettierOptions, plugins: [typescript, estree] };
-      return (code: string) => prettier.format(code, options);
-    },
-  );
+let loaded: ((code: string) => Promise<string>) | undefined;
+function loadPrettier(): (code: string) => Promise<string> {
+  if (loaded !== undefined) return loaded;
+  const load = (specifier: string): unknown => requireCompiled(require.resolve(specifier)).exports;
+  const prettier = load("prettier/standalone") as typeof import("prettier/standalone");
+  const plugins = [load("prettier/plugins/typescript"), load("prettier/plugins/estree")] as PrettierPlugin[];
+  const options = { ...prettierOptions, plugins };
+  loaded = (code: string) => prettier.format(code, options);
   return loaded;
 }
 
 async function prettierFormat(code: string): Promise<string> {
-  const format = await loadPrettier();
+  const format = loadPrettier();
   try {
     return await format(code);
   } catch (e) {

@@ -2,15 +2,13 @@ import { decodePlain, digest, encodePlain, toolIdentity, type CacheStore } from 
 import type { Diagnostic } from "../diagnostics/index.js";
 import { assembleInput, findInput } from "./find-input.js";
 import type { ImportSyntax, LoadedInput, ParsedFile } from "./syntax.js";
-import { loadTypeScript, storeTypeScriptCode } from "./typescript.js";
 
 /**
  * loadInput with a parse cache: a file's syntax and its diagnostics are a function of its text, its
  * paths (which positions print) and the tool, so they are stored under a digest of those and
  * reused while the file is unchanged. Only files the cache does not hold are parsed, and only then
- * is the TypeScript compiler loaded (the largest part of a warm run's start-up
- * otherwise), with V8's code cache for it (./typescript.ts). Without a cache every file is
- * parsed, as loadInput does.
+ * is the TypeScript compiler loaded (the largest part of a warm run's start-up otherwise, see
+ * ./typescript.ts). Without a cache every file is parsed, as loadInput does.
  */
 export async function loadInputCached(
   inputRoot: string,
@@ -29,14 +27,12 @@ export async function loadInputCached(
     else misses.push({ rel: f.rel, display, text: f.text, key });
   }
   if (misses.length > 0) {
-    if (cache) loadTypeScript(cache);
     const { parseFile } = await import("./parse.js");
     for (const m of misses) {
       const p = parseFile(m.rel, m.display, m.text);
       parsed.set(m.rel, p);
       cache?.put("parse", m.key, encodePlain(stored(p)));
     }
-    if (cache) storeTypeScriptCode(cache);
   }
   return assembleInput(found, parsed);
 }

@@ -3,8 +3,8 @@ import { Code, errorAt, LineMap, MAX_NESTING_DEPTH, type Diagnostic } from "../d
 import type { DeclSyntax, ImportSyntax, ParsedFile, PropSyntax, TypeExpr } from "./syntax.js";
 import { typescript } from "./typescript.js";
 
-// Loaded when this module is (the cached load stage imports it only on a miss, after
-// loadTypeScript has loaded TypeScript with its code cache).
+// Loaded when this module is (the cached load stage imports it only on a miss), with the code cache
+// when the run enabled one.
 const ts = typescript();
 const SK = ts.SyntaxKind;
 

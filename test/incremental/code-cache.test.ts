@@ -1,6 +1,6 @@
-// V8's code cache for the TypeScript compiler (src/load/typescript.ts): stored on the first run
-// that parses, taken by V8 on the next, and a bad entry, which V8 refuses, only costs a compile and
-// is stored again.
+// V8's code cache for the libraries a run compiles (src/cache/code-cache.ts): stored on the first
+// run, taken by V8 on the next, kept in the user's cache folder rather than the project's, and a bad
+// entry, which V8 refuses, only costs a compile and is stored again.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { userCodeCacheDir } from "../../src/cache/index.js";
 import { tempDir } from "../helpers/fs.js";
 
 const tsx = import.meta.resolve("tsx");
@@ -15,25 +16,23 @@ const repo = join(import.meta.dirname, "../..");
 
 /**
  * In a new process, as V8 keeps compiled scripts in memory too (a second compile in one process
- * never reads the code cache): compiles TypeScript with the cache in `dir`, parses a file with it,
- * stores what needs storing, and answers with the store's counts, whether it stored, and the
- * parsed statement's kind.
+ * never reads the code cache): requires TypeScript with the code cache in `dir`, parses a file with
+ * it, stores what needs storing, and answers with the store's counts, whether V8 took the cache,
+ * and the parsed statement's kind.
  */
-function compileAndParse(dir: string): {
-  stats: { hits: number; misses: number; rejected: number };
-  used: boolean;
-  stored: boolean;
-  kind: number;
-} {
+function compileAndParse(dir: string): { stats: { hits: number; misses: number; rejected: number }; used: boolean; kind: number } {
   const script = `
-    const { CacheStore } = await import(${JSON.stringify(pathToFileURL(join(repo, "src/cache/index.ts")).href)});
-    const { compileTypeScript, storeTypeScriptCode } = await import(${JSON.stringify(pathToFileURL(join(repo, "src/load/typescript.ts")).href)});
+    const { createRequire } = await import("node:module");
+    const { CacheStore, enableCodeCache, requireCompiled, storeCodeCaches } = await import(${JSON.stringify(pathToFileURL(join(repo, "src/cache/index.ts")).href)});
     const cache = new CacheStore(${JSON.stringify(dir)});
-    const compiled = compileTypeScript(cache);
-    const file = compiled.ts.createSourceFile("w.ts", "export interface Widget { size: number }", compiled.ts.ScriptTarget.Latest, true);
-    storeTypeScriptCode(cache, compiled.unstored);
-    cache.flush();
-    console.log(JSON.stringify({ stats: cache.stats("code-cache"), used: compiled.used, stored: compiled.unstored !== undefined, kind: file.statements[0].kind }));`;
+    enableCodeCache(cache);
+    const file = createRequire(${JSON.stringify(join(repo, "package.json"))}).resolve("typescript");
+    const compiled = requireCompiled(file);
+    const ts = compiled.exports;
+    const parsed = ts.createSourceFile("w.ts", "export interface Widget { size: number }", ts.ScriptTarget.Latest, true);
+    if (requireCompiled(file).exports !== ts) throw new Error("a second require compiled another TypeScript");
+    storeCodeCaches();
+    console.log(JSON.stringify({ stats: cache.stats("code-cache"), used: compiled.used, kind: parsed.statements[0].kind }));`;
   const r = spawnSync(process.execPath, ["--import", tsx, "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as ReturnType<typeof compileAndParse>;
@@ -51,15 +50,16 @@ test("the first compile stores V8's code cache, the next takes it, and a refused
   try {
     const first = compileAndParse(dir);
     assert.deepEqual(first.stats, { hits: 0, misses: 1, rejected: 0 });
-    assert.ok(first.stored && !first.used);
-    const [entry] = entries(dir);
+    assert.equal(first.used, false);
+    const [entry, ...others] = entries(dir);
+    assert.equal(others.length, 0);
     assert.ok(entry !== undefined && statSync(entry).size > 1_000_000, "the code cache of a 9 MB compiler");
 
     const second = compileAndParse(dir);
     assert.deepEqual(second.stats, { hits: 1, misses: 0, rejected: 0 });
     assert.ok(second.used, "V8 took the code cache");
-    assert.equal(second.stored, false, "nothing to store");
     assert.equal(second.kind, first.kind, "the compiler compiled from the code cache parses as the one compiled from source");
+    assert.deepEqual(entries(dir), [entry], "nothing more stored");
 
     // An entry whose header and hash check out but whose bytes are not V8's: the store hands it
     // over, V8 refuses it, and the compile stores a good one in its place.
@@ -73,11 +73,23 @@ test("the first compile stores V8's code cache, the next takes it, and a refused
     );
     const third = compileAndParse(dir);
     assert.deepEqual(third.stats, { hits: 1, misses: 0, rejected: 0 });
-    assert.ok(!third.used && third.stored, "V8 refused the forged code cache; a good one is stored again");
+    assert.equal(third.used, false, "V8 refused the forged code cache");
     assert.equal(third.kind, first.kind);
-    const fourth = compileAndParse(dir);
-    assert.ok(fourth.used && !fourth.stored);
+    assert.ok(statSync(entry).size > 1_000_000, "a good one is stored again");
+    assert.equal(compileAndParse(dir).used, true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the code cache lives in the user's cache folder, or the one KUBE_CODEGEN_CODE_CACHE names", () => {
+  assert.equal(userCodeCacheDir({ KUBE_CODEGEN_CODE_CACHE: "/srv/cc", XDG_CACHE_HOME: "/x", HOME: "/h" }), "/srv/cc");
+  assert.equal(userCodeCacheDir({ XDG_CACHE_HOME: "/x", HOME: "/h" }), "/x/kube-codegen");
+  assert.equal(
+    userCodeCacheDir({ XDG_CACHE_HOME: "relative", HOME: "/h" }),
+    "/h/.cache/kube-codegen",
+    "a relative XDG_CACHE_HOME is ignored, as the spec says",
+  );
+  assert.equal(userCodeCacheDir({ HOME: "/h" }), "/h/.cache/kube-codegen");
+  assert.equal(userCodeCacheDir({ HOME: "" }), undefined, "no absolute home: the project's cache is used");
 });
