@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Plugin as PrettierPlugin, Options as PrettierOptions } from "prettier";
 import { requireCompiled } from "../cache/index.js";
+import { statementChunks } from "./format-chunks.js";
 import { restoreShape, shapeOf } from "./format-shape.js";
 import { generatedLine } from "./generated-line.js";
 
@@ -60,11 +61,20 @@ export interface FormatStore {
 export type ShapeMemo = Map<string, Promise<string>>;
 
 /**
- * Formats TypeScript with the pinned prettier options, by shape (./format-shape.ts) where the
- * text has one, so files of one run (`shapes`) that differ only in their names are formatted once;
- * `store` keeps the formatted texts between runs. The result is always prettier's output for `code`.
+ * Formats TypeScript with the pinned prettier options: statement by statement where the text splits
+ * into top-level statements with certainty (./format-chunks.ts), each by shape (./format-shape.ts)
+ * where it has one, so the statements of one run (`shapes`) that differ only in their names are
+ * formatted once; `store` keeps the formatted texts between runs. The result is always prettier's
+ * output for `code`.
  */
 export async function formatTypeScript(code: string, store?: FormatStore, shapes: ShapeMemo = new Map()): Promise<string> {
+  const chunks = statementChunks(code);
+  if (chunks.length > 1) {
+    // A statement prettier cannot parse alone (the split guessed wrong) sends the whole text the
+    // usual way, which formats it or reports it whole.
+    const parts = await Promise.all(chunks.map((c) => formatUnit(c, store, shapes).catch(() => undefined)));
+    if (parts.every((p) => p !== undefined)) return checked(code, parts.join("\n"));
+  }
   return checked(code, await formatUnit(code, store, shapes));
 }
 
@@ -97,12 +107,12 @@ async function formatStored(text: string, kind: "shape" | "text", store: FormatS
   return formatted;
 }
 
-// KUBE_CODEGEN_FORMAT_CHECK=1 formats every text directly as well and throws where the shape's
-// answer differs: the suite runs the bundled examples and synthetic APIs with it on.
+// KUBE_CODEGEN_FORMAT_CHECK=1 formats every text directly as well and throws where the answer by
+// statement and shape differs: the suite runs the bundled examples and synthetic APIs with it on.
 async function checked(code: string, viaShape: string): Promise<string> {
   if (process.env["KUBE_CODEGEN_FORMAT_CHECK"] !== "1") return viaShape;
   const direct = await prettierFormat(code);
-  if (direct !== viaShape) throw new Error(`formatting by shape differs from prettier's output for:\n${code}`);
+  if (direct !== viaShape) throw new Error(`formatting by statement and shape differs from prettier's output for:\n${code}`);
   return viaShape;
 }
 
