@@ -12,8 +12,8 @@
 // numeric key is unquoted by its value) or hold a backslash or a non-ASCII character, comments
 // that mention prettier (`prettier-ignore`). Text the scanner below does not model (a `/` outside
 // a comment, which could start a regular expression, or a template literal) has no shape: such a
-// file is formatted directly. Writing back is checked token by token and the result's shape must
-// be the formatted shape, so a layout that moved or changed a token falls back to prettier too.
+// file is formatted directly. Writing back is checked token by token (each token written back must
+// relabel to the formatted one), so a layout that moved or changed a token falls back to prettier too.
 
 /** The shape of a text: the text prettier formats, and the original tokens to write back. */
 export interface Shape {
@@ -205,7 +205,8 @@ export function restoreShape(formatted: string, shape: Shape): string | undefine
     }
   }
   if (w !== shape.words.length || c !== shape.comments.length) return undefined;
-  out += formatted.slice(at);
-  // The result must be an exact relabelling of the formatted shape: its own shape is that text.
-  return shapeOf(out)?.key === formatted ? out : undefined;
+  // Each token written back relabels to the formatted token it replaces (checked above, letter by
+  // letter for comments), and writing back changes no character the scanner reads as structure, so
+  // the result is an exact relabelling of the formatted shape without scanning it again.
+  return out + formatted.slice(at);
 }
