@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "./digest.js";
 
@@ -20,7 +20,9 @@ export interface CacheCounts {
  * so a partly written, truncated or corrupted file, or one copied to another key's path, reads as
  * a miss and is computed again. `put` only holds an entry until `flush` writes them all, so a
  * run that fails writes nothing, cache included (the cli flushes after a successful generate).
- * Each is written to a temporary file renamed into place, so a reader never sees half an entry.
+ * Each is written in place, without a temporary file renamed over it (a rename per entry was a
+ * tenth of a cold run's writing): a reader that meets an entry half written, by a crash or by
+ * another process writing it now, finds its length or hash wrong and takes it as a miss.
  * Nothing here is ever needed: a failed read or write only costs time, and deleting the directory
  * is always safe.
  */
@@ -92,23 +94,30 @@ function checked(text: string, namespace: string, key: string): string | undefin
   return value;
 }
 
+// Created or truncated, but never through a symbolic link planted where an entry goes: the write
+// fails instead (a miss next time), as the rename it replaced would have replaced the link.
+const WRITE_IN_PLACE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+
 /**
- * Writes one entry through a temporary file renamed into place; failures are ignored (see flush).
+ * Writes one entry in place; failures are ignored (see flush), and what a failed write left is removed.
  * `made` holds the folders made so far in this flush, so each is made once.
  */
 function write(path: string, entry: string, made: Set<string>): void {
-  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     const dir = join(path, "..");
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    writeFileSync(tmp, entry);
-    renameSync(tmp, path);
+    const fd = openSync(path, WRITE_IN_PLACE, 0o644);
+    try {
+      writeFileSync(fd, entry);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     try {
-      rmSync(tmp, { force: true });
+      rmSync(path, { force: true });
     } catch {
       // nothing was written, or the directory is not writable: either way nothing to undo
     }

@@ -3,7 +3,7 @@
 // the store returns a value only from an entry whose header and bytes check out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CacheStore, decodePlain, digest, encodePlain } from "../../src/cache/index.js";
 import { tempDir } from "../helpers/fs.js";
@@ -90,4 +90,25 @@ test("a cache directory that cannot be written costs nothing but the saving", ()
   store.put("parse", digest(["k"]), "v");
   store.flush();
   assert.equal(store.get("parse", digest(["k"])), undefined);
+});
+
+test("an entry is written in place but never through a symbolic link planted where it goes", () => {
+  const dir = tempDir();
+  const key = digest(["k"]);
+  const outside = join(dir, "outside.txt");
+  writeFileSync(outside, "the user's file");
+  mkdirSync(join(dir, "cache", "unit"), { recursive: true });
+  symlinkSync(outside, join(dir, "cache", "unit", key));
+  const store = new CacheStore(join(dir, "cache"));
+  store.put("unit", key, "value");
+  store.put("unit", digest(["other"]), "other value");
+  store.flush();
+  assert.equal(readFileSync(outside, "utf8"), "the user's file", "the link's target is untouched");
+  assert.equal(new CacheStore(join(dir, "cache")).get("unit", key), undefined, "the refused entry is a miss");
+  assert.equal(new CacheStore(join(dir, "cache")).get("unit", digest(["other"])), "other value", "the other entry is written");
+  // An entry written over a shorter or longer one of the same key is whole.
+  const again = new CacheStore(join(dir, "cache"));
+  again.put("unit", digest(["other"]), "o");
+  again.flush();
+  assert.equal(new CacheStore(join(dir, "cache")).get("unit", digest(["other"])), "o");
 });

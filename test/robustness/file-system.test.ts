@@ -8,7 +8,7 @@ import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
 import { Code, type DiagnosticCode } from "../../src/diagnostics/index.js";
@@ -344,6 +344,22 @@ test("a write that fails after the checks (the disk changed meanwhile) says whic
     [],
     "no temporary file left",
   );
+});
+
+test("a file that appears where a new generated file goes, after the checks, is neither overwritten nor removed", async () => {
+  const dir = workspace();
+  const result = await runPipeline(testOptions(dir));
+  const plan = planOutput(dir, result.files, existingGenerated(dir, result.owned));
+  assert.deepEqual([...plan.diagnostics, ...checkWritable(dir, plan)], []);
+  const last = plan.write[plan.write.length - 1]!.path;
+  assert.equal(plan.previous.has(last), false, "a new file");
+  mkdirSync(dirname(join(dir, last)), { recursive: true });
+  writeFileSync(join(dir, last), "someone else's text\n");
+  const applied = applyPlan(dir, plan);
+  assert.equal(applied.failure?.code, Code.handWrittenFile);
+  assert.equal(applied.failure.file, last);
+  assert.equal(readFileSync(join(dir, last), "utf8"), "someone else's text\n");
+  assert.equal(applied.written.length, plan.write.length - 1);
 });
 
 test("validate: a directory link looping back in --crds is exit 2 naming it, found at its first turn", async () => {
