@@ -30,7 +30,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     .command(
       "generate",
       "generate code and manifests from the API packages",
-      (y) => y.options(codegenOptions),
+      (y) => withoutHelpCache(y).options(codegenOptions),
       async (a) => {
         if (code !== 0) return; // yargs already reported a usage error (e.g. an unknown flag)
         code = await withOptions(a, cwd, out, async (o) =>
@@ -41,7 +41,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
     .command(
       "verify",
       "exit 1 with a diff when generated files are stale",
-      (y) => y.options(codegenOptions),
+      (y) => withoutHelpCache(y).options(codegenOptions),
       async (a) => {
         if (code !== 0) return;
         code = await withOptions(a, cwd, out, async (o) =>
@@ -327,4 +327,19 @@ function yargsOption(o: OptionSpec): { type: "string" | "number" | "boolean"; de
 /** The printing flags, which the table declares but resolveOptions does not take. */
 function printing(a: Record<string, unknown>): { quiet: boolean; verbose: boolean } {
   return { quiet: a["quiet"] === true, verbose: a["verbose"] === true };
+}
+
+/**
+ * yargs renders a command's whole help text before running its handler, in case the handler fails
+ * and the help is to be shown (cacheHelpMessage): a few dozen milliseconds of text wrapping on
+ * every generate and verify, a run's largest cost after its own work at 10 kinds. Our fail handler
+ * never shows help, so the rendering is skipped. Through yargs' internal methods, pinned with yargs
+ * in the lockfile; where they are not found, yargs behaves as it always does.
+ */
+function withoutHelpCache<T>(y: T): T {
+  const internal = (y as { getInternalMethods?: () => { getUsageInstance?: () => { cacheHelpMessage?: () => void } } })
+    .getInternalMethods?.()
+    .getUsageInstance?.();
+  if (internal !== undefined && typeof internal.cacheHelpMessage === "function") internal.cacheHelpMessage = () => undefined;
+  return y;
 }
