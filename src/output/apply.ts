@@ -1,8 +1,7 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
-import { Code } from "../diagnostics/index.js";
-import { fsProblem, pathError, probePath } from "../fs/index.js";
+import { fsProblem } from "../fs/index.js";
 import type { OutputPlan } from "./plan.js";
 
 /** What applying a plan did: the files written and removed, and the failure that stopped it, if any. */
@@ -15,11 +14,12 @@ export interface ApplyResult {
 /**
  * Applies a plan whose paths planOutput and checkWritable have already checked: each file that
  * exists is written to a temporary sibling and renamed over the target, so a reader never sees half
- * of it and a failed write loses nothing; a new file is created in place (there is nothing to lose,
- * and creating it exclusively fails if something made it since the plan), which saves a rename
- * per file on a run from no outputs. Then stale generated files are removed. A write can still
- * fail (the disk fills, or something changed it since the plan): then it stops there, removes the
- * half-written file, and the result says what was already done.
+ * of it and a failed write loses nothing. A file the plan found missing is created in place
+ * (exclusively, so nothing that took its path since is touched by it), which saves a rename per
+ * file on a run from no outputs; if its path is taken by then, it is written as an existing file
+ * is. Then stale generated files are removed. A write can still fail (the disk fills, or something
+ * changed it since the plan): then it stops there, removes what it half wrote, and the result says
+ * what was already done.
  */
 export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
   const written: string[] = [];
@@ -28,27 +28,30 @@ export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
   const made = new Set<string>();
   for (const f of plan.write) {
     const abs = resolve(cwd, f.path);
-    const replaces = plan.previous.has(f.path);
-    const target = replaces ? `${abs}.kcg-${process.pid}.tmp` : abs;
+    const tmp = `${abs}.kcg-${process.pid}.tmp`;
+    let partial: string | undefined;
     try {
       const dir = dirname(abs);
       if (!made.has(dir)) {
         mkdirSync(dir, { recursive: true });
         made.add(dir);
       }
-      writeFileSync(target, f.content, { flag: replaces ? "w" : "wx" });
-      if (replaces) renameSync(target, abs);
+      if (!plan.previous.has(f.path) && createNew(abs, f.content, (p) => (partial = p))) {
+        written.push(f.path);
+        continue;
+      }
+      partial = tmp;
+      writeFileSync(tmp, f.content);
+      renameSync(tmp, abs);
     } catch (e) {
-      // What this write made, if anything: the temporary file, or the new file half written (not
-      // one that something else made since the plan, which the exclusive create refused).
-      if (replaces || (e as NodeJS.ErrnoException).code !== "EEXIST") {
+      if (partial !== undefined) {
         try {
-          rmSync(target, { force: true });
+          rmSync(partial, { force: true });
         } catch {
           // the file was never made, or is not ours to remove
         }
       }
-      return { written, removed, failure: writeProblem(e, abs, f.path, replaces) };
+      return { written, removed, failure: fsProblem(e, f.path, "write", "file") };
     }
     written.push(f.path);
   }
@@ -64,18 +67,23 @@ export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
 }
 
 /**
- * The diagnostic for a failed write. A new file's exclusive create fails with EEXIST when something
- * took its path since the plan: said as what is there now, which was left as it is.
+ * Creates `abs` with `content` if nothing is there: false when something is (the caller then writes
+ * over it as over an existing file). Tells `made` the path once the file exists, so that a write
+ * that fails halfway removes it.
  */
-function writeProblem(e: unknown, abs: string, display: string, replaces: boolean): Diagnostic {
-  if (replaces || (e as NodeJS.ErrnoException).code !== "EEXIST") return fsProblem(e, display, "write", "file");
-  const now = probePath(abs, display);
-  if (now.kind === "directory" || now.kind === "special")
-    return pathError(display, Code.notAFile, `is a ${now.what} where kube-codegen writes a generated file`, "move it out of the way");
-  return pathError(
-    display,
-    Code.handWrittenFile,
-    "appeared after kube-codegen checked the output, so it was not overwritten",
-    "run kube-codegen generate again once nothing else writes there",
-  );
+function createNew(abs: string, content: string, made: (path: string) => void): boolean {
+  let fd: number;
+  try {
+    fd = openSync(abs, "wx");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw e;
+  }
+  made(abs);
+  try {
+    writeFileSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }

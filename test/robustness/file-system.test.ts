@@ -346,20 +346,24 @@ test("a write that fails after the checks (the disk changed meanwhile) says whic
   );
 });
 
-test("a file that appears where a new generated file goes, after the checks, is neither overwritten nor removed", async () => {
+test("a file that takes a new generated file's path after the checks is written over, as an existing file is", async () => {
   const dir = workspace();
   const result = await runPipeline(testOptions(dir));
   const plan = planOutput(dir, result.files, existingGenerated(dir, result.owned));
   assert.deepEqual([...plan.diagnostics, ...checkWritable(dir, plan)], []);
-  const last = plan.write[plan.write.length - 1]!.path;
-  assert.equal(plan.previous.has(last), false, "a new file");
-  mkdirSync(dirname(join(dir, last)), { recursive: true });
-  writeFileSync(join(dir, last), "someone else's text\n");
+  const last = plan.write[plan.write.length - 1]!;
+  assert.equal(plan.previous.has(last.path), false, "a new file");
+  mkdirSync(dirname(join(dir, last.path)), { recursive: true });
+  writeFileSync(join(dir, last.path), "someone else's text\n");
   const applied = applyPlan(dir, plan);
-  assert.equal(applied.failure?.code, Code.handWrittenFile);
-  assert.equal(applied.failure.file, last);
-  assert.equal(readFileSync(join(dir, last), "utf8"), "someone else's text\n");
-  assert.equal(applied.written.length, plan.write.length - 1);
+  assert.equal(applied.failure, undefined);
+  assert.equal(applied.written.length, plan.write.length);
+  for (const f of plan.write) assert.equal(readFileSync(join(dir, f.path), "utf8"), f.content, f.path);
+  assert.deepEqual(
+    readdirSync(dirname(join(dir, last.path))).filter((n) => n.includes(".tmp")),
+    [],
+    "no temporary file left",
+  );
 });
 
 test("validate: a directory link looping back in --crds is exit 2 naming it, found at its first turn", async () => {
