@@ -33,14 +33,17 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
   const previous = new Map<string, string>();
   const diagnostics: Diagnostic[] = [...existing.diagnostics];
   const folders = new Map<string, Diagnostic | undefined>();
+  const missingFolders = new Set<string>();
   for (const f of files) {
     const abs = resolve(cwd, f.path);
-    const folderProblem = checkFolders(cwd, dirname(abs), folders);
+    const folderProblem = checkFolders(cwd, dirname(abs), folders, missingFolders);
     if (folderProblem) {
       diagnostics.push(folderProblem);
       continue;
     }
-    const probe = probePath(abs, f.path);
+    // In a folder that does not exist yet (a run from no outputs), the file does not either: one
+    // probe of the folder instead of one per file.
+    const probe = missingFolders.has(dirname(abs)) ? ({ kind: "missing" } as const) : probePath(abs, f.path);
     if (probe.kind === "problem") {
       diagnostics.push(probe.diagnostic);
       continue;
@@ -124,9 +127,10 @@ function nearestExisting(dir: string): string {
 
 /**
  * Checks `dir` and the parents above it up to the first existing one: each that exists must be a
- * folder. Results are kept in `seen` because many files share their folders.
+ * folder. Results are kept in `seen` because many files share their folders; the folders found
+ * missing are added to `missing`.
  */
-function checkFolders(cwd: string, dir: string, seen: Map<string, Diagnostic | undefined>): Diagnostic | undefined {
+function checkFolders(cwd: string, dir: string, seen: Map<string, Diagnostic | undefined>, missing: Set<string>): Diagnostic | undefined {
   if (seen.has(dir)) return seen.get(dir);
   const display = displayOf(cwd, dir);
   const probe = probePath(dir, display);
@@ -139,7 +143,10 @@ function checkFolders(cwd: string, dir: string, seen: Map<string, Diagnostic | u
       `is a ${probe.what} where kube-codegen needs a folder for its output`,
       "move it out of the way, or choose another output folder",
     );
-  else if (probe.kind === "missing" && dirname(dir) !== dir) problem = checkFolders(cwd, dirname(dir), seen);
+  else if (probe.kind === "missing") {
+    missing.add(dir);
+    if (dirname(dir) !== dir) problem = checkFolders(cwd, dirname(dir), seen, missing);
+  }
   seen.set(dir, problem);
   return problem;
 }
