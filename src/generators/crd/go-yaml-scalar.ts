@@ -86,9 +86,8 @@ function isBlankOrEnd(ch: string | undefined): boolean {
 }
 
 /** go-yaml's analysis of a scalar (block context), on code points. */
-function analyzeScalar(chars: readonly string[]): ScalarAnalysis {
+function analyzeScalar(chars: readonly string[], s: string): ScalarAnalysis {
   if (chars.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
-  const s = chars.join("");
   let blockIndicators = s.startsWith("---") || s.startsWith("...");
   let lineBreaks = false;
   let special = false;
@@ -140,11 +139,13 @@ function analyzeScalar(chars: readonly string[]): ScalarAnalysis {
   return { multiline: lineBreaks, blockPlainAllowed, singleQuotedAllowed, blockAllowed };
 }
 
-/** The style go-yaml writes a string in, as a mapping value or sequence item (`key` for mapping keys). */
-export function scalarStyle(chars: readonly string[], key: boolean): ScalarStyle {
-  const s = chars.join("");
+/**
+ * The style go-yaml writes a string in, as a mapping value or sequence item (`key` for mapping
+ * keys): `chars` are the code points of `s`.
+ */
+export function scalarStyle(chars: readonly string[], key: boolean, s: string = chars.join("")): ScalarStyle {
   let style: ScalarStyle = s.includes("\n") ? "literal" : resolvesAsNonString(s) || base60Float.test(s) ? "double" : "plain";
-  const a = analyzeScalar(chars);
+  const a = analyzeScalar(chars, s);
   if (style === "plain") {
     if (!a.blockPlainAllowed || (chars.length === 0 && key)) style = "single";
   }

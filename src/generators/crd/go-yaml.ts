@@ -11,11 +11,20 @@ import { goFloat } from "./go-number.js";
 const BEST_WIDTH = 80;
 const BEST_INDENT = 2;
 // ASCII text with no YAML indicator in it: no ": ", " #", quotes, braces, leading "-" or ".".
+// Every character ASCII: one code point, one UTF-16 unit.
+const ASCII = /^[\x00-\x7f]*$/;
 const SIMPLE = /^[A-Za-z0-9_/](?:[A-Za-z0-9_./ ()-]*[A-Za-z0-9_./()-])?$/;
 
 /** Serialises one JSON-compatible value as go-yaml v2 would (no `---`; ends with a newline). */
 export function goYaml(value: unknown): string {
-  const w = new GoYamlWriter();
+  const w = new GoYamlWriter(true);
+  w.node(value, "root");
+  return w.finish();
+}
+
+/** goYaml without its ASCII fast paths, a character at a time: the reference the tests hold it to. */
+export function goYamlByCodePoints(value: unknown): string {
+  const w = new GoYamlWriter(false);
   w.node(value, "root");
   return w.finish();
 }
@@ -28,6 +37,8 @@ class GoYamlWriter {
   private whitespace = true;
   private indention = true;
   private indent = -1;
+
+  constructor(private readonly asciiFastPaths: boolean) {}
 
   finish(): string {
     this.indent = -1;
@@ -84,11 +95,16 @@ class GoYamlWriter {
     this.indent = this.indent < 0 ? BEST_INDENT : this.indent + BEST_INDENT;
     if (typeof v === "string") {
       const chars = Array.from(v);
-      const style = scalarStyle(chars, key);
+      const style = scalarStyle(chars, key, v);
       const breaks = !key;
-      if (style === "plain") this.plain(chars, breaks);
+      // ASCII text (most descriptions) is written a word or a line at a time rather than a
+      // character at a time: the same bytes, since each of its characters is one code point.
+      const ascii = this.asciiFastPaths && ASCII.test(v);
+      if (style === "plain" && ascii) this.plainAscii(v, breaks);
+      else if (style === "plain") this.plain(chars, breaks);
       else if (style === "single") this.singleQuoted(chars, breaks);
       else if (style === "double") this.doubleQuoted(chars, breaks);
+      else if (ascii) this.literalAscii(v);
       else this.literal(chars);
     } else {
       this.plain(Array.from(scalarText(v)), !key);
@@ -124,6 +140,30 @@ class GoYamlWriter {
         this.put(ch);
         this.indention = false;
         spaces = false;
+      }
+    }
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  /** plain() for text whose characters are all ASCII, a run of non-spaces at a time. */
+  private plainAscii(v: string, allowBreaks: boolean): void {
+    if (!this.whitespace) this.put(" ");
+    let spaces = false;
+    const n = v.length;
+    for (let i = 0; i < n;) {
+      if (v.charCodeAt(i) === 32) {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && v.charCodeAt(i + 1) !== 32) this.writeIndent();
+        else this.put(" ");
+        spaces = true;
+        i++;
+      } else {
+        let j = i + 1;
+        while (j < n && v.charCodeAt(j) !== 32) j++;
+        this.putRun(v.slice(i, j));
+        this.indention = false;
+        spaces = false;
+        i = j;
       }
     }
     this.whitespace = false;
@@ -185,17 +225,7 @@ class GoYamlWriter {
   }
 
   private literal(chars: readonly string[]): void {
-    this.indicator("|", true, false, false);
-    const first = chars[0];
-    if (first === " " || isBreak(first)) this.indicator(String(BEST_INDENT), false, false, false);
-    const last = chars[chars.length - 1];
-    let chomp = "";
-    if (chars.length === 0 || !isBreak(last)) chomp = "-";
-    else if (chars.length === 1 || isBreak(chars[chars.length - 2])) chomp = "+";
-    if (chomp !== "") this.indicator(chomp, false, false, false);
-    this.putBreak();
-    this.indention = true;
-    this.whitespace = true;
+    this.literalHeader(chars[0], chars[chars.length - 1], chars.length, chars[chars.length - 2]);
     let breaks = true;
     for (const ch of chars) {
       if (isBreak(ch)) {
@@ -211,6 +241,45 @@ class GoYamlWriter {
         this.indention = false;
       }
     }
+  }
+
+  /** literal() for text whose characters are all ASCII (its only breaks are \r and \n), a line at a time. */
+  private literalAscii(v: string): void {
+    this.literalHeader(v.charAt(0) || undefined, v.charAt(v.length - 1) || undefined, v.length, v.charAt(v.length - 2) || undefined);
+    let breaks = true;
+    const n = v.length;
+    for (let i = 0; i < n;) {
+      const c = v.charCodeAt(i);
+      if (c === 10 || c === 13) {
+        this.writeBreak(v[i]!);
+        this.indention = true;
+        breaks = true;
+        i++;
+      } else {
+        if (breaks) {
+          this.writeIndent();
+          breaks = false;
+        }
+        let j = i + 1;
+        while (j < n && v.charCodeAt(j) !== 10 && v.charCodeAt(j) !== 13) j++;
+        this.putRun(v.slice(i, j));
+        this.indention = false;
+        i = j;
+      }
+    }
+  }
+
+  /** A literal block's header, `|` with its indentation and chomping indicators, from its first and last characters. */
+  private literalHeader(first: string | undefined, last: string | undefined, length: number, beforeLast: string | undefined): void {
+    this.indicator("|", true, false, false);
+    if (first === " " || isBreak(first)) this.indicator(String(BEST_INDENT), false, false, false);
+    let chomp = "";
+    if (length === 0 || !isBreak(last)) chomp = "-";
+    else if (length === 1 || isBreak(beforeLast)) chomp = "+";
+    if (chomp !== "") this.indicator(chomp, false, false, false);
+    this.putBreak();
+    this.indention = true;
+    this.whitespace = true;
   }
 
   private writeIndent(): void {
@@ -231,6 +300,12 @@ class GoYamlWriter {
   private put(ch: string): void {
     this.out.push(ch);
     this.column++;
+  }
+
+  /** A run of characters with no break in it, each one code point. */
+  private putRun(text: string): void {
+    this.out.push(text);
+    this.column += text.length;
   }
 
   private putAll(text: string): void {

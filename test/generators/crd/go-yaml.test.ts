@@ -2,8 +2,9 @@
 // key order, scalar styles, folding past column 80, numbers, empty collections.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { goYaml } from "../../../src/generators/crd/go-yaml.js";
-import { compareGoYamlKeys } from "../../../src/generators/crd/go-yaml-keys.js";
+import fc from "fast-check";
+import { goYaml, goYamlByCodePoints } from "../../../src/generators/crd/go-yaml.js";
+import { compareCodePoints, compareGoYamlKeys } from "../../../src/generators/crd/go-yaml-keys.js";
 import { resolvesAsNonString, scalarStyle } from "../../../src/generators/crd/go-yaml-scalar.js";
 import { goFloat } from "../../../src/generators/crd/go-number.js";
 import { parseAllDocuments } from "yaml";
@@ -123,5 +124,45 @@ test("the fast path for simple strings agrees with the full rules", () => {
   assert.equal(
     goYaml({ a: "word ", b: "two words", c: "true", d: "v1", e: "-x", f: ".hidden" }),
     "a: 'word '\nb: two words\nc: \"true\"\nd: v1\ne: -x\nf: .hidden\n",
+  );
+});
+
+// The writer's ASCII fast paths (a word or a line at a time, keys compared by character code)
+// against the same writer a code point at a time: every string and key, folded or literal, with
+// runs of spaces, breaks, digits and the characters that change a style.
+const pieces = [
+  "a",
+  "Z",
+  "0",
+  "9",
+  "10",
+  "007",
+  " ",
+  "  ",
+  "\n",
+  "\r\n",
+  "-",
+  ":",
+  "#",
+  "'",
+  '"',
+  "\\",
+  "é",
+  "☃",
+  "٣",
+  "𝒳",
+  "\t",
+  "x".repeat(40),
+];
+const text = fc.array(fc.constantFrom(...pieces), { maxLength: 30 }).map((p) => p.join(""));
+test("the ASCII fast paths write exactly what the writer writes a code point at a time", () => {
+  fc.assert(
+    fc.property(fc.array(fc.tuple(text, text), { maxLength: 8 }), text, (entries, long) => {
+      const value = { description: long, nested: Object.fromEntries(entries), list: entries.map(([, v]) => v) };
+      assert.equal(goYaml(value), goYamlByCodePoints(value));
+      for (const [k] of entries)
+        for (const [j] of entries) assert.equal(Math.sign(compareGoYamlKeys(k, j)), Math.sign(compareCodePoints(k, j)), `${k} ${j}`);
+    }),
+    { numRuns: 400 },
   );
 });
