@@ -194,10 +194,16 @@ export function restoreShape(formatted: string, shape: Shape): string | undefine
     } else if (t.kind === "comment" && substitutableComment(raw)) {
       // Prettier re-indents the lines of a block comment; letters and digits keep their order.
       const original = shape.comments[c++];
-      if (original === undefined || relabel(original).replace(/\s+/g, "") !== raw.replace(/\s+/g, "")) return undefined;
-      const chars = [...original].filter((ch) => alnum.test(ch));
-      let k = 0;
-      restored = raw.replace(/[A-Za-z0-9]/g, () => chars[k++] ?? "");
+      if (original === undefined) return undefined;
+      const shaped = relabel(original);
+      // Most comments come back as they went (a line comment, a block comment already indented).
+      if (shaped === raw) restored = original;
+      else {
+        if (shaped.replace(/\s+/g, "") !== raw.replace(/\s+/g, "")) return undefined;
+        const chars = [...original].filter((ch) => alnum.test(ch));
+        let k = 0;
+        restored = raw.replace(/[A-Za-z0-9]/g, () => chars[k++] ?? "");
+      }
     }
     if (restored !== undefined) {
       out += formatted.slice(at, t.start) + restored;

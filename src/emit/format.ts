@@ -78,8 +78,26 @@ export async function formatTypeScript(code: string, store?: FormatStore, shapes
   return checked(code, await formatUnit(code, store, shapes));
 }
 
-/** Formats one text (a whole file or one statement) by its shape, or directly where it has none. */
-async function formatUnit(code: string, store: FormatStore | undefined, shapes: ShapeMemo): Promise<string> {
+// The same statement recurs verbatim across a run's files (the generated-code header, the imports
+// of every lister or client): each text is scanned for its shape and written back once per run.
+const sameText = new WeakMap<ShapeMemo, Map<string, Promise<string>>>();
+
+/** Formats one text (a whole file or one statement), once per run for each distinct text. */
+function formatUnit(code: string, store: FormatStore | undefined, shapes: ShapeMemo): Promise<string> {
+  let texts = sameText.get(shapes);
+  if (texts === undefined) sameText.set(shapes, (texts = new Map<string, Promise<string>>()));
+  let formatted = texts.get(code);
+  if (formatted === undefined) {
+    formatted = formatByShape(code, store, shapes);
+    texts.set(code, formatted);
+    // Not kept when it fails, as a shape is not: the caller reports or retries the text its way.
+    formatted.catch(() => texts.delete(code));
+  }
+  return formatted;
+}
+
+/** Formats one text by its shape, or directly where it has none. */
+async function formatByShape(code: string, store: FormatStore | undefined, shapes: ShapeMemo): Promise<string> {
   const shape = shapeOf(code);
   if (shape !== undefined) {
     let formatted = shapes.get(shape.key);
