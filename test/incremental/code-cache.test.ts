@@ -20,7 +20,10 @@ const repo = join(import.meta.dirname, "../..");
  * it, stores what needs storing, and answers with the store's counts, whether V8 took the cache,
  * and the parsed statement's kind.
  */
-function compileAndParse(dir: string): { stats: { hits: number; misses: number; rejected: number }; used: boolean; kind: number } {
+function compileAndParse(
+  dir: string,
+  flags: string[] = [],
+): { stats: { hits: number; misses: number; rejected: number }; used: boolean; kind: number } {
   const script = `
     const { createRequire } = await import("node:module");
     const { CacheStore, enableCodeCache, requireCompiled, storeCodeCaches } = await import(${JSON.stringify(pathToFileURL(join(repo, "src/cache/index.ts")).href)});
@@ -33,7 +36,7 @@ function compileAndParse(dir: string): { stats: { hits: number; misses: number; 
     if (requireCompiled(file).exports !== ts) throw new Error("a second require compiled another TypeScript");
     storeCodeCaches();
     console.log(JSON.stringify({ stats: cache.stats("code-cache"), used: compiled.used, kind: parsed.statements[0].kind }));`;
-  const r = spawnSync(process.execPath, ["--import", tsx, "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [...flags, "--import", tsx, "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as ReturnType<typeof compileAndParse>;
 }
@@ -60,6 +63,14 @@ test("the first compile stores V8's code cache, the next takes it, and a refused
     assert.ok(second.used, "V8 took the code cache");
     assert.equal(second.kind, first.kind, "the compiler compiled from the code cache parses as the one compiled from source");
     assert.deepEqual(entries(dir), [entry], "nothing more stored");
+
+    // Node.js started with other flags, under which V8 would refuse the entry: its own entry, and
+    // the first is left for the runs it suits.
+    const profiled = compileAndParse(dir, ["--max-old-space-size=1000"]);
+    assert.deepEqual(profiled.stats, { hits: 0, misses: 1, rejected: 0 });
+    assert.equal(entries(dir).length, 2);
+    assert.equal(compileAndParse(dir).used, true);
+    rmSync(entries(dir).find((e) => e !== entry)!);
 
     // An entry whose header and hash check out but whose bytes are not V8's: the store hands it
     // over, V8 refuses it, and the compile stores a good one in its place.
