@@ -41,6 +41,16 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
       diagnostics.push(folderProblem);
       continue;
     }
+    // A generated file the scan of the owned areas has just read: compared with that text.
+    const scanned = existing.texts?.get(f.path);
+    if (scanned !== undefined) {
+      if (scanned === f.content) unchanged.push(f);
+      else {
+        write.push(f);
+        previous.set(f.path, scanned);
+      }
+      continue;
+    }
     // In a folder that does not exist yet (a run from no outputs), the file does not either: one
     // probe of the folder instead of one per file.
     const probe = missingFolders.has(dirname(abs)) ? ({ kind: "missing" } as const) : probePath(abs, f.path);
@@ -83,6 +93,11 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
   const produced = new Set(files.map((f) => f.path));
   const remove = existing.paths.filter((p) => !produced.has(p));
   for (const p of remove) {
+    const scanned = existing.texts?.get(p);
+    if (scanned !== undefined) {
+      previous.set(p, scanned);
+      continue;
+    }
     const read = readText(resolve(cwd, p), p);
     if ("diagnostic" in read) diagnostics.push(read.diagnostic);
     else previous.set(p, read.text);

@@ -10,6 +10,11 @@ export interface ExistingFiles {
   readonly paths: string[];
   /** Unreadable entries, dangling or looping links (errors) and skipped FIFOs (warnings). */
   readonly diagnostics: Diagnostic[];
+  /**
+   * The text each of `paths` had when the scan read it, so that planOutput compares with it
+   * instead of reading every generated file a second time.
+   */
+  readonly texts?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -18,7 +23,7 @@ export interface ExistingFiles {
  * is one it is inside is a loop, reported once instead of followed.
  */
 export function existingGenerated(cwd: string, areas: readonly OwnedArea[]): ExistingFiles {
-  const found = new Set<string>();
+  const found = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   for (const a of areas) {
     const rel = a.dir.replace(/\\/g, "/").replace(/\/$/, "");
@@ -31,10 +36,17 @@ export function existingGenerated(cwd: string, areas: readonly OwnedArea[]): Exi
     if ("diagnostic" in real) diagnostics.push(real.diagnostic);
     else walk(rel, abs, a, new Set([real.real]), found, diagnostics);
   }
-  return { paths: [...found].sort(), diagnostics };
+  return { paths: [...found.keys()].sort(), diagnostics, texts: found };
 }
 
-function walk(rel: string, abs: string, area: OwnedArea, ancestors: ReadonlySet<string>, found: Set<string>, diags: Diagnostic[]): void {
+function walk(
+  rel: string,
+  abs: string,
+  area: OwnedArea,
+  ancestors: ReadonlySet<string>,
+  found: Map<string, string>,
+  diags: Diagnostic[],
+): void {
   const listed = readDirNames(abs, rel);
   if ("diagnostic" in listed) return void diags.push(listed.diagnostic);
   for (const name of listed.names) {
@@ -63,6 +75,6 @@ function walk(rel: string, abs: string, area: OwnedArea, ancestors: ReadonlySet<
     }
     const read = readText(childAbs, childRel);
     if ("diagnostic" in read) diags.push(read.diagnostic);
-    else if (isGenerated(read.text)) found.add(childRel);
+    else if (isGenerated(read.text)) found.set(childRel, read.text);
   }
 }
