@@ -14,8 +14,8 @@ import { Console } from "../../../src/cli/console.js";
 import { tempDir } from "../../helpers/fs.js";
 
 const input: Record<string, string> = {
-  "shared/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=shared.example.com\nexport {};\n",
-  "shared/v1/types.ts": "// Spec has the same name as a/v1's Spec.\nexport interface Spec {\n  tags?: string[];\n}\n",
+  "common/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=common.example.com\nexport {};\n",
+  "common/v1/types.ts": "// Spec has the same name as a/v1's Spec.\nexport interface Spec {\n  tags?: string[];\n}\n",
   "unk/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +k8s:deepcopy-gen:unknown=json\n// +groupName=unk.example.com\nexport {};\n",
   "unk/v1/types.ts":
     "// Blob holds opaque data, copied as JSON by its package's setting.\nexport interface Blob {\n  data?: Record<string, unknown>;\n}\n",
@@ -48,7 +48,7 @@ export function deepCopyValues(src: Values): Values {
 `,
   "a/v1/doc.ts": "// +k8s:deepcopy-gen=package\n// +groupName=a.example.com\nexport {};\n",
   "a/v1/types.ts": `import type { Condition, LabelSelector, ObjectMeta, TypeMeta } from "@kube-codegen/runtime";
-import type { Spec as SharedSpec } from "../../shared/v1/types.js";
+import type { Spec as CommonSpec } from "../../common/v1/types.js";
 import type { Level, Phase } from "../../nopkg/v1/types.js";
 import type { Blob } from "../../unk/v1/types.js";
 import type { Other, Values } from "../../hand/v1/types.js";
@@ -87,9 +87,9 @@ export interface Inl extends Blob {
   n?: string;
 }
 
-// Spec clashes by name with shared/v1's Spec.
+// Spec clashes by name with common/v1's Spec.
 export interface Spec {
-  shared?: SharedSpec;
+  common?: CommonSpec;
   phase?: Phase;
   phases?: Phase[];
   levels?: Record<string, Level>;
@@ -172,13 +172,13 @@ await generate(dir);
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("the generated files compile strictly despite same-named types and copies across packages", async () => {
-  const files = ["a/v1", "b/v1", "hand/v1", "shared/v1", "unk/v1"].flatMap((p) => [
+  const files = ["a/v1", "b/v1", "hand/v1", "common/v1", "unk/v1"].flatMap((p) => [
     `${p}/zz_generated.deepcopy.ts`,
     `${p}/zz_generated.register.ts`,
   ]);
   assert.deepEqual(typeCheck(dir, files), []);
   const a = readFileSync(join(dir, "input/a/v1/zz_generated.deepcopy.ts"), "utf8");
-  assert.match(a, /import \* as sharedV1 from "\.\.\/\.\.\/shared\/v1\/zz_generated\.deepcopy\.js";/);
+  assert.match(a, /import \* as commonV1 from "\.\.\/\.\.\/common\/v1\/zz_generated\.deepcopy\.js";/);
   assert.match(a, /import \* as runtime from "@kube-codegen\/runtime";/);
   assert.doesNotMatch(a, /nopkg/, "scalar aliases of another package need no copy function");
   const b = (await import(pathToFileURL(join(dir, "input/b/v1/zz_generated.register.ts")).href)) as {
@@ -214,10 +214,10 @@ test("copies through embedded apimachinery types and aliased embeds share nothin
 test("clashing names call the right package's copy", async () => {
   const a = await load(dir, "a/v1");
   const b = await load(dir, "b/v1");
-  const spec = { shared: { tags: ["t"] }, mine: [{ reason: "r" }], conds: [{ type: "A", status: "True" }] };
+  const spec = { common: { tags: ["t"] }, mine: [{ reason: "r" }], conds: [{ type: "A", status: "True" }] };
   const copy = a["deepCopySpec"]!(spec);
   assert.deepStrictEqual(copy, spec);
-  assert.notEqual(copy.shared.tags, spec.shared.tags);
+  assert.notEqual(copy.common.tags, spec.common.tags);
   const status = { local: [{ notes: ["n"] }], meta: [{ type: "Ready", status: "False" }] };
   const statusCopy = b["deepCopyStatus"]!(status);
   assert.deepStrictEqual(statusCopy, status);
