@@ -84,7 +84,7 @@ export function storeCodeCaches(): void {
 }
 
 /** `file` compiled and run as CommonJS with the cache `cache` holds for it. */
-export function compileWithCache(file: string, cache: CacheStore): { module: Module; script: Script; key: string; used: boolean } {
+function compileWithCache(file: string, cache: CacheStore): { module: Module; script: Script; key: string; used: boolean } {
   const stat = statSync(file);
   // V8 refuses a cache made under other flags, so the flags Node.js was started with are part of
   // the key: a run under --cpu-prof, say, keeps its own entry instead of replacing everyone's.

@@ -57,47 +57,55 @@ export interface FormatStore {
   put(key: string, formatted: string): void;
 }
 
-/** Formatted shapes of one run, by shape: a run passes one to every file it formats, so each shape is formatted once. */
-export type ShapeMemo = Map<string, Promise<string>>;
+/**
+ * What one run has formatted, shared by every file it formats: each shape formatted once, and each
+ * text (a statement recurs verbatim across files: the header, common imports) shaped and written
+ * back once.
+ */
+export interface FormatMemo {
+  /** Prettier's output for a shape's key, by that key. */
+  readonly shapes: Map<string, Promise<string>>;
+  /** The formatted text, by the text. */
+  readonly texts: Map<string, Promise<string>>;
+}
+
+/** A memo for a new run. */
+export function newFormatMemo(): FormatMemo {
+  return { shapes: new Map(), texts: new Map() };
+}
 
 /**
  * Formats TypeScript with the pinned prettier options: statement by statement where the text splits
  * into top-level statements with certainty (./format-chunks.ts), each by shape (./format-shape.ts)
- * where it has one, so the statements of one run (`shapes`) that differ only in their names are
+ * where it has one, so the statements of one run (`memo`) that differ only in their names are
  * formatted once; `store` keeps the formatted texts between runs. The result is always prettier's
  * output for `code`.
  */
-export async function formatTypeScript(code: string, store?: FormatStore, shapes: ShapeMemo = new Map()): Promise<string> {
+export async function formatTypeScript(code: string, store?: FormatStore, memo: FormatMemo = newFormatMemo()): Promise<string> {
   const chunks = statementChunks(code);
   if (chunks.length > 1) {
     // A statement prettier cannot parse alone (the split guessed wrong) sends the whole text the
     // usual way, which formats it or reports it whole.
-    const parts = await Promise.all(chunks.map((c) => formatUnit(c, store, shapes).catch(() => undefined)));
+    const parts = await Promise.all(chunks.map((c) => formatUnit(c, store, memo).catch(() => undefined)));
     if (parts.every((p) => p !== undefined)) return checked(code, parts.join("\n"));
   }
-  return checked(code, await formatUnit(code, store, shapes));
+  return checked(code, await formatUnit(code, store, memo));
 }
 
-// The same statement recurs verbatim across a run's files (the generated-code header, the imports
-// of every lister or client): each text is scanned for its shape and written back once per run.
-const sameText = new WeakMap<ShapeMemo, Map<string, Promise<string>>>();
-
 /** Formats one text (a whole file or one statement), once per run for each distinct text. */
-function formatUnit(code: string, store: FormatStore | undefined, shapes: ShapeMemo): Promise<string> {
-  let texts = sameText.get(shapes);
-  if (texts === undefined) sameText.set(shapes, (texts = new Map<string, Promise<string>>()));
-  let formatted = texts.get(code);
+function formatUnit(code: string, store: FormatStore | undefined, memo: FormatMemo): Promise<string> {
+  let formatted = memo.texts.get(code);
   if (formatted === undefined) {
-    formatted = formatByShape(code, store, shapes);
-    texts.set(code, formatted);
+    formatted = formatByShape(code, store, memo.shapes);
+    memo.texts.set(code, formatted);
     // Not kept when it fails, as a shape is not: the caller reports or retries the text its way.
-    formatted.catch(() => texts.delete(code));
+    formatted.catch(() => memo.texts.delete(code));
   }
   return formatted;
 }
 
 /** Formats one text by its shape, or directly where it has none. */
-async function formatByShape(code: string, store: FormatStore | undefined, shapes: ShapeMemo): Promise<string> {
+async function formatByShape(code: string, store: FormatStore | undefined, shapes: FormatMemo["shapes"]): Promise<string> {
   const shape = shapeOf(code);
   if (shape !== undefined) {
     let formatted = shapes.get(shape.key);

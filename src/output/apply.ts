@@ -29,28 +29,18 @@ export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
   for (const f of plan.write) {
     const abs = resolve(cwd, f.path);
     const tmp = `${abs}.kcg-${process.pid}.tmp`;
-    let partial: string | undefined;
     try {
       const dir = dirname(abs);
       if (!made.has(dir)) {
         mkdirSync(dir, { recursive: true });
         made.add(dir);
       }
-      if (!plan.previous.has(f.path) && createNew(abs, f.content, (p) => (partial = p))) {
-        written.push(f.path);
-        continue;
+      if (plan.previous.has(f.path) || !createNew(abs, f.content)) {
+        writeFileSync(tmp, f.content);
+        renameSync(tmp, abs);
       }
-      partial = tmp;
-      writeFileSync(tmp, f.content);
-      renameSync(tmp, abs);
     } catch (e) {
-      if (partial !== undefined) {
-        try {
-          rmSync(partial, { force: true });
-        } catch {
-          // the file was never made, or is not ours to remove
-        }
-      }
+      removeQuietly(tmp);
       return { written, removed, failure: fsProblem(e, f.path, "write", "file") };
     }
     written.push(f.path);
@@ -68,10 +58,9 @@ export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
 
 /**
  * Creates `abs` with `content` if nothing is there: false when something is (the caller then writes
- * over it as over an existing file). Tells `made` the path once the file exists, so that a write
- * that fails halfway removes it.
+ * over it as over an existing file). A write that fails halfway removes the file it made.
  */
-function createNew(abs: string, content: string, made: (path: string) => void): boolean {
+function createNew(abs: string, content: string): boolean {
   let fd: number;
   try {
     fd = openSync(abs, "wx");
@@ -79,11 +68,21 @@ function createNew(abs: string, content: string, made: (path: string) => void): 
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw e;
   }
-  made(abs);
   try {
     writeFileSync(fd, content);
-  } finally {
+  } catch (e) {
     closeSync(fd);
+    removeQuietly(abs);
+    throw e;
   }
+  closeSync(fd);
   return true;
+}
+
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // never made, or not ours to remove
+  }
 }

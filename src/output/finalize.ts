@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 import { digest, toolIdentity, type CacheStore } from "../cache/index.js";
-import { formatTypeScript, headerText, type FormatStore, type ShapeMemo } from "../emit/index.js";
+import { formatTypeScript, headerText, type FormatStore, newFormatMemo } from "../emit/index.js";
 import type { OutputFile } from "../generators/index.js";
 
 /** A generated file with its final bytes. */
@@ -19,11 +19,11 @@ export interface FinalFile {
  * looked up by shape (emit/format.ts), so an unchanged layout is never formatted twice.
  */
 export async function finalize(files: OutputFile[], header: string, cache?: CacheStore): Promise<FinalFile[]> {
-  const shapes: ShapeMemo = new Map();
+  const memo = newFormatMemo();
   const store = cache === undefined ? undefined : formatStore(cache);
   const tsHead = `${headerText(header, "//")}\n`;
   const yamlHead = headerText(header, "#");
-  const format = (f: OutputFile): Promise<string> => formatTypeScript(`${tsHead}${f.body}`, store, shapes);
+  const format = (f: OutputFile): Promise<string> => formatTypeScript(`${tsHead}${f.body}`, store, memo);
   const out: FinalFile[] = [];
   const byFolder = new Map<string, OutputFile[]>();
   for (const f of files) {

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import * as prettier from "prettier";
+import { prettierOutput } from "../helpers/prettier.js";
 import { CacheStore } from "../../src/cache/index.js";
 import { finalize } from "../../src/output/index.js";
 import { tempDir } from "../helpers/fs.js";
@@ -28,7 +28,7 @@ test("finalize formats each shape once when it keeps a cache, takes an unchanged
     );
     assert.equal(cache.stats("final").misses, 1, "one folder");
     for (const f of out) {
-      assert.equal(f.content, await prettier.format(f.content, { parser: "typescript", printWidth: 100, trailingComma: "all" }));
+      assert.equal(f.content, await prettierOutput(f.content));
       assert.match(f.content, new RegExp(`list${f.path.slice(8, 13).replace(/^./, (c) => c.toUpperCase())}Objects\\(\\n`));
     }
     // The next run finds the folder in the cache: nothing to format, no shape looked up.

@@ -4,19 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import * as prettier from "prettier";
+import { prettierOutput } from "../helpers/prettier.js";
 import { formatTypeScript } from "../../src/emit/index.js";
 import { statementChunks } from "../../src/emit/format-chunks.js";
-
-const direct = (code: string) =>
-  prettier.format(code, {
-    parser: "typescript",
-    filepath: "zz_generated.ts",
-    printWidth: 100,
-    trailingComma: "all",
-    arrowParens: "always",
-    endOfLine: "lf",
-  });
 
 test("a file splits at the blank lines between its top-level statements", () => {
   const text =
@@ -66,7 +56,7 @@ const files = [
 for (const code of files) {
   test(`formatting by statement gives prettier's own output: ${JSON.stringify(code.slice(0, 40))}`, async () => {
     assert.ok(statementChunks(code).length > 1, "the case splits");
-    assert.equal(await formatTypeScript(code), await direct(code));
+    assert.equal(await formatTypeScript(code), await prettierOutput(code));
   });
 }
 
@@ -92,7 +82,7 @@ test("for any sequence of statements, formatting by statement equals prettier's 
       fc.array(fc.tuple(statement, fc.constantFrom("\n", "\n\n", "\n\n\n", " \n\t\n")), { minLength: 1, maxLength: 8 }),
       async (parts) => {
         const code = parts.map(([s, sep]) => s + sep).join("");
-        assert.equal(await formatTypeScript(code), await direct(code));
+        assert.equal(await formatTypeScript(code), await prettierOutput(code));
       },
     ),
     { numRuns: 80 },

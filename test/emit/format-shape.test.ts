@@ -3,19 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import * as prettier from "prettier";
+import { prettierOutput } from "../helpers/prettier.js";
 import { formatTypeScript } from "../../src/emit/index.js";
 import { restoreShape, shapeOf } from "../../src/emit/format-shape.js";
-
-const direct = (code: string) =>
-  prettier.format(code, {
-    parser: "typescript",
-    filepath: "zz_generated.ts",
-    printWidth: 100,
-    trailingComma: "all",
-    arrowParens: "always",
-    endOfLine: "lf",
-  });
 
 test("a shape relabels names, strings and comments, and keeps keywords, numbers and what prettier reads by name", () => {
   const s = shapeOf('// Widget 2\nexport const fooBar = { "a-1": 10, "9x": it("t", 0x1F) };\n');
@@ -57,12 +47,12 @@ const cases = [
 
 for (const code of cases) {
   test(`formatting by shape gives prettier's own output: ${code.slice(0, 50)}`, async () => {
-    const expected = await direct(code);
+    const expected = await prettierOutput(code);
     assert.equal(await formatTypeScript(code), expected);
     // By the shape itself, not by the fallback to prettier on the text.
     const shape = shapeOf(code);
     assert.ok(shape);
-    assert.equal(restoreShape(await direct(shape.key), shape), expected);
+    assert.equal(restoreShape(await prettierOutput(shape.key), shape), expected);
   });
 }
 
@@ -71,8 +61,8 @@ test("the names' lengths decide the layout, and each length gets its own", async
   const short = call("f");
   const long = call("aFunctionNameLongEnoughToPushTheCallPastOneHundredColumns");
   assert.notEqual(shapeOf(short)?.key, shapeOf(long)?.key);
-  assert.equal(await formatTypeScript(short), await direct(short));
-  assert.equal(await formatTypeScript(long), await direct(long));
+  assert.equal(await formatTypeScript(short), await prettierOutput(short));
+  assert.equal(await formatTypeScript(long), await prettierOutput(long));
   assert.ok((await formatTypeScript(long)).split("\n").length > 2, "the long call is broken over lines");
 });
 
@@ -95,11 +85,11 @@ test("for any names, formatting by shape equals prettier's output", async () => 
         `/** ${kind} is a kind of ${group}. */\nexport function deepCopy${kind}(i: ${kind}): ${kind} { const o = { ...i, "${group}": i.${field} ?? "${field}" };` +
         ` if (i.${field} !== undefined) o.${field} = runtime.deepCopyJSON(i.${field}); return o; }\n` +
         `export const ${kind}Registration = { group: "${group}", kind: "${kind}", list: [${kind}, "${field}"] };\n`;
-      const expected = await direct(code);
+      const expected = await prettierOutput(code);
       assert.equal(await formatTypeScript(code), expected);
       const shape = shapeOf(code);
       assert.ok(shape);
-      assert.equal(restoreShape(await direct(shape.key), shape), expected);
+      assert.equal(restoreShape(await prettierOutput(shape.key), shape), expected);
     }),
     { numRuns: 60 },
   );

@@ -12,6 +12,7 @@ import { existingGenerated, planOutput } from "../../src/output/index.js";
 import { runPipeline } from "../../src/pipeline.js";
 import { exampleProjects } from "../helpers/examples.js";
 import { tempDir } from "../helpers/fs.js";
+import { prettierOutput } from "../helpers/prettier.js";
 
 const repo = resolve(import.meta.dirname, "../..");
 /** The example projects: each generated-examples/<name>/ with its own kube-codegen.config.json. */
@@ -46,18 +47,9 @@ test("committed generated files match the pipeline byte for byte", async () => {
 // Prettier stays the judge of layout: files are formatted by shape (src/emit/format-shape.ts), and
 // every TypeScript file a run produces must be what prettier itself makes of it.
 async function assertPrettierStable(files: readonly { path: string; content: string }[], where: string) {
-  const prettier = await import("prettier");
-  const options = {
-    parser: "typescript",
-    filepath: "zz_generated.ts",
-    printWidth: 100,
-    trailingComma: "all",
-    arrowParens: "always",
-    endOfLine: "lf",
-  } as const;
   const ts = files.filter((f) => f.path.endsWith(".ts"));
   assert.ok(ts.length >= 10, `only ${ts.length} TypeScript files in ${where}`);
-  for (const f of ts) assert.equal(await prettier.format(f.content, options), f.content, `${where}/${f.path} is not prettier-stable`);
+  for (const f of ts) assert.equal(await prettierOutput(f.content), f.content, `${where}/${f.path} is not prettier-stable`);
 }
 
 test("every TypeScript file generated for the repository's examples is prettier-stable", async () => {

@@ -5,11 +5,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Console } from "../../src/cli/console.js";
 import { main } from "../../src/cli/main.js";
-import { databaseProject, snapshot } from "../helpers/fs.js";
+import { databaseProject, snapshot, tempDir } from "../helpers/fs.js";
 
 async function run(dir: string, ...argv: string[]) {
   const out = Console.memory();
@@ -38,6 +40,33 @@ test("generate keeps its cache in node_modules/.cache/kube-codegen, --cache-dir 
   assert.ok(entryFiles(join(dir, DEFAULT_CACHE)).length > 0, "the default cache was filled");
   assert.equal((await run(dir, "generate", "--cache-dir", "elsewhere")).code, 0);
   assert.ok(entryFiles(join(dir, "elsewhere")).length > 0, "--cache-dir was filled");
+});
+
+/**
+ * generate in a new process (the libraries' compiled code is process-wide, and this one has loaded
+ * them already), with the code cache in `codeCache`.
+ */
+function generateInProcess(dir: string, codeCache: string, ...argv: string[]): void {
+  const cli = pathToFileURL(join(import.meta.dirname, "../../src/cli/main.ts")).href;
+  const script = `const { main } = await import(${JSON.stringify(cli)}); process.exitCode = await main(${JSON.stringify(["generate", ...argv])}, undefined, ${JSON.stringify(dir)});`;
+  const r = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), "--input-type=module", "-e", script], {
+    encoding: "utf8",
+    env: { ...process.env, KUBE_CODEGEN_CODE_CACHE: codeCache },
+  });
+  assert.equal(r.status, 0, r.stderr);
+}
+
+test("the libraries' compiled code goes to the user's code cache, not the project's, and --no-cache keeps none", () => {
+  const dir = databaseProject();
+  const none = tempDir("kcg-code-none-");
+  generateInProcess(dir, none, "--no-cache");
+  assert.deepEqual(readdirSync(none), [], "--no-cache stored no compiled code");
+  const user = tempDir("kcg-code-user-");
+  generateInProcess(dir, user);
+  // The TypeScript compiler, prettier's standalone build and its two plugins.
+  assert.equal(entryFiles(join(user, "code-cache")).length, 4);
+  assert.ok(entryFiles(join(dir, DEFAULT_CACHE)).length > 0, "the project's cache was filled");
+  assert.equal(existsSync(join(dir, DEFAULT_CACHE, "code-cache")), false, "with no compiled code in it");
 });
 
 test("the config file's cacheDir is where generate keeps its cache", async () => {

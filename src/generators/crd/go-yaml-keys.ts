@@ -54,8 +54,7 @@ function compareAscii(a: string, b: string): number | undefined {
     if (ai !== bi) return ai - bi;
     return ac - bc;
   }
-  for (let i = n; i < a.length; i++) if (a.charCodeAt(i) > 127) return undefined;
-  for (let i = n; i < b.length; i++) if (b.charCodeAt(i) > 127) return undefined;
+  // One is a prefix of the other: the longer sorts after, in code points as in code units.
   return a.length - b.length;
 }
 

@@ -10,9 +10,9 @@ import { goFloat } from "./go-number.js";
 
 const BEST_WIDTH = 80;
 const BEST_INDENT = 2;
-// ASCII text with no YAML indicator in it: no ": ", " #", quotes, braces, leading "-" or ".".
 // Every character ASCII: one code point, one UTF-16 unit.
 const ASCII = /^[\x00-\x7f]*$/;
+// ASCII text with no YAML indicator in it: no ": ", " #", quotes, braces, leading "-" or ".".
 const SIMPLE = /^[A-Za-z0-9_/](?:[A-Za-z0-9_./ ()-]*[A-Za-z0-9_./()-])?$/;
 
 /** Serialises one JSON-compatible value as go-yaml v2 would (no `---`; ends with a newline). */
