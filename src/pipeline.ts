@@ -14,7 +14,7 @@ import {
 } from "./generators/index.js";
 import { generateCached, storeUnits, type PendingUnit } from "./incremental/index.js";
 import { loadControllerSources, loadInputCached } from "./load/index.js";
-import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
+import { buildControllerModel, buildModel } from "./model/index.js";
 import { finalize, type FinalFile } from "./output/index.js";
 import { kubernetesMarkers } from "./vocab/index.js";
 
@@ -25,7 +25,15 @@ export interface PipelineResult {
   readonly diagnostics: Diagnostic[];
   /** Source texts by display path, for diagnostic excerpts. */
   readonly sources: ReadonlyMap<string, string>;
-  readonly model?: ApiModel;
+}
+
+/** What the stages before emit give it: the generators' files, not yet final. */
+interface Generated {
+  readonly produced: OutputFile[];
+  readonly owned: OwnedArea[];
+  readonly diagnostics: Diagnostic[];
+  readonly sources: Map<string, string>;
+  readonly pending: PendingUnit[];
 }
 
 /**
@@ -35,6 +43,19 @@ export interface PipelineResult {
  * same, files and diagnostics, as without one.
  */
 export async function runPipeline(options: Options, cache?: CacheStore): Promise<PipelineResult> {
+  // The model and the input's syntax are out of reach once the generators have run (they live only
+  // in generateFiles), so the emit stage, which allocates the most, runs without them: at 1,000 kinds
+  // they are tens of megabytes of the peak.
+  const { produced, owned, diagnostics, sources, pending } = await generateFiles(options, cache);
+  if (hasErrors(diagnostics)) return { files: [], owned: [], diagnostics, sources };
+  // The emit stage takes the files over (produced is left empty), so each body can go once it is final.
+  const files = await finalize(produced.splice(0), options.headerText, cache);
+  if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f.content])));
+  return { files, owned, diagnostics, sources };
+}
+
+/** load → markers → model → generators: every generator's files, the owned areas and every diagnostic, sorted. */
+async function generateFiles(options: Options, cache: CacheStore | undefined): Promise<Generated> {
   const loaded = await loadInputCached(options.input, options.cwd, cache);
   const sources = new Map<string, string>();
   for (const p of loaded.input.packages) for (const f of p.files) sources.set(f.display, f.text);
@@ -67,10 +88,6 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
     }
   }
   const sorted = sortDiagnostics(diagnostics);
-  if (hasErrors(sorted)) return { files: [], owned: [], diagnostics: sorted, sources, model };
-  const owned: OwnedArea[] = ownedAreas(ctx, new Set(options.generators));
-  // The emit stage takes the files over (produced is left empty), so each body can go once it is final.
-  const files = await finalize(produced.splice(0), options.headerText, cache);
-  if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f.content])));
-  return { files, owned, diagnostics: sorted, sources, model };
+  const owned = hasErrors(sorted) ? [] : ownedAreas(ctx, new Set(options.generators));
+  return { produced, owned, diagnostics: sorted, sources, pending };
 }

@@ -63,9 +63,13 @@ export function enableCodeCache(cache: CacheStore | undefined): void {
 export function requireCompiled(file: string): { exports: unknown; used: boolean } {
   const require = createRequire(file);
   const known = require.cache[file];
-  if (known !== undefined) return { exports: known.exports, used: false };
-  if (store === undefined) return { exports: require(file), used: false };
+  if (known?.loaded === true) return { exports: known.exports, used: false };
+  // A module in require's cache but not loaded is one an ES module import has linked and not yet
+  // run (Node.js puts it there at link time): its exports are still empty, so this process gets
+  // a copy of its own, leaving that one to the import.
+  if (store === undefined && known === undefined) return { exports: require(file), used: false };
   const compiled = compileWithCache(file, store);
+  if (known !== undefined) return { exports: compiled.module.exports, used: compiled.used };
   require.cache[file] = compiled.module;
   if (!compiled.used) unstored.set(file, { script: compiled.script, key: compiled.key });
   return { exports: compiled.module.exports, used: compiled.used };
@@ -83,8 +87,8 @@ export function storeCodeCaches(): void {
   store.flush();
 }
 
-/** `file` compiled and run as CommonJS with the cache `cache` holds for it. */
-function compileWithCache(file: string, cache: CacheStore): { module: Module; script: Script; key: string; used: boolean } {
+/** `file` compiled and run as CommonJS with the cache `cache` holds for it, if any. */
+function compileWithCache(file: string, cache: CacheStore | undefined): { module: Module; script: Script; key: string; used: boolean } {
   const stat = statSync(file);
   // V8 refuses a cache made under other flags, so the flags Node.js was started with are part of
   // the key: a run under --cpu-prof, say, keeps its own entry instead of replacing everyone's.
@@ -100,7 +104,7 @@ function compileWithCache(file: string, cache: CacheStore): { module: Module; sc
     `${stat.size}`,
     `${stat.mtimeMs}`,
   ]);
-  const stored = cache.get(NAMESPACE, key);
+  const stored = cache?.get(NAMESPACE, key);
   const cachedData = stored === undefined ? undefined : Buffer.from(stored, "base64");
   // The wrapper Node.js puts around a CommonJS module, so the code is the same as require's.
   const source = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, "utf8")}\n});`;

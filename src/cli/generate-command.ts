@@ -15,7 +15,6 @@ export async function runGenerate(
   flags: { quiet: boolean; verbose: boolean },
 ): Promise<number> {
   const start = performance.now();
-  let result;
   // verify is the judge of what is committed, so it computes everything and trusts no cache; a
   // generate run reuses what the cache holds (every entry checked against its digest) and fills it.
   const cache = mode === "generate" && options.cacheDir !== undefined ? new CacheStore(resolve(options.cwd, options.cacheDir)) : undefined;
@@ -23,6 +22,23 @@ export async function runGenerate(
   // when there is one (../cache/code-cache.ts), so every project's first run starts compiled.
   const codeDir = userCodeCacheDir();
   enableCodeCache(cache && (codeDir === undefined ? cache : new CacheStore(codeDir)));
+  try {
+    return await generateOrVerify(options, mode, out, flags, start, cache);
+  } finally {
+    // A run that failed publishes none of the cache entries it made (a successful one has flushed them).
+    cache?.discard();
+  }
+}
+
+async function generateOrVerify(
+  options: Options,
+  mode: "generate" | "verify",
+  out: Out,
+  flags: { quiet: boolean; verbose: boolean },
+  start: number,
+  cache: CacheStore | undefined,
+): Promise<number> {
+  let result;
   try {
     result = await runPipeline(options, cache);
   } catch (e) {

@@ -48,13 +48,13 @@ export async function finalize(files: OutputFile[], header: string, cache?: Cach
     cache.put("final", key, JSON.stringify(contents));
     return contents;
   };
-  const folders = await Promise.all(
-    [...byFolder.values()].map(async (list) => {
-      const contents = await folderContents(list);
-      return list.map((f, i) => ({ path: f.path, content: contents[i] as string }));
-    }),
-  );
-  out.push(...folders.flat());
+  // One folder at a time: formatting every folder at once held each one's work in progress side
+  // by side, about 80 MB more at the peak of a 1,000-kind run, for no gain (prettier's work is
+  // synchronous between its awaits).
+  for (const list of byFolder.values()) {
+    const contents = await folderContents(list);
+    list.forEach((f, i) => out.push({ path: f.path, content: contents[i] as string }));
+  }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -36,19 +36,26 @@ function readBase(groups: readonly string[]): Map<string, string> {
 }
 const BASE_FILES = BASES.map(readBase);
 
-/** Everything under `dir` without following links: each entry's kind, a file's bytes, a link's target. */
+/**
+ * Everything under `dir` without following links: each entry's kind, a file's bytes, a link's
+ * target. The cache's packs are named by when they were written, so they are listed by their
+ * place among the packs instead; their bytes are compared like any file's.
+ */
 function snapshot(dir: string): Map<string, string> {
   const out = new Map<string, string>();
-  const walk = (rel: string) => {
+  const walk = (rel: string, name: string) => {
     const abs = join(dir, rel);
     const st = lstatSync(abs);
-    if (st.isSymbolicLink()) out.set(rel, `link ${readlinkSync(abs)}`);
+    if (st.isSymbolicLink()) out.set(name, `link ${readlinkSync(abs)}`);
     else if (st.isDirectory()) {
-      out.set(rel, "dir");
-      for (const n of readdirSync(abs).sort()) walk(rel === "" ? n : `${rel}/${n}`);
-    } else out.set(rel, `file ${readFileSync(abs, "latin1")}`);
+      out.set(name, "dir");
+      const packs = rel.endsWith(".cache/kube-codegen/packs");
+      readdirSync(abs)
+        .sort()
+        .forEach((n, i) => walk(rel === "" ? n : `${rel}/${n}`, `${name === "" ? "" : `${name}/`}${packs ? `pack ${i}` : n}`));
+    } else out.set(name, `file ${readFileSync(abs, "latin1")}`);
   };
-  walk("");
+  walk("", "");
   return out;
 }
 

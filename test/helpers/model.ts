@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { loadInput } from "../../src/load/load.js";
-import { buildModel } from "../../src/model/index.js";
+import type { Options } from "../../src/config/index.js";
+import { buildModel, type ApiModel } from "../../src/model/index.js";
 import { kubernetesMarkers } from "../../src/vocab/index.js";
 import { tempDir } from "./fs.js";
 
@@ -15,4 +16,9 @@ export function modelOf(files: Record<string, string>) {
   const loaded = loadInput("input", dir);
   const built = buildModel(loaded.input, kubernetesMarkers);
   return { model: built.model, diagnostics: [...loaded.diagnostics, ...built.diagnostics], dir };
+}
+
+/** The model the pipeline builds from the options' input (runPipeline keeps it only until the generators have run). */
+export function modelFor(options: Options): ApiModel {
+  return buildModel(loadInput(options.input, options.cwd).input, kubernetesMarkers).model;
 }

@@ -4,11 +4,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { userCodeCacheDir } from "../../src/cache/index.js";
+import { cacheEntries, entry as packedEntry, replacePacks } from "../helpers/cache-packs.js";
 import { tempDir } from "../helpers/fs.js";
 
 const tsx = import.meta.resolve("tsx");
@@ -41,12 +42,7 @@ function compileAndParse(
   return JSON.parse(r.stdout) as ReturnType<typeof compileAndParse>;
 }
 
-function entries(dir: string): string[] {
-  const root = join(dir, "code-cache");
-  return readdirSync(root, { recursive: true })
-    .map((f) => join(root, String(f)))
-    .filter((f) => statSync(f).isFile());
-}
+const entries = (dir: string) => cacheEntries(dir).filter((e) => e.namespace === "code-cache");
 
 test("the first compile stores V8's code cache, the next takes it, and a refused entry is stored again", () => {
   const dir = tempDir("kcg-code-cache-");
@@ -56,13 +52,17 @@ test("the first compile stores V8's code cache, the next takes it, and a refused
     assert.equal(first.used, false);
     const [entry, ...others] = entries(dir);
     assert.equal(others.length, 0);
-    assert.ok(entry !== undefined && statSync(entry).size > 1_000_000, "the code cache of a 9 MB compiler");
+    assert.ok(entry !== undefined && entry.value.length > 1_000_000, "the code cache of a 9 MB compiler");
 
     const second = compileAndParse(dir);
     assert.deepEqual(second.stats, { hits: 1, misses: 0, rejected: 0 });
     assert.ok(second.used, "V8 took the code cache");
     assert.equal(second.kind, first.kind, "the compiler compiled from the code cache parses as the one compiled from source");
-    assert.deepEqual(entries(dir), [entry], "nothing more stored");
+    assert.deepEqual(
+      entries(dir).map((e) => e.key),
+      [entry.key],
+      "nothing more stored",
+    );
 
     // Node.js started with other flags, under which V8 would refuse the entry: its own entry, and
     // the first is left for the runs it suits.
@@ -70,23 +70,18 @@ test("the first compile stores V8's code cache, the next takes it, and a refused
     assert.deepEqual(profiled.stats, { hits: 0, misses: 1, rejected: 0 });
     assert.equal(entries(dir).length, 2);
     assert.equal(compileAndParse(dir).used, true);
-    rmSync(entries(dir).find((e) => e !== entry)!);
 
     // An entry whose header and hash check out but whose bytes are not V8's: the store hands it
     // over, V8 refuses it, and the compile stores a good one in its place.
-    const text = readFileSync(entry, "utf8");
-    const nl = text.indexOf("\n");
-    const forged = Buffer.from("not V8's code cache").toString("base64");
-    const [magic, ns, key] = text.slice(0, nl).split("\t");
-    writeFileSync(
-      entry,
-      `${magic}\t${ns}\t${key}\t${Buffer.byteLength(forged)}\t${createHash("sha256").update(forged).digest("hex")}\n${forged}`,
-    );
+    replacePacks(dir, [packedEntry("code-cache", entry.key, Buffer.from("not V8's code cache").toString("base64"))]);
     const third = compileAndParse(dir);
     assert.deepEqual(third.stats, { hits: 1, misses: 0, rejected: 0 });
     assert.equal(third.used, false, "V8 refused the forged code cache");
     assert.equal(third.kind, first.kind);
-    assert.ok(statSync(entry).size > 1_000_000, "a good one is stored again");
+    assert.ok(
+      entries(dir)[0]!.key === entry.key && entries(dir)[0]!.value.length > 1_000_000,
+      "a good one is stored again, in the newest pack",
+    );
     assert.equal(compileAndParse(dir).used, true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -103,4 +98,30 @@ test("the code cache lives in the user's cache folder, or the one KUBE_CODEGEN_C
   );
   assert.equal(userCodeCacheDir({ HOME: "/h" }), "/h/.cache/kube-codegen");
   assert.equal(userCodeCacheDir({ HOME: "" }), undefined, "no absolute home: the project's cache is used");
+});
+
+test("a library an ES module import has linked but not yet run is compiled afresh, not taken half-made from require's cache", () => {
+  const dir = tempDir("kcg-code-linked-");
+  try {
+    const tsFile = createRequire(join(repo, "package.json")).resolve("typescript");
+    // main.mjs imports first.mjs, then TypeScript: Node.js links both (putting TypeScript in
+    // require's cache, its exports still empty) before it runs first.mjs, which asks for TypeScript.
+    writeFileSync(
+      join(dir, "first.mjs"),
+      `import { requireCompiled } from ${JSON.stringify(pathToFileURL(join(repo, "src/cache/index.ts")).href)};
+export const early = requireCompiled(${JSON.stringify(tsFile)}).exports;`,
+    );
+    writeFileSync(
+      join(dir, "main.mjs"),
+      `import { early } from "./first.mjs";
+import ts from ${JSON.stringify(pathToFileURL(tsFile).href)};
+console.log(JSON.stringify({ early: early.ScriptTarget?.ES2022, imported: ts.ScriptTarget.ES2022 }));`,
+    );
+    const r = spawnSync(process.execPath, ["--import", tsx, join(dir, "main.mjs")], { cwd: repo, encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const { early, imported } = JSON.parse(r.stdout) as { early: unknown; imported: number };
+    assert.equal(early, imported, "the early require got a whole TypeScript");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -3,9 +3,10 @@
 // the store returns a value only from an entry whose header and bytes check out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CacheStore, decodePlain, digest, encodePlain } from "../../src/cache/index.js";
+import { cacheEntries, entry, packBytes, packFiles, replacePacks, writePack } from "../helpers/cache-packs.js";
 import { tempDir } from "../helpers/fs.js";
 
 test("plain data round-trips exactly, including what JSON would change", () => {
@@ -55,32 +56,105 @@ test("digest keeps the parts apart", () => {
   assert.match(digest([]), /^[0-9a-f]{64}$/);
 });
 
-function entryFile(dir: string): string {
-  const files = readdirSync(dir, { recursive: true })
-    .map((f) => join(dir, String(f)))
-    .filter((f) => statSync(f).isFile());
-  assert.equal(files.length, 1);
-  return files[0]!;
-}
-
 test("the store gives back what was put once flushed, and refuses an entry that does not check out", () => {
   const dir = tempDir();
   const key = digest(["k"]);
   const store = new CacheStore(dir);
   store.put("unit", key, "value ✓");
-  assert.equal(new CacheStore(dir).get("unit", key), undefined, "nothing is written before flush");
+  assert.equal(new CacheStore(dir).get("unit", key), undefined, "nothing is visible before flush");
+  assert.equal(existsSync(join(dir, "packs")), false, "a few entries are held in memory until then");
   store.flush();
+  assert.equal(packFiles(dir).length, 1, "one pack for the run");
   assert.equal(new CacheStore(dir).get("unit", key), "value ✓");
   assert.equal(new CacheStore(dir).get("format", key), undefined, "another namespace");
   assert.equal(new CacheStore(dir).get("unit", digest(["other"])), undefined, "another key");
-  const file = entryFile(dir);
-  const good = readFileSync(file, "utf8");
-  for (const bad of [good.slice(0, -1), `${good}x`, good.replace("value", "valuE"), good.replace(key, digest(["x"])), "", "\u0000\u0001"]) {
-    writeFileSync(file, bad);
+  const [good] = cacheEntries(dir);
+  assert.ok(good);
+  const other = entry("unit", key, "value X");
+  // Found under its key but refused: the bytes are not what the header says.
+  const refused: Record<string, Buffer> = {
+    "value changed under its header": packBytes([{ ...good, value: Buffer.from(good.value.toString().replace("value", "valuE")) }]),
+    "another value's hash": packBytes([{ ...good, hash: other.hash }]),
+    "a length past the pack's end": packBytes([{ ...good, length: good.length + 1 }]),
+    "cut off inside the value": packBytes([good]).subarray(0, -1),
+  };
+  // Not found at all: no header for the key can be read.
+  const absent: Record<string, Buffer> = {
+    "another key": packBytes([{ ...good, key: digest(["x"]) }]),
+    empty: Buffer.alloc(0),
+    "not a pack": Buffer.from("\u0000\u0001"),
+    "cut off inside the header": packBytes([good]).subarray(0, 60),
+  };
+  for (const [what, bytes] of [...Object.entries(refused), ...Object.entries(absent)]) {
+    replacePacks(dir, bytes);
     const s = new CacheStore(dir);
-    assert.equal(s.get("unit", key), undefined, JSON.stringify(bad));
-    assert.deepEqual(s.stats("unit"), { hits: 0, misses: 1, rejected: 1 });
+    assert.equal(s.get("unit", key), undefined, what);
+    assert.deepEqual(s.stats("unit"), { hits: 0, misses: 1, rejected: what in refused ? 1 : 0 }, what);
   }
+});
+
+test("a key stored again is found in its new pack, and a bad entry in one pack does not hide a good one in another", () => {
+  const dir = tempDir();
+  const key = digest(["k"]);
+  replacePacks(dir, [entry("unit", key, "old")]);
+  const store = new CacheStore(dir);
+  store.put("unit", key, "new");
+  store.flush();
+  assert.equal(new CacheStore(dir).get("unit", key), "new");
+  const [newest] = packFiles(dir);
+  writeFileSync(newest!, readFileSync(newest!, "utf8").replace("new", "bad"));
+  const s = new CacheStore(dir);
+  assert.equal(s.get("unit", key), "old");
+  assert.deepEqual(s.stats("unit"), { hits: 1, misses: 0, rejected: 0 });
+});
+
+test("a large run's entries go to a staging file as they come, which flush publishes and discard removes with its folders", () => {
+  const dir = tempDir();
+  const root = join(dir, "node_modules", ".cache", "kube-codegen");
+  const big = "x".repeat(1 << 20);
+  const keys = Array.from({ length: 6 }, (_, i) => digest([`k${i}`]));
+  const failed = new CacheStore(root);
+  for (const k of keys) failed.put("unit", k, big);
+  const staged = readdirSync(join(root, "packs"));
+  assert.equal(staged.length, 1);
+  assert.match(staged[0]!, /^\.staging-/, "past a few megabytes, the entries are on disk");
+  assert.ok(new CacheStore(root).get("unit", keys[0]!) === undefined, "but not visible");
+  failed.discard();
+  assert.deepEqual(readdirSync(dir), [], "a failed run leaves nothing, not even the folders it made");
+
+  const done = new CacheStore(root);
+  for (const k of keys) done.put("unit", k, big);
+  done.flush();
+  assert.deepEqual(
+    readdirSync(join(root, "packs")).filter((n) => !n.endsWith(".pack")),
+    [],
+    "no staging file left",
+  );
+  const s = new CacheStore(root);
+  assert.ok(keys.every((k) => s.get("unit", k) === big));
+});
+
+test("packs pile up until a flush compacts them into the entries its run used and made", () => {
+  const dir = tempDir();
+  const keys = Array.from({ length: 11 }, (_, i) => digest([`k${i}`]));
+  keys.forEach((k, i) => writePack(dir, `${String(i).padStart(10, "0")}-test.pack`, [entry("unit", k, `v${i}`)]));
+  const below = new CacheStore(dir);
+  below.put("unit", digest(["below"]), "one more");
+  below.flush();
+  assert.equal(packFiles(dir).length, 12, "up to the limit a run adds its pack");
+  const run = new CacheStore(dir);
+  assert.equal(run.get("unit", keys[0]!), "v0");
+  assert.equal(run.get("unit", keys[10]!), "v10");
+  run.put("unit", digest(["new"]), "made");
+  run.flush();
+  assert.equal(packFiles(dir).length, 1, "past it, one pack replaces them all");
+  assert.deepEqual(
+    cacheEntries(dir)
+      .map((e) => e.value.toString())
+      .sort(),
+    ["made", "v0", "v10"],
+    "what the run used and made, nothing else",
+  );
 });
 
 test("a cache directory that cannot be written costs nothing but the saving", () => {
@@ -92,23 +166,18 @@ test("a cache directory that cannot be written costs nothing but the saving", ()
   assert.equal(store.get("parse", digest(["k"])), undefined);
 });
 
-test("an entry is written in place but never through a symbolic link planted where it goes", () => {
+test("packs are read without following a symbolic link, and a compaction removes a link, never its target", () => {
   const dir = tempDir();
   const key = digest(["k"]);
-  const outside = join(dir, "outside.txt");
-  writeFileSync(outside, "the user's file");
-  mkdirSync(join(dir, "cache", "unit"), { recursive: true });
-  symlinkSync(outside, join(dir, "cache", "unit", key));
-  const store = new CacheStore(join(dir, "cache"));
+  const outside = join(dir, "outside.pack");
+  writeFileSync(outside, packBytes([entry("unit", key, "planted")]));
+  const cache = join(dir, "cache");
+  mkdirSync(join(cache, "packs"), { recursive: true });
+  symlinkSync(outside, join(cache, "packs", "zzzzzzzzzz-link.pack"));
+  const store = new CacheStore(cache);
+  assert.equal(store.get("unit", key), undefined, "the link is not read");
   store.put("unit", key, "value");
-  store.put("unit", digest(["other"]), "other value");
   store.flush();
-  assert.equal(readFileSync(outside, "utf8"), "the user's file", "the link's target is untouched");
-  assert.equal(new CacheStore(join(dir, "cache")).get("unit", key), undefined, "the refused entry is a miss");
-  assert.equal(new CacheStore(join(dir, "cache")).get("unit", digest(["other"])), "other value", "the other entry is written");
-  // An entry written over a shorter or longer one of the same key is whole.
-  const again = new CacheStore(join(dir, "cache"));
-  again.put("unit", digest(["other"]), "o");
-  again.flush();
-  assert.equal(new CacheStore(join(dir, "cache")).get("unit", digest(["other"])), "o");
+  assert.equal(new CacheStore(cache).get("unit", key), "value");
+  assert.equal(readFileSync(outside, "utf8"), packBytes([entry("unit", key, "planted")]).toString(), "the link's target is untouched");
 });

@@ -12,19 +12,18 @@ import {
   type SchemaShape,
 } from "../../src/schema/index.js";
 import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
-import { DOC, generateCrds, widget, writeInput } from "../generators/crd/helpers.js";
+import { crdModel, DOC, widget, writeInput } from "../generators/crd/helpers.js";
 
-async function specOf(specBody: string, extra = "", imports?: string, shape: SchemaShape = {}) {
+function specOf(specBody: string, extra = "", imports?: string, shape: SchemaShape = {}) {
   const dir = writeInput({ "widgets/v1/doc.ts": DOC, "widgets/v1/types.ts": widget(specBody, { extra, ...(imports ? { imports } : {}) }) });
-  const r = await generateCrds(dir);
-  const model = r.model!;
+  const model = crdModel(dir);
   const kind = model.packages[0]!.types.find((t) => t.name === "Widget")!;
   const built = buildKindSchema(model, kind, shape);
   return { ...built, spec: built.schema.properties!["spec"]!, props: built.schema.properties!["spec"]!.properties! };
 }
 
-test("primitives, int32/int64, literal unions, arrays, maps, nullables and unknowns", async () => {
-  const { props, diagnostics } = await specOf(
+test("primitives, int32/int64, literal unions, arrays, maps, nullables and unknowns", () => {
+  const { props, diagnostics } = specOf(
     [
       "  s?: string;",
       "  b?: boolean;",
@@ -57,8 +56,8 @@ test("primitives, int32/int64, literal unions, arrays, maps, nullables and unkno
   assert.deepEqual(props["any"], { "x-kubernetes-preserve-unknown-fields": true });
 });
 
-test("apimachinery types: Time, Duration, Quantity, IntOrString, RawExtension", async () => {
-  const { props } = await specOf(
+test("apimachinery types: Time, Duration, Quantity, IntOrString, RawExtension", () => {
+  const { props } = specOf(
     "  t?: Time;\n  d?: Duration;\n  q?: Quantity;\n  ios?: IntOrString;\n  raw?: RawExtension;\n",
     "",
     "Duration, IntOrString, ObjectMeta, Quantity, RawExtension, Time, TypeMeta",
@@ -74,21 +73,21 @@ test("apimachinery types: Time, Duration, Quantity, IntOrString, RawExtension", 
   assert.deepEqual(props["raw"], { type: "object", "x-kubernetes-preserve-unknown-fields": true });
 });
 
-test("kinds: apiVersion and kind described as controller-gen does, metadata is {type: object}", async () => {
-  const { schema } = await specOf("  a?: string;\n");
+test("kinds: apiVersion and kind described as controller-gen does, metadata is {type: object}", () => {
+  const { schema } = specOf("  a?: string;\n");
   assert.equal(schema.description, "Widget is a test kind.");
   // Today's layout keeps apimachinery's line breaks; v0.13's joins them.
   assert.deepEqual(schema.properties!["apiVersion"], { type: "string", description: CURRENT_API_VERSION_DESCRIPTION });
   assert.ok(
     CURRENT_API_VERSION_DESCRIPTION.startsWith("APIVersion defines the versioned schema of this representation of an object.\nServers"),
   );
-  const old = await specOf("  a?: string;\n", "", undefined, { layout: "v0.13" });
+  const old = specOf("  a?: string;\n", "", undefined, { layout: "v0.13" });
   assert.deepEqual(old.schema.properties!["apiVersion"], { type: "string", description: API_VERSION_DESCRIPTION });
   assert.deepEqual(schema.properties!["metadata"], { type: "object" });
   assert.equal(schema.required, undefined);
 });
 
-test("named types are inlined with their doc and markers; the field's doc wins, a bound on both meets in allOf", async () => {
+test("named types are inlined with their doc and markers; the field's doc wins, a bound on both meets in allOf", () => {
   const extra = [
     "",
     "// Name is a DNS label.",
@@ -103,7 +102,7 @@ test("named types are inlined with their doc and markers; the field's doc wins, 
     "}",
     "",
   ].join("\n");
-  const { props } = await specOf(
+  const { props } = specOf(
     "  plain?: Name;\n  // the owner's name.\n  // +kubebuilder:validation:MaxLength=20\n  owner?: Name;\n  ports?: Port[];\n",
     extra,
   );
@@ -117,7 +116,7 @@ test("named types are inlined with their doc and markers; the field's doc wins, 
     required: ["number"],
   });
   // boundsMerge "field": the field's bound alone, on the node (where CEL cost estimation reads it).
-  const fieldWins = await specOf(
+  const fieldWins = specOf(
     "  plain?: Name;\n  // the owner's name.\n  // +kubebuilder:validation:MaxLength=20\n  owner?: Name;\n  ports?: Port[];\n",
     extra,
     undefined,
@@ -126,23 +125,23 @@ test("named types are inlined with their doc and markers; the field's doc wins, 
   assert.deepEqual(fieldWins.props["owner"], { type: "string", description: "the owner's name.", maxLength: 20 });
 });
 
-test("required lists follow requiredness and are sorted", async () => {
-  const { spec } = await specOf(
+test("required lists follow requiredness and are sorted", () => {
+  const { spec } = specOf(
     "  zeta: string;\n  alpha: string;\n  // +optional\n  opt: string;\n  // +required\n  req?: string;\n  maybe?: string;\n",
   );
   assert.deepEqual(spec.required, ["alpha", "req", "zeta"]);
 });
 
-test("markers apply in controller-gen's order: +kubebuilder:default beats +default, items markers reach the items", async () => {
-  const { props } = await specOf(
+test("markers apply in controller-gen's order: +kubebuilder:default beats +default, items markers reach the items", () => {
+  const { props } = specOf(
     "  // +kubebuilder:default=2\n  // +default=1\n  n?: int32;\n  // +kubebuilder:validation:items:Maximum=5\n  // +kubebuilder:validation:MaxItems=3\n  xs?: int32[];\n",
   );
   assert.equal(props["n"]!.default, 2);
   assert.deepEqual(props["xs"], { type: "array", items: { type: "integer", format: "int32", maximum: 5 }, maxItems: 3 });
 });
 
-test("marker misuse is an error at the marker; the source map points schema keys at their markers", async () => {
-  const { diagnostics, sources } = await specOf(
+test("marker misuse is an error at the marker; the source map points schema keys at their markers", () => {
+  const { diagnostics, sources } = specOf(
     "  // +kubebuilder:validation:Minimum=1\n  name?: string;\n  // +kubebuilder:validation:Maximum=9\n  n?: int32;\n",
   );
   assert.equal(diagnostics.length, 1);
@@ -154,9 +153,9 @@ test("marker misuse is an error at the marker; the source map points schema keys
   assert.equal(sources.lookup(`${SCHEMA_ROOT}.properties[spec].properties[n].type`)!.line, 14);
 });
 
-test("a type that contains itself is an error, not an endless schema", async () => {
+test("a type that contains itself is an error, not an endless schema", () => {
   const extra = "\n// Tree has subtrees.\nexport interface Tree {\n  kids?: Tree[];\n}\n";
-  const { diagnostics, props } = await specOf("  tree?: Tree;\n", extra);
+  const { diagnostics, props } = specOf("  tree?: Tree;\n", extra);
   assert.deepEqual(
     diagnostics.map((d) => d.code),
     ["KCG1407"],
@@ -164,10 +163,10 @@ test("a type that contains itself is an error, not an endless schema", async () 
   assert.equal((props["tree"]!.properties!["kids"]!.items as JSONSchemaProps)["x-kubernetes-preserve-unknown-fields"], true);
 });
 
-test("a field's CEL rules come before its type's (controller-gen's merge order), positions following them", async () => {
+test("a field's CEL rules come before its type's (controller-gen's merge order), positions following them", () => {
   const extra =
     '\n// Range is a range.\n// +kubebuilder:validation:XValidation:rule="self.min <= self.max"\nexport interface Range {\n  min: int32;\n  max: int32;\n}\n';
-  const { props, sources } = await specOf('  // +kubebuilder:validation:XValidation:rule="self.max < 100"\n  r?: Range;\n', extra);
+  const { props, sources } = specOf('  // +kubebuilder:validation:XValidation:rule="self.max < 100"\n  r?: Range;\n', extra);
   assert.deepEqual(props["r"]!["x-kubernetes-validations"], [{ rule: "self.max < 100" }, { rule: "self.min <= self.max" }]);
   const key = `${SCHEMA_ROOT}.properties[spec].properties[r].x-kubernetes-validations`;
   assert.equal(sources.lookup(`${key}[0].rule`)!.line, 11);

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { resolveOptions } from "../../../src/config/index.js";
-import { runPipeline } from "../../../src/pipeline.js";
 import { exampleProjects } from "../../helpers/examples.js";
+import { modelFor } from "../../helpers/model.js";
 import { arbitraryOfType } from "./arbitrary.js";
 
 function objectsIn(v: unknown, into = new Set<object>()): Set<object> {
@@ -29,8 +29,8 @@ function mutateAll(v: unknown): void {
 
 for (const project of exampleProjects()) {
   const { options } = resolveOptions({ config: project.config }, project.dir);
-  const { model } = await runPipeline(options!);
-  for (const pkg of model!.packages) {
+  const model = modelFor(options!);
+  for (const pkg of model.packages) {
     const file = join(project.apis, pkg.dir, "zz_generated.deepcopy.ts");
     if (!existsSync(file)) continue;
     test(`deep copies of ${pkg.id.group}/${pkg.id.version}`, async () => {
@@ -41,7 +41,7 @@ for (const project of exampleProjects()) {
         if (!copy) continue;
         checked++;
         fc.assert(
-          fc.property(arbitraryOfType(model!, t), (input) => {
+          fc.property(arbitraryOfType(model, t), (input) => {
             const before = structuredClone(input);
             const out = copy(input);
             assert.deepStrictEqual(out, input);
