@@ -14,7 +14,8 @@ import {
 } from "./generators/index.js";
 import { generateCached, storeUnits, type PendingUnit } from "./incremental/index.js";
 import { loadControllerSources, loadInputCached } from "./load/index.js";
-import { buildControllerModel, buildModel } from "./model/index.js";
+import { collectBetweenStages } from "./memory/index.js";
+import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
 import { finalize, type FinalFile } from "./output/index.js";
 import { kubernetesMarkers } from "./vocab/index.js";
 
@@ -48,6 +49,7 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   // they are tens of megabytes of the peak.
   const { produced, owned, diagnostics, sources, pending } = await generateFiles(options, cache);
   if (hasErrors(diagnostics)) return { files: [], owned: [], diagnostics, sources };
+  collectBetweenStages();
   // The emit stage takes the files over (produced is left empty), so each body can go once it is final.
   const files = await finalize(produced.splice(0), options.headerText, cache);
   if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f.content])));
@@ -56,12 +58,8 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
 
 /** load → markers → model → generators: every generator's files, the owned areas and every diagnostic, sorted. */
 async function generateFiles(options: Options, cache: CacheStore | undefined): Promise<Generated> {
-  const loaded = await loadInputCached(options.input, options.cwd, cache);
-  const sources = new Map<string, string>();
-  for (const p of loaded.input.packages) for (const f of p.files) sources.set(f.display, f.text);
-  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const { model, diagnostics: modelDiags } = buildModel(loaded.input, kubernetesMarkers);
-  diagnostics.push(...modelDiags);
+  const { model, sources, diagnostics } = await modelOf(options, cache);
+  collectBetweenStages();
   // The controller sources are read only for their markers (RBAC rules, webhooks): no types.
   const controllerSources = loadControllerSources(options.controllers, options.cwd);
   for (const f of controllerSources.files) sources.set(f.display, f.text);
@@ -90,4 +88,16 @@ async function generateFiles(options: Options, cache: CacheStore | undefined): P
   const sorted = sortDiagnostics(diagnostics);
   const owned = hasErrors(sorted) ? [] : ownedAreas(ctx, new Set(options.generators));
   return { produced, owned, diagnostics: sorted, sources, pending };
+}
+
+/** load → markers → model: the model, the source texts and the diagnostics so far; the input's syntax is left behind. */
+async function modelOf(
+  options: Options,
+  cache: CacheStore | undefined,
+): Promise<{ model: ApiModel; sources: Map<string, string>; diagnostics: Diagnostic[] }> {
+  const loaded = await loadInputCached(options.input, options.cwd, cache);
+  const sources = new Map<string, string>();
+  for (const p of loaded.input.packages) for (const f of p.files) sources.set(f.display, f.text);
+  const { model, diagnostics } = buildModel(loaded.input, kubernetesMarkers);
+  return { model, sources, diagnostics: [...loaded.diagnostics, ...diagnostics] };
 }

@@ -3,6 +3,7 @@ import { performance } from "node:perf_hooks";
 import { CacheStore, enableCodeCache, storeCodeCaches, userCodeCacheDir } from "../cache/index.js";
 import type { Options } from "../config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
+import { allowCollectingGarbage } from "../memory/index.js";
 import { applyPlan, checkWritable, existingGenerated, planDiff, planOutput } from "../output/index.js";
 import { runPipeline } from "../pipeline.js";
 import type { Out } from "./console.js";
@@ -15,6 +16,7 @@ export async function runGenerate(
   flags: { quiet: boolean; verbose: boolean },
 ): Promise<number> {
   const start = performance.now();
+  allowCollectingGarbage();
   // verify is the judge of what is committed, so it computes everything and trusts no cache; a
   // generate run reuses what the cache holds (every entry checked against its digest) and fills it.
   const cache = mode === "generate" && options.cacheDir !== undefined ? new CacheStore(resolve(options.cwd, options.cacheDir)) : undefined;

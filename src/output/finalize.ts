@@ -2,6 +2,7 @@ import { posix } from "node:path";
 import { digest, toolIdentity, type CacheStore } from "../cache/index.js";
 import { formatTypeScript, headerText, type FormatStore, newFormatMemo } from "../emit/index.js";
 import type { OutputFile } from "../generators/index.js";
+import { collectIfGrown } from "../memory/index.js";
 
 /** A generated file with its final bytes. */
 export interface FinalFile {
@@ -52,6 +53,7 @@ export async function finalize(files: OutputFile[], header: string, cache?: Cach
   // by side, about 80 MB more at the peak of a 1,000-kind run, for no gain (prettier's work is
   // synchronous between its awaits).
   for (const list of byFolder.values()) {
+    collectIfGrown();
     const contents = await folderContents(list);
     list.forEach((f, i) => out.push({ path: f.path, content: contents[i] as string }));
   }

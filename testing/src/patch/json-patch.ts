@@ -2,7 +2,7 @@
 // (missing path, failed `test`) is the server's generic 422 with an empty details object.
 
 import { badRequest, cannotApply, type PatchResult } from "./patch-error.js";
-import { cloneJson, isObject, jsonEqual, type JsonValue } from "./json.js";
+import { cloneJson, isObject, jsonEqual, setKey, type JsonValue } from "./json.js";
 
 /** One RFC 6902 operation. */
 export interface JsonPatchOperation {
@@ -100,7 +100,7 @@ function add(doc: JsonValue, tokens: string[], value: JsonValue, op = "add"): Js
     if (i === undefined) throw new OpFailure(`${op} operation does not apply: index out of bounds`);
     parent.splice(i, 0, value);
   } else if (isObject(parent)) {
-    parent[last] = value;
+    setKey(parent, last, value);
   } else {
     throw new OpFailure(`${op} operation does not apply: doc is missing path`);
   }

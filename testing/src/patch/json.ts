@@ -31,6 +31,25 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
 }
 
 /** Deep copy of a JSON value, so results never alias their inputs. */
+/**
+ * The value of `obj`'s own `key`, or undefined. A patch reads the object it merges into by the
+ * patch's keys, and a plain read of `__proto__` (or `constructor`) finds Object.prototype's members,
+ * which a merge would then write into, polluting every object of the process.
+ */
+export function getKey<T>(obj: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/**
+ * Sets `key` of `obj` as an own property. A client's JSON may hold any key, `__proto__` included (a
+ * ConfigMap's data key, say, which the real server stores like any other): JSON.parse makes it an
+ * own property, but an assignment would set the object's prototype instead and lose the key.
+ */
+export function setKey(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  else obj[key] = value;
+}
+
 export function cloneJson<T extends JsonValue>(v: T): T {
   return deepCopy(v);
 }
@@ -58,12 +77,13 @@ export function deepCopy<T>(v: T): T {
     } else if (typeof src === "object" && src !== null) {
       const o: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(src)) {
-        o[k] = undefined;
+        setKey(o, k, undefined);
         stack.push([x, o, k]);
       }
       copy = o;
     }
-    (into as Record<string | number, unknown>)[key] = copy;
+    if (Array.isArray(into)) into[key as number] = copy;
+    else setKey(into, key as string, copy);
   }
   return root.v as T;
 }

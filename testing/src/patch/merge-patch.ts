@@ -1,6 +1,6 @@
 // RFC 7386 JSON merge patch, as the server applies it to the live object's JSON.
 
-import { cloneJson, isObject, type JsonObject, type JsonValue } from "./json.js";
+import { cloneJson, getKey, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 
 /**
  * Applies a JSON merge patch: objects merge key by key, `null` deletes a key, anything else
@@ -16,11 +16,11 @@ export function applyMergePatch(target: JsonValue | undefined, patch: JsonValue)
     const [out, p] = item;
     for (const [k, v] of Object.entries(p)) {
       if (v === null) delete out[k];
-      else if (!isObject(v)) out[k] = cloneJson(v);
+      else if (!isObject(v)) setKey(out, k, cloneJson(v));
       else {
-        const cur = out[k];
+        const cur = getKey(out, k);
         const child: JsonObject = isObject(cur) ? cur : {};
-        out[k] = child;
+        setKey(out, k, child);
         work.push([child, v]);
       }
     }

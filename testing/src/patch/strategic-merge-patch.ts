@@ -4,7 +4,7 @@
 // $deleteFromPrimitiveList/<field> are honoured. Merge keys come from the built-in OpenAPI table.
 
 import { badRequest, type PatchResult } from "./patch-error.js";
-import { cloneJson, isObject, jsonEqual, type JsonObject, type JsonValue } from "./json.js";
+import { cloneJson, getKey, isObject, jsonEqual, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { fieldType, UNTYPED, type ListType, type TypeInfo } from "./type-info.js";
 
 const PATCH = "$patch";
@@ -49,8 +49,13 @@ function mergeMap(original: JsonObject, patch: JsonObject, type: TypeInfo): Json
     if (k === PATCH || k === RETAIN_KEYS || k.startsWith(ORDER_PREFIX)) continue;
     if (k.startsWith(DELETE_PRIMITIVE_PREFIX)) {
       const field = k.slice(DELETE_PRIMITIVE_PREFIX.length);
-      const cur = original[field];
-      if (Array.isArray(cur) && Array.isArray(v)) original[field] = cur.filter((x) => !v.some((d) => jsonEqual(d, x)));
+      const cur = getKey(original, field);
+      if (Array.isArray(cur) && Array.isArray(v))
+        setKey(
+          original,
+          field,
+          cur.filter((x) => !v.some((d) => jsonEqual(d, x))),
+        );
       continue;
     }
     const t = fieldType(type, k);
@@ -58,15 +63,15 @@ function mergeMap(original: JsonObject, patch: JsonObject, type: TypeInfo): Json
       delete original[k];
       continue;
     }
-    const cur = original[k];
+    const cur = getKey(original, k);
     if (cur === undefined || cur === null) {
-      original[k] = Array.isArray(v) && t.kind === "list" ? mergeList([], v, t, order(patch, k)) : stripDirectives(v);
+      setKey(original, k, Array.isArray(v) && t.kind === "list" ? mergeList([], v, t, order(patch, k)) : stripDirectives(v));
     } else if (isObject(cur) && isObject(v)) {
-      original[k] = mergeMap(cur, v, t.kind === "map" ? t : UNTYPED);
+      setKey(original, k, mergeMap(cur, v, t.kind === "map" ? t : UNTYPED));
     } else if (Array.isArray(cur) && Array.isArray(v) && t.kind === "list" && t.patch?.strategies.includes("merge")) {
-      original[k] = mergeList(cur, v, t, order(patch, k));
+      setKey(original, k, mergeList(cur, v, t, order(patch, k)));
     } else {
-      original[k] = stripDirectives(v);
+      setKey(original, k, stripDirectives(v));
     }
   }
   return original;
@@ -156,7 +161,7 @@ function stripDirectives(v: JsonValue): JsonValue {
       for (const [k, x] of Object.entries(src)) {
         if (k.startsWith("$")) continue;
         const c = empty(x);
-        dst[k] = c;
+        setKey(dst, k, c);
         if (c !== x) work.push([x, c]);
       }
     }

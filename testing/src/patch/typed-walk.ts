@@ -3,7 +3,7 @@
 // These follow structured-merge-diff's typed operations (ToFieldSet, Compare, Merge, RemoveItems).
 
 import { FieldSet, type FieldPath, type PathElement } from "./field-set.js";
-import { goJson, isObject, jsonEqual, type JsonObject, type JsonValue } from "./json.js";
+import { getKey, goJson, isObject, jsonEqual, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { fieldType, isDeclaredField, isLeafType, type ListType, type TypeInfo } from "./type-info.js";
 
 /** One child of a granular value. */
@@ -133,8 +133,8 @@ export function typedMerge(live: JsonValue | undefined, config: JsonValue | unde
   if (isObject(config) && isObject(live)) {
     const out: JsonObject = { ...live };
     for (const [k, v] of Object.entries(config)) {
-      const m = typedMerge(live[k], v, fieldType(t, k));
-      if (m !== undefined) out[k] = m;
+      const m = typedMerge(getKey(live, k), v, fieldType(t, k));
+      if (m !== undefined) setKey(out, k, m);
     }
     return out;
   }

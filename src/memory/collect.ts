@@ -1,0 +1,66 @@
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+/** Below this much live heap, a collection between stages saves too little to be worth its time. */
+const WORTH_COLLECTING = 64 << 20;
+
+/** The collector: undefined until allowed, then made on first use (a context of its own costs a few megabytes). */
+let collector: { made?: () => void } | undefined;
+/** The heap's used size after the last collection asked for here. */
+let live = 0;
+
+/**
+ * Lets this process collect garbage on request: V8 exposes `gc` to contexts made after its
+ * --expose-gc flag is set. Called at the start of a generate, before any library is compiled: the
+ * flag is part of what V8 checks a code cache against (../cache/code-cache.ts), so it is set the
+ * same way in every run, before the first compile, or every run would refuse the last one's cache.
+ */
+export function allowCollectingGarbage(): void {
+  if (collector !== undefined) return;
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed !== undefined) {
+    collector = { made: exposed };
+    return;
+  }
+  try {
+    setFlagsFromString("--expose-gc");
+    collector = {};
+  } catch {
+    collector = { made: () => undefined };
+  }
+}
+
+/** Collects, when allowed, once the heap's used size is past `threshold`. */
+function collectPast(threshold: number): void {
+  if (collector === undefined || getHeapStatistics().used_heap_size < threshold) return;
+  if (collector.made === undefined) {
+    try {
+      collector.made = runInNewContext("gc") as () => void;
+    } catch {
+      collector.made = () => undefined;
+    }
+  }
+  collector.made();
+  live = getHeapStatistics().used_heap_size;
+}
+
+/**
+ * A full collection, where a stage has just dropped most of what it held (the syntax once the model
+ * is built, the model once the generators have run). V8 sizes the heap by what was live at its last
+ * full collection, and left to itself it makes few of those in a short run: at 1,000 kinds the
+ * emit stage's heap grew over the dropped model instead of reusing its space. A small heap is left
+ * alone, as is a process that did not ask.
+ */
+export function collectBetweenStages(): void {
+  collectPast(WORTH_COLLECTING);
+}
+
+/**
+ * A full collection within a stage's loop, once the heap has grown by half again over what was live
+ * after the last one (and by at least WORTH_COLLECTING): the emit stage formats file after file, and
+ * what each leaves behind outlives the young generation, so the heap grew by about a hundred
+ * megabytes before V8 marked it at all. Cheap to call often: it reads one counter.
+ */
+export function collectIfGrown(): void {
+  collectPast(Math.max(WORTH_COLLECTING, live + Math.max(WORTH_COLLECTING, live / 2)));
+}
