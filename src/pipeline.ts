@@ -14,10 +14,13 @@ import {
 } from "./generators/index.js";
 import { generateCached, storeUnits, type PendingUnit } from "./incremental/index.js";
 import { loadControllerSources, loadInputCached } from "./load/index.js";
-import { collectBetweenStages } from "./memory/index.js";
+import { startStage } from "./memory/index.js";
 import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
 import { finalize, type FinalFile } from "./output/index.js";
 import { kubernetesMarkers } from "./vocab/index.js";
+
+/** Past this many files to format, a run's emit stage is large enough to start with a full collection (src/memory). */
+const MANY_FILES = 500;
 
 /** The result of running every stage but the sink. */
 export interface PipelineResult {
@@ -49,7 +52,8 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   // they are tens of megabytes of the peak.
   const { produced, owned, diagnostics, sources, pending } = await generateFiles(options, cache);
   if (hasErrors(diagnostics)) return { files: [], owned: [], diagnostics, sources };
-  collectBetweenStages();
+  // The model is garbage now; worth collecting before the emit stage when it has much to format.
+  startStage(produced.filter((f) => f.final === undefined).length >= MANY_FILES);
   // The emit stage takes the files over (produced is left empty), so each body can go once it is final.
   const files = await finalize(produced.splice(0), options.headerText, cache);
   if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f.content])));
@@ -59,7 +63,6 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
 /** load → markers → model → generators: every generator's files, the owned areas and every diagnostic, sorted. */
 async function generateFiles(options: Options, cache: CacheStore | undefined): Promise<Generated> {
   const { model, sources, diagnostics } = await modelOf(options, cache);
-  collectBetweenStages();
   // The controller sources are read only for their markers (RBAC rules, webhooks): no types.
   const controllerSources = loadControllerSources(options.controllers, options.cwd);
   for (const f of controllerSources.files) sources.set(f.display, f.text);

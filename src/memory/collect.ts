@@ -6,7 +6,7 @@ const WORTH_COLLECTING = 64 << 20;
 
 /** The collector: undefined until allowed, then made on first use (a context of its own costs a few megabytes). */
 let collector: { made?: () => void } | undefined;
-/** The heap's used size after the last collection asked for here. */
+/** The heap's used size at the start of the stage, or after the last collection asked for here since. */
 let live = 0;
 
 /**
@@ -45,21 +45,24 @@ function collectPast(threshold: number): void {
 }
 
 /**
- * A full collection, where a stage has just dropped most of what it held (the syntax once the model
- * is built, the model once the generators have run). V8 sizes the heap by what was live at its last
- * full collection, and left to itself it makes few of those in a short run: at 1,000 kinds the
- * emit stage's heap grew over the dropped model instead of reusing its space. A small heap is left
- * alone, as is a process that did not ask.
+ * Starts a stage that allocates much: first a full collection when `collectNow` (the stage before
+ * has just dropped most of what it held, as the generators leave the model behind for the emit
+ * stage to format 3,500 files at 1,000 kinds), then the heap's size now is the floor collectIfGrown
+ * measures growth from. V8 sizes the heap by what was live at its last full collection, and left to
+ * itself it makes few of those in a short run: the emit stage's heap grew over the dropped model
+ * instead of reusing its space. A small heap is never collected, nor is a run with little to do
+ * (one kind changed: the collection would cost more than the run then allocates).
  */
-export function collectBetweenStages(): void {
-  collectPast(WORTH_COLLECTING);
+export function startStage(collectNow: boolean): void {
+  if (collectNow) collectPast(WORTH_COLLECTING);
+  if (collector !== undefined) live = getHeapStatistics().used_heap_size;
 }
 
 /**
- * A full collection within a stage's loop, once the heap has grown by half again over what was live
- * after the last one (and by at least WORTH_COLLECTING): the emit stage formats file after file, and
- * what each leaves behind outlives the young generation, so the heap grew by about a hundred
- * megabytes before V8 marked it at all. Cheap to call often: it reads one counter.
+ * A full collection within a stage's loop, once the heap has grown by half again over its floor
+ * (and by at least WORTH_COLLECTING): the emit stage formats file after file, and what each leaves
+ * behind outlives the young generation, so the heap grew by about a hundred megabytes before V8
+ * marked it at all. Cheap to call often: it reads one counter.
  */
 export function collectIfGrown(): void {
   collectPast(Math.max(WORTH_COLLECTING, live + Math.max(WORTH_COLLECTING, live / 2)));
