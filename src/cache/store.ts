@@ -13,7 +13,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative } from "node:path";
 import { sha256 } from "./digest.js";
 
 /** The first line of every pack; a file without it (another format, or none) is ignored. */
@@ -43,8 +43,8 @@ interface Entry {
   readonly end: number;
   readonly length: number;
   readonly hash: string;
-  /** The entry's header and bytes as a pack holds them, for a compaction to copy. */
-  readonly record: Buffer;
+  /** Where the entry's header starts: from there to `end` is what a compaction copies. */
+  readonly at: number;
 }
 
 /** The packs of a store as one run found them: each entry's candidates, newest pack first. */
@@ -102,7 +102,7 @@ export class CacheStore {
       if (e.end - e.start !== e.length) continue;
       const bytes = e.pack.subarray(e.start, e.end);
       if (sha256(bytes) !== e.hash) continue;
-      this.used.set(id, e.record);
+      this.used.set(id, e.pack.subarray(e.at, e.end));
       count.hits++;
       return bytes.toString("utf8");
     }
@@ -339,7 +339,7 @@ function indexPack(pack: Buffer, entries: Map<string, Entry[]>): void {
     const length = Number(lengthText);
     const start = nl + 1;
     const end = Math.min(start + length, pack.length);
-    const entry: Entry = { pack, start, end, length, hash, record: pack.subarray(at, end) };
+    const entry: Entry = { pack, start, end, length, hash, at };
     const id = `${namespace}\t${key}`;
     const list = entries.get(id);
     if (list) list.push(entry);
@@ -356,10 +356,9 @@ function removeQuietly(path: string): void {
   }
 }
 
-/** Removes `folder` and its parents up to `top` (the first folder a mkdir made), each only while empty. */
+/** Removes `folder` and its parents up to `top` (the first folder its mkdir made, so an ancestor or itself), each only while empty. */
 function removeEmptyFolders(folder: string, top: string): void {
-  const within = relative(top, folder);
-  if (within.startsWith("..") || within.split(sep).includes("..")) return;
+  if (relative(top, folder).startsWith("..")) return;
   for (let f = folder; ; f = join(f, "..")) {
     try {
       rmdirSync(f);

@@ -4,10 +4,14 @@ import { runInNewContext } from "node:vm";
 /** Below this much live heap, a collection between stages saves too little to be worth its time. */
 const WORTH_COLLECTING = 64 << 20;
 
-/** The collector: undefined until allowed, then made on first use (a context of its own costs a few megabytes). */
-let collector: { made?: () => void } | undefined;
+/** Whether this process asked to collect (allowCollectingGarbage). */
+let allowed = false;
+/** V8's collector, made on first use: the context it comes from costs a few megabytes. */
+let gc: (() => void) | undefined;
 /** The heap's used size at the start of the stage, or after the last collection asked for here since. */
 let live = 0;
+
+const used = (): number => getHeapStatistics().used_heap_size;
 
 /**
  * Lets this process collect garbage on request: V8 exposes `gc` to contexts made after its
@@ -16,32 +20,27 @@ let live = 0;
  * same way in every run, before the first compile, or every run would refuse the last one's cache.
  */
 export function allowCollectingGarbage(): void {
-  if (collector !== undefined) return;
-  const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed !== undefined) {
-    collector = { made: exposed };
-    return;
-  }
+  if (allowed) return;
+  gc = (globalThis as { gc?: () => void }).gc;
   try {
-    setFlagsFromString("--expose-gc");
-    collector = {};
+    if (gc === undefined) setFlagsFromString("--expose-gc");
+    allowed = true;
   } catch {
-    collector = { made: () => undefined };
+    // Without the flag there is no collector to ask: V8 collects as it would.
   }
 }
 
 /** Collects, when allowed, once the heap's used size is past `threshold`. */
 function collectPast(threshold: number): void {
-  if (collector === undefined || getHeapStatistics().used_heap_size < threshold) return;
-  if (collector.made === undefined) {
-    try {
-      collector.made = runInNewContext("gc") as () => void;
-    } catch {
-      collector.made = () => undefined;
-    }
+  if (!allowed || used() < threshold) return;
+  try {
+    gc ??= runInNewContext("gc") as () => void;
+  } catch {
+    allowed = false;
+    return;
   }
-  collector.made();
-  live = getHeapStatistics().used_heap_size;
+  gc();
+  live = used();
 }
 
 /**
@@ -55,7 +54,7 @@ function collectPast(threshold: number): void {
  */
 export function startStage(collectNow: boolean): void {
   if (collectNow) collectPast(WORTH_COLLECTING);
-  if (collector !== undefined) live = getHeapStatistics().used_heap_size;
+  live = used();
 }
 
 /**
@@ -65,5 +64,5 @@ export function startStage(collectNow: boolean): void {
  * marked it at all. Cheap to call often: it reads one counter.
  */
 export function collectIfGrown(): void {
-  collectPast(Math.max(WORTH_COLLECTING, live + Math.max(WORTH_COLLECTING, live / 2)));
+  collectPast(live + Math.max(WORTH_COLLECTING, live / 2));
 }

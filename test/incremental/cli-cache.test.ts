@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Console } from "../../src/cli/console.js";
@@ -65,6 +65,12 @@ test("the libraries' compiled code goes to the user's code cache, not the projec
   const project = cacheEntries(join(dir, DEFAULT_CACHE));
   assert.ok(project.length > 0, "the project's cache was filled");
   assert.ok(!project.some((e) => e.namespace === "code-cache"), "with no compiled code in it");
+  // The next run, from an empty project cache so that both libraries are compiled again, takes
+  // V8's code cache: it stores nothing, which it would if V8 refused an entry (made under other flags).
+  rmSync(join(dir, DEFAULT_CACHE), { recursive: true, force: true });
+  const before = packFiles(user);
+  generateInProcess(dir, user);
+  assert.deepEqual(packFiles(user), before, "no entry stored again");
 });
 
 test("the config file's cacheDir is where generate keeps its cache", async () => {

@@ -12,11 +12,13 @@ import {
   type SchemaShape,
 } from "../../src/schema/index.js";
 import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
-import { crdModel, DOC, widget, writeInput } from "../generators/crd/helpers.js";
+import { DOC, widget, writeInput } from "../generators/crd/helpers.js";
+import { modelFor } from "../helpers/model.js";
+import { testOptions } from "../helpers/options.js";
 
 function specOf(specBody: string, extra = "", imports?: string, shape: SchemaShape = {}) {
   const dir = writeInput({ "widgets/v1/doc.ts": DOC, "widgets/v1/types.ts": widget(specBody, { extra, ...(imports ? { imports } : {}) }) });
-  const model = crdModel(dir);
+  const model = modelFor(testOptions(dir, { generators: "crd" }));
   const kind = model.packages[0]!.types.find((t) => t.name === "Widget")!;
   const built = buildKindSchema(model, kind, shape);
   return { ...built, spec: built.schema.properties!["spec"]!, props: built.schema.properties!["spec"]!.properties! };

@@ -4,11 +4,9 @@ import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { Options } from "../../../src/config/index.js";
-import type { ApiModel } from "../../../src/model/index.js";
 import { runPipeline, type PipelineResult } from "../../../src/pipeline.js";
 import { exampleGroupDir } from "../../helpers/examples.js";
 import { tempDir } from "../../helpers/fs.js";
-import { modelFor } from "../../helpers/model.js";
 import { testOptions } from "../../helpers/options.js";
 
 /** The repository root. */
@@ -53,11 +51,6 @@ export function copyExamples(...groups: string[]): string {
 export async function generateCrds(dir: string, over: Partial<Options> = {}): Promise<PipelineResult> {
   const options: Options = { ...testOptions(dir, { generators: "crd" }), generators: ["crd"], ...over };
   return runPipeline(options);
-}
-
-/** The model of the API packages in `dir`'s apis/, as the pipeline builds it. */
-export function crdModel(dir: string): ApiModel {
-  return modelFor(testOptions(dir, { generators: "crd" }));
 }
 
 /** controller-gen's document `file` in fixture `root`, without its version annotation (we do not claim to be controller-gen). */

@@ -30,7 +30,6 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   return false;
 }
 
-/** Deep copy of a JSON value, so results never alias their inputs. */
 /**
  * The value of `obj`'s own `key`, or undefined. A patch reads the object it merges into by the
  * patch's keys, and a plain read of `__proto__` (or `constructor`) finds Object.prototype's members,
@@ -50,6 +49,7 @@ export function setKey(obj: Record<string, unknown>, key: string, value: unknown
   else obj[key] = value;
 }
 
+/** Deep copy of a JSON value, so results never alias their inputs. */
 export function cloneJson<T extends JsonValue>(v: T): T {
   return deepCopy(v);
 }

@@ -50,12 +50,10 @@ function mergeMap(original: JsonObject, patch: JsonObject, type: TypeInfo): Json
     if (k.startsWith(DELETE_PRIMITIVE_PREFIX)) {
       const field = k.slice(DELETE_PRIMITIVE_PREFIX.length);
       const cur = getKey(original, field);
-      if (Array.isArray(cur) && Array.isArray(v))
-        setKey(
-          original,
-          field,
-          cur.filter((x) => !v.some((d) => jsonEqual(d, x))),
-        );
+      if (Array.isArray(cur) && Array.isArray(v)) {
+        const kept = cur.filter((x) => !v.some((d) => jsonEqual(d, x)));
+        setKey(original, field, kept);
+      }
       continue;
     }
     const t = fieldType(type, k);
