@@ -38,7 +38,8 @@ function tsconfigChain(dir: string): string[] {
 
 /**
  * The hash of what `npm run build` makes pkg's dist/ from: its src/**\/*.ts (names and bytes), the
- * tsconfig files the build reads, and the version of the compiler it resolves.
+ * tsconfig files the build reads, the version of the compiler it resolves, and the script that
+ * bundles the CLI (the root package's only).
  */
 export function sourceHash(pkg: string): string {
   const dir = resolve(pkg);
@@ -51,6 +52,7 @@ export function sourceHash(pkg: string): string {
   for (const f of tsFiles(join(dir, "src"))) add(`src/${f}`, join(dir, "src", f));
   for (const [i, f] of tsconfigChain(dir).entries()) add(`tsconfig ${i}`, f);
   add("typescript", createRequire(join(dir, "package.json")).resolve("typescript/package.json"));
+  if (existsSync(join(dir, "scripts/bundle-cli.mjs"))) add("bundle", join(dir, "scripts/bundle-cli.mjs"));
   return hash.digest("hex");
 }
 

@@ -93,8 +93,9 @@ function checkPackage(p: Packed, shipped: Set<string>): Set<string> {
   // A consumer installing the tarball runs these; none may build or fetch anything.
   for (const s of ["preinstall", "install", "postinstall"]) assert.equal(p.manifest.scripts?.[s], undefined, `${where} has a ${s} script`);
 
-  // dist/ holds only the output of sources that exist (a deleted source's .js would be published).
-  for (const f of p.files.filter((f) => /^dist\/.*\.(js|d\.ts)$/.test(f))) {
+  // dist/ holds only the output of sources that exist (a deleted source's .js would be published),
+  // and the CLI's bundle of them (scripts/bundle-cli.mjs), which the build remakes whole.
+  for (const f of p.files.filter((f) => /^dist\/.*\.(js|d\.ts)$/.test(f) && !f.startsWith("dist/bundle/"))) {
     const source = join(p.dir, f.replace(/^dist\//, "src/").replace(/\.(js|d\.ts)$/, ".ts"));
     assert.ok(existsSync(source), `${where} ships ${f}, but ${relative(repo, source)} does not exist (stale build: npm run build)`);
   }
@@ -162,6 +163,10 @@ test("kube-codegen and the @kube-codegen packages pack only their built output, 
   assert.equal(root.manifest.name, "kube-codegen");
   assert.ok(root.files.includes("bin/kube-codegen.js"));
   assert.ok(root.files.includes("dist/cli/index.js") && root.files.includes("dist/index.d.ts"));
+  assert.ok(
+    root.files.includes("dist/bundle/index.js") && !root.files.includes("dist/bundle/meta.json"),
+    "the CLI's bundle, without its build record",
+  );
   assert.ok(root.files.includes("config.schema.json"), "kube-codegen ships the config file's JSON Schema");
   assert.ok(runtime.files.includes("dist/index.js") && runtime.files.includes("dist/index.d.ts"));
 });
