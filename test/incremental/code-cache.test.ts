@@ -125,3 +125,25 @@ console.log(JSON.stringify({ early: early.ScriptTarget?.ES2022, imported: ts.Scr
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a library's text reaches V8 whole, ASCII or not", () => {
+  const dir = tempDir("kcg-code-text-");
+  try {
+    // Read as Latin-1 only when every byte is ASCII: a library with UTF-8 text must keep it, in
+    // its strings and in the source V8 compiles lazily (Function.prototype.toString shows it).
+    const lib = join(dir, "lib.cjs");
+    writeFileSync(lib, 'exports.text = "naïve ✓ 名前";\nexports.show = function () { return "ça"; };\n');
+    writeFileSync(join(dir, "plain.cjs"), 'exports.text = "plain";\n');
+    const script = `
+      const { CacheStore, enableCodeCache, requireCompiled } = await import(${JSON.stringify(pathToFileURL(join(repo, "src/cache/index.ts")).href)});
+      enableCodeCache(new CacheStore(${JSON.stringify(join(dir, "cache"))}));
+      const lib = requireCompiled(${JSON.stringify(lib)}).exports;
+      const plain = requireCompiled(${JSON.stringify(join(dir, "plain.cjs"))}).exports;
+      console.log(JSON.stringify({ text: lib.text, show: lib.show.toString(), plain: plain.text }));`;
+    const r = spawnSync(process.execPath, ["--import", tsx, "--input-type=module", "-e", script], { cwd: repo, encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), { text: "naïve ✓ 名前", show: 'function () { return "ça"; }', plain: "plain" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
