@@ -17,12 +17,12 @@
 // Enabled per process (as Node.js's compile cache is), because the compiled libraries are shared
 // by the whole process: the generate command enables it, and the stages that load a library ask
 // for it through requireCompiled.
-import { isAscii } from "node:buffer";
 import { readFileSync, statSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { utf8Text } from "../fs/text.js";
 import { digest } from "./digest.js";
 import { CacheStore } from "./store.js";
 
@@ -108,7 +108,7 @@ function compileWithCache(file: string, cache: CacheStore | undefined): { module
   const stored = cache?.get(NAMESPACE, key);
   const cachedData = stored === undefined ? undefined : Buffer.from(stored, "base64");
   // The wrapper Node.js puts around a CommonJS module, so the code is the same as require's.
-  const source = `(function (exports, require, module, __filename, __dirname) { ${readSource(file)}\n});`;
+  const source = `(function (exports, require, module, __filename, __dirname) { ${utf8Text(readFileSync(file))}\n});`;
   const script = new Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = new Module(file);
   module.filename = file;
@@ -122,14 +122,4 @@ function compileWithCache(file: string, cache: CacheStore | undefined): { module
   );
   module.loaded = true;
   return { module, script, key, used: cachedData !== undefined && script.cachedDataRejected === false };
-}
-
-/**
- * A library's text. TypeScript's 9 MB are ASCII, which Node.js's UTF-8 read decodes slowly (about
- * 0.1 s here, half of loading the compiler with its code cache); read as bytes and decoded as
- * Latin-1 when they are ASCII, the same text takes half that.
- */
-function readSource(file: string): string {
-  const bytes = readFileSync(file);
-  return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
 }

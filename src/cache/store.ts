@@ -14,6 +14,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join, relative } from "node:path";
+import { utf8Text } from "../fs/text.js";
 import { sha256 } from "./digest.js";
 
 /** The first line of every pack; a file without it (another format, or none) is ignored. */
@@ -104,7 +105,7 @@ export class CacheStore {
       if (sha256(bytes) !== e.hash) continue;
       this.used.set(id, e.pack.subarray(e.at, e.end));
       count.hits++;
-      return bytes.toString("utf8");
+      return utf8Text(bytes);
     }
     if (candidates !== undefined) count.rejected++;
     count.misses++;

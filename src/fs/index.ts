@@ -2,4 +2,5 @@
 // API packages, config for the config and header files, output for plans, stale scans and writes).
 // It sits beside diagnostics, below the pipeline's stages, so none of them reaches into another.
 export * from "./probe.js";
+export * from "./text.js";
 export * from "./write-if-changed.js";

@@ -3,6 +3,7 @@
 // directory for a file or the reverse, a write refused) becomes a diagnostic naming the path, one
 // code per kind of problem. load, output and config read the disk only through these.
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
+import { utf8Text } from "./text.js";
 import { Code, errorAt, warningAt, type Diagnostic, type ErrorCode, type WarningCode } from "../diagnostics/index.js";
 
 /** What a path holds once symbolic links are followed. */
@@ -118,7 +119,7 @@ function specialName(st: Stats): string {
 /** The text of a regular file (the caller has probed it), or why it cannot be read. */
 export function readText(abs: string, display: string): { text: string } | { diagnostic: Diagnostic } {
   try {
-    return { text: readFileSync(abs, "utf8") };
+    return { text: utf8Text(readFileSync(abs)) };
   } catch (e) {
     return { diagnostic: fsProblem(e, display, "read", "file") };
   }
