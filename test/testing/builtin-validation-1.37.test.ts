@@ -29,7 +29,6 @@ const NOT_MODELLED: ReadonlyMap<string, string> = new Map([
   ["service-name-empty", "clusterIP allocation (the real server fails allocating an IPAddress for an empty name first)"],
   ["pod-image-change-ok-name-change-bad", "Pod update validation (which fields may change, and the diff it prints)"],
   ["service-clusterip-change", "clusterIP allocation and immutability"],
-  ["eventsv1-minimal-bad", "events.k8s.io/v1 Event validation"],
 ]);
 
 let server: TestApiServer;

@@ -1,5 +1,5 @@
 // The core/v1 spec checks controllers trip most often (ValidatePodSpec's containers and restart
-// policy, ValidateService's ports and type, a Namespace's spec.finalizers, a legacy Event's namespace),
+// policy, ValidateService's ports and type, a Namespace's spec.finalizers; Events are event-validation.ts's),
 // worded as kube-apiserver words them: recorded from 1.37.2
 // (test/fixtures/apiserver-1.37/builtin-validation.json), and the same words in 1.24, since none of
 // these messages prints a compound value. Pod updates, volumes, probes, resources and the rest of
@@ -91,18 +91,4 @@ export function validateNamespace(n: Obj, _old?: Obj, emulate: Emulate = "1.24")
       out.push(invalid("spec.finalizers", name, "name is neither a standard finalizer name nor is it fully qualified"));
   }
   return out;
-}
-
-/**
- * core/v1 Event, the legacy check of an event without eventTime: involvedObject.namespace must be the
- * event's namespace, or empty in "default". Events with an eventTime (the events.k8s.io style) have
- * more required fields, which are not modelled, so they are not checked at all.
- */
-export function validateCoreEvent(e: Obj): StatusCause[] {
-  if (e["eventTime"]) return [];
-  const namespace = String(asObj(e["metadata"])["namespace"] ?? "");
-  const involved = asObj(e["involvedObject"])["namespace"];
-  const given = typeof involved === "string" ? involved : "";
-  const agrees = given === "" ? namespace === "" || namespace === "default" : given === namespace;
-  return agrees ? [] : [invalid("involvedObject.namespace", given, "does not match event.namespace")];
 }

@@ -4,7 +4,8 @@
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
 import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./defaults.js";
 import { validateConfigData, validateDeployment, validateLease } from "./validation.js";
-import { validateCoreEvent, validateNamespace, validatePod, validateService } from "./core-validation.js";
+import { validateNamespace, validatePod, validateService } from "./core-validation.js";
+import { validateCoreEvent, validateEventsV1Event } from "./event-validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { admissionRegistrationResources } from "./admissionregistration.js";
@@ -129,6 +130,7 @@ export function builtinResources(): ResourceInfo[] {
     // Stored as core/v1 Events, one storage in two shapes as on the real server (event-conversion.ts).
     groupResource("events.k8s.io", "v1", "events", "Event", {
       sharedStorage: EVENTS_THROUGH_CORE,
+      validator: validateEventsV1Event,
       shortNames: ["ev"],
       extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"],
     }),
