@@ -15,6 +15,7 @@ import {
   type CelInput,
   type CelValue,
 } from "@bufbuild/cel";
+import { danglingOperatorError } from "../crd-checks/cel/cel-check.js";
 import { kubernetesFuncs } from "../validation/cel/library.js";
 import { celErrorText } from "../validation/cel/rules.js";
 import type { Authorizer } from "./types.js";
@@ -175,7 +176,7 @@ export type Program = (bindings: Record<string, CelInput>, authorizer: Authorize
 export type CelOutcome = { value: CelValue } | { error: string };
 
 /** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
-export type Compiled = { program: Program; knownType: string | undefined } | { compileError: string };
+export type Compiled = { program: Program } | { compileError: string };
 
 /** The caret lines cel-go prints under a compile error. */
 function caret(expr: string, message: string): string {
@@ -192,16 +193,9 @@ export function compileExpression(expr: string): Compiled {
   try {
     parsed = parse(expr);
   } catch (e) {
-    return { compileError: caret(expr, e instanceof Error ? e.message : String(e)) };
+    return { compileError: danglingOperatorError(expr) ?? caret(expr, e instanceof Error ? e.message : String(e)) };
   }
   const run = plan(policyEnv(), parsed);
-  // Without a type checker, the type of an expression is known here only when it reads nothing,
-  // or when it is a bare field of an untyped variable (dyn to the server's checker).
-  let knownType: string | undefined = isUntypedField(parsed.expr) ? "dyn" : undefined;
-  if (!readsAnything(parsed)) {
-    const r = run({});
-    if (!isCelError(r)) knownType = celTypeName(r);
-  }
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;
@@ -214,36 +208,7 @@ export function compileExpression(expr: string): Compiled {
       currentAuthorizer = previous;
     }
   };
-  return { program, knownType };
-}
-
-/** The variables the server's checker types as dyn (object, oldObject and params are untyped JSON). */
-const UNTYPED = new Set(["object", "oldObject", "params"]);
-
-// Whether `e` is object.a.b or object.a['b'] (and so on): a field, not a test (has()) nor a call.
-function isUntypedField(e: unknown): boolean {
-  const kind = (e as { exprKind?: { case?: string; value?: Record<string, unknown> } } | undefined)?.exprKind;
-  if (kind?.case === "selectExpr")
-    return kind.value?.["testOnly"] !== true && (isUntypedField(kind.value?.["operand"]) || isUntypedIdent(kind.value?.["operand"]));
-  if (kind?.case === "callExpr" && kind.value?.["function"] === "_[_]") {
-    const target = (kind.value["args"] as unknown[] | undefined)?.[0];
-    return isUntypedField(target) || isUntypedIdent(target);
-  }
-  return false;
-}
-
-function isUntypedIdent(e: unknown): boolean {
-  const kind = (e as { exprKind?: { case?: string; value?: { name?: unknown } } } | undefined)?.exprKind;
-  return kind?.case === "identExpr" && UNTYPED.has(String(kind.value?.name));
-}
-
-function readsAnything(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(readsAnything);
-  if (typeof node !== "object" || node === null) return false;
-  const rec = node as Record<string, unknown>;
-  const kind = (rec["exprKind"] as { case?: string } | undefined)?.case;
-  if (kind === "identExpr" || kind === "comprehensionExpr") return true;
-  return Object.entries(rec).some(([k, v]) => k !== "$typeName" && k !== "sourceInfo" && readsAnything(v));
+  return { program };
 }
 
 /** cel-go's name of a value's type, as its checker words it. */

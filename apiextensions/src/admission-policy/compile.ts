@@ -2,7 +2,9 @@
 // messageExpressions), audit annotations. A compile error is kept with the field it belongs to,
 // worded as the server's validation words it ("compilation failed: ERROR: <input>:l:c: …"), and makes
 // the expression an evaluation error when the policy is used anyway (the CLI may be given one).
+import { DYN, type CelT } from "../crd-checks/cel/cel-types.js";
 import { compileExpression, type Compiled } from "./cel.js";
+import { policyEnv, typeCheck } from "./type-check.js";
 import type { Obj } from "./types.js";
 
 const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -14,6 +16,8 @@ export interface CompiledExpression {
   /** Where it is in the policy, as a field path (spec.validations[0].expression). */
   field: string;
   compiled: Compiled;
+  /** The type the server's checker gives its result; undefined when it does not compile. */
+  type: CelT | undefined;
 }
 
 export interface CompiledValidation {
@@ -42,8 +46,30 @@ export interface CompileProblem {
   message: string;
 }
 
-function compile(expression: string, field: string): CompiledExpression {
-  return { expression, field, compiled: compileExpression(expression) };
+/** Parses, type-checks in `env` and plans `expression`; a type error is a compile error, as the server reports it. */
+function compile(expression: string, field: string, env: ReadonlyMap<string, CelT>): CompiledExpression {
+  const compiled = compileExpression(expression);
+  if ("compileError" in compiled) return { expression, field, compiled, type: undefined };
+  const checked = typeCheck(expression, env);
+  if ("typeError" in checked) return { expression, field, compiled: { compileError: checked.typeError }, type: undefined };
+  return { expression, field, compiled, type: checked.type };
+}
+
+/**
+ * The policy's variables compiled in order, each seeing those before it (the server adds each
+ * variable's type to the environment once it has compiled; one that did not is dyn), and the
+ * types of all of them, for the expressions after them.
+ */
+function compileVariables(spec: Obj, hasParams: boolean): { compiled: Map<string, CompiledExpression>; types: Map<string, CelT> } {
+  const compiled = new Map<string, CompiledExpression>();
+  const types = new Map<string, CelT>();
+  asList(spec["variables"]).forEach((v, i) => {
+    const name = str(v["name"]);
+    const c = compile(str(v["expression"]), `spec.variables[${String(i)}].expression`, policyEnv(hasParams, new Map(types)));
+    compiled.set(name, c);
+    types.set(name, c.type ?? DYN);
+  });
+  return { compiled, types };
 }
 
 const cache = new Map<string, CompiledPolicy>();
@@ -56,6 +82,11 @@ export function compilePolicy(policy: Obj): CompiledPolicy {
   const hit = cache.get(key);
   if (hit) return hit;
   const paramKind = asObj(spec["paramKind"]);
+  const hasParams = Boolean(spec["paramKind"]);
+  const variables = compileVariables(spec, hasParams);
+  // Match conditions never see the variables; the validations and audit annotations see all of them.
+  const conditionEnv = policyEnv(hasParams, undefined);
+  const env = policyEnv(hasParams, variables.compiled.size > 0 ? variables.types : undefined);
   const compiled: CompiledPolicy = {
     name,
     failurePolicy: spec["failurePolicy"] === "Ignore" ? "Ignore" : "Fail",
@@ -63,23 +94,21 @@ export function compilePolicy(policy: Obj): CompiledPolicy {
     matchConstraints: spec["matchConstraints"],
     matchConditions: asList(spec["matchConditions"]).map((c, i) => ({
       name: str(c["name"]),
-      condition: compile(str(c["expression"]), `spec.matchConditions[${String(i)}].expression`),
+      condition: compile(str(c["expression"]), `spec.matchConditions[${String(i)}].expression`, conditionEnv),
     })),
-    variables: new Map(
-      asList(spec["variables"]).map((v, i) => [str(v["name"]), compile(str(v["expression"]), `spec.variables[${String(i)}].expression`)]),
-    ),
+    variables: variables.compiled,
     validations: asList(spec["validations"]).map((v, i) => ({
-      check: compile(str(v["expression"]), `spec.validations[${String(i)}].expression`),
+      check: compile(str(v["expression"]), `spec.validations[${String(i)}].expression`, env),
       message: str(v["message"]),
       messageExpression:
         typeof v["messageExpression"] === "string" && v["messageExpression"] !== ""
-          ? compile(v["messageExpression"], `spec.validations[${String(i)}].messageExpression`)
+          ? compile(v["messageExpression"], `spec.validations[${String(i)}].messageExpression`, env)
           : undefined,
       reason: str(v["reason"]),
     })),
     auditAnnotations: asList(spec["auditAnnotations"]).map((a, i) => ({
       key: str(a["key"]),
-      value: compile(str(a["valueExpression"]), `spec.auditAnnotations[${String(i)}].valueExpression`),
+      value: compile(str(a["valueExpression"]), `spec.auditAnnotations[${String(i)}].valueExpression`, env),
     })),
   };
   if (cache.size >= 512) cache.clear();

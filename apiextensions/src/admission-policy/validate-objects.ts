@@ -1,9 +1,9 @@
 // The API server's validation of policies and bindings (pkg/apis/admissionregistration/validation),
 // in its order and words (test/fixtures/apiserver-1.37/validating-admission-policy.json records
-// some): required fields, supported values, expressions that do not compile, and a result of the
-// wrong type where it is known without the server's type checker (an expression that reads nothing;
-// a bare field of object, oldObject or params, which the checker types dyn). Problems come as field causes (reason, message, field), so the
+// some): required fields, supported values, expressions that do not compile or type-check
+// (./type-check.ts), and a result of another type than the field takes. Problems come as field causes (reason, message, field), so the
 // test server can refuse a create with them and the CLI print them.
+import { formatCelType } from "../crd-checks/cel/cel-types.js";
 import { compilePolicy, type CompiledExpression } from "./compile.js";
 import { qualifiedNameProblems } from "../validation/name-rules.js";
 import type { Obj } from "./types.js";
@@ -37,11 +37,11 @@ const required = (field: string, detail = ""): FieldCause => ({
 const REASONS = ["Forbidden", "Invalid", "RequestEntityTooLarge"];
 const AT_LEAST_ONE = "validations or auditAnnotations must contain at least one item";
 
-/** An expression's problem: empty, not compiling, or (when it reads nothing) of the wrong type. */
+/** An expression's problem: empty, not compiling (a type error included), or of another type than the field takes (exactly: dyn is not a bool). */
 function expressionProblem(e: CompiledExpression, types?: readonly string[]): FieldCause | undefined {
   if (e.expression.trim() === "") return required(e.field, "expression is not specified");
   if ("compileError" in e.compiled) return invalid(e.field, e.expression, `compilation failed: ${e.compiled.compileError}`);
-  const t = e.compiled.knownType;
+  const t = e.type === undefined ? undefined : formatCelType(e.type);
   if (t === undefined || types === undefined || types.includes(t)) return undefined;
   const want = types.length === 1 ? (types[0] ?? "") : `one of [${types.join(" ")}]`;
   return invalid(e.field, e.expression, `must evaluate to ${want} but got ${t}`);
@@ -68,8 +68,8 @@ export function validatePolicy(policy: Obj): FieldCause[] {
     const reason = validations[i]?.["reason"];
     if (reason !== undefined && !REASONS.includes(String(reason)))
       out.push(notSupported(`spec.validations[${String(i)}].reason`, reason, REASONS));
-    // Whether the server accepts a dyn messageExpression is not recorded: only a known non-string is refused.
-    if (v.messageExpression) push(expressionProblem(v.messageExpression, ["string", "dyn"]));
+    // Exactly a string: a bare field of object (dyn) is refused too.
+    if (v.messageExpression) push(expressionProblem(v.messageExpression, ["string"]));
   });
   if (validations.length === 0 && annotations.length === 0) out.push(required("spec.auditAnnotations", AT_LEAST_ONE));
   compiled.auditAnnotations.forEach((a, i) => {

@@ -18,6 +18,62 @@ export interface CelIssue {
   message: string;
 }
 
+/** What differs between the environments that use the checker (CRD rules, admission policies). */
+export interface CheckerOptions {
+  /**
+   * cel-go's CrossTypeNumericComparisons: `<`, `<=`, `>`, `>=` between int, uint and double (never
+   * `==`). Kubernetes turns it on in the environments admission policies compile in.
+   */
+  crossTypeNumericOrdering?: boolean;
+  /** The methods of declared object types, by type name, then method name: their result types. */
+  methods?: ReadonlyMap<string, ReadonlyMap<string, CelT>>;
+}
+
+function excerpt(source: string, offset: number): { line: number; col: number; text: string } {
+  const before = source.slice(0, offset);
+  const line = before.split("\n").length;
+  const lineStart = before.lastIndexOf("\n") + 1;
+  const lineEnd = source.indexOf("\n", lineStart);
+  const text = source.slice(lineStart, lineEnd === -1 ? source.length : lineEnd);
+  return { line, col: [...source.slice(lineStart, offset)].length + 1, text };
+}
+
+/** cel-go's printed form of one issue, with the source line and a caret. */
+export function formatCelIssue(line: number, col: number, text: string, message: string): string {
+  return `ERROR: <input>:${line}:${col}: ${message}\n | ${text}\n | ${".".repeat(Math.max(0, col - 1))}^`;
+}
+
+/**
+ * cel-go's printed form of a checker's issues (what follows "compilation failed: "). cel-go places
+ * an operator's issue at the operator; @bufbuild/cel records a comparison whose left side is a bare
+ * identifier (`g == 1`) one character early, on the space before it, so an offset on white space
+ * moves to the token after it.
+ */
+export function formatCelIssues(source: string, issues: readonly CelIssue[]): string {
+  return issues
+    .map((i) => {
+      let offset = i.offset;
+      while (offset < source.length && /\s/.test(source[offset]!)) offset++;
+      const x = excerpt(source, offset);
+      return formatCelIssue(x.line, x.col, x.text, i.message);
+    })
+    .join("\n");
+}
+
+// ANTLR's wording when an expression stops right after an operator, the most common syntax
+// error in hand-written rules; other syntax errors keep @bufbuild/cel's own wording.
+const danglingOperator = /(==|!=|<=|>=|<|>|&&|\|\||\+|-|\*|\/|%|!|\?|:|\bin)\s*$/;
+const expectingOperand =
+  "mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+
+/** ANTLR's error for an expression that ends in an operator, as cel-go prints it; undefined for any other expression. */
+export function danglingOperatorError(source: string): string | undefined {
+  if (!danglingOperator.test(source)) return undefined;
+  const lines = source.split("\n");
+  const last = lines[lines.length - 1]!;
+  return formatCelIssue(lines.length, [...last].length + 1, last, `Syntax error: ${expectingOperand}`);
+}
+
 /** Type, worst-case cost and worst-case size (as cel-go's estimator knows it) of an expression. */
 interface Checked {
   t: CelT;
@@ -81,6 +137,7 @@ export class CelChecker {
   constructor(
     private readonly positions: Readonly<Record<string, number>>,
     private readonly model: CostModel = costModelFor(REFERENCE_MINOR),
+    private readonly options: CheckerOptions = {},
   ) {}
 
   /** The size cel-go gives a computed value of type `t` it has no other estimate for. */
@@ -88,8 +145,16 @@ export class CelChecker {
     return this.model.scalarSizes && scalarTypes.has(t.k) ? 1 : UNKNOWN_SIZE;
   }
 
-  private issue(e: Expr, message: string): void {
-    this.issues.push({ offset: this.positions[String(e.id)] ?? 0, message });
+  private issue(e: Expr, message: string, shift = 0): void {
+    this.issues.push({ offset: (this.positions[String(e.id)] ?? 0) + shift, message });
+  }
+
+  /**
+   * An issue about a call: cel-go places it at the call's parenthesis, where @bufbuild/cel records
+   * a member call (`x.f(...)`) at its dot, so the method's name and the dot are skipped.
+   */
+  private callIssue(e: Expr, fn: string, member: boolean, message: string): void {
+    this.issue(e, message, member ? fn.length + 1 : 0);
   }
 
   /** Type and cost of `e` with variables `env`. */
@@ -144,9 +209,11 @@ export class CelChecker {
     if (operand === undefined) return { t: DYN, cost: 0, size: UNKNOWN_SIZE };
     const o = this.check(operand, env);
     let t: CelT = DYN;
-    if (o.t.k === "object") {
+    if (o.t.k === "object" && o.t.opaque === true) t = o.t.fields.get(field) ?? DYN;
+    else if (o.t.k === "object") {
       const f = o.t.fields.get(field);
-      if (f === undefined) this.issue(e, `undefined field '${field}'`);
+      // has(x.f) is recorded at `has`; cel-go places its issue at the parenthesis after it.
+      if (f === undefined) this.issue(e, `undefined field '${field}'`, testOnly ? "has".length : 0);
       else t = f;
     } else if (o.t.k === "map") t = o.t.value;
     else if (o.t.k !== "dyn") this.issue(e, `type '${formatCelType(o.t)}' does not support field selection`);
@@ -158,17 +225,43 @@ export class CelChecker {
   private call(e: Expr, fn: string, target: Expr | undefined, args: Expr[], env: ReadonlyMap<string, CelT>): Checked {
     const tgt = target === undefined ? undefined : this.check(target, env);
     const as = args.map((a) => this.check(a, env));
+    const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
+    // A method of a declared type (the authorizer's, say): its result, or cel-go's error for a name it does not declare.
+    const methods = tgt?.t.k === "object" && tgt.t.name !== undefined ? this.options.methods?.get(tgt.t.name) : undefined;
+    if (methods !== undefined) {
+      const t = methods.get(fn);
+      // A name another declared type has is an overload this receiver lacks; any other name is undeclared.
+      const elsewhere = [...(this.options.methods?.values() ?? [])].some((m) => m.has(fn));
+      if (t === undefined)
+        this.callIssue(
+          e,
+          fn,
+          true,
+          elsewhere
+            ? `found no matching overload for '${fn}' applied to '${formatCelType(tgt!.t)}.(${as.map((a) => formatCelType(a.t)).join(", ")})'`
+            : `undeclared reference to '${fn}' (in container '')`,
+        );
+      return { t: t ?? DYN, cost: argCost + 1, size: t === undefined ? UNKNOWN_SIZE : this.computedSize(t) };
+    }
+    // The logical operators take bools: cel-go names the first operand that is not one.
+    if (target === undefined && (fn === "_&&_" || fn === "_||_")) {
+      const wrong = as.findIndex((a) => a.t.k !== "bool" && a.t.k !== "dyn");
+      if (wrong >= 0) {
+        this.issue(args[wrong]!, `expected type 'bool' but found '${formatCelType(as[wrong]!.t)}'`);
+        return { t: BOOL, cost: argCost, size: this.computedSize(BOOL) };
+      }
+    }
     const mismatch = overloadMismatch(
       fn,
       tgt?.t,
       as.map((a) => a.t),
+      this.options.crossTypeNumericOrdering === true,
     );
     // A call with no matching overload has cel-go's error type, which raises no further errors.
     if (mismatch !== undefined) {
-      this.issue(e, mismatch);
-      return { t: DYN, cost: (tgt?.cost ?? 0) + sum(as.map((a) => a.cost)), size: UNKNOWN_SIZE };
+      this.callIssue(e, fn, target !== undefined, mismatch);
+      return { t: DYN, cost: argCost, size: UNKNOWN_SIZE };
     }
-    const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
     const first = tgt ?? as[0];
     if (fn === "_?_:_") {
       const [c, a, b] = as;
@@ -227,6 +320,8 @@ export class CelChecker {
 
 const scalarKinds = new Set(["string", "bytes", "int", "uint", "double", "bool", "timestamp", "duration"]);
 const comparisons = new Set(["_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_"]);
+const ordering = new Set(["_<_", "_<=_", "_>_", "_>=_"]);
+const numericKinds = new Set(["int", "uint", "double"]);
 const arithmetic = new Set(["_+_", "_-_", "_*_", "_/_", "_%_", "-_"]);
 // cel-go's arithmetic overloads on scalars (lists concatenate too, but are not scalars).
 const arithmeticOverloads = new Set([
@@ -241,6 +336,7 @@ const arithmeticOverloads = new Set([
   "-_(int)",
   "-_(double)",
 ]);
+const stringArgument = new Set(["startsWith", "endsWith", "contains", "matches"]);
 const stringReceivers = new Set([
   "startsWith",
   "endsWith",
@@ -262,11 +358,12 @@ const stringReceivers = new Set([
  * alone: comparing two different scalar types, and string methods on a non-string receiver.
  * Anything involving dyn, null, lists, maps or objects is left to run time.
  */
-function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[]): string | undefined {
+function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[], crossNumeric: boolean): string | undefined {
   const fmt = formatCelType;
   if (target === undefined && comparisons.has(fn) && args.length === 2) {
     const [a, b] = args as [CelT, CelT];
-    if (scalarKinds.has(a.k) && scalarKinds.has(b.k) && a.k !== b.k) {
+    const numericOrdering = crossNumeric && ordering.has(fn) && numericKinds.has(a.k) && numericKinds.has(b.k);
+    if (scalarKinds.has(a.k) && scalarKinds.has(b.k) && a.k !== b.k && !numericOrdering) {
       return `found no matching overload for '${fn}' applied to '(${fmt(a)}, ${fmt(b)})'`;
     }
   }
@@ -286,6 +383,10 @@ function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[]): s
     !(fn === "contains" && target.k === "bytes")
   ) {
     return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
+  }
+  // The string methods whose one argument is a string too.
+  if (target?.k === "string" && stringArgument.has(fn) && args.length === 1 && args[0]!.k !== "string" && args[0]!.k !== "dyn") {
+    return `found no matching overload for '${fn}' applied to 'string.(${fmt(args[0]!)})'`;
   }
   return undefined;
 }

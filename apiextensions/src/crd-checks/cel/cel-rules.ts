@@ -3,7 +3,7 @@
 // boolean result, and estimate each rule's worst-case cost. Errors are worded like cel-go's
 // ("compilation failed: ERROR: <input>:1:5: undefined field 'b'" plus the source excerpt).
 import { parse } from "@bufbuild/cel";
-import { CelChecker, mayBeBool, type CelIssue, type Expr } from "./cel-check.js";
+import { CelChecker, danglingOperatorError, formatCelIssue, formatCelIssues, mayBeBool, type Expr } from "./cel-check.js";
 import type { CelT } from "./cel-types.js";
 import { costModelFor, REFERENCE_MINOR } from "../server-versions.js";
 
@@ -15,28 +15,6 @@ export interface RuleResult {
   cost: number;
   /** Whether the rule refers to oldSelf. */
   transition: boolean;
-}
-
-function excerpt(source: string, offset: number): { line: number; col: number; text: string } {
-  const before = source.slice(0, offset);
-  const line = before.split("\n").length;
-  const lineStart = before.lastIndexOf("\n") + 1;
-  const lineEnd = source.indexOf("\n", lineStart);
-  const text = source.slice(lineStart, lineEnd === -1 ? source.length : lineEnd);
-  return { line, col: [...source.slice(lineStart, offset)].length + 1, text };
-}
-
-/** cel-go's printed form of one issue, with the source line and a caret. */
-function formatIssue(line: number, col: number, text: string, message: string): string {
-  return `ERROR: <input>:${line}:${col}: ${message}\n | ${text}\n | ${".".repeat(Math.max(0, col - 1))}^`;
-}
-
-function formatIssues(source: string, issues: CelIssue[]): string {
-  const parts = issues.map((i) => {
-    const x = excerpt(source, i.offset);
-    return formatIssue(x.line, x.col, x.text, i.message);
-  });
-  return `compilation failed: ${parts.join("\n")}`;
 }
 
 function refersTo(e: Expr | undefined, name: string): boolean {
@@ -62,23 +40,14 @@ function refersTo(e: Expr | undefined, name: string): boolean {
   }
 }
 
-// ANTLR's wording when an expression stops right after an operator, the most common syntax
-// error in hand-written rules; other syntax errors keep @bufbuild/cel's own wording.
-const danglingOperator = /(==|!=|<=|>=|<|>|&&|\|\||\+|-|\*|\/|%|!|\?|:|\bin)\s*$/;
-const expectingOperand =
-  "mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
-
 function syntaxError(rule: string, e: unknown): string {
-  if (danglingOperator.test(rule)) {
-    const lines = rule.split("\n");
-    const last = lines[lines.length - 1]!;
-    return formatIssue(lines.length, [...last].length + 1, last, `Syntax error: ${expectingOperand}`);
-  }
+  const dangling = danglingOperatorError(rule);
+  if (dangling !== undefined) return dangling;
   const loc = (e as { location?: { start?: { line?: number; column?: number } } }).location?.start;
   const raw = (e as { rawMessage?: string }).rawMessage ?? (e instanceof Error ? e.message : String(e));
   const line = loc?.line ?? 1;
   const col = loc?.column ?? 1;
-  return formatIssue(line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
+  return formatCelIssue(line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
 }
 
 // Parses by expression text. A parse is a pure function of the text and the checker only reads
@@ -119,7 +88,7 @@ export function compileRule(rule: string, selfType: CelT, minor: number = REFERE
   const transition = refersTo(parsed.expr, "oldSelf");
   // The server estimates cost only for rules that compile to a bool; a failed rule costs 0, so it
   // neither exceeds the per-rule budget nor counts towards the schema's total.
-  if (checker.issues.length > 0) return { error: formatIssues(rule, checker.issues), cost: 0, transition };
+  if (checker.issues.length > 0) return { error: `compilation failed: ${formatCelIssues(rule, checker.issues)}`, cost: 0, transition };
   if (!mayBeBool(out.t)) return { error: "cel expression must evaluate to a bool", cost: 0, transition };
   return { cost: out.cost, transition };
 }
@@ -143,7 +112,7 @@ export function messageExpressionError(expression: string, selfType: CelT): stri
       ["oldSelf", selfType],
     ]),
   );
-  if (checker.issues.length > 0) return `messageExpression ${formatIssues(expression, checker.issues)}`;
+  if (checker.issues.length > 0) return `messageExpression compilation failed: ${formatCelIssues(expression, checker.issues)}`;
   if (out.t.k !== "string" && out.t.k !== "dyn") return "messageExpression must evaluate to a string";
   return undefined;
 }

@@ -10,7 +10,8 @@ import { escapePropertyName } from "../../validation/cel/escaping.js";
 /** A CEL type with size estimates. */
 export type CelT =
   | { k: "dyn" }
-  | { k: "object"; fields: ReadonlyMap<string, CelT> }
+  /** An object: a schema's (unnamed, printed "object") or a declared type's (its name); an opaque one has no fields a checker knows. */
+  | { k: "object"; fields: ReadonlyMap<string, CelT>; name?: string; opaque?: boolean }
   | { k: "map"; value: CelT; maxSize: number }
   | { k: "list"; elem: CelT; maxSize: number }
   | { k: "string" | "bytes"; maxSize: number }
@@ -141,7 +142,7 @@ function objectType(s: InternalSchema, isResourceRoot: boolean): CelT | undefine
 export function formatCelType(t: CelT): string {
   switch (t.k) {
     case "object":
-      return "object";
+      return t.name ?? "object";
     case "map":
       return `map(string, ${formatCelType(t.value)})`;
     case "list":
