@@ -4,10 +4,12 @@
 // (test/fixtures/apiserver-1.37/builtin-validation.json), and the same words in 1.24, since none of
 // these messages prints a compound value. Pod updates, volumes, probes, resources and the rest of
 // the pod spec are not checked.
+import { isIP } from "node:net";
 import { dns1123LabelProblems, qualifiedNameProblems } from "@kube-codegen/apiextensions/on-demand";
 import type { Emulate } from "../server-state.js";
 import type { StatusCause } from "../status-errors.js";
-import { asList, asObj, duplicate, invalid, notSupported, required } from "./field-causes.js";
+import { asList, asObj, duplicate, forbidden, invalid, notSupported, required } from "./field-causes.js";
+import { clusterIPUpdateCauses } from "./service-allocation.js";
 
 type Obj = Record<string, unknown>;
 
@@ -67,14 +69,21 @@ function servicePortErrors(port: Obj, at: string, named: boolean): StatusCause[]
 }
 
 /** core/v1 Service: ports required unless headless or ExternalName, each port valid, a known type. */
-export function validateService(s: Obj): StatusCause[] {
+export function validateService(s: Obj, old?: Obj): StatusCause[] {
   const spec = asObj(s["spec"]);
   const type = spec["type"] ?? "ClusterIP";
   const ports = asList(spec["ports"]);
   const out: StatusCause[] = [];
   if (ports.length === 0 && spec["clusterIP"] !== "None" && type !== "ExternalName") out.push(required("spec.ports"));
   if (typeof type !== "string" || !SERVICE_TYPES.includes(type)) out.push(notSupported("spec.type", type, SERVICE_TYPES));
+  const clusterIPs = asList(spec["clusterIPs"]);
+  if (type === "ExternalName" && clusterIPs.length > 0) out.push(forbidden("spec.clusterIPs", "may not be set for ExternalName services"));
+  clusterIPs.forEach((ip, i) => {
+    if (ip !== "None" && (typeof ip !== "string" || isIP(ip) === 0))
+      out.push(invalid(`spec.clusterIPs[${i}]`, ip, "must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)"));
+  });
   ports.forEach((p, i) => out.push(...servicePortErrors(asObj(p), `spec.ports[${i}]`, ports.length > 1)));
+  if (old) out.push(...clusterIPUpdateCauses(spec, asObj(old["spec"])));
   return out;
 }
 

@@ -96,6 +96,19 @@ export function defaultService(s: Obj): void {
   const spec = obj(s, "spec");
   setDefault(spec, "type", "ClusterIP");
   setDefault(spec, "sessionAffinity", "None");
-  if (Array.isArray(spec["ports"])) for (const p of spec["ports"] as Obj[]) setDefault(p, "protocol", "TCP");
+  if (Array.isArray(spec["ports"]))
+    for (const p of spec["ports"] as Obj[]) {
+      setDefault(p, "protocol", "TCP");
+      // An unset (or zero, or empty) targetPort is the port.
+      if (p["targetPort"] === undefined || p["targetPort"] === 0 || p["targetPort"] === "") p["targetPort"] = p["port"];
+    }
+  const type = spec["type"];
+  const externallyAccessible =
+    type === "NodePort" ||
+    type === "LoadBalancer" ||
+    (type === "ClusterIP" && Array.isArray(spec["externalIPs"]) && spec["externalIPs"].length > 0);
+  if (externallyAccessible) setDefault(spec, "externalTrafficPolicy", "Cluster");
+  if (type === "ClusterIP" || type === "NodePort" || type === "LoadBalancer") setDefault(spec, "internalTrafficPolicy", "Cluster");
+  if (type === "LoadBalancer") setDefault(spec, "allocateLoadBalancerNodePorts", true);
   if (s["status"] === undefined) s["status"] = { loadBalancer: {} };
 }

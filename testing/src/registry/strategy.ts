@@ -31,6 +31,13 @@ export interface Strategy {
    * the preconditions hold (a namespace turns Terminating and its controller finishes the job).
    */
   delete?(state: ServerState, info: ResourceInfo, obj: KubeObject, key: string, opts: DeleteOptions): DeleteResult;
+  /**
+   * The store's BeginCreate: runs once admission has mutated the object and before it is validated,
+   * for what a create takes from a shared pool (a Service's cluster IP and node ports); throws to refuse.
+   */
+  beginCreate?(state: ServerState, info: ResourceInfo, obj: KubeObject, dryRun: boolean): void;
+  /** BeginUpdate: the same for an update (not of a subresource), given the stored object. */
+  beginUpdate?(state: ServerState, info: ResourceInfo, obj: KubeObject, old: KubeObject, dryRun: boolean): void;
 }
 
 /** What a resource without its own strategy gets: the generic store's behaviour. */

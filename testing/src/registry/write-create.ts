@@ -106,6 +106,7 @@ export async function createObject(
       if (!state.store.get(resourceKey(info), objectKey(info, namespace, String(meta["name"])))) break;
     }
   }
+  info.strategy.beginCreate?.(state, info, obj, opts.dryRun);
   validateObject(info, obj, state.settings.emulate);
   const name = String(meta["name"]);
   const validated = opts.admission?.validate({ ...admit(toWire(info, obj)), name });

@@ -25,8 +25,9 @@ export type ServiceLookup = (namespace: string, name: string) => Record<string, 
  * server's (recorded from kube-apiserver 1.37.2: `service "wh" not found`, `no service port 18443
  * found for service "wh"`). The TLS server name and the Host header stay `<name>.<namespace>.svc`,
  * so the webhook's certificate is checked for the name kubebuilder's and cert-manager's are made
- * for. The test server allocates no cluster IPs, so an ExternalName service (which the real server
- * resolves the same way) is how a test points a service reference at a webhook on this machine.
+ * for. The test server allocates cluster IPs but routes nothing to them, so an ExternalName service
+ * (which the real server resolves the same way) is how a test points a service reference at a
+ * webhook on this machine.
  */
 function target(
   clientConfig: Record<string, unknown>,
