@@ -249,6 +249,10 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
             choices: ["1.37", "1.24"] as const,
             default: "1.37" as const,
             describe: "answer as that kube-apiserver where they differ (streaming lists, aggregated discovery)",
+          })
+          .option("audit-log-path", {
+            type: "string",
+            describe: "append an audit.k8s.io/v1 Event per request to this file (JSON lines, level Metadata), as kube-apiserver's",
           }),
       async (a) => {
         if (code !== 0) return;
@@ -268,6 +272,7 @@ export async function main(argv: readonly string[], out: Out = Console.std(), cw
             authorization: a.authorizationMode,
             emulate: a.emulate,
             ...(a.port !== undefined ? { port: a.port } : {}),
+            ...(a.auditLogPath !== undefined ? { auditLogPath: a.auditLogPath } : {}),
             write: (t) => out.log(t.replace(/\n$/, "")),
           });
         } catch (e) {

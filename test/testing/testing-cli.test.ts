@@ -145,3 +145,42 @@ test("--emulate 1.24 answers as 1.24 where it differs (no aggregated discovery, 
     assert.equal(await done, 0);
   }
 });
+
+test("--audit-log-path appends an audit event per request to the file", async () => {
+  const log = join(mkdtempSync(join(tmpdir(), "kcg-audit-cli-")), "audit.log");
+  const abort = new AbortController();
+  const lines: string[] = [];
+  let printed: () => void = () => {};
+  const ready = new Promise<void>((r) => (printed = r));
+  const out = {
+    log: (t: string) => {
+      lines.push(t);
+      if (lines.length >= 2) printed();
+    },
+    err: (t: string) => assert.fail(t),
+  };
+  const done = main(["--no-tls", "--audit-log-path", log], out, abort.signal);
+  await ready;
+  const cfg = parse(readFileSync(lines[1] ?? "", "utf8")) as {
+    clusters: { cluster: { server: string } }[];
+    users: { user: { token: string } }[];
+  };
+  const server = cfg.clusters[0]?.cluster.server ?? "";
+  const answer = await fetch(`${server}/api/v1/namespaces/default/configmaps/none`, {
+    headers: { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` },
+  });
+  assert.equal(answer.status, 404);
+  await answer.arrayBuffer();
+  abort.abort();
+  assert.equal(await done, 0);
+  const events = readFileSync(log, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const event = events.find((e) => e["requestURI"] === "/api/v1/namespaces/default/configmaps/none");
+  assert.ok(event, JSON.stringify(events));
+  assert.deepEqual(
+    [event["verb"], event["objectRef"], (event["responseStatus"] as { code: number }).code],
+    ["get", { resource: "configmaps", namespace: "default", name: "none", apiVersion: "v1" }, 404],
+  );
+});

@@ -18,6 +18,8 @@ Options:
                                  enforce it (the kubeconfig's user stays in system:masters)
   --emulate VERSION              1.37 (default) or 1.24: answer as that kube-apiserver where they
                                  differ (streaming lists, aggregated discovery)
+  --audit-log-path FILE          append an audit.k8s.io/v1 Event per request to FILE (JSON lines, level
+                                 Metadata), as kube-apiserver's --audit-log-path
   --help, --version
 `;
 
@@ -48,6 +50,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
         "simulate-deployment-status": { type: "boolean" },
         "authorization-mode": { type: "string" },
         emulate: { type: "string" },
+        "audit-log-path": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -95,6 +98,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
       simulateDeploymentStatus: values["simulate-deployment-status"] === true,
       ...(mode === "RBAC" ? { authorization: "RBAC" as const } : {}),
       ...(emulate !== undefined ? { emulate } : {}),
+      ...(values["audit-log-path"] !== undefined ? { auditLogPath: values["audit-log-path"] } : {}),
       write: (t) => out.log(t.replace(/\n$/, "")),
       ...(signal ? { signal } : {}),
     });

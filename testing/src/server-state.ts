@@ -52,6 +52,8 @@ export interface Authorizer {
 }
 
 /** Shared state of one running test server. */
+import type { AuditLog } from "./audit/audit-log.js";
+
 export interface ServerState {
   store: Store;
   registry: ResourceRegistry;
@@ -62,6 +64,8 @@ export interface ServerState {
   tokens: Map<string, UserInfo>;
   /** The authorizer, when the server enforces authorization. */
   authorizer?: Authorizer;
+  /** The audit log, when the server keeps one (StartOptions.auditLog). */
+  audit?: AuditLog;
   /** host:port as clients reach it, for /api's serverAddressByClientCIDRs. */
   address: string;
   /** Runs follow-up work (garbage collection, CRD establishment, namespace cleanup) after a response. */

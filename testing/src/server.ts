@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
+import { AuditLog, type AuditEvent } from "./audit/audit-log.js";
 import { builtinResources } from "./builtin/resources.js";
 import { CRD_KEY, decorateCrdResource, startCrdController } from "./apiextensions/crd-controller.js";
 import { prepareForSeeds } from "./apiextensions/crd-engines.js";
@@ -27,6 +28,13 @@ import { storageKey } from "./registry/resource-info.js";
 
 /** Options of startTestApiServer. */
 export interface StartOptions {
+  /**
+   * Keep an audit log, as kube-apiserver with a policy of `level: Metadata` (testing/src/audit): one
+   * audit.k8s.io/v1 Event per request, with the authorization decision and the annotations admission
+   * adds (a ValidatingAdmissionPolicy's auditAnnotations and Audit failures), read by auditEvents()
+   * and, given a path, appended to that file as JSON lines. Off by default.
+   */
+  auditLog?: boolean | { path: string };
   /** CustomResourceDefinitions (apiextensions.k8s.io/v1, as parsed JSON/YAML) to serve from the start. */
   crds: readonly Record<string, unknown>[];
   /** Objects to create at start, in order (namespaces first if others live in them). default, kube-system,
@@ -118,6 +126,8 @@ export interface TestApiServer {
   /** Waits until follow-up work (garbage collection, CRD establishment, namespace cleanup) is done. */
   settle(): Promise<void>;
   /** Closes all connections and watches, and removes the kubeconfig file. */
+  /** The audit log's events so far, oldest first (empty unless started with auditLog). */
+  auditEvents(): readonly AuditEvent[];
   stop(): Promise<void>;
 }
 
@@ -232,6 +242,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     address: "",
     tokens: new Map(),
     ...(rbac ? { authorizer: rbac[1].rbacAuthorizer } : {}),
+    ...(options.auditLog ? { audit: new AuditLog(options.auditLog === true ? undefined : options.auditLog.path) } : {}),
     defer: queue.defer,
     later: queue.later,
   };
@@ -320,6 +331,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     currentResourceVersion: () => String(store.revision),
     openWatches: () => state.hub.size,
     settle: () => queue.idle(),
+    auditEvents: () => state.audit?.events() ?? [],
     stop: async () => {
       if (stopped) return;
       stopped = true;

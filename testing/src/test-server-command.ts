@@ -20,6 +20,8 @@ export interface TestServerCommandOptions {
   authorization?: "RBAC" | "AlwaysAllow";
   /** Answer as kube-apiserver 1.37 (default) or 1.24 where they differ (StartOptions.emulate). */
   emulate?: "1.37" | "1.24";
+  /** Append an audit log to this file, as kube-apiserver's --audit-log-path at level Metadata (StartOptions.auditLog). */
+  auditLogPath?: string;
   /** Where to print (default: process.stdout). */
   write?: (text: string) => void;
   /** Stops the server when aborted (default: SIGINT or SIGTERM). */
@@ -55,6 +57,7 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   if (opts.simulateDeploymentStatus !== undefined) start.simulateDeploymentStatus = opts.simulateDeploymentStatus;
   if (opts.authorization !== undefined) start.authorization = opts.authorization;
   if (opts.emulate !== undefined) start.emulate = opts.emulate;
+  if (opts.auditLogPath !== undefined) start.auditLog = { path: opts.auditLogPath };
   const server = await startTestApiServer(start);
   let onSignal = (): void => {};
   // The handlers are in place before the kubeconfig path is printed: whoever reads the path may

@@ -4,7 +4,7 @@
 // authorizer library. The evaluation is @kube-codegen/apiextensions/admission-policy's, loaded (with
 // CEL) the first time a policy exists, so a server without policies never loads it and a write no
 // policy matches stays synchronous. Denials answer with the policy's Status, Warn failures become
-// Warning headers; audit annotations have nowhere to go (the server keeps no audit log).
+// Warning headers; audit annotations go to the request's audit event (when the server keeps a log).
 // Policies also need CEL to be validated (their expressions must compile), which the registry's
 // synchronous validators cannot load on demand, so that check runs here, before anything is stored,
 // answering the same 422 the validation would.
@@ -17,6 +17,7 @@ import { groupVersion, storageKey, type ResourceInfo } from "../registry/resourc
 import { toWire } from "../registry/write-common.js";
 import type { ServerState, UserInfo } from "../server-state.js";
 import { ApiError, invalid } from "../status-errors.js";
+import { annotate } from "../audit/audit-log.js";
 
 type Obj = Record<string, unknown>;
 type Library = Awaited<ReturnType<typeof admissionPolicy.load>>;
@@ -92,6 +93,7 @@ function admitOptions(state: ServerState, a: AdmissionAttributes, user: UserInfo
 function decide(lib: Library, state: ServerState, a: AdmissionAttributes, user: UserInfo, policies: Obj[], bindings: Obj[]): void {
   const result = lib.admit(policies, bindings, admitOptions(state, a, user));
   a.warnings.push(...result.warnings);
+  for (const [key, value] of Object.entries(result.auditAnnotations)) annotate(key, value);
   if (result.status) {
     const s = result.status;
     throw new ApiError(s.code, s.reason, s.message, {

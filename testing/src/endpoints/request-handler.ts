@@ -34,6 +34,7 @@ import { toTable, wantsTable } from "./table-output.js";
 import { serveWatch } from "./watch-stream.js";
 import { serveAggregatedDiscovery } from "./aggregated-discovery.js";
 import { createObject } from "../registry/write-create.js";
+import { annotate, currentAudit, microTime, withAuditContext, type AuditContext, type AuditEvent } from "../audit/audit-log.js";
 import type { Admission } from "../registry/admission-hooks.js";
 import { requestAdmission } from "../admission/request-admission.js";
 import { convertForRead } from "./read-conversion.js";
@@ -192,12 +193,65 @@ function requestUrl(target: string): URL {
   }
 }
 
-/** Handles one request; never throws. */
+/** Handles one request; never throws. With an audit log, its event is written once the answer is complete. */
 export async function handleRequest(state: ServerState, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // The audit filter runs first on a real server and names every request, answered or refused.
+  const auditID = randomUUID();
+  res.setHeader("Audit-Id", auditID);
+  const audit = state.audit;
+  if (!audit) return serveRequest(state, token, req, res);
+  const ctx: AuditContext = { auditID, requestReceivedTimestamp: microTime(), annotations: new Map() };
+  res.once("close", () => audit.write(auditEvent(ctx, req, res)));
+  return withAuditContext(ctx, () => serveRequest(state, token, req, res));
+}
+
+/** The event of an answered request (see ../audit/audit-log.ts). */
+function auditEvent(ctx: AuditContext, req: IncomingMessage, res: ServerResponse): AuditEvent {
+  const annotations = Object.fromEntries([...ctx.annotations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const userAgent = req.headers["user-agent"];
+  return {
+    kind: "Event",
+    apiVersion: "audit.k8s.io/v1",
+    level: "Metadata",
+    auditID: ctx.auditID,
+    stage: "ResponseComplete",
+    requestURI: req.url ?? "/",
+    verb: ctx.verb ?? (req.method ?? "GET").toLowerCase(),
+    user: ctx.user ?? { username: "system:anonymous", groups: ["system:unauthenticated"] },
+    sourceIPs: [(req.socket.remoteAddress ?? "").replace(/^::ffff:/, "")],
+    ...(userAgent ? { userAgent } : {}),
+    ...(ctx.objectRef ? { objectRef: ctx.objectRef } : {}),
+    responseStatus: ctx.failure ?? { metadata: {}, code: res.statusCode },
+    requestReceivedTimestamp: ctx.requestReceivedTimestamp,
+    stageTimestamp: microTime(),
+    ...(Object.keys(annotations).length > 0 ? { annotations } : {}),
+  };
+}
+
+/** Who an authenticated caller is, before impersonation. */
+function callerUser(caller: Exclude<Caller, "anonymous">): { username: string; groups: string[] } {
+  const u = caller === "authenticated" ? ADMIN_USER : caller;
+  return { username: u.name, groups: [...u.groups] };
+}
+
+/** What the audit event says of a routed request: its verb and object. */
+function noteRequest(ctx: AuditContext | undefined, attrs: RequestAttributes, r: ReturnType<typeof route>): void {
+  if (!ctx) return;
+  ctx.verb = attrs.verb;
+  if (r.type !== "resource") return;
+  ctx.objectRef = {
+    resource: r.info.resource,
+    ...(r.info.namespaced && r.namespace ? { namespace: r.namespace } : {}),
+    ...(r.name ? { name: r.name } : {}),
+    ...(r.info.group ? { apiGroup: r.info.group } : {}),
+    apiVersion: r.info.version,
+    ...(r.subresource ? { subresource: r.subresource } : {}),
+  };
+}
+
+async function serveRequest(state: ServerState, token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = requestUrl(req.url ?? "/");
   const warnings: string[] = [];
-  // The audit filter runs first on a real server and names every request, answered or refused.
-  res.setHeader("Audit-Id", randomUUID());
   try {
     // Before anything that could answer in protobuf or read a protobuf body (protobuf/load.ts).
     if (mayUseProtobuf(req) && !protobufLoaded()) await loadProtobuf();
@@ -208,11 +262,19 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
     // Routed on the raw path: WHATWG URL parsing would resolve "." and ".." segments, which the real
     // server instead receives as names (and rejects, see checkPathName).
     const r = route((req.url ?? "/").split("?")[0] ?? "/", state.registry);
+    const audit = currentAudit();
+    noteRequest(audit, requestAttributes(req.method ?? "GET", r, url), r);
+    if (audit && caller !== "anonymous") audit.user = callerUser(caller);
     if (caller === "anonymous" && !isPublicPath(url.pathname)) {
       if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
       throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);
     }
     const user = caller === "anonymous" ? undefined : authorizeRequest(state, caller, req, r, url);
+    if (user && audit) {
+      audit.user = { username: user.name, groups: user.groups };
+      annotate("authorization.k8s.io/decision", "allow");
+      annotate("authorization.k8s.io/reason", "");
+    }
     if (
       r.type === "noRoute" &&
       url.pathname.startsWith("/openapi/") &&
@@ -327,7 +389,11 @@ function authorizeRequest(
     if (asUser !== "system:anonymous" && !groups.includes("system:authenticated")) groups.push("system:authenticated");
     user = { name: asUser, groups };
   }
-  if (!authorizer.authorize(state, user, attrs).allowed) throw forbidden(user.name, attrs.verb);
+  if (!authorizer.authorize(state, user, attrs).allowed) {
+    annotate("authorization.k8s.io/decision", "forbid");
+    annotate("authorization.k8s.io/reason", "");
+    throw forbidden(user.name, attrs.verb);
+  }
   return user;
 }
 
@@ -351,6 +417,11 @@ function answerFailure(req: IncomingMessage, path: string, res: ServerResponse, 
   try {
     if (res.headersSent) return void res.end();
     const err = e instanceof ApiError ? e : internalError(e instanceof Error ? e.message : String(e));
+    const audit = currentAudit();
+    if (audit) {
+      const { kind: _kind, apiVersion: _apiVersion, ...status } = err.toStatus();
+      audit.failure = status;
+    }
     try {
       sendErrorNegotiated(req, res, err, warnings);
     } catch (again) {
@@ -468,7 +539,12 @@ async function serveResource(
     case "create": {
       if (r.name) throw methodNotAllowed();
       const opts = writeOptions(query, req.headers["user-agent"], "CreateOptions", [], state.settings.emulate);
-      const out = await createObject(state, info, ns, decodeObject(body, info), { ...opts, warnings, admission });
+      const created = decodeObject(body, info);
+      // The audit event names the object a create sends (before any name is generated).
+      const audit = currentAudit();
+      const givenName = created.metadata["name"];
+      if (audit?.objectRef && typeof givenName === "string" && givenName !== "") audit.objectRef = { ...audit.objectRef, name: givenName };
+      const out = await createObject(state, info, ns, created, { ...opts, warnings, admission });
       return send(out.code, out.object, warnings);
     }
     case "update": {
