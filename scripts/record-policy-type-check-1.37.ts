@@ -8,7 +8,7 @@
 // answer is kept whole, a created policy by its kind only (its uid and timestamps vary).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { TYPE_CHECK_CASES } from "../test/fixtures/apiserver-1.37/policy-type-check-cases.js";
+import { policyOf, TYPE_CHECK_CASES } from "../test/fixtures/apiserver-1.37/policy-type-check-cases.js";
 import { recorder, serverArgs } from "./recording.js";
 
 const { base, token } = serverArgs("record-policy-type-check-1.37.ts");
@@ -19,22 +19,10 @@ const POLICIES = "/apis/admissionregistration.k8s.io/v1/validatingadmissionpolic
 for (const c of TYPE_CHECK_CASES) {
   // A policy an earlier recording created goes first, so the script can run again on the same server.
   await call("DELETE", `${POLICIES}/tc-${c.name}`);
-  const { status, text } = await call("POST", POLICIES, policyOf(c.name, c.spec));
+  const { status, text } = await call("POST", POLICIES, policyOf(c));
   const body = JSON.parse(text) as Record<string, unknown>;
   answers[c.name] = { status, body: body["kind"] === "Status" ? body : { kind: body["kind"] } };
 }
 const out = join(import.meta.dirname, "../test/fixtures/apiserver-1.37/policy-type-check.json");
 writeFileSync(out, `${JSON.stringify({ server: "kube-apiserver v1.37.2", answers }, null, 2)}\n`);
 process.stderr.write(`wrote ${String(TYPE_CHECK_CASES.length)} answers to test/fixtures/apiserver-1.37/policy-type-check.json\n`);
-
-function policyOf(name: string, spec: Record<string, unknown>): unknown {
-  return {
-    apiVersion: "admissionregistration.k8s.io/v1",
-    kind: "ValidatingAdmissionPolicy",
-    metadata: { name: `tc-${name}` },
-    spec: {
-      matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }] },
-      ...spec,
-    },
-  };
-}

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { validatePolicy } from "../../apiextensions/src/admission-policy/index.js";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
-import { TYPE_CHECK_CASES } from "../fixtures/apiserver-1.37/policy-type-check-cases.js";
+import { policyOf, TYPE_CHECK_CASES } from "../fixtures/apiserver-1.37/policy-type-check-cases.js";
 import { releaseAgent, send } from "../testing/transcript-http.js";
 
 interface Recorded {
@@ -28,16 +28,6 @@ const NOT_MODELLED: ReadonlyMap<string, string> = new Map([
   ["authorizer-field", "cel-go's resolution error for a field of the authorizer"],
 ]);
 
-const policyOf = (name: string, spec: Record<string, unknown>) => ({
-  apiVersion: "admissionregistration.k8s.io/v1",
-  kind: "ValidatingAdmissionPolicy",
-  metadata: { name: `tc-${name}` },
-  spec: {
-    matchConstraints: { resourceRules: [{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"] }] },
-    ...spec,
-  },
-});
-
 let server: TestApiServer;
 before(async () => {
   server = await startTestApiServer({ crds: [] });
@@ -57,7 +47,7 @@ for (const c of TYPE_CHECK_CASES) {
   test(`${c.name}: offline and in the test server as kube-apiserver 1.37.2`, { skip: skip ? `not modelled: ${skip}` : false }, async () => {
     const recorded = RECORDED[c.name];
     assert.ok(recorded, `no recorded answer for ${c.name}`);
-    const policy = policyOf(c.name, c.spec);
+    const policy = policyOf(c);
     assert.deepEqual(validatePolicy(policy), recorded.status === 201 ? [] : recorded.body.details?.causes);
     const got = await send(
       { url: server.url, caPem: server.caPem },

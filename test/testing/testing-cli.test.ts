@@ -74,7 +74,11 @@ test("it serves the CRDs over plain HTTP with --no-tls, prints the kubeconfig pa
   }
 });
 
-test("--authorization-mode RBAC serves the rbac group and enforces it", async () => {
+/**
+ * Runs the command with `argv` until it has printed its kubeconfig's path; the server's URL and
+ * token from that kubeconfig, and `stop`, which stops it and resolves with its exit code.
+ */
+async function startCommand(argv: string[]): Promise<{ server: string; token: string; stop: () => Promise<number> }> {
   const abort = new AbortController();
   const lines: string[] = [];
   let printed: () => void = () => {};
@@ -86,23 +90,33 @@ test("--authorization-mode RBAC serves the rbac group and enforces it", async ()
     },
     err: (t: string) => assert.fail(t),
   };
-  const done = main(["--no-tls", "--authorization-mode", "RBAC"], out, abort.signal);
+  const done = main(argv, out, abort.signal);
   await ready;
   const cfg = parse(readFileSync(lines[1] ?? "", "utf8")) as {
     clusters: { cluster: { server: string } }[];
     users: { user: { token: string } }[];
   };
-  const server = cfg.clusters[0]?.cluster.server ?? "";
+  return {
+    server: cfg.clusters[0]?.cluster.server ?? "",
+    token: cfg.users[0]?.user.token ?? "",
+    stop: () => {
+      abort.abort();
+      return done;
+    },
+  };
+}
+
+test("--authorization-mode RBAC serves the rbac group and enforces it", async () => {
+  const { server, token, stop } = await startCommand(["--no-tls", "--authorization-mode", "RBAC"]);
   const admin = await fetch(`${server}/apis/rbac.authorization.k8s.io/v1/clusterroles/cluster-admin`, {
-    headers: { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` },
+    headers: { Authorization: `Bearer ${token}` },
   });
   assert.equal(admin.status, 200);
   const impersonated = await fetch(`${server}/api/v1/namespaces/default/pods`, {
-    headers: { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}`, "Impersonate-User": "jane" },
+    headers: { Authorization: `Bearer ${token}`, "Impersonate-User": "jane" },
   });
   assert.equal(impersonated.status, 403);
-  abort.abort();
-  assert.equal(await done, 0);
+  assert.equal(await stop(), 0);
 });
 
 test("--emulate 1.24 answers as 1.24 where it differs (no aggregated discovery, streaming lists refused); the default answers as 1.37", async () => {
@@ -110,25 +124,8 @@ test("--emulate 1.24 answers as 1.24 where it differs (no aggregated discovery, 
     [["--no-tls"], true, 200],
     [["--no-tls", "--emulate", "1.24"], false, 422],
   ] as const) {
-    const abort = new AbortController();
-    const lines: string[] = [];
-    let printed: () => void = () => {};
-    const ready = new Promise<void>((r) => (printed = r));
-    const out = {
-      log: (t: string) => {
-        lines.push(t);
-        if (lines.length >= 2) printed();
-      },
-      err: (t: string) => assert.fail(t),
-    };
-    const done = main([...argv], out, abort.signal);
-    await ready;
-    const cfg = parse(readFileSync(lines[1] ?? "", "utf8")) as {
-      clusters: { cluster: { server: string } }[];
-      users: { user: { token: string } }[];
-    };
-    const server = cfg.clusters[0]?.cluster.server ?? "";
-    const auth = { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` };
+    const { server, token, stop } = await startCommand([...argv]);
+    const auth = { Authorization: `Bearer ${token}` };
     const apis = await fetch(`${server}/apis`, {
       headers: { ...auth, Accept: "application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json" },
     });
@@ -141,38 +138,19 @@ test("--emulate 1.24 answers as 1.24 where it differs (no aggregated discovery, 
     );
     assert.equal(list.status, watchList, argv.join(" "));
     ac.abort();
-    abort.abort();
-    assert.equal(await done, 0);
+    assert.equal(await stop(), 0);
   }
 });
 
 test("--audit-log-path appends an audit event per request to the file", async () => {
   const log = join(mkdtempSync(join(tmpdir(), "kcg-audit-cli-")), "audit.log");
-  const abort = new AbortController();
-  const lines: string[] = [];
-  let printed: () => void = () => {};
-  const ready = new Promise<void>((r) => (printed = r));
-  const out = {
-    log: (t: string) => {
-      lines.push(t);
-      if (lines.length >= 2) printed();
-    },
-    err: (t: string) => assert.fail(t),
-  };
-  const done = main(["--no-tls", "--audit-log-path", log], out, abort.signal);
-  await ready;
-  const cfg = parse(readFileSync(lines[1] ?? "", "utf8")) as {
-    clusters: { cluster: { server: string } }[];
-    users: { user: { token: string } }[];
-  };
-  const server = cfg.clusters[0]?.cluster.server ?? "";
+  const { server, token, stop } = await startCommand(["--no-tls", "--audit-log-path", log]);
   const answer = await fetch(`${server}/api/v1/namespaces/default/configmaps/none`, {
-    headers: { Authorization: `Bearer ${cfg.users[0]?.user.token ?? ""}` },
+    headers: { Authorization: `Bearer ${token}` },
   });
   assert.equal(answer.status, 404);
   await answer.arrayBuffer();
-  abort.abort();
-  assert.equal(await done, 0);
+  assert.equal(await stop(), 0);
   const events = readFileSync(log, "utf8")
     .trim()
     .split("\n")

@@ -37,6 +37,11 @@ const externallyAccessible = (spec: Obj): boolean =>
 const ips = (spec: Obj): string[] => asList(spec["clusterIPs"]).map((v) => (typeof v === "string" ? v : ""));
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** normalizeClusterIPs: a client that sets only clusterIP (an old one) gets clusterIPs from it. */
+function fillClusterIPs(spec: Obj): void {
+  if (typeof spec["clusterIP"] === "string" && spec["clusterIP"] !== "" && ips(spec).length === 0) spec["clusterIPs"] = [spec["clusterIP"]];
+}
+
 /** What the stored Services hold, but the one being written. */
 function inUse(state: ServerState, self: { namespace: string; name: string } | undefined): { ips: Set<string>; ports: Set<number> } {
   const used = { ips: new Set(RESERVED_IPS), ports: new Set<number>() };
@@ -135,7 +140,7 @@ export function allocateForCreate(state: ServerState, svc: Obj, dryRun: boolean)
   svc["spec"] = spec;
   // normalizeClusterIPs: a client that sets only clusterIP gets clusterIPs from it, whatever the type
   // (validation then refuses one on an ExternalName Service).
-  if (typeof spec["clusterIP"] === "string" && spec["clusterIP"] !== "" && ips(spec).length === 0) spec["clusterIPs"] = [spec["clusterIP"]];
+  fillClusterIPs(spec);
   if (!needsClusterIP(spec)) return;
   const name = String(asObj(svc["metadata"])["name"] ?? "");
   const used = inUse(state, undefined);
@@ -169,8 +174,7 @@ export function allocateForUpdate(state: ServerState, svc: Obj, old: Obj, dryRun
     spec["ipFamilies"] ??= before["ipFamilies"];
     spec["ipFamilyPolicy"] ??= before["ipFamilyPolicy"];
   } else {
-    if (typeof spec["clusterIP"] === "string" && spec["clusterIP"] !== "" && ips(spec).length === 0)
-      spec["clusterIPs"] = [spec["clusterIP"]];
+    fillClusterIPs(spec);
     allocateClusterIP(spec, String(meta["name"] ?? ""), used.ips, dryRun);
   }
   if (!needsNodePorts(spec)) return;

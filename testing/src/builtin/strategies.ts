@@ -14,9 +14,13 @@ const CREATE_ON_UPDATE: Strategy = { ...DEFAULT_STRATEGY, allowCreateOnUpdate: t
 /** Leases: created by a PUT, but an update must name the resourceVersion it replaces (leader election's compare-and-swap). */
 const LEASE_STRATEGY: Strategy = { ...CREATE_ON_UPDATE, allowUnconditionalUpdate: false };
 
-/** Services: created by a PUT, and given cluster IPs and node ports before validation (service-allocation.ts). */
+/**
+ * Services: created by a PUT, given cluster IPs and node ports before validation
+ * (service-allocation.ts), and a DELETE answers with the Service (recorded from 1.37.2).
+ */
 const SERVICE_STRATEGY: Strategy = {
   ...CREATE_ON_UPDATE,
+  returnDeletedObject: true,
   beginCreate: (state, info, obj, dryRun) => refusedAsInvalid(info, obj, () => allocateForCreate(state, obj, dryRun)),
   beginUpdate: (state, info, obj, old, dryRun) => refusedAsInvalid(info, obj, () => allocateForUpdate(state, obj, old, dryRun)),
 };
