@@ -64,7 +64,13 @@ files.sort((a, b) => rank(a) - rank(b));
 // on a 2-core machine. No --test-force-exit: it ended a file's process before the file's last test
 // events reached the runner, so tests went unreported and uncounted, never failed (1,935 of 1,943
 // in one CI run).
-const flags = ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=600000"];
+const flags = [
+  "--import",
+  new URL("test-loader/register.mjs", import.meta.url).pathname,
+  "--test",
+  "--test-concurrency=2",
+  "--test-timeout=600000",
+];
 // TAP as before, then scripts/failures-reporter.mjs's summary of what failed, after TAP's last line.
 const reporters = ["--test-reporter=tap", "--test-reporter-destination=stdout"];
 reporters.push(`--test-reporter=${new URL("failures-reporter.mjs", import.meta.url).pathname}`, "--test-reporter-destination=stdout");

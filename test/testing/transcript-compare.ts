@@ -102,5 +102,10 @@ export function compareBodies(expected: Json, actual: Json, opts: CompareOptions
       : [`body: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual).slice(0, 200)}`];
   const e = canonical(opts.aliased ? dropSpecStatus(expected) : expected, opts.unorderedItems ?? false);
   const a = canonical(opts.aliased ? dropSpecStatus(actual) : actual, opts.unorderedItems ?? false);
-  return e === a ? [] : [`body differs:\n  expected ${e.slice(0, 3000)}\n  actual   ${a.slice(0, 3000)}`];
+  if (e === a) return [];
+  // The first difference, with some context, comes first: the caller keeps only the problem's start.
+  let at = 0;
+  while (at < e.length && e[at] === a[at]) at++;
+  const from = Math.max(0, at - 200);
+  return [`body differs at character ${at}:\n  expected …${e.slice(from, at + 300)}\n  actual   …${a.slice(from, at + 300)}`];
 }
