@@ -2,18 +2,18 @@
 // the report, its text rendering and the exit code.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { formatValidationReport, validateFiles, validationExitCode } from "../../apiextensions/src/validation/index.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/fs.js";
 
 const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: unknown } }[])[0]?.request
   .body;
 
 function workspace(): { dir: string; crds: string } {
-  const dir = mkdtempSync(join(tmpdir(), "kcg-validate-"));
+  const dir = tempDir("kcg-validate-");
   const crds = join(dir, "crds");
   mkdirSync(join(crds, "nested"), { recursive: true });
   writeFileSync(join(crds, "nested", "widgets.yaml"), stringify(widgetCrd));
@@ -161,7 +161,7 @@ test("manifests: JSON, YAML flow mappings, empty documents and parse errors", as
 });
 
 test("status is dropped on create when the CRD has the status subresource, as the server does, and a version without served: true is not served", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "kcg-validate-"));
+  const dir = tempDir("kcg-validate-");
   const version = (name: string, extra: Record<string, unknown>) => ({
     name,
     storage: name === "v1",

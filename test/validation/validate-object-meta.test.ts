@@ -4,13 +4,13 @@
 // out in full here, as the server prints them, so a change of wording fails.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { validateFiles, validateObjectMeta, validateObjectMetaUpdate } from "../../apiextensions/src/validation/index.js";
 import { validateObjectMeta as testServerObjectMeta } from "../../testing/src/registry/object-meta-validation.js";
 import { TRANSCRIPTS } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/fs.js";
 
 type Crd = { metadata: { name: string }; spec: { scope: string; names: Record<string, unknown> } };
 const widgetCrd = (JSON.parse(readFileSync(`${TRANSCRIPTS}/crd_lifecycle.json`, "utf8")) as { request: { body: Crd } }[])[0]!.request.body;
@@ -34,7 +34,7 @@ const LABEL_VALUE_RULE =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
 
 async function validate(...objects: Record<string, unknown>[]): Promise<{ errors: string[]; warnings: string[] }[]> {
-  const dir = mkdtempSync(join(tmpdir(), "kcg-validate-meta-"));
+  const dir = tempDir("kcg-validate-meta-");
   const crds = join(dir, "crds.yaml");
   writeFileSync(crds, [stringify(widgetCrd), stringify(gadgetCrd())].join("---\n"));
   const file = join(dir, "resources.yaml");
