@@ -56,7 +56,8 @@ export async function runPipeline(options: Options, cache?: CacheStore): Promise
   startStage(produced.filter((f) => f.final === undefined).length >= MANY_FILES);
   // The emit stage takes the files over (produced is left empty), so each body can go once it is final.
   const files = await finalize(produced.splice(0), options.headerText, cache);
-  if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f.content])));
+  // By path, the files themselves: a cached file's text is decoded only if read, and only the units that ran read theirs.
+  if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f])));
   return { files, owned, diagnostics, sources };
 }
 

@@ -96,6 +96,16 @@ export class CacheStore {
 
   /** The value stored under `key` in `namespace`, or undefined when there is none that checks out. */
   get(namespace: string, key: string): string | undefined {
+    const bytes = this.getBytes(namespace, key);
+    return bytes === undefined ? undefined : utf8Text(bytes);
+  }
+
+  /**
+   * The value's UTF-8 bytes, a view into the pack read this run (nothing is copied): for an entry
+   * whose bulk is passed on as bytes, such as a unit's generated files, which are compared with
+   * the files on disk byte for byte and written as they are.
+   */
+  getBytes(namespace: string, key: string): Buffer | undefined {
     const id = entryId(namespace, key);
     const count = this.count(namespace);
     const candidates = this.packs().entries.get(id);
@@ -105,23 +115,32 @@ export class CacheStore {
       if (sha256(bytes) !== e.hash) continue;
       this.used.set(id, e.pack.subarray(e.at, e.end));
       count.hits++;
-      return utf8Text(bytes);
+      return bytes;
     }
     if (candidates !== undefined) count.rejected++;
     count.misses++;
     return undefined;
   }
 
-  /** Keeps `value` under `key` until `flush` makes it visible (or `discard` drops it). */
-  put(namespace: string, key: string, value: string): void {
+  /**
+   * Keeps `value` under `key` until `flush` makes it visible (or `discard` drops it). A value given
+   * as parts is stored as their concatenation, each encoded straight into the record.
+   */
+  put(namespace: string, key: string, value: string | readonly string[]): void {
     const id = entryId(namespace, key);
     if (this.broken || this.staged.has(id)) return;
     this.staged.add(id);
     // The value is encoded once, into the record, and hashed there.
-    const length = Buffer.byteLength(value, "utf8");
+    const parts = typeof value === "string" ? [value] : value;
+    const lengths = parts.map((v) => Buffer.byteLength(v, "utf8"));
+    const length = lengths.reduce((a, b) => a + b, 0);
     const head = `${namespace}\t${key}\t${length}\t`;
     const record = Buffer.allocUnsafe(head.length + 65 + length);
-    record.write(value, head.length + 65, "utf8");
+    let at = head.length + 65;
+    parts.forEach((v, i) => {
+      record.write(v, at, "utf8");
+      at += lengths[i] as number;
+    });
     record.write(`${head}${sha256(record.subarray(head.length + 65))}\n`, 0, "latin1");
     if (this.staging !== undefined) return this.append([record]);
     this.held.push(record);

@@ -11,9 +11,14 @@ export const GENERATED_LINE = generatedLine("//");
 
 const YAML_GENERATED_LINE = generatedLine("#");
 
-/** True when a file's text carries the generated line in either syntax: only such files are ever removed. */
-export function isGenerated(text: string): boolean {
-  return text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE);
+/**
+ * True when a file's text (or its UTF-8 bytes, as the output scan reads them) carries the generated
+ * line in either syntax: only such files are ever removed.
+ */
+export function isGenerated(text: string | Buffer): boolean {
+  return typeof text === "string"
+    ? text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE)
+    : text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE);
 }
 
 /**

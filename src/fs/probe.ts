@@ -126,6 +126,18 @@ export function readText(abs: string, display: string): { text: string } | { dia
   }
 }
 
+/**
+ * A file's bytes, or why it cannot be read: for files compared byte for byte (the output scan's),
+ * which are decoded only when they differ.
+ */
+export function readBytes(abs: string, display: string): { bytes: Buffer } | { diagnostic: Diagnostic } {
+  try {
+    return { bytes: readFileSync(abs) };
+  } catch (e) {
+    return { diagnostic: fsProblem(e, display, "read", "file") };
+  }
+}
+
 /** A directory's entry names, sorted by code unit whatever order the file system gives, or why it cannot be read. */
 export function readDirNames(abs: string, display: string): { names: string[] } | { diagnostic: Diagnostic } {
   try {

@@ -9,10 +9,11 @@ export interface OutputFile {
   readonly lang: "ts" | "yaml";
   readonly body: string;
   /**
-   * The file's final bytes (header and formatting included), set only by the incremental stage for
-   * a unit it took from the cache, whose `body` is then empty: the emit stage takes them as they are.
+   * The file's final bytes, UTF-8 (header and formatting included), set only by the incremental
+   * stage for a unit it took from the cache, whose `body` is then empty: the emit stage takes them
+   * as they are, and they reach the disk, or the comparison with it, without being decoded.
    */
-  readonly final?: string;
+  readonly final?: Buffer;
 }
 
 /** Where a generator's files live, so files it no longer produces can be found and removed. */

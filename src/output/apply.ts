@@ -35,8 +35,10 @@ export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
         mkdirSync(dir, { recursive: true });
         made.add(dir);
       }
-      if (plan.previous.has(f.path) || !createNew(abs, f.content)) {
-        writeFileSync(tmp, f.content);
+      // The bytes a cached file came with, when it has them: its text need not be decoded to be written.
+      const data = f.bytes ?? f.content;
+      if (plan.previous.has(f.path) || !createNew(abs, data)) {
+        writeFileSync(tmp, data);
         renameSync(tmp, abs);
       }
     } catch (e) {
@@ -60,7 +62,7 @@ export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
  * Creates `abs` with `content` if nothing is there: false when something is (the caller then writes
  * over it as over an existing file). A write that fails halfway removes the file it made.
  */
-function createNew(abs: string, content: string): boolean {
+function createNew(abs: string, content: string | Buffer): boolean {
   let fd: number;
   try {
     fd = openSync(abs, "wx");

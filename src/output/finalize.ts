@@ -1,13 +1,31 @@
 import { posix } from "node:path";
 import { digest, toolIdentity, type CacheStore } from "../cache/index.js";
+import { utf8Text } from "../fs/index.js";
 import { formatTypeScript, headerText, type FormatStore, newFormatMemo } from "../emit/index.js";
 import type { OutputFile } from "../generators/index.js";
 import { collectIfGrown } from "../memory/index.js";
 
-/** A generated file with its final bytes. */
+/** A generated file with its final text. */
 export interface FinalFile {
   readonly path: string;
   readonly content: string;
+  /**
+   * The same text as UTF-8 bytes, when the file came from the cache as bytes: then `content` is
+   * decoded only if something reads it, and the output stage compares and writes these instead.
+   */
+  readonly bytes?: Buffer;
+}
+
+/** A file whose final text is `bytes`, decoded the first time `content` is read. */
+function fromBytes(path: string, bytes: Buffer): FinalFile {
+  let text: string | undefined;
+  return {
+    path,
+    bytes,
+    get content(): string {
+      return (text ??= utf8Text(bytes));
+    },
+  };
 }
 
 /**
@@ -28,7 +46,7 @@ export async function finalize(files: OutputFile[], header: string, cache?: Cach
   const out: FinalFile[] = [];
   const byFolder = new Map<string, OutputFile[]>();
   for (const f of files) {
-    if (f.final !== undefined) out.push({ path: f.path, content: f.final });
+    if (f.final !== undefined) out.push(fromBytes(f.path, f.final));
     else if (f.lang === "yaml") out.push({ path: f.path, content: `${yamlHead}${f.body}` });
     else {
       const folder = posix.dirname(f.path);

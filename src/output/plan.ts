@@ -2,7 +2,7 @@ import { accessSync, constants } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import { Code, type Diagnostic } from "../diagnostics/index.js";
 import { GENERATED_LINE, generatedLineIn, isGenerated } from "../emit/index.js";
-import { fsProblem, pathError, probePath, readText } from "../fs/index.js";
+import { fsProblem, pathError, probePath, readText, utf8Text } from "../fs/index.js";
 import type { FinalFile } from "./finalize.js";
 import type { ExistingFiles } from "./scan.js";
 
@@ -41,13 +41,13 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
       diagnostics.push(folderProblem);
       continue;
     }
-    // A generated file the scan of the owned areas has just read: compared with that text.
-    const scanned = existing.texts?.get(f.path);
+    // A generated file the scan of the owned areas has just read: compared with those bytes.
+    const scanned = existing.bytes?.get(f.path);
     if (scanned !== undefined) {
-      if (scanned === f.content) unchanged.push(f);
+      if (sameBytes(scanned, f)) unchanged.push(f);
       else {
         write.push(f);
-        previous.set(f.path, scanned);
+        previous.set(f.path, utf8Text(scanned));
       }
       continue;
     }
@@ -93,9 +93,9 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
   const produced = new Set(files.map((f) => f.path));
   const remove = existing.paths.filter((p) => !produced.has(p));
   for (const p of remove) {
-    const scanned = existing.texts?.get(p);
+    const scanned = existing.bytes?.get(p);
     if (scanned !== undefined) {
-      previous.set(p, scanned);
+      previous.set(p, utf8Text(scanned));
       continue;
     }
     const read = readText(resolve(cwd, p), p);
@@ -103,6 +103,12 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
     else previous.set(p, read.text);
   }
   return { write, unchanged, remove, previous, diagnostics };
+}
+
+/** Whether `disk` holds exactly the file's final text: its bytes when it has them, else its text encoded. */
+function sameBytes(disk: Buffer, f: FinalFile): boolean {
+  if (f.bytes !== undefined) return disk.equals(f.bytes);
+  return disk.length === Buffer.byteLength(f.content, "utf8") && disk.equals(Buffer.from(f.content, "utf8"));
 }
 
 /**
