@@ -138,14 +138,35 @@ export function readBytes(abs: string, display: string): { bytes: Buffer } | { d
   }
 }
 
+/** A directory's entries, sorted by name as readDirNames sorts them. */
+export interface Listing {
+  readonly names: string[];
+  /**
+   * The names the directory itself lists as regular files (not links): probeListed takes those as
+   * files without a system call. Reading a folder of 4,000 generated files, that was 4,000 lstat
+   * calls, a tenth of a second of an incremental run.
+   */
+  readonly regular: ReadonlySet<string>;
+}
+
 /** A directory's entry names, sorted by code unit whatever order the file system gives, or why it cannot be read. */
-export function readDirNames(abs: string, display: string): { names: string[] } | { diagnostic: Diagnostic } {
+export function readDirNames(abs: string, display: string): Listing | { diagnostic: Diagnostic } {
   try {
-    return { names: readdirSync(abs).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
+    const entries = readdirSync(abs, { withFileTypes: true });
+    const regular = new Set<string>();
+    for (const e of entries) if (e.isFile()) regular.add(e.name);
+    return { names: entries.map((e) => e.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), regular };
   } catch (e) {
     return { diagnostic: fsProblem(e, display, "read", "directory") };
   }
 }
+
+/** An entry of `listing` as probePath would find it: a regular file as listed, anything else looked at. */
+export function probeListed(listing: Listing, name: string, abs: string, display: string): Probe {
+  return listing.regular.has(name) ? LISTED_FILE : probePath(abs, display);
+}
+
+const LISTED_FILE: Probe = { kind: "file", symlink: false, what: "file" };
 
 /**
  * The real path of a directory, to detect loops: a directory whose real path is one of the

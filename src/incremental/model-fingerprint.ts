@@ -1,4 +1,4 @@
-import { sha256 } from "../cache/index.js";
+import { digest } from "../cache/index.js";
 import type { ApiModel, PackageId, PackageModel, TypeRef } from "../model/index.js";
 
 /** Each package's digest and the packages its types reference, for keying the units that read it. */
@@ -29,7 +29,7 @@ export function fingerprintModel(model: ApiModel): ModelFingerprint {
   for (const p of model.packages) {
     const key = packageKey(p.id);
     // Two packages of one group/version are an error the model reports; keep both in the digest.
-    digests.set(key, sha256(`${digests.get(key) ?? ""}${JSON.stringify(p)}`));
+    digests.set(key, digest([digests.get(key) ?? "", JSON.stringify(p)]));
     references.set(key, [...new Set([...(references.get(key) ?? []), ...referencedPackages(p)])].sort());
   }
   return { digests, references };

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
-import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "../fs/index.js";
+import { loopCheck, probePath, probeListed, readDirNames, readText, specialSkipped } from "../fs/index.js";
 
 /** A controller source file: its path as shown (relative to cwd, posix) and its text. */
 export interface ControllerSource {
@@ -33,7 +33,7 @@ export function loadControllerSources(paths: readonly string[], cwd: string): { 
       if (name.startsWith(".") || name === "node_modules") continue;
       const childDisplay = `${display}/${name}`;
       const childAbs = join(abs, name);
-      const probe = probePath(childAbs, childDisplay);
+      const probe = probeListed(listed, name, childAbs, childDisplay);
       if (probe.kind === "missing") continue;
       if (probe.kind === "problem") {
         diagnostics.push(probe.diagnostic);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
-import { loopCheck, probePath, readDirNames, readText, specialSkipped } from "../fs/index.js";
+import { loopCheck, probeListed, readDirNames, readText, specialSkipped } from "../fs/index.js";
 
 /** A `.ts` file found under the input root, with its text. */
 export interface FoundFile {
@@ -41,7 +41,7 @@ export function findPackageFiles(
       if (depth === 2 && !name.endsWith(".ts")) continue;
       const childRel = rel === "" ? name : `${rel}/${name}`;
       const childAbs = join(abs, name);
-      const probe = probePath(childAbs, display(childRel));
+      const probe = probeListed(listed, name, childAbs, display(childRel));
       if (probe.kind === "missing") continue; // removed while listing
       if (probe.kind === "problem") {
         diagnostics.push(probe.diagnostic);

@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { OwnedArea } from "../generators/index.js";
 import { isGenerated } from "../emit/index.js";
-import { loopCheck, probePath, readBytes, readDirNames, specialSkipped } from "../fs/index.js";
+import { loopCheck, probePath, readBytes, probeListed, readDirNames, specialSkipped } from "../fs/index.js";
 
 /** The generated files found in the owned areas, and what stopped the scan from reading some. */
 export interface ExistingFiles {
@@ -57,7 +57,7 @@ function walk(
     if (!area.recursive && !area.match.test(name)) continue;
     const childRel = rel === "" || rel === "." ? name : `${rel}/${name}`;
     const childAbs = join(abs, name);
-    const probe = probePath(childAbs, childRel);
+    const probe = probeListed(listed, name, childAbs, childRel);
     if (probe.kind === "missing") continue;
     if (probe.kind === "problem") {
       diags.push(probe.diagnostic);
