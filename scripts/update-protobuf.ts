@@ -64,6 +64,9 @@ export const ROOTS: readonly string[] = [
   "k8s.io.api.events.v1.Event",
   "k8s.io.api.events.v1.EventList",
   "k8s.io.api.authentication.v1.TokenRequest",
+  // kubectl auth whoami sends its SelfSubjectReview as protobuf.
+  "k8s.io.api.authentication.v1.SelfSubjectReview",
+  "k8s.io.api.authentication.v1.TokenReview",
   "k8s.io.api.authorization.v1.LocalSubjectAccessReview",
   "k8s.io.api.authorization.v1.SelfSubjectAccessReview",
   "k8s.io.api.authorization.v1.SelfSubjectRulesReview",

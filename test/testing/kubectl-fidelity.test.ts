@@ -21,7 +21,8 @@ let api: ApiClient;
 before(async () => {
   const { parse } = await import("yaml");
   const crd = parse(readFileSync(FOO_CRD, "utf8")) as Obj;
-  server = await startTestApiServer({ crds: [crd], objects: [namespace("fid")] });
+  // The recordings are 1.24's: the server emulates it.
+  server = await startTestApiServer({ crds: [crd], objects: [namespace("fid")], emulate: "1.24" });
   api = new ApiClient(server);
 });
 after(async () => {

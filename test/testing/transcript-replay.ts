@@ -133,7 +133,8 @@ export interface Fixture {
 
 /** Replays `exchanges` on a fresh server built from `fixture`. */
 export async function replay(exchanges: Exchange[], fixture: Fixture): Promise<StepResult[]> {
-  const server = await startTestApiServer({ crds: fixture.crds, objects: fixture.objects, bookmarkIntervalMs: 3_600_000 });
+  // The transcripts are 1.24's: replayed against the server emulating it.
+  const server = await startTestApiServer({ crds: fixture.crds, objects: fixture.objects, bookmarkIntervalMs: 3_600_000, emulate: "1.24" });
   try {
     return await new Replayer(server, exchanges).run(fixture);
   } finally {

@@ -26,6 +26,10 @@ export interface ServerSettings {
 export interface UserInfo {
   name: string;
   groups: string[];
+  /** A service account's uid, for a token minted by a TokenRequest (reviews report it). */
+  uid?: string;
+  /** Extra attributes: a TokenRequest's token carries its credential id, "JTI=<uuid>". */
+  extra?: Record<string, string[]>;
 }
 
 /** What one request asks to do, as authorizer.Attributes (a resource request, or a non-resource path). */
@@ -62,6 +66,8 @@ export interface ServerState {
   settings: ServerSettings;
   /** Tokens the server minted (service accounts' TokenRequests, server.tokenFor) and whom they authenticate. */
   tokens: Map<string, UserInfo>;
+  /** The server's own token (the admin's), which a TokenReview may ask about. */
+  adminToken: string;
   /** The authorizer, when the server enforces authorization. */
   authorizer?: Authorizer;
   /** The audit log, when the server keeps one (StartOptions.auditLog). */

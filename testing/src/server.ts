@@ -78,7 +78,7 @@ export interface StartOptions {
    * How requests are authorized (default "AlwaysAllow": every authenticated request is allowed, as
    * before). "RBAC" serves rbac.authorization.k8s.io/v1 (Roles, ClusterRoles, their bindings, ClusterRole
    * aggregation), bootstraps the default policy that matters here (cluster-admin for system:masters,
-   * discovery, the self reviews, the public info paths) and enforces it as kube-apiserver's
+   * discovery, the self reviews, the public info paths, and admin, edit and view) and enforces it as kube-apiserver's
    * --authorization-mode=RBAC does: a denied request is the real 403, and the access reviews answer from
    * the rules. The server's own token and client certificate stay in system:masters, allowed everything;
    * other identities come from tokenFor / serviceAccountKubeconfig, TokenRequests and impersonation.
@@ -227,6 +227,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   decorateCrdResource(crdInfo);
   const registry = new ResourceRegistry(builtins);
   const queue = deferQueue();
+  const token = options.token ?? randomBytes(24).toString("base64url");
   const state: ServerState = {
     store,
     registry,
@@ -241,6 +242,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     },
     address: "",
     tokens: new Map(),
+    adminToken: token,
     ...(rbac ? { authorizer: rbac[1].rbacAuthorizer } : {}),
     ...(options.auditLog ? { audit: new AuditLog(options.auditLog === true ? undefined : options.auditLog.path) } : {}),
     defer: queue.defer,
@@ -263,7 +265,6 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   }
   await queue.idle();
 
-  const token = options.token ?? randomBytes(24).toString("base64url");
   const useTls = options.tls !== false;
   // A CA made at start issues the serving certificate and one client certificate (user
   // kube-codegen-admin in group system:masters, as the x509 authenticator reads CN and O).

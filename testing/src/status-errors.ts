@@ -103,7 +103,8 @@ export function invalid(kindLabel: string, details: { group: string; kind: strin
 
 /** 405 MethodNotAllowed for a verb the resource does not support. */
 export function methodNotAllowed(): ApiError {
-  return new ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource");
+  // With empty details, as both recorded servers write it (hostile-requests.json's 197 bytes, authentication-reviews.json).
+  return new ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource", {});
 }
 
 /** 415 UnsupportedMediaType for a patch type the resource does not accept. */

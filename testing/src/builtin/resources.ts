@@ -133,7 +133,10 @@ export function builtinResources(): ResourceInfo[] {
       validator: validateEventsV1Event,
       shortNames: ["ev"],
       extraFieldSelectors: ["regarding.kind", "regarding.name", "regarding.namespace", "reason", "type"],
+      // Discovery hashes the kind it is stored as: core/v1's Event (recorded, legacy-discovery.json).
+      storageVersionHash: storageVersionHash("", "v1", "Event"),
     }),
+    ...authenticationResources(),
     ...authorizationResources(),
     ...admissionRegistrationResources(),
     groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
@@ -142,8 +145,27 @@ export function builtinResources(): ResourceInfo[] {
       categories: ["api-extensions"],
       statusSubresource: true,
       hasGeneration: true,
+      // CRDs are still stored (encoded in etcd) as v1beta1, and discovery hashes that (recorded).
+      storageVersionHash: storageVersionHash("apiextensions.k8s.io", "v1beta1", "CustomResourceDefinition"),
     }),
   ];
+}
+
+/**
+ * authentication.k8s.io/v1 as discovery lists it (create only, cluster-scoped, no storage version):
+ * SelfSubjectReview (kubectl auth whoami) and TokenReview, answered in storageless.ts.
+ */
+function authenticationResources(): ResourceInfo[] {
+  const kinds: [string, string][] = [
+    ["selfsubjectreviews", "SelfSubjectReview"],
+    ["tokenreviews", "TokenReview"],
+  ];
+  return kinds.map(([resource, kind]) => {
+    const info = groupResource("authentication.k8s.io", "v1", resource, kind, { namespaced: false, verbs: ["create"] });
+    delete info.storageVersionHash;
+    info.answer = STORAGELESS[`authentication.k8s.io/${resource}`] as NonNullable<ResourceInfo["answer"]>;
+    return info;
+  });
 }
 
 /**

@@ -127,9 +127,88 @@ function componentStatus(info: ResourceInfo, req: DirectRequest): DirectAnswer {
   return { code: 200, body: { kind: "ComponentStatus", apiVersion: "v1", ...hit }, warnings };
 }
 
+/** The audience of the tokens the server mints, and the one a TokenReview checks by default. */
+const API_AUDIENCE = "https://kubernetes.default.svc";
+
+/** A user as a review reports it: username, uid and extra when known, groups. */
+function reviewedUser(user: UserInfo): Record<string, unknown> {
+  return {
+    username: user.name,
+    ...(user.uid !== undefined ? { uid: user.uid } : {}),
+    groups: [...user.groups],
+    ...(user.extra !== undefined ? { extra: structuredClone(user.extra) } : {}),
+  };
+}
+
+/** A Go string slice printed with %q: ["a" "b"]. */
+const goQuotedList = (values: readonly string[]): string => `[${values.map((v) => JSON.stringify(v)).join(" ")}]`;
+
+/** A SelfSubjectReview (kubectl auth whoami): who the caller is, stamped now, with no spec and no managedFields. */
+function selfSubjectReview(info: ResourceInfo, req: DirectRequest): DirectAnswer {
+  if (req.verb !== "create" || req.object === undefined) throw badRequest("a review must be created");
+  const user = req.user ?? { name: "system:anonymous", groups: ["system:unauthenticated"] };
+  return {
+    code: 201,
+    body: {
+      kind: info.kind,
+      apiVersion: `${info.group}/${info.version}`,
+      metadata: { creationTimestamp: nowTimestamp() },
+      status: { userInfo: reviewedUser(user) },
+    },
+  };
+}
+
+/**
+ * A TokenReview: whom a bearer token authenticates, as the real server's token authenticators answer.
+ * Only the tokens this server minted for service accounts carry an audience (the API's); the server's
+ * own token and users' tokens are static, so a review for another audience finds neither.
+ */
+function tokenReview(info: ResourceInfo, req: DirectRequest): DirectAnswer {
+  if (req.verb !== "create" || req.object === undefined) throw badRequest("a review must be created");
+  const spec = (req.object["spec"] ?? {}) as Record<string, unknown>;
+  const token = str(spec["token"]);
+  if (token === "") throw badRequest("token is required for TokenReview in authentication");
+  const audiences = Array.isArray(spec["audiences"]) ? spec["audiences"].map(String) : [];
+  const echoed = { token, ...(audiences.length > 0 ? { audiences } : {}) };
+  // The caller's Update entry owns the spec's fields, written directly: TokenReview's spec is a struct, so
+  // no "." entry (the patch library has no definition for the kind and would treat it as a map).
+  const owned = Object.fromEntries(
+    Object.keys(echoed)
+      .sort()
+      .map((k) => [`f:${k}`, {}]),
+  );
+  const entry = {
+    manager: req.manager,
+    operation: "Update",
+    apiVersion: `${info.group}/${info.version}`,
+    time: nowTimestamp(),
+    fieldsType: "FieldsV1",
+    fieldsV1: { "f:spec": owned },
+  };
+  const obj: KubeObject = {
+    kind: info.kind,
+    apiVersion: `${info.group}/${info.version}`,
+    metadata: { managedFields: [entry] },
+    spec: echoed,
+  };
+  const user = req.reviewToken?.(token);
+  const forApi = audiences.length === 0 || audiences.includes(API_AUDIENCE);
+  let status: Record<string, unknown>;
+  if (user !== undefined && forApi) status = { authenticated: true, user: reviewedUser(user), audiences: [API_AUDIENCE] };
+  else if (user !== undefined && user.name.startsWith("system:serviceaccount:"))
+    status = {
+      user: {},
+      error: `[invalid bearer token, token audiences ${goQuotedList([API_AUDIENCE])} is invalid for the target audiences ${goQuotedList(audiences)}]`,
+    };
+  else status = { user: {}, error: "invalid bearer token" };
+  return { code: 201, body: { ...obj, status } };
+}
+
 /** Hooks by "group/resource". */
 export const STORAGELESS: Record<string, (info: ResourceInfo, req: DirectRequest) => DirectAnswer> = {
   "/componentstatuses": componentStatus,
+  "authentication.k8s.io/selfsubjectreviews": selfSubjectReview,
+  "authentication.k8s.io/tokenreviews": tokenReview,
   "authorization.k8s.io/selfsubjectaccessreviews": review(accessReview("self")),
   "authorization.k8s.io/subjectaccessreviews": review(accessReview("subject")),
   "authorization.k8s.io/localsubjectaccessreviews": review(accessReview("local")),

@@ -22,7 +22,7 @@ export function serviceAccountGroups(namespace: string): string[] {
 /** Mints a bearer token that authenticates as `user` on this server (a TokenRequest, server.tokenFor). */
 export function mintToken(state: ServerState, user: UserInfo): string {
   const token = randomBytes(24).toString("base64url");
-  state.tokens.set(token, { name: user.name, groups: [...user.groups] });
+  state.tokens.set(token, structuredClone(user));
   return token;
 }
 

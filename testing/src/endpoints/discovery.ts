@@ -3,6 +3,7 @@
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "../builtin/core-v1-discovery.js";
 import type { ResourceRegistry } from "../registry/resource-registry.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
+import type { Emulate } from "../server-state.js";
 import { sortVersions } from "../registry/resource-registry.js";
 
 /** GET /api */
@@ -14,9 +15,36 @@ export function coreVersions(serverAddress: string): Record<string, unknown> {
   };
 }
 
-/** GET /api/v1 */
-export function coreResourceList(): Record<string, unknown> {
-  return { kind: "APIResourceList", groupVersion: "v1", resources: CORE_V1_RESOURCES };
+/**
+ * GET /api/v1: 1.24's list (recorded), or 1.37's, which names each resource's singular (filled for
+ * built-ins since 1.27, a subresource's stays empty), adds pods/resize (1.33) and writes each entry's
+ * fields in the order of Go's APIResource struct.
+ */
+export function coreResourceList(emulate: Emulate): Record<string, unknown> {
+  if (emulate === "1.24") return { kind: "APIResourceList", groupVersion: "v1", resources: CORE_V1_RESOURCES };
+  const resources: ApiResourceEntry[] = [];
+  for (const e of CORE_V1_RESOURCES) {
+    resources.push(inStructOrder({ ...e, singularName: e.name.includes("/") ? "" : e.kind.toLowerCase() }));
+    if (e.name === "pods/proxy")
+      resources.push({ name: "pods/resize", singularName: "", namespaced: true, kind: "Pod", verbs: ["get", "patch", "update"] });
+  }
+  return { kind: "APIResourceList", groupVersion: "v1", resources };
+}
+
+/** An entry with its fields in the order Go's metav1.APIResource declares them, as the real server writes them. */
+function inStructOrder(e: ApiResourceEntry): ApiResourceEntry {
+  return {
+    name: e.name,
+    singularName: e.singularName,
+    namespaced: e.namespaced,
+    ...(e.group !== undefined ? { group: e.group } : {}),
+    ...(e.version !== undefined ? { version: e.version } : {}),
+    kind: e.kind,
+    verbs: e.verbs,
+    ...(e.shortNames !== undefined ? { shortNames: e.shortNames } : {}),
+    ...(e.categories !== undefined ? { categories: e.categories } : {}),
+    ...(e.storageVersionHash !== undefined ? { storageVersionHash: e.storageVersionHash } : {}),
+  };
 }
 
 function groupEntry(name: string, versions: string[]): Record<string, unknown> {
@@ -41,10 +69,11 @@ export function groupDocument(registry: ResourceRegistry, group: string): Record
   return { kind: "APIGroup", apiVersion: "v1", ...groupEntry(g.name, g.versions) };
 }
 
-function entriesFor(r: ResourceInfo): ApiResourceEntry[] {
+function entriesFor(r: ResourceInfo, emulate: Emulate): ApiResourceEntry[] {
   const main: ApiResourceEntry = {
     name: r.resource,
-    singularName: r.custom ? r.singular : "",
+    // A built-in's singular is listed since 1.27; a custom resource's always was.
+    singularName: r.custom || emulate !== "1.24" ? r.singular : "",
     namespaced: r.namespaced,
     kind: r.kind,
     verbs: r.verbs,
@@ -69,14 +98,24 @@ function entriesFor(r: ResourceInfo): ApiResourceEntry[] {
 }
 
 /** GET /apis/<group>/<version>, or undefined when nothing is served there. */
-export function groupVersionResources(registry: ResourceRegistry, group: string, version: string): Record<string, unknown> | undefined {
+export function groupVersionResources(
+  registry: ResourceRegistry,
+  group: string,
+  version: string,
+  emulate: Emulate,
+): Record<string, unknown> | undefined {
   const rs = registry.all().filter((r) => r.group === group && r.version === version);
   if (rs.length === 0) return undefined;
+  const entries = rs.flatMap((r) => entriesFor(r, emulate));
+  // A built-in group's list is by name, subresources too (deployments/scale before deployments/status),
+  // as kube-apiserver lists its sorted storage paths; a CRD group's keeps its CRDs' order, as the
+  // apiextensions server's does (recorded in the crd_lifecycle transcript).
+  const builtin = rs.every((r) => !r.custom);
   return {
     kind: "APIResourceList",
     apiVersion: "v1",
     groupVersion: `${group}/${version}`,
-    resources: rs.flatMap(entriesFor),
+    resources: builtin ? entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : entries,
   };
 }
 

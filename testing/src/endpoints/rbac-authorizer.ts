@@ -9,6 +9,7 @@
 // privileged-group authorizer does. Loaded only when StartOptions.authorization is "RBAC".
 import type { Authorizer, Decision, RequestAttributes, ServerState, UserInfo } from "../server-state.js";
 import { getStored, listStoredOf } from "../registry/controller-client.js";
+import { BOOTSTRAP_ROLES } from "./bootstrap-roles-data.js";
 
 type Obj = Record<string, unknown>;
 
@@ -156,7 +157,8 @@ export const rbacAuthorizer: Authorizer = { authorize, rules: rulesFor };
 /**
  * The policy a fresh kube-apiserver bootstraps that the test server's requests meet (recorded in
  * test/fixtures/rbac-1.37): discovery for authenticated users, the self reviews, the public health and
- * version paths for everyone, and cluster-admin bound to system:masters.
+ * version paths for everyone, cluster-admin bound to system:masters, and the user-facing roles admin,
+ * edit and view (bootstrap-roles-data.ts), whose rules the aggregation controller fills.
  */
 export function bootstrapPolicy(): Obj[] {
   const labels = { "kubernetes.io/bootstrapping": "rbac-defaults" };
@@ -202,6 +204,13 @@ export function bootstrapPolicy(): Obj[] {
       { verbs: ["create"], apiGroups: ["authentication.k8s.io"], resources: ["selfsubjectreviews"] },
     ]),
     role("system:public-info-viewer", [{ verbs: ["get"], nonResourceURLs: ["/healthz", "/livez", "/readyz", "/version", "/version/"] }]),
+    // admin, edit and view, which projects bind their users to, and the roles they aggregate (recorded).
+    ...BOOTSTRAP_ROLES.map((r): Obj => ({
+      apiVersion: `${RBAC}/v1`,
+      kind: "ClusterRole",
+      metadata: { name: r.name, labels: { ...r.labels }, annotations: { ...r.annotations } },
+      ...(r.aggregationRule ? { aggregationRule: structuredClone(r.aggregationRule) } : { rules: structuredClone(r.rules ?? []) }),
+    })),
     binding("cluster-admin", MASTERS),
     binding("system:discovery", "system:authenticated"),
     binding("system:basic-user", "system:authenticated"),

@@ -301,7 +301,7 @@ async function serveRequest(state: ServerState, token: string, req: IncomingMess
         if (serveAggregatedDiscovery(state, "api", req, res)) return;
         return sendJson(res, 200, coreVersions(state.address));
       case "apiV1":
-        return sendJson(res, 200, coreResourceList());
+        return sendJson(res, 200, coreResourceList(state.settings.emulate));
       case "apis":
         if (serveAggregatedDiscovery(state, "apis", req, res)) return;
         return sendJson(res, 200, groupList(state.registry));
@@ -311,7 +311,7 @@ async function serveRequest(state: ServerState, token: string, req: IncomingMess
         return sendJson(res, 200, doc);
       }
       case "groupVersion": {
-        const doc = groupVersionResources(state.registry, r.group ?? "", r.version ?? "");
+        const doc = groupVersionResources(state.registry, r.group ?? "", r.version ?? "", state.settings.emulate);
         if (!doc) return sendPageNotFound(res);
         return sendJson(res, 200, doc);
       }
@@ -610,6 +610,7 @@ async function serveStorageless(
     verb,
     manager,
     user,
+    reviewToken: (t: string) => (t === state.adminToken ? ADMIN_USER : state.tokens.get(t)),
     ...(r.namespace !== undefined ? { namespace: r.namespace } : {}),
     ...(authorizer
       ? {
@@ -737,7 +738,13 @@ function tokenRequest(state: ServerState, info: ResourceInfo, namespace: string,
     throw badRequest("the body of a TokenRequest must be JSON");
   }
   const seconds = typeof spec["expirationSeconds"] === "number" ? spec["expirationSeconds"] : 3600;
-  const token = mintToken(state, { name: `system:serviceaccount:${namespace}:${name}`, groups: serviceAccountGroups(namespace) });
+  const account = getStored(state, resourceKey(info), objectKey(info, namespace, name));
+  const token = mintToken(state, {
+    name: `system:serviceaccount:${namespace}:${name}`,
+    groups: serviceAccountGroups(namespace),
+    ...(typeof account?.metadata["uid"] === "string" ? { uid: account.metadata["uid"] } : {}),
+    extra: { "authentication.kubernetes.io/credential-id": [`JTI=${randomUUID()}`] },
+  });
   const expires = new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d+Z$/, "Z");
   return {
     kind: "TokenRequest",

@@ -128,6 +128,8 @@ export interface DirectRequest {
   authorize?: (user: UserInfo, attrs: RequestAttributes) => Decision;
   /** The rules that apply to a user in a namespace (a SelfSubjectRulesReview's status), with the authorizer. */
   rules?: (user: UserInfo, namespace: string) => Record<string, unknown>;
+  /** Whom a bearer token authenticates on this server (a TokenReview's question), undefined for none. */
+  reviewToken?: (token: string) => UserInfo | undefined;
 }
 
 /** The answer of a storageless resource. */
