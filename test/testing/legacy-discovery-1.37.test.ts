@@ -57,7 +57,7 @@ for (const [path, recorded] of Object.entries(RECORDED))
     );
   });
 
-test('under emulate "1.24" a built-in resource has no singularName, as 1.24 answered', async () => {
+test('under emulate "1.24" a built-in resource has no singularName and there is no SelfSubjectReview, as 1.24 answered', async () => {
   const old = await startTestApiServer({ crds: [], emulate: "1.24" });
   try {
     for (const path of ["/api/v1", "/apis/apps/v1"]) {
@@ -70,6 +70,14 @@ test('under emulate "1.24" a built-in resource has no singularName, as 1.24 answ
         path,
       );
     }
+    // SelfSubjectReview reached v1 in 1.28: 1.24's authentication.k8s.io/v1 has only TokenReview.
+    const auth = await send({ url: old.url, caPem: old.caPem }, "GET", "/apis/authentication.k8s.io/v1", {
+      Authorization: `Bearer ${old.token}`,
+    });
+    assert.deepEqual(
+      (auth.body as { resources: { name: string }[] }).resources.map((r) => r.name),
+      ["tokenreviews"],
+    );
   } finally {
     releaseAgent({ url: old.url, caPem: old.caPem });
     await old.stop();

@@ -54,7 +54,7 @@ export function readV3Fixture(gv: string): Obj {
 
 /** Whether the test server serves what `path` (an OpenAPI path key) addresses. */
 function servedPath(path: string): boolean {
-  const served = builtinResources();
+  const served = builtinResources("1.37");
   const gvs = new Set(served.map((r) => (r.group ? `apis/${r.group}/${r.version}` : "api/v1")));
   const groups = new Set(served.filter((r) => r.group).map((r) => `apis/${r.group}`));
   const trimmed = path.replace(/^\/|\/$/g, "");

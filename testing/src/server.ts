@@ -211,7 +211,7 @@ async function seed(state: ServerState, obj: Record<string, unknown>): Promise<v
 /** Starts an in-process API server with the given CRDs and objects. */
 export async function startTestApiServer(options: StartOptions): Promise<TestApiServer> {
   const store = new Store({ historySize: options.historySize ?? 10_000 });
-  const builtins = builtinResources();
+  const builtins = builtinResources(options.emulate ?? "1.37");
   // RBAC's modules are imported only when it is enforced, so a server without it loads none of them.
   const rbac =
     options.authorization === "RBAC"

@@ -12,6 +12,7 @@ import { admissionRegistrationResources } from "./admissionregistration.js";
 import { builtinStrategy } from "./strategies.js";
 import { STORAGELESS } from "./storageless.js";
 import { EVENTS_THROUGH_CORE } from "./event-conversion.js";
+import type { Emulate } from "../server-state.js";
 
 const CORE_DEFAULTERS: Record<string, (o: Record<string, unknown>) => void> = {
   namespaces: defaultNamespace,
@@ -112,8 +113,8 @@ function groupResource(group: string, version: string, resource: string, kind: s
   };
 }
 
-/** The built-in resources, each at its served group/version. */
-export function builtinResources(): ResourceInfo[] {
+/** The built-in resources, each at its served group/version, as the emulated release serves them. */
+export function builtinResources(emulate: Emulate): ResourceInfo[] {
   const core = CORE_V1_RESOURCES.filter((e) => !e.name.includes("/")).map((e) => coreResource(e, CORE_V1_RESOURCES));
   return [
     ...core,
@@ -136,7 +137,7 @@ export function builtinResources(): ResourceInfo[] {
       // Discovery hashes the kind it is stored as: core/v1's Event (recorded, legacy-discovery.json).
       storageVersionHash: storageVersionHash("", "v1", "Event"),
     }),
-    ...authenticationResources(),
+    ...authenticationResources(emulate),
     ...authorizationResources(),
     ...admissionRegistrationResources(),
     groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
@@ -153,11 +154,12 @@ export function builtinResources(): ResourceInfo[] {
 
 /**
  * authentication.k8s.io/v1 as discovery lists it (create only, cluster-scoped, no storage version):
- * SelfSubjectReview (kubectl auth whoami) and TokenReview, answered in storageless.ts.
+ * SelfSubjectReview (kubectl auth whoami, in v1 since 1.28, so not under emulate "1.24") and
+ * TokenReview, answered in storageless.ts.
  */
-function authenticationResources(): ResourceInfo[] {
+function authenticationResources(emulate: Emulate): ResourceInfo[] {
   const kinds: [string, string][] = [
-    ["selfsubjectreviews", "SelfSubjectReview"],
+    ...(emulate === "1.24" ? [] : [["selfsubjectreviews", "SelfSubjectReview"] as [string, string]]),
     ["tokenreviews", "TokenReview"],
   ];
   return kinds.map(([resource, kind]) => {
