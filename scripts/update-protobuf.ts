@@ -55,8 +55,10 @@ const CORE_KINDS = [
 export const ROOTS: readonly string[] = [
   ...CORE_KINDS.flatMap((k) => [`${CORE}.${k}`, `${CORE}.${k}List`]),
   `${CORE}.Binding`,
-  "k8s.io.api.apps.v1.Deployment",
-  "k8s.io.api.apps.v1.DeploymentList",
+  ...["Deployment", "StatefulSet", "ReplicaSet", "DaemonSet", "ControllerRevision"].flatMap((k) => [
+    `k8s.io.api.apps.v1.${k}`,
+    `k8s.io.api.apps.v1.${k}List`,
+  ]),
   // The scale subresource's body (GetScale/UpdateScale in client-go's typed clients).
   "k8s.io.api.autoscaling.v1.Scale",
   "k8s.io.api.coordination.v1.Lease",

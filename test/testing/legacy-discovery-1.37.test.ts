@@ -27,17 +27,6 @@ after(async () => {
 /** Resources 1.37.2 lists that the test server does not serve (its documents are compared without them). */
 const NOT_SERVED: Record<string, readonly string[]> = {
   "/apis/admissionregistration.k8s.io/v1": ["mutatingadmissionpolicies", "mutatingadmissionpolicybindings"],
-  "/apis/apps/v1": [
-    "controllerrevisions",
-    "daemonsets",
-    "daemonsets/status",
-    "replicasets",
-    "replicasets/scale",
-    "replicasets/status",
-    "statefulsets",
-    "statefulsets/scale",
-    "statefulsets/status",
-  ],
 };
 
 for (const [path, recorded] of Object.entries(RECORDED))

@@ -157,8 +157,13 @@ function suite(release: Release): void {
     }
     const apps = json(await get(`/openapi/v3/apis/apps/v1`));
     assert.ok(apps["paths"]["/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale"]);
-    // Not served by the test server, so not published either.
-    assert.equal(apps["paths"]["/apis/apps/v1/namespaces/{namespace}/daemonsets"], undefined);
+    assert.ok(apps["paths"]["/apis/apps/v1/namespaces/{namespace}/statefulsets/{name}/scale"]);
+    // Not served by the test server, so not published either (1.37 has MutatingAdmissionPolicy in v1).
+    if (release === "1.37") {
+      const policies = json(await get(paths["apis/admissionregistration.k8s.io/v1"]!.serverRelativeURL));
+      assert.ok(policies["paths"]["/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies"]);
+      assert.equal(policies["paths"]["/apis/admissionregistration.k8s.io/v1/mutatingadmissionpolicies"], undefined);
+    }
   });
 
   test("/openapi/v2 is JSON with the real server's headers, the CRDs' paths and definitions included; protobuf-only is 406", async () => {

@@ -58,6 +58,69 @@ export function defaultDeployment(d: Obj): void {
   if (d["status"] === undefined) d["status"] = {};
 }
 
+/** A workload's pod template: its metadata's zero creationTimestamp (written as Go writes it) and the pod spec's defaults. */
+function defaultTemplate(spec: Obj): void {
+  const template = obj(spec, "template");
+  const tmeta = obj(template, "metadata");
+  if (!("creationTimestamp" in tmeta)) tmeta["creationTimestamp"] = null;
+  defaultPodSpec(obj(template, "spec"));
+}
+
+/** apps/v1 StatefulSet defaults (SetDefaults_StatefulSet, recorded from 1.37.2); its status starts at zero replicas. */
+export function defaultStatefulSet(d: Obj): void {
+  const spec = obj(d, "spec");
+  setDefault(spec, "replicas", 1);
+  defaultTemplate(spec);
+  setDefault(spec, "serviceName", "");
+  setDefault(spec, "podManagementPolicy", "OrderedReady");
+  const strategy = obj(spec, "updateStrategy");
+  setDefault(strategy, "type", "RollingUpdate");
+  if (strategy["type"] === "RollingUpdate") {
+    const ru = obj(strategy, "rollingUpdate");
+    setDefault(ru, "partition", 0);
+    setDefault(ru, "maxUnavailable", 1);
+  }
+  setDefault(spec, "revisionHistoryLimit", 10);
+  // Each claim template is a whole PersistentVolumeClaim to the API: its kind and apiVersion, a
+  // Filesystem volume mode, a Pending status (recorded from 1.37.2).
+  if (Array.isArray(spec["volumeClaimTemplates"]))
+    spec["volumeClaimTemplates"] = spec["volumeClaimTemplates"].map((t: unknown) => {
+      if (t === null || typeof t !== "object" || Array.isArray(t)) return t;
+      const claim = { kind: "PersistentVolumeClaim", apiVersion: "v1", ...(t as Obj) };
+      setDefault(obj(claim, "spec"), "volumeMode", "Filesystem");
+      setDefault(obj(claim, "status"), "phase", "Pending");
+      return claim;
+    });
+  const retention = obj(spec, "persistentVolumeClaimRetentionPolicy");
+  setDefault(retention, "whenDeleted", "Retain");
+  setDefault(retention, "whenScaled", "Retain");
+  if (d["status"] === undefined) d["status"] = { replicas: 0, availableReplicas: 0 };
+}
+
+/** apps/v1 ReplicaSet defaults (recorded from 1.37.2). */
+export function defaultReplicaSet(d: Obj): void {
+  const spec = obj(d, "spec");
+  setDefault(spec, "replicas", 1);
+  defaultTemplate(spec);
+  if (d["status"] === undefined) d["status"] = { replicas: 0 };
+}
+
+/** apps/v1 DaemonSet defaults (recorded from 1.37.2). */
+export function defaultDaemonSet(d: Obj): void {
+  const spec = obj(d, "spec");
+  defaultTemplate(spec);
+  const strategy = obj(spec, "updateStrategy");
+  setDefault(strategy, "type", "RollingUpdate");
+  if (strategy["type"] === "RollingUpdate") {
+    const ru = obj(strategy, "rollingUpdate");
+    setDefault(ru, "maxUnavailable", 1);
+    setDefault(ru, "maxSurge", 0);
+  }
+  setDefault(spec, "revisionHistoryLimit", 10);
+  if (d["status"] === undefined)
+    d["status"] = { currentNumberScheduled: 0, numberMisscheduled: 0, desiredNumberScheduled: 0, numberReady: 0 };
+}
+
 /** core/v1 Pod defaults; pods are stored only, so status stays Pending. */
 export function defaultPod(p: Obj): void {
   defaultPodSpec(obj(p, "spec"));

@@ -2,8 +2,24 @@
 // generically, with defaults for the kinds controllers create), apps/v1 Deployments, coordination.k8s.io/v1
 // Leases and apiextensions.k8s.io/v1 CustomResourceDefinitions. No built-in controllers run.
 import { CORE_V1_RESOURCES, type ApiResourceEntry } from "./core-v1-discovery.js";
-import { defaultDeployment, defaultNamespace, defaultPod, defaultSecret, defaultService } from "./defaults.js";
-import { validateConfigData, validateDeployment, validateLease } from "./validation.js";
+import {
+  defaultDaemonSet,
+  defaultDeployment,
+  defaultNamespace,
+  defaultPod,
+  defaultReplicaSet,
+  defaultSecret,
+  defaultService,
+  defaultStatefulSet,
+} from "./defaults.js";
+import {
+  validateConfigData,
+  validateDaemonSet,
+  validateDeployment,
+  validateLease,
+  validateReplicaSet,
+  validateStatefulSet,
+} from "./validation.js";
 import { validateNamespace, validatePod, validateService } from "./core-validation.js";
 import { validateCoreEvent, validateEventsV1Event } from "./event-validation.js";
 import { STANDARD_VERBS, type ResourceInfo } from "../registry/resource-info.js";
@@ -126,6 +142,35 @@ export function builtinResources(emulate: Emulate): ResourceInfo[] {
       scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
       defaulter: defaultDeployment,
       validator: validateDeployment,
+    }),
+    // The other workloads, stored as their strategies default and validate them (no controller runs
+    // them: their status stays as created, as on a control plane without kube-controller-manager).
+    groupResource("apps", "v1", "controllerrevisions", "ControllerRevision", {}),
+    groupResource("apps", "v1", "daemonsets", "DaemonSet", {
+      shortNames: ["ds"],
+      categories: ["all"],
+      statusSubresource: true,
+      hasGeneration: true,
+      defaulter: defaultDaemonSet,
+      validator: validateDaemonSet,
+    }),
+    groupResource("apps", "v1", "replicasets", "ReplicaSet", {
+      shortNames: ["rs"],
+      categories: ["all"],
+      statusSubresource: true,
+      hasGeneration: true,
+      scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
+      defaulter: defaultReplicaSet,
+      validator: validateReplicaSet,
+    }),
+    groupResource("apps", "v1", "statefulsets", "StatefulSet", {
+      shortNames: ["sts"],
+      categories: ["all"],
+      statusSubresource: true,
+      hasGeneration: true,
+      scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
+      defaulter: defaultStatefulSet,
+      validator: validateStatefulSet,
     }),
     groupResource("coordination.k8s.io", "v1", "leases", "Lease", { validator: validateLease }),
     // Stored as core/v1 Events, one storage in two shapes as on the real server (event-conversion.ts).

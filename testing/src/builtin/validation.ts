@@ -102,30 +102,53 @@ function deploymentSelectorUpdate(d: Obj, old: Obj | undefined, emulate: Emulate
 
 /** apps/v1 Deployment checks (ValidateDeploymentSpec, the parts controllers get wrong), then the selector's immutability. */
 export function validateDeployment(d: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
-  return [...validateDeploymentSpec(d, emulate), ...deploymentSelectorUpdate(d, old, emulate)];
+  return [...validateWorkloadSpec(d, "Deployment", emulate), ...deploymentSelectorUpdate(d, old, emulate)];
 }
 
-function validateDeploymentSpec(d: Obj, emulate: Emulate): StatusCause[] {
+/** apps/v1 StatefulSet, ReplicaSet and DaemonSet: the same checks as a Deployment's spec (their own words), the selector immutable. */
+export function validateStatefulSet(d: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
+  return [...validateWorkloadSpec(d, "StatefulSet", emulate), ...deploymentSelectorUpdate(d, old, emulate)];
+}
+export function validateReplicaSet(d: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
+  return [...validateWorkloadSpec(d, "ReplicaSet", emulate), ...deploymentSelectorUpdate(d, old, emulate)];
+}
+export function validateDaemonSet(d: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
+  return [...validateWorkloadSpec(d, "DaemonSet", emulate), ...deploymentSelectorUpdate(d, old, emulate)];
+}
+
+type Workload = "Deployment" | "StatefulSet" | "ReplicaSet" | "DaemonSet";
+
+/** How each kind's validation words an empty selector (ReplicaSet's reuses the Deployment's words, as recorded). */
+const EMPTY_SELECTOR_FOR: Record<Workload, string> = {
+  Deployment: "deployment",
+  ReplicaSet: "deployment",
+  StatefulSet: "statefulset",
+  DaemonSet: "daemonset",
+};
+
+function validateWorkloadSpec(d: Obj, kind: Workload, emulate: Emulate): StatusCause[] {
   const out: StatusCause[] = [];
   const spec = obj(d["spec"]) ?? {};
   const replicas = spec["replicas"];
-  if (typeof replicas === "number" && replicas < 0)
+  if (kind !== "DaemonSet" && typeof replicas === "number" && replicas < 0)
     out.push(invalid("spec.replicas", String(replicas), "must be greater than or equal to 0"));
   const selector = obj(spec["selector"]);
   const template = obj(spec["template"]) ?? {};
   const labels = obj(obj(template["metadata"])?.["labels"]) as Record<string, string> | undefined;
   const mismatch = invalid("spec.template.metadata.labels", printStringMap(labels, emulate), SELECTOR_MISMATCH);
   if (!selector) {
-    out.push(required("spec.selector"));
+    // A DaemonSet's validation does not require the selector; it only finds it does not match.
+    if (kind !== "DaemonSet") out.push(required("spec.selector"));
     // A missing selector selects nothing, so 1.37 also reports that it does not match the template.
-    if (emulate === "1.37") out.push(mismatch);
+    if (emulate === "1.37" || kind === "DaemonSet") out.push(mismatch);
   } else {
     const reqs = fromLabelSelectorObject(selector);
-    if (reqs.length === 0) out.push(invalid("spec.selector", printEmptySelector(emulate), "empty selector is invalid for deployment"));
+    if (reqs.length === 0)
+      out.push(invalid("spec.selector", printEmptySelector(emulate), `empty selector is invalid for ${EMPTY_SELECTOR_FOR[kind]}`));
     else if (!matchesLabels(reqs, labels ?? {})) out.push(mismatch);
   }
   out.push(...containerErrors(obj(template["spec"]) ?? {}, "spec.template.spec"));
-  out.push(...strategyErrors(obj(spec["strategy"]), emulate));
+  if (kind === "Deployment") out.push(...strategyErrors(obj(spec["strategy"]), emulate));
   return out;
 }
 

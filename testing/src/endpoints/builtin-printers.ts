@@ -171,6 +171,69 @@ export function printDeployment(o: KubeObject, age: (t: unknown) => string): Pri
   };
 }
 
+/** printStatefulSet: READY ready/desired; wide containers and images. */
+export function printStatefulSet(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+  const spec = rec(o["spec"]);
+  const status = rec(o["status"]);
+  const [containers, images] = containerCells(rec(spec["template"])["spec"]);
+  return { cells: [o.metadata["name"], `${num(status["readyReplicas"])}/${num(spec["replicas"])}`, age(created(o)), containers, images] };
+}
+
+/** printReplicaSet: DESIRED, CURRENT, READY; wide containers, images, selector. */
+export function printReplicaSet(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+  const spec = rec(o["spec"]);
+  const status = rec(o["status"]);
+  const [containers, images] = containerCells(rec(spec["template"])["spec"]);
+  return {
+    cells: [
+      o.metadata["name"],
+      num(spec["replicas"]),
+      num(status["replicas"]),
+      num(status["readyReplicas"]),
+      age(created(o)),
+      containers,
+      images,
+      formatSelector(spec["selector"]),
+    ],
+  };
+}
+
+/** printDaemonSet: DESIRED, CURRENT, READY, UP-TO-DATE, AVAILABLE, NODE SELECTOR; wide containers, images, selector. */
+export function printDaemonSet(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+  const spec = rec(o["spec"]);
+  const status = rec(o["status"]);
+  const podSpec = rec(rec(spec["template"])["spec"]);
+  const [containers, images] = containerCells(podSpec);
+  return {
+    cells: [
+      o.metadata["name"],
+      num(status["desiredNumberScheduled"]),
+      num(status["currentNumberScheduled"]),
+      num(status["numberReady"]),
+      num(status["updatedNumberScheduled"]),
+      num(status["numberAvailable"]),
+      formatLabels(podSpec["nodeSelector"]),
+      age(created(o)),
+      containers,
+      images,
+      formatSelector(spec["selector"]),
+    ],
+  };
+}
+
+/** printControllerRevision: its controller as "kind.group/name" (lowercased kind), its revision. */
+export function printControllerRevision(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+  const owner = list(o.metadata["ownerReferences"]).find((r) => r["controller"] === true);
+  let controller = "<none>";
+  if (owner) {
+    const apiVersion = str(owner["apiVersion"]);
+    const group = apiVersion.includes("/") ? apiVersion.slice(0, apiVersion.indexOf("/")) : "";
+    const kind = str(owner["kind"]).toLowerCase();
+    controller = `${group === "" ? kind : `${kind}.${group}`}/${str(owner["name"])}`;
+  }
+  return { cells: [o.metadata["name"], controller, num(o["revision"]), age(created(o))] };
+}
+
 /** printReplicationController: DESIRED, CURRENT, READY; wide containers, images, selector (a label map). */
 export function printReplicationController(o: KubeObject, age: (t: unknown) => string): PrintedRow {
   const spec = rec(o["spec"]);

@@ -9,7 +9,11 @@ import {
   type Printer,
   printComponentStatus,
   printConfigMap,
+  printControllerRevision,
+  printDaemonSet,
   printDeployment,
+  printReplicaSet,
+  printStatefulSet,
   printEndpoints,
   printEvent,
   printEventsV1Event,
@@ -43,6 +47,10 @@ function col(name: string, description: string, priority = 0, type = "string", f
 /** ObjectMeta.name's swagger doc, the Name column's description everywhere. */
 export const NAME_DESCRIPTION =
   "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: http://kubernetes.io/docs/user-guide/identifiers#names";
+
+/** The same doc as 1.37.2 words it (its link moved), in every Table that server prints. */
+export const NAME_DESCRIPTION_1_37 =
+  "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
 
 /** ObjectMeta.creationTimestamp's swagger doc, the Age and Created At columns' description. */
 export const CREATED_DESCRIPTION =
@@ -103,6 +111,89 @@ export const BUILTIN_TABLES: Record<string, BuiltinTable> = {
       ),
     ],
     print: printDeployment,
+  },
+  "apps/statefulsets": {
+    columns: [NAME(), col("Ready", "Number of the pod with ready state"), AGE, CONTAINERS, IMAGES],
+    print: printStatefulSet,
+  },
+  "apps/replicasets": {
+    columns: [
+      NAME(),
+      col(
+        "Desired",
+        "Replicas is the number of desired pods. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset",
+        0,
+        "integer",
+      ),
+      col(
+        "Current",
+        "Replicas is the most recently observed number of non-terminating pods. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicaset",
+        0,
+        "integer",
+      ),
+      col("Ready", "The number of non-terminating pods targeted by this ReplicaSet with a Ready Condition.", 0, "integer"),
+      AGE,
+      CONTAINERS,
+      IMAGES,
+      col(
+        "Selector",
+        "Selector is a label query over pods that should match the replica count. Label keys and values that must match in order to be controlled by this replica set. It must match the pod template's labels. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+        1,
+      ),
+    ],
+    print: printReplicaSet,
+  },
+  "apps/daemonsets": {
+    columns: [
+      NAME(),
+      col(
+        "Desired",
+        "The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
+        0,
+        "integer",
+      ),
+      col(
+        "Current",
+        "The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/",
+        0,
+        "integer",
+      ),
+      col(
+        "Ready",
+        "numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.",
+        0,
+        "integer",
+      ),
+      col("Up-to-date", "The total number of nodes that are running updated daemon pod", 0, "integer"),
+      col(
+        "Available",
+        "The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)",
+        0,
+        "integer",
+      ),
+      col(
+        "Node Selector",
+        "NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node's labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/",
+      ),
+      AGE,
+      CONTAINERS,
+      IMAGES,
+      col(
+        "Selector",
+        "A label query over pods that are managed by the daemon set. Must match in order to be controlled. It must match the pod template's labels. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors",
+        1,
+      ),
+    ],
+    print: printDaemonSet,
+  },
+  "apps/controllerrevisions": {
+    columns: [
+      NAME(),
+      col("Controller", "Controller of the object"),
+      col("Revision", "Revision indicates the revision of the state represented by Data."),
+      AGE,
+    ],
+    print: printControllerRevision,
   },
   "/pods": {
     columns: [

@@ -508,7 +508,7 @@ async function serveResource(
         const { continue: cont, ...listMeta } = body["metadata"] as Record<string, unknown>;
         // Printed from the resource's own shape (events.k8s.io Events are stored as core ones).
         const items = info.sharedStorage ? page.items.map((o) => toWire(info, o)) : page.items;
-        return send(200, toTable(info, items, cont ? { ...listMeta, continue: cont } : listMeta));
+        return send(200, toTable(info, items, cont ? { ...listMeta, continue: cont } : listMeta, state.settings.emulate));
       }
       const partial = partialMetadataTarget(req.headers["accept"], info.custom);
       if (partial) {
@@ -527,7 +527,7 @@ async function serveResource(
       const converted = convertForRead(info, [stored], false);
       const obj = converted ? ((await converted)[0] ?? stored) : stored;
       if (wantsTable(req.headers["accept"]))
-        return send(200, toTable(info, [toWire(info, obj)], { resourceVersion: obj.metadata["resourceVersion"] }));
+        return send(200, toTable(info, [toWire(info, obj)], { resourceVersion: obj.metadata["resourceVersion"] }, state.settings.emulate));
       const partial = partialMetadataTarget(req.headers["accept"], info.custom);
       if (partial) {
         const mismatch = partialMismatch(info, partial, false);
@@ -626,7 +626,7 @@ async function serveStorageless(
   if ((verb === "list" || verb === "get") && out.code === 200 && wantsTable(req.headers["accept"])) {
     const body = out.body as KubeObject & { items?: KubeObject[] };
     const items = verb === "list" ? (body.items ?? []) : [body];
-    return sendObject(req, res, 200, toTable(info, items, {}), allWarnings);
+    return sendObject(req, res, 200, toTable(info, items, {}, state.settings.emulate), allWarnings);
   }
   return sendObject(req, res, out.code, out.body, allWarnings);
 }

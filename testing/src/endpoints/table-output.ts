@@ -4,7 +4,8 @@
 // generic Name and Created At for a kind without a printer.
 import type { KubeObject, PrinterColumn, ResourceInfo } from "../registry/resource-info.js";
 import type { PrintedRow } from "./builtin-printers.js";
-import { BUILTIN_TABLES, DEFAULT_COLUMNS, NAME_DESCRIPTION } from "./builtin-tables.js";
+import { BUILTIN_TABLES, DEFAULT_COLUMNS, NAME_DESCRIPTION, NAME_DESCRIPTION_1_37, type ColumnDefinition } from "./builtin-tables.js";
+import type { Emulate } from "../server-state.js";
 
 const AGE: PrinterColumn = { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" };
 
@@ -64,7 +65,7 @@ function ageSince(now: number): (timestamp: unknown) => string {
 }
 
 /** A built-in kind's column definitions and rows, as its printer (or the generic convertor) gives them. */
-function builtinTable(info: ResourceInfo, items: KubeObject[], now: number): { columnDefinitions: unknown[]; rows: PrintedRow[] } {
+function builtinTable(info: ResourceInfo, items: KubeObject[], now: number): { columnDefinitions: ColumnDefinition[]; rows: PrintedRow[] } {
   const key = `${info.group}/${info.resource}`;
   const table = BUILTIN_TABLES[key];
   const age = ageSince(now);
@@ -78,7 +79,7 @@ function builtinTable(info: ResourceInfo, items: KubeObject[], now: number): { c
 }
 
 /** A CRD's column definitions and rows: Name, then its printer columns (Age when it has none). */
-function customTable(info: ResourceInfo, items: KubeObject[], now: number): { columnDefinitions: unknown[]; rows: PrintedRow[] } {
+function customTable(info: ResourceInfo, items: KubeObject[], now: number): { columnDefinitions: ColumnDefinition[]; rows: PrintedRow[] } {
   const columns = info.printerColumns && info.printerColumns.length > 0 ? info.printerColumns : [AGE];
   return {
     columnDefinitions: [
@@ -96,9 +97,20 @@ function customTable(info: ResourceInfo, items: KubeObject[], now: number): { co
 }
 
 /** The Table for a list of objects. */
-export function toTable(info: ResourceInfo, items: KubeObject[], listMeta: Record<string, unknown>): Record<string, unknown> {
+export function toTable(
+  info: ResourceInfo,
+  items: KubeObject[],
+  listMeta: Record<string, unknown>,
+  emulate: Emulate,
+): Record<string, unknown> {
   const now = Date.now();
-  const { columnDefinitions, rows } = info.custom ? customTable(info, items, now) : builtinTable(info, items, now);
+  const table = info.custom ? customTable(info, items, now) : builtinTable(info, items, now);
+  const rows = table.rows;
+  // The Name column's description is ObjectMeta.name's doc, whose link 1.37 words differently.
+  const columnDefinitions =
+    emulate === "1.24"
+      ? table.columnDefinitions
+      : table.columnDefinitions.map((c) => (c.description === NAME_DESCRIPTION ? { ...c, description: NAME_DESCRIPTION_1_37 } : c));
   return {
     kind: "Table",
     apiVersion: "meta.k8s.io/v1",

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseSelectors, validateListOptions } from "./list-query.js";
 import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
-import type { ServerState } from "../server-state.js";
+import type { Emulate, ServerState } from "../server-state.js";
 import { badRequest, expired } from "../status-errors.js";
 import { CompactedError, type KubeObject } from "../storage/store.js";
 import { eventFor, matchesFilter, type WatchEvent, type WatchFilter } from "../storage/watch-hub.js";
@@ -19,12 +19,12 @@ import { initialEventsEnd, streamingList, tooLargeStatus } from "./watch-list.js
 /** Serialised event lines per stored object, so N watchers of one change encode it once. */
 const encoded = new WeakMap<object, Map<string, string>>();
 
-function eventLine(info: ResourceInfo, ev: WatchEvent, asTable: boolean): string {
+function eventLine(info: ResourceInfo, ev: WatchEvent, asTable: boolean, emulate: Emulate): string {
   if (ev.type === "ERROR" || ev.type === "BOOKMARK") return `${stringifyJson({ type: ev.type, object: ev.object })}\n`;
   if (asTable) {
     // `kubectl get -w` watches as Table: each event's object is a one-row Table, columns included.
     const obj = toWire(info, ev.object as KubeObject);
-    const table = toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] });
+    const table = toTable(info, [obj], { resourceVersion: obj.metadata["resourceVersion"] }, emulate);
     return `${JSON.stringify({ type: ev.type, object: table })}\n`;
   }
   const key = `${ev.type} ${groupVersion(info)}`;
@@ -142,7 +142,7 @@ export function serveWatch(
       emit(
         protobuf
           ? protobuf.frame(ev.type, ev.type === "ERROR" || ev.type === "BOOKMARK" ? ev.object : toWire(info, ev.object as KubeObject))
-          : eventLine(info, ev, asTable),
+          : eventLine(info, ev, asTable, state.settings.emulate),
       );
     sent++;
     if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
