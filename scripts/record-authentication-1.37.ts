@@ -7,24 +7,15 @@
 // A service account default/reviewer gets a token through the TokenRequest API. Tokens in the recording
 // are replaced by "<admin token>" and "<service account token>", so a replay substitutes its own.
 import { writeFileSync } from "node:fs";
-import { request } from "node:https";
 import { join } from "node:path";
+import { recorder, serverArgs } from "./recording.js";
 
-const [base = "", adminToken = ""] = process.argv.slice(2);
-if (!base || !adminToken) throw new Error("usage: record-authentication-1.37.ts URL ADMIN_TOKEN");
+const { base, token: adminToken } = serverArgs("record-authentication-1.37.ts");
 
-function call(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const headers = { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) };
-    const req = request(`${base}${path}`, { method, rejectUnauthorized: false, agent: false, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
-    });
-    req.on("error", reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+/** A request as `token`, its status and decoded body. */
+async function call(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const r = await recorder(base, token).call(method, path, body);
+  return { status: r.status, body: JSON.parse(r.text) as unknown };
 }
 
 await call(adminToken, "POST", "/api/v1/namespaces/default/serviceaccounts", { metadata: { name: "reviewer" } });

@@ -5,31 +5,18 @@
 //
 //   node --import tsx scripts/record-bootstrap-roles-1.37.ts https://127.0.0.1:PORT ADMIN_TOKEN
 import { writeFileSync } from "node:fs";
-import { request } from "node:https";
 import { join } from "node:path";
+import { recorder, serverArgs } from "./recording.js";
 
-const [base = "", token = ""] = process.argv.slice(2);
-if (!base || !token) throw new Error("usage: record-bootstrap-roles-1.37.ts URL ADMIN_TOKEN");
+const { base, token } = serverArgs("record-bootstrap-roles-1.37.ts");
+const server = recorder(base, token);
 
 const NAMES = ["admin", "edit", "view", "system:aggregate-to-admin", "system:aggregate-to-edit", "system:aggregate-to-view"];
 
-function get(path: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}${path}`,
-      { rejectUnauthorized: false, agent: false, headers: { Authorization: `Bearer ${token}` } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve(JSON.parse(text) as Record<string, unknown>) : reject(new Error(`${path}: ${text}`)),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+async function get(path: string): Promise<Record<string, unknown>> {
+  const r = await server.call("GET", path);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text}`);
+  return JSON.parse(r.text) as Record<string, unknown>;
 }
 
 const version = await get("/version");

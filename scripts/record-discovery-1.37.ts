@@ -4,11 +4,11 @@
 //
 //   node --import tsx scripts/record-discovery-1.37.ts https://127.0.0.1:PORT ADMIN_TOKEN
 import { writeFileSync } from "node:fs";
-import { request } from "node:https";
 import { join } from "node:path";
+import { recorder, serverArgs } from "./recording.js";
 
-const [base = "", token = ""] = process.argv.slice(2);
-if (!base || !token) throw new Error("usage: record-discovery-1.37.ts URL ADMIN_TOKEN");
+const { base, token } = serverArgs("record-discovery-1.37.ts");
+const server = recorder(base, token);
 
 const PATHS = [
   "/api/v1",
@@ -22,21 +22,10 @@ const PATHS = [
   "/apis/rbac.authorization.k8s.io/v1",
 ];
 
-function get(path: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}${path}`,
-      { rejectUnauthorized: false, agent: false, headers: { Authorization: `Bearer ${token}` } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c: string) => (text += c));
-        res.on("end", () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${path}: ${res.statusCode} ${text}`))));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+async function get(path: string): Promise<unknown> {
+  const r = await server.call("GET", path);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text}`);
+  return JSON.parse(r.text);
 }
 
 const out: Record<string, unknown> = {};

@@ -181,21 +181,7 @@ export function printStatefulSet(o: KubeObject, age: (t: unknown) => string): Pr
 
 /** printReplicaSet: DESIRED, CURRENT, READY; wide containers, images, selector. */
 export function printReplicaSet(o: KubeObject, age: (t: unknown) => string): PrintedRow {
-  const spec = rec(o["spec"]);
-  const status = rec(o["status"]);
-  const [containers, images] = containerCells(rec(spec["template"])["spec"]);
-  return {
-    cells: [
-      o.metadata["name"],
-      num(spec["replicas"]),
-      num(status["replicas"]),
-      num(status["readyReplicas"]),
-      age(created(o)),
-      containers,
-      images,
-      formatSelector(spec["selector"]),
-    ],
-  };
+  return replicaCountsRow(o, age, formatSelector(rec(o["spec"])["selector"]));
 }
 
 /** printDaemonSet: DESIRED, CURRENT, READY, UP-TO-DATE, AVAILABLE, NODE SELECTOR; wide containers, images, selector. */
@@ -236,6 +222,11 @@ export function printControllerRevision(o: KubeObject, age: (t: unknown) => stri
 
 /** printReplicationController: DESIRED, CURRENT, READY; wide containers, images, selector (a label map). */
 export function printReplicationController(o: KubeObject, age: (t: unknown) => string): PrintedRow {
+  return replicaCountsRow(o, age, formatLabels(rec(o["spec"])["selector"]));
+}
+
+/** The row ReplicaSets and ReplicationControllers share, but for how their selector prints. */
+function replicaCountsRow(o: KubeObject, age: (t: unknown) => string, selector: string): PrintedRow {
   const spec = rec(o["spec"]);
   const status = rec(o["status"]);
   const [containers, images] = containerCells(rec(spec["template"])["spec"]);
@@ -248,7 +239,7 @@ export function printReplicationController(o: KubeObject, age: (t: unknown) => s
       age(created(o)),
       containers,
       images,
-      formatLabels(spec["selector"]),
+      selector,
     ],
   };
 }
