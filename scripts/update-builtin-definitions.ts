@@ -27,6 +27,7 @@ export const ROOTS: readonly string[] = [
   "io.k8s.api.apps.v1.Deployment",
   "io.k8s.api.apps.v1.ReplicaSet",
   "io.k8s.api.apps.v1.StatefulSet",
+  "io.k8s.api.authentication.v1.TokenReview",
   "io.k8s.api.coordination.v1.Lease",
   "io.k8s.api.core.v1.ConfigMap",
   "io.k8s.api.core.v1.Event",

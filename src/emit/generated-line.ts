@@ -16,9 +16,7 @@ const YAML_GENERATED_LINE = generatedLine("#");
  * line in either syntax: only such files are ever removed.
  */
 export function isGenerated(text: string | Buffer): boolean {
-  return typeof text === "string"
-    ? text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE)
-    : text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE);
+  return text.includes(GENERATED_LINE) || text.includes(YAML_GENERATED_LINE);
 }
 
 /**

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
-import { releaseAgent, send } from "./transcript-http.js";
+import { callAs, releaseAgent, send } from "./transcript-http.js";
 
 type Json = Record<string, unknown>;
 const FIXTURES = join(import.meta.dirname, "../fixtures/protobuf-1.37");
@@ -38,17 +38,8 @@ const BODIES: Record<string, Json> = {
 const APPS = "/apis/apps/v1/namespaces/pb";
 
 let server: TestApiServer;
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const headers = { Authorization: `Bearer ${server.token}`, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) };
-  const got = await send(
-    { url: server.url, caPem: server.caPem },
-    method,
-    path,
-    headers,
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-  return { status: got.status, body: got.body as Json };
-}
+const call = (method: string, path: string, body?: unknown): ReturnType<typeof callAs> =>
+  callAs({ url: server.url, caPem: server.caPem }, server.token, method, path, body);
 
 before(async () => {
   server = await startTestApiServer({ crds: [] });

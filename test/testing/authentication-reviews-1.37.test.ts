@@ -12,7 +12,7 @@ import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ADMIN_USER } from "../../testing/src/endpoints/auth.js";
-import { releaseAgent, send } from "./transcript-http.js";
+import { callAs, releaseAgent } from "./transcript-http.js";
 
 type Json = Record<string, unknown>;
 interface Exchange {
@@ -30,17 +30,8 @@ let server: TestApiServer;
 let saToken = "";
 let saUid = "";
 
-async function call(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const headers = { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) };
-  const got = await send(
-    { url: server.url, caPem: server.caPem },
-    method,
-    path,
-    headers,
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-  return { status: got.status, body: got.body as Json };
-}
+const call = (token: string, method: string, path: string, body?: unknown): ReturnType<typeof callAs> =>
+  callAs({ url: server.url, caPem: server.caPem }, token, method, path, body);
 
 before(async () => {
   server = await startTestApiServer({ crds: [], authorization: "RBAC" });

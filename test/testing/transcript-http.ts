@@ -74,6 +74,19 @@ export function send(target: Target, method: string, path: string, headers: Reco
   });
 }
 
+/** A request as the bearer of `token`, with a JSON body when one is given; the answer's status and decoded body. */
+export async function callAs(
+  target: Target,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const headers = { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) };
+  const got = await send(target, method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+  return { status: got.status, body: got.body as Record<string, unknown> };
+}
+
 /** An open watch: events arrive in `events`; `next(n)` waits for n of them; `ended` resolves when the server closes. */
 export interface OpenWatch {
   status: number;

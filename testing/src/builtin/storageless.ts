@@ -170,27 +170,8 @@ function tokenReview(info: ResourceInfo, req: DirectRequest): DirectAnswer {
   if (token === "") throw badRequest("token is required for TokenReview in authentication");
   const audiences = Array.isArray(spec["audiences"]) ? spec["audiences"].map(String) : [];
   const echoed = { token, ...(audiences.length > 0 ? { audiences } : {}) };
-  // The caller's Update entry owns the spec's fields, written directly: TokenReview's spec is a struct, so
-  // no "." entry (the patch library has no definition for the kind and would treat it as a map).
-  const owned = Object.fromEntries(
-    Object.keys(echoed)
-      .sort()
-      .map((k) => [`f:${k}`, {}]),
-  );
-  const entry = {
-    manager: req.manager,
-    operation: "Update",
-    apiVersion: `${info.group}/${info.version}`,
-    time: nowTimestamp(),
-    fieldsType: "FieldsV1",
-    fieldsV1: { "f:spec": owned },
-  };
-  const obj: KubeObject = {
-    kind: info.kind,
-    apiVersion: `${info.group}/${info.version}`,
-    metadata: { managedFields: [entry] },
-    spec: echoed,
-  };
+  const obj: KubeObject = { kind: info.kind, apiVersion: `${info.group}/${info.version}`, metadata: {}, spec: echoed };
+  trackUpdate(info, undefined, obj, req.manager, undefined, nowTimestamp());
   const user = req.reviewToken?.(token);
   const forApi = audiences.length === 0 || audiences.includes(API_AUDIENCE);
   let status: Record<string, unknown>;

@@ -133,6 +133,12 @@ const BUILTIN_KINDS: Record<string, BuiltinKind> = {
     zero: { metadata: META, spec: {} },
     resetFields: {},
   },
+  // Never stored, but its answer carries the caller's managedFields entry, whose spec is a struct.
+  "authentication.k8s.io/v1/TokenReview": {
+    definition: "io.k8s.api.authentication.v1.TokenReview",
+    zero: { metadata: META, spec: {}, status: { user: {} } },
+    resetFields: {},
+  },
 };
 
 /** ResourceSchema of a built-in kind, or undefined when the table does not know it. */
