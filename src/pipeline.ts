@@ -16,7 +16,7 @@ import { generateCached, storeUnits, type PendingUnit } from "./incremental/inde
 import { loadControllerSources, loadInputCached } from "./load/index.js";
 import { startStage } from "./memory/index.js";
 import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
-import { finalize, type FinalFile } from "./output/index.js";
+import { finalize, OutputDisk, type FinalFile } from "./output/index.js";
 import { kubernetesMarkers } from "./vocab/index.js";
 
 /** Past this many files to format, a run's emit stage is large enough to start with a full collection (src/memory). */
@@ -43,26 +43,28 @@ interface Generated {
 /**
  * Runs the pipeline; when any error is found, `files` is empty so nothing can be written. With a
  * cache (docs/architecture.md#incremental-regeneration), unchanged files are not parsed again,
- * unchanged units not generated again and unchanged text not formatted again; the result is the
- * same, files and diagnostics, as without one.
+ * unchanged units whose files are on disk as they made them (`disk`, the cli's, or one made here
+ * from the cache's stamps) not generated again, and unchanged text not formatted again; the result
+ * is the same, files and diagnostics, as without one.
  */
-export async function runPipeline(options: Options, cache?: CacheStore): Promise<PipelineResult> {
+export async function runPipeline(options: Options, cache?: CacheStore, disk?: OutputDisk): Promise<PipelineResult> {
   // The model and the input's syntax are out of reach once the generators have run (they live only
   // in generateFiles), so the emit stage, which allocates the most, runs without them: at 1,000 kinds
   // they are tens of megabytes of the peak.
-  const { produced, owned, diagnostics, sources, pending } = await generateFiles(options, cache);
+  const outputs = cache && (disk ?? OutputDisk.forRun(options, cache));
+  const { produced, owned, diagnostics, sources, pending } = await generateFiles(options, cache, outputs);
   if (hasErrors(diagnostics)) return { files: [], owned: [], diagnostics, sources };
   // The model is garbage now; worth collecting before the emit stage when it has much to format.
-  startStage(produced.filter((f) => f.final === undefined).length >= MANY_FILES);
+  startStage(produced.filter((f) => f.onDisk === undefined).length >= MANY_FILES);
   // The emit stage takes the files over (produced is left empty), so each body can go once it is final.
   const files = await finalize(produced.splice(0), options.headerText, cache);
-  // By path, the files themselves: a cached file's text is decoded only if read, and only the units that ran read theirs.
+  // By path, the files themselves: only the units that ran read theirs (a reused unit's text is on disk).
   if (cache) storeUnits(cache, pending, new Map(files.map((f) => [f.path, f])));
   return { files, owned, diagnostics, sources };
 }
 
 /** load → markers → model → generators: every generator's files, the owned areas and every diagnostic, sorted. */
-async function generateFiles(options: Options, cache: CacheStore | undefined): Promise<Generated> {
+async function generateFiles(options: Options, cache: CacheStore | undefined, disk: OutputDisk | undefined): Promise<Generated> {
   const { model, sources, diagnostics } = await modelOf(options, cache);
   // The controller sources are read only for their markers (RBAC rules, webhooks): no types.
   const controllerSources = loadControllerSources(options.controllers, options.cwd);
@@ -82,7 +84,7 @@ async function generateFiles(options: Options, cache: CacheStore | undefined): P
     const g = generators.get(name);
     if (!g) continue;
     try {
-      const r: GeneratorResult = cache && !modelBroken ? generateCached(g, ctx, cache, pending) : g.generate(ctx);
+      const r: GeneratorResult = cache && disk && !modelBroken ? generateCached(g, ctx, cache, disk, pending) : g.generate(ctx);
       produced.push(...r.files);
       diagnostics.push(...r.diagnostics);
     } catch (e) {

@@ -32,7 +32,7 @@ const STALE_STAGING_MS = 24 * 3600 * 1000;
 export interface CacheCounts {
   hits: number;
   misses: number;
-  /** Entries found under the key but refused: corrupted, truncated, or not what their header says. */
+  /** Entries found under the key but refused: corrupted, truncated, not what their header says, or refused by their caller (refuse). */
   rejected: number;
 }
 
@@ -199,6 +199,17 @@ export class CacheStore {
       if (staging.madeDir !== undefined) removeEmptyFolders(join(this.dir, PACKS), staging.madeDir);
     }
     this.reset();
+  }
+
+  /**
+   * Counts the last hit of `namespace` as refused: its caller found the value unusable after all (a
+   * unit whose files are not on disk as it made them), so it is computed again as on a miss.
+   */
+  refuse(namespace: string): void {
+    const c = this.count(namespace);
+    c.hits--;
+    c.misses++;
+    c.rejected++;
   }
 
   /** The counts of one namespace so far (zeros when it was not used). */

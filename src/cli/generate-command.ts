@@ -4,7 +4,7 @@ import { CacheStore, enableCodeCache, storeCodeCaches, userCodeCacheDir } from "
 import type { Options } from "../config/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "../diagnostics/index.js";
 import { allowCollectingGarbage } from "../memory/index.js";
-import { applyPlan, checkWritable, existingGenerated, planDiff, planOutput } from "../output/index.js";
+import { applyPlan, checkWritable, existingGenerated, OutputDisk, planDiff, planOutput } from "../output/index.js";
 import { runPipeline } from "../pipeline.js";
 import type { Out } from "./console.js";
 
@@ -40,9 +40,12 @@ async function generateOrVerify(
   start: number,
   cache: CacheStore | undefined,
 ): Promise<number> {
+  // What the outputs on disk hold, known from their stamps without reading them (a cached unit is
+  // reused only when its files are there as it made them).
+  const disk = cache && OutputDisk.forRun(options, cache);
   let result;
   try {
-    result = await runPipeline(options, cache);
+    result = await runPipeline(options, cache, disk);
   } catch (e) {
     // A bug, not bad input: say so plainly, without a stack trace, and write nothing.
     out.err(
@@ -59,7 +62,8 @@ async function generateOrVerify(
   }
   // Every path the run would touch is checked before anything is written, and its problems are
   // printed with the input's own, so a failure leaves the disk as it was.
-  const plan = planOutput(options.cwd, result.files, existingGenerated(options.cwd, result.owned));
+  const existing = existingGenerated(options.cwd, result.owned, disk);
+  const plan = planOutput(options.cwd, result.files, existing);
   const all = sortDiagnostics([
     ...result.diagnostics,
     ...plan.diagnostics,
@@ -100,6 +104,8 @@ async function generateOrVerify(
     return 2;
   }
   // Only now, the run having succeeded: a failed run writes nothing, its cache entries included.
+  // Every produced file is on disk as the run made it: the next run knows them by their stamps.
+  if (cache && disk) disk.save(cache, plan, existing, applied.written);
   cache?.flush();
   storeCodeCaches();
   if (!flags.quiet)

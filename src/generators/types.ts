@@ -9,11 +9,12 @@ export interface OutputFile {
   readonly lang: "ts" | "yaml";
   readonly body: string;
   /**
-   * The file's final bytes, UTF-8 (header and formatting included), set only by the incremental
-   * stage for a unit it took from the cache, whose `body` is then empty: the emit stage takes them
-   * as they are, and they reach the disk, or the comparison with it, without being decoded.
+   * Set only by the incremental stage, for a unit it took from the cache because each of its files
+   * is on disk with the final bytes (header and formatting included) the unit made: their digest,
+   * and how to read them should anything ask. The `body` is then empty, and the emit and output
+   * stages pass the file through as unchanged.
    */
-  readonly final?: Buffer;
+  readonly onDisk?: { readonly digest: string; readonly text: () => string };
 }
 
 /** Where a generator's files live, so files it no longer produces can be found and removed. */

@@ -35,10 +35,8 @@ export function applyPlan(cwd: string, plan: OutputPlan): ApplyResult {
         mkdirSync(dir, { recursive: true });
         made.add(dir);
       }
-      // The bytes a cached file came with, when it has them: its text need not be decoded to be written.
-      const data = f.bytes ?? f.content;
-      if (plan.previous.has(f.path) || !createNew(abs, data)) {
-        writeFileSync(tmp, data);
+      if (plan.previous.has(f.path) || !createNew(abs, f.content)) {
+        writeFileSync(tmp, f.content);
         renameSync(tmp, abs);
       }
     } catch (e) {

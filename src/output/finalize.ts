@@ -1,6 +1,5 @@
 import { posix } from "node:path";
 import { digest, toolIdentity, type CacheStore } from "../cache/index.js";
-import { utf8Text } from "../fs/index.js";
 import { formatTypeScript, headerText, type FormatStore, newFormatMemo } from "../emit/index.js";
 import type { OutputFile } from "../generators/index.js";
 import { collectIfGrown } from "../memory/index.js";
@@ -10,20 +9,21 @@ export interface FinalFile {
   readonly path: string;
   readonly content: string;
   /**
-   * The same text as UTF-8 bytes, when the file came from the cache as bytes: then `content` is
-   * decoded only if something reads it, and the output stage compares and writes these instead.
+   * Set when the file is known to be on disk with this final text already (a unit the cache gave,
+   * OutputFile.onDisk): the digest of its bytes. Its `content` is then read from the disk only if
+   * something asks for it, and the output stage takes the file as unchanged.
    */
-  readonly bytes?: Buffer;
+  readonly onDisk?: string;
 }
 
-/** A file whose final text is `bytes`, decoded the first time `content` is read. */
-function fromBytes(path: string, bytes: Buffer): FinalFile {
+/** A file that is on disk as the run would make it, its text read from there the first time `content` is read. */
+function fromDisk(path: string, onDisk: NonNullable<OutputFile["onDisk"]>): FinalFile {
   let text: string | undefined;
   return {
     path,
-    bytes,
+    onDisk: onDisk.digest,
     get content(): string {
-      return (text ??= utf8Text(bytes));
+      return (text ??= onDisk.text());
     },
   };
 }
@@ -31,7 +31,7 @@ function fromBytes(path: string, bytes: Buffer): FinalFile {
 /**
  * Adds the header and formats each file; output is sorted by path so every run lists the same order.
  * It takes `files` over, leaving the array empty.
- * A file a cached unit gave (OutputFile.final) is final already. With a cache, the TypeScript files
+ * A file a cached unit gave (OutputFile.onDisk) is final already. With a cache, the TypeScript files
  * of one folder are looked up together by their texts and the tool (which pins prettier's version
  * and options: formatting is a pure function of those), so a run that changed one kind reads a few
  * entries and formats one folder's files; within a folder that did change, prettier's output is
@@ -46,7 +46,7 @@ export async function finalize(files: OutputFile[], header: string, cache?: Cach
   const out: FinalFile[] = [];
   const byFolder = new Map<string, OutputFile[]>();
   for (const f of files) {
-    if (f.final !== undefined) out.push(fromBytes(f.path, f.final));
+    if (f.onDisk !== undefined) out.push(fromDisk(f.path, f.onDisk));
     else if (f.lang === "yaml") out.push({ path: f.path, content: `${yamlHead}${f.body}` });
     else {
       const folder = posix.dirname(f.path);

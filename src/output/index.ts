@@ -7,3 +7,4 @@ export * from "./scan.js";
 export * from "./plan.js";
 export * from "./apply.js";
 export * from "./diff.js";
+export * from "./disk.js";

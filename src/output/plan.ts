@@ -1,5 +1,6 @@
 import { accessSync, constants } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
+import { sha256 } from "../cache/index.js";
 import { Code, type Diagnostic } from "../diagnostics/index.js";
 import { GENERATED_LINE, generatedLineIn, isGenerated } from "../emit/index.js";
 import { fsProblem, pathError, probePath, readText, utf8Text } from "../fs/index.js";
@@ -39,6 +40,25 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
     const folderProblem = checkFolders(cwd, dirname(abs), folders, missingFolders);
     if (folderProblem) {
       diagnostics.push(folderProblem);
+      continue;
+    }
+    // A file the run knows is on disk as it would write it (a unit the cache gave).
+    if (f.onDisk !== undefined) {
+      unchanged.push(f);
+      continue;
+    }
+    // A generated file the scan knew by its digest, without reading it: compared by digest.
+    const known = existing.known?.get(f.path);
+    if (known !== undefined) {
+      if (sha256(Buffer.from(f.content, "utf8")) === known) unchanged.push(f);
+      else {
+        const read = readText(abs, f.path);
+        if ("diagnostic" in read) diagnostics.push(read.diagnostic);
+        else {
+          write.push(f);
+          previous.set(f.path, read.text);
+        }
+      }
       continue;
     }
     // A generated file the scan of the owned areas has just read: compared with those bytes.
@@ -105,9 +125,8 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
   return { write, unchanged, remove, previous, diagnostics };
 }
 
-/** Whether `disk` holds exactly the file's final text: its bytes when it has them, else its text encoded. */
+/** Whether `disk` holds exactly the file's final text. */
 function sameBytes(disk: Buffer, f: FinalFile): boolean {
-  if (f.bytes !== undefined) return disk.equals(f.bytes);
   return disk.length === Buffer.byteLength(f.content, "utf8") && disk.equals(Buffer.from(f.content, "utf8"));
 }
 

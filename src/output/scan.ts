@@ -3,6 +3,7 @@ import type { Diagnostic } from "../diagnostics/index.js";
 import type { OwnedArea } from "../generators/index.js";
 import { isGenerated } from "../emit/index.js";
 import { loopCheck, probePath, readBytes, probeListed, readDirNames, specialSkipped } from "../fs/index.js";
+import type { OutputDisk } from "./disk.js";
 
 /** The generated files found in the owned areas, and what stopped the scan from reading some. */
 export interface ExistingFiles {
@@ -17,15 +18,23 @@ export interface ExistingFiles {
    * garbage collector.
    */
   readonly bytes?: ReadonlyMap<string, Buffer>;
+  /**
+   * The digests of those of `paths` whose bytes a generate run with a cache knew without reading
+   * them (OutputDisk: their stamps matched, or the run read them already): generated files, as
+   * only a generated file is stamped. They have no `bytes`.
+   */
+  readonly known?: ReadonlyMap<string, string>;
 }
 
 /**
  * Lists existing generated files in the owned areas: files of a matching name that carry the
  * generated line. Every entry is looked at before it is opened, and a directory whose real path
- * is one it is inside is a loop, reported once instead of followed.
+ * is one it is inside is a loop, reported once instead of followed. With `disk`, a file whose bytes
+ * it knows is not read.
  */
-export function existingGenerated(cwd: string, areas: readonly OwnedArea[]): ExistingFiles {
+export function existingGenerated(cwd: string, areas: readonly OwnedArea[], disk?: OutputDisk): ExistingFiles {
   const found = new Map<string, Buffer>();
+  const known = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   for (const a of areas) {
     const rel = a.dir.replace(/\\/g, "/").replace(/\/$/, "");
@@ -36,9 +45,9 @@ export function existingGenerated(cwd: string, areas: readonly OwnedArea[]): Exi
     if (probe.kind !== "directory") continue;
     const real = loopCheck(abs, rel, new Set());
     if ("diagnostic" in real) diagnostics.push(real.diagnostic);
-    else walk(rel, abs, a, new Set([real.real]), found, diagnostics);
+    else walk(rel, abs, a, new Set([real.real]), { found, known, disk }, diagnostics);
   }
-  return { paths: [...found.keys()].sort(), diagnostics, bytes: found };
+  return { paths: [...found.keys(), ...known.keys()].sort(), diagnostics, bytes: found, known };
 }
 
 function walk(
@@ -46,7 +55,7 @@ function walk(
   abs: string,
   area: OwnedArea,
   ancestors: ReadonlySet<string>,
-  found: Map<string, Buffer>,
+  into: { readonly found: Map<string, Buffer>; readonly known: Map<string, string>; readonly disk: OutputDisk | undefined },
   diags: Diagnostic[],
 ): void {
   const listed = readDirNames(abs, rel);
@@ -67,7 +76,7 @@ function walk(
       if (!area.recursive) continue;
       const loop = loopCheck(childAbs, childRel, ancestors);
       if ("diagnostic" in loop) diags.push(loop.diagnostic);
-      else walk(childRel, childAbs, area, new Set([...ancestors, loop.real]), found, diags);
+      else walk(childRel, childAbs, area, new Set([...ancestors, loop.real]), into, diags);
       continue;
     }
     if (!area.match.test(name) || area.unless?.some((r) => r.test(name))) continue;
@@ -75,8 +84,14 @@ function walk(
       diags.push(specialSkipped(childRel, probe.what));
       continue;
     }
+    // A file whose bytes the run knows was generated (stamped or read by a cached unit): not read again.
+    const digest = into.disk?.known(childRel);
+    if (digest !== undefined) {
+      into.known.set(childRel, digest);
+      continue;
+    }
     const read = readBytes(childAbs, childRel);
     if ("diagnostic" in read) diags.push(read.diagnostic);
-    else if (isGenerated(read.bytes)) found.set(childRel, read.bytes);
+    else if (isGenerated(read.bytes)) into.found.set(childRel, read.bytes);
   }
 }

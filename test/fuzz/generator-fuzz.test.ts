@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { main } from "../../src/cli/main.js";
 import { Console } from "../../src/cli/console.js";
 import { exampleGroupDir } from "../helpers/examples.js";
+import { packBytes, readPack } from "../helpers/cache-packs.js";
 import { tempDir } from "../helpers/fs.js";
 import { Prng, fuzzScale, fuzzSeed } from "./prng.js";
 
@@ -39,7 +40,9 @@ const BASE_FILES = BASES.map(readBase);
 /**
  * Everything under `dir` without following links: each entry's kind, a file's bytes, a link's
  * target. The cache's packs are named by when they were written, so they are listed by their
- * place among the packs instead; their bytes are compared like any file's.
+ * place among the packs instead; their entries are compared like any file's bytes, but for the
+ * outputs' stamps (src/output/disk.ts), which hold the file system's own inode numbers and times
+ * of the files, so differ between any two directories.
  */
 function snapshot(dir: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -53,7 +56,9 @@ function snapshot(dir: string): Map<string, string> {
       readdirSync(abs)
         .sort()
         .forEach((n, i) => walk(rel === "" ? n : `${rel}/${n}`, `${name === "" ? "" : `${name}/`}${packs ? `pack ${i}` : n}`));
-    } else out.set(name, `file ${readFileSync(abs, "latin1")}`);
+    } else if (rel.includes(".cache/kube-codegen/packs/") && rel.endsWith(".pack"))
+      out.set(name, `pack ${packBytes(readPack(abs).filter((e) => e.namespace !== "outputs")).toString("latin1")}`);
+    else out.set(name, `file ${readFileSync(abs, "latin1")}`);
   };
   walk("", "");
   return out;

@@ -11,6 +11,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CacheStore } from "../../src/cache/index.js";
 import type { Diagnostic } from "../../src/diagnostics/index.js";
+import { applyPlan, existingGenerated, OutputDisk, planOutput } from "../../src/output/index.js";
 import { runPipeline } from "../../src/pipeline.js";
 import { exampleGroupDir } from "../helpers/examples.js";
 import { cacheEntries, entriesByNamespace, PACK_MAGIC, packBytes, replacePacks, type PackedEntry } from "../helpers/cache-packs.js";
@@ -29,16 +30,32 @@ interface Run {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** A run of every generator on dir's apis/, with the cache in dir/cache when `cache` is given. Older server versions give warnings. */
-async function run(dir: string, cache?: CacheStore): Promise<Run> {
-  const options = testOptions(dir, { input: "apis", generators: "all", serverVersions: "1.24-1.32" });
-  const r = await runPipeline(options, cache);
-  // As the cli does after a successful generate: entries are held until then.
-  cache?.flush();
+/**
+ * A generate of every generator on dir's apis/ into dir/out, as the cli runs one: with the cache in
+ * dir/cache when `cache` is given, the outputs on disk known by their stamps (`disk`, made here
+ * unless given), and the stamps and entries stored once the files are written. Older server
+ * versions give warnings.
+ */
+async function run(dir: string, cache?: CacheStore, given?: OutputDisk): Promise<Run> {
+  const options = optionsOf(dir);
+  const disk = cache && (given ?? OutputDisk.forRun(options, cache));
+  const r = await runPipeline(options, cache, disk);
+  const existing = existingGenerated(options.cwd, r.owned, disk);
+  const plan = planOutput(options.cwd, r.files, existing);
+  assert.deepEqual(plan.diagnostics, []);
+  const applied = applyPlan(options.cwd, plan);
+  assert.equal(applied.failure, undefined);
+  if (cache && disk) {
+    disk.save(cache, plan, existing, applied.written);
+    cache.flush();
+  }
   return { files: new Map(r.files.map((f) => [f.path, f.content])), diagnostics: r.diagnostics };
 }
 
+const optionsOf = (dir: string) => testOptions(dir, { input: "apis", generators: "all", serverVersions: "1.24-1.32" });
 const cacheOf = (dir: string) => new CacheStore(join(dir, "cache"));
+/** Longer than OutputDisk's racy margin: files older than this when a run ends get their stamps. */
+const pastRacyMargin = () => new Promise((r) => setTimeout(r, 100));
 
 function assertSameRun(actual: Run, expected: Run): void {
   assert.deepEqual([...actual.files.keys()], [...expected.files.keys()], "the same files");
@@ -154,6 +171,66 @@ test("a deleted cache is rebuilt, and gives the same output", async () => {
   const again = cacheOf(dir);
   assertSameRun(await run(dir, again), first);
   assert.equal(again.stats("unit").misses, 0);
+});
+
+test("a reused unit's files are known by their stamps, unread; a file edited to the same length is read, and its unit runs again to restore it", async () => {
+  const dir = project();
+  const cold = await run(dir);
+  await run(dir, cacheOf(dir));
+  await pastRacyMargin();
+  await run(dir, cacheOf(dir));
+  const cache = cacheOf(dir);
+  const disk = OutputDisk.forRun(optionsOf(dir), cache);
+  assertSameRun(await run(dir, cache, disk), cold);
+  assert.deepEqual(disk.counts, { stamped: cold.files.size, read: 0 }, "every output known by its stamp, none read");
+  assert.deepEqual(cache.stats("unit").misses, 0);
+  const [victim] = [...cold.files.keys()].filter((p) => p.endsWith(".yaml") && p.includes("gadgets.example.com"));
+  assert.ok(victim);
+  const text = readFileSync(join(dir, victim), "utf8");
+  const edited = text.replace("type: object", "type: Object");
+  assert.ok(edited !== text && edited.length === text.length);
+  writeFileSync(join(dir, victim), edited);
+  const again = cacheOf(dir);
+  const seen = OutputDisk.forRun(optionsOf(dir), again);
+  assertSameRun(await run(dir, again, seen), cold);
+  assert.equal(readFileSync(join(dir, victim), "utf8"), text, "the edited file is restored");
+  assert.deepEqual(again.stats("unit").rejected, 1, "the edited file's unit is refused");
+  assert.deepEqual(again.stats("unit").misses, 1, "and only it runs again");
+  assert.deepEqual(seen.counts, { stamped: cold.files.size - 1, read: 1 }, "only the edited file is read");
+});
+
+test("a removed output's unit runs again and writes it back", async () => {
+  const dir = project();
+  const cold = await run(dir, cacheOf(dir));
+  const [victim] = [...cold.files.keys()].filter((p) => p.endsWith(".ts") && p.includes("kitchensink"));
+  assert.ok(victim);
+  rmSync(join(dir, victim));
+  const cache = cacheOf(dir);
+  assertSameRun(await run(dir, cache), cold);
+  assert.equal(readFileSync(join(dir, victim), "utf8"), cold.files.get(victim));
+  assert.deepEqual(cache.stats("unit").rejected, 1);
+  assert.deepEqual(cache.stats("unit").misses, 1);
+});
+
+test("outputs written again with the same bytes (a fresh checkout) are read once, every unit is reused, and the next run knows them by their stamps", async () => {
+  const dir = project();
+  const cold = await run(dir, cacheOf(dir));
+  // As git checks files out: new files, new inodes and times, the same bytes.
+  for (const p of cold.files.keys()) {
+    const bytes = readFileSync(join(dir, p));
+    rmSync(join(dir, p));
+    writeFileSync(join(dir, p), bytes);
+  }
+  await pastRacyMargin();
+  const cache = cacheOf(dir);
+  const disk = OutputDisk.forRun(optionsOf(dir), cache);
+  assertSameRun(await run(dir, cache, disk), cold);
+  assert.deepEqual(disk.counts, { stamped: 0, read: cold.files.size });
+  assert.equal(cache.stats("unit").misses, 0, "every unit reused");
+  const next = cacheOf(dir);
+  const known = OutputDisk.forRun(optionsOf(dir), next);
+  assertSameRun(await run(dir, next, known), cold);
+  assert.deepEqual(known.counts, { stamped: cold.files.size, read: 0 });
 });
 
 /**
