@@ -107,7 +107,127 @@ export function validateDeployment(d: Obj, old?: Obj, emulate: Emulate = "1.24")
 
 /** apps/v1 StatefulSet, ReplicaSet and DaemonSet: the same checks as a Deployment's spec (their own words), the selector immutable. */
 export function validateStatefulSet(d: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
-  return [...validateWorkloadSpec(d, "StatefulSet", emulate), ...deploymentSelectorUpdate(d, old, emulate)];
+  if (emulate !== "1.37") return [...validateWorkloadSpec(d, "StatefulSet", emulate), ...deploymentSelectorUpdate(d, old, emulate)];
+  return [
+    ...statefulSetStrategyErrors(obj(obj(d["spec"])?.["updateStrategy"])),
+    ...validateWorkloadSpec(d, "StatefulSet", emulate),
+    ...statefulSetUpdate(d, old),
+  ];
+}
+
+/**
+ * ValidateStatefulSetSpec's update strategy rule, which it checks before the rest of the spec: only
+ * RollingUpdate may carry rollingUpdate (a merge patch to OnDelete keeps the defaulted one), printed
+ * as the internal struct (Go field names, MaxUnavailable an int or a string).
+ */
+function statefulSetStrategyErrors(strategy: Obj | undefined): StatusCause[] {
+  const rolling = obj(strategy?.["rollingUpdate"]);
+  if (!strategy || strategy["type"] === "RollingUpdate" || !rolling) return [];
+  const shown = {
+    Partition: typeof rolling["partition"] === "number" ? rolling["partition"] : 0,
+    MaxUnavailable: rolling["maxUnavailable"] ?? null,
+  };
+  return [invalid("spec.updateStrategy.rollingUpdate", JSON.stringify(shown), "only allowed for updateStrategy 'RollingUpdate'")];
+}
+
+/**
+ * The spec fields of a StatefulSet no update may change (all but replicas, ordinals, template,
+ * updateStrategy, revisionHistoryLimit, persistentVolumeClaimRetentionPolicy and minReadySeconds):
+ * in 1.37 each is its own "field is immutable", in StatefulSetSpec's field order, with the new value
+ * as the server prints it.
+ */
+const STATEFULSET_IMMUTABLE: readonly [string, (spec: Obj) => string][] = [
+  ["selector", (s) => selectorJson(obj(s["selector"]))],
+  [
+    "volumeClaimTemplates",
+    (s) => JSON.stringify(Array.isArray(s["volumeClaimTemplates"]) ? s["volumeClaimTemplates"].map(internalClaim) : null),
+  ],
+  ["serviceName", (s) => JSON.stringify(typeof s["serviceName"] === "string" ? s["serviceName"] : "")],
+  ["podManagementPolicy", (s) => JSON.stringify(typeof s["podManagementPolicy"] === "string" ? s["podManagementPolicy"] : "")],
+];
+
+function statefulSetUpdate(d: Obj, old: Obj | undefined): StatusCause[] {
+  if (!old) return [];
+  const now = obj(d["spec"]) ?? {};
+  const before = obj(old["spec"]) ?? {};
+  return STATEFULSET_IMMUTABLE.filter(([, value]) => value(now) !== value(before)).map(([field, value]) =>
+    invalid(`spec.${field}`, value(now), "field is immutable"),
+  );
+}
+
+/** ObjectMeta's fields in declaration order: it has JSON tags (omitempty, a zero time omitted) even inside an internal struct. */
+const OBJECT_META_ORDER = [
+  "name",
+  "generateName",
+  "namespace",
+  "selfLink",
+  "uid",
+  "resourceVersion",
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "ownerReferences",
+  "finalizers",
+  "managedFields",
+];
+
+/**
+ * A claim template as the server prints the internal PersistentVolumeClaim: its ObjectMeta by JSON
+ * names (empty ones left out), its spec and status by Go field names with every field, unset
+ * pointers, maps and lists as null. The nested structs a template rarely has (a data source's) are
+ * printed the same way; conditions and the modify-volume status are printed as given.
+ */
+function internalClaim(v: unknown): Obj {
+  const c = obj(v) ?? {};
+  const meta = obj(c["metadata"]) ?? {};
+  const spec = obj(c["spec"]) ?? {};
+  const status = obj(c["status"]) ?? {};
+  const resources = obj(spec["resources"]) ?? {};
+  const or = (x: unknown): unknown => x ?? null;
+  const ref = (r: unknown, withNamespace: boolean): Obj | null => {
+    const o = obj(r);
+    if (!o) return null;
+    return {
+      APIGroup: or(o["apiGroup"]),
+      Kind: o["kind"] ?? "",
+      Name: o["name"] ?? "",
+      ...(withNamespace ? { Namespace: or(o["namespace"]) } : {}),
+    };
+  };
+  const shown: Obj = {};
+  for (const k of OBJECT_META_ORDER) {
+    const x = meta[k];
+    if (x === undefined || x === null || x === "" || x === 0 || (typeof x === "object" && Object.keys(x).length === 0)) continue;
+    shown[k] = x;
+  }
+  return {
+    ...shown,
+    Spec: {
+      AccessModes: or(spec["accessModes"]),
+      Selector: or(spec["selector"]),
+      Resources: { Limits: or(resources["limits"]), Requests: or(resources["requests"]) },
+      VolumeName: spec["volumeName"] ?? "",
+      StorageClassName: or(spec["storageClassName"]),
+      VolumeMode: or(spec["volumeMode"]),
+      DataSource: ref(spec["dataSource"], false),
+      DataSourceRef: ref(spec["dataSourceRef"], true),
+      VolumeAttributesClassName: or(spec["volumeAttributesClassName"]),
+    },
+    Status: {
+      Phase: status["phase"] ?? "",
+      AccessModes: or(status["accessModes"]),
+      Capacity: or(status["capacity"]),
+      Conditions: or(status["conditions"]),
+      AllocatedResources: or(status["allocatedResources"]),
+      AllocatedResourceStatuses: or(status["allocatedResourceStatuses"]),
+      CurrentVolumeAttributesClassName: or(status["currentVolumeAttributesClassName"]),
+      ModifyVolumeStatus: or(status["modifyVolumeStatus"]),
+      HealthStatus: or(status["healthStatus"]),
+    },
+  };
 }
 export function validateReplicaSet(d: Obj, old?: Obj, emulate: Emulate = "1.24"): StatusCause[] {
   return [...validateWorkloadSpec(d, "ReplicaSet", emulate), ...deploymentSelectorUpdate(d, old, emulate)];
