@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, sep } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 let memo: string | undefined;
@@ -22,16 +22,21 @@ const CODE_HASHED: ReadonlySet<string> = new Set(["@kube-codegen/apiextensions"]
  */
 export function toolIdentity(): string {
   if (memo !== undefined) return memo;
-  const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+  const here = dirname(fileURLToPath(import.meta.url));
+  // Run from the bundle (dist/bundle, what bin/kube-codegen.js runs), the bundle's chunks are all
+  // of our code that runs, the code-hashed packages included (scripts/bundle-cli.mjs bundles them):
+  // hashing the rest of dist/ too was most of this function's time. Otherwise, the tree it is in.
+  const bundled = basename(here) === "bundle";
+  const root = join(here, "..");
   const h = createHash("sha256");
-  hashCode(h, root);
+  hashCode(h, bundled ? here : root);
   const manifest = join(root, "..", "package.json");
   const deps = existsSync(manifest)
     ? Object.keys((JSON.parse(readFileSync(manifest, "utf8")) as { dependencies?: object }).dependencies ?? {})
     : [];
   for (const d of deps.sort()) {
     h.update(`${d}@${installedVersion(manifest, d)}\0`);
-    const dir = CODE_HASHED.has(d) ? packageDir(manifest, d) : undefined;
+    const dir = CODE_HASHED.has(d) && !bundled ? packageDir(manifest, d) : undefined;
     if (dir) for (const sub of ["src", "dist"]) if (existsSync(join(dir, sub))) hashCode(h, join(dir, sub));
   }
   h.update(`node ${process.version}`);
