@@ -15,7 +15,8 @@ import { build } from "esbuild";
 
 const outdir = "dist/bundle";
 const result = await build({
-  entryPoints: ["dist/cli/index.js"],
+  // The parse thread's script is an entry of its own (src/load/parser-thread.ts starts it by path).
+  entryPoints: { index: "dist/cli/index.js", "parse-worker": "dist/load/parse-worker.js" },
   outdir,
   bundle: true,
   splitting: true,

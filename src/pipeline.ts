@@ -13,7 +13,7 @@ import {
   type OwnedArea,
 } from "./generators/index.js";
 import { generateCached, storeUnits, type PendingUnit } from "./incremental/index.js";
-import { loadControllerSources, loadInputCached } from "./load/index.js";
+import { loadControllerSources, loadInputCached, type ParserThread } from "./load/index.js";
 import { startStage } from "./memory/index.js";
 import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
 import { finalize, OutputDisk, type FinalFile } from "./output/index.js";
@@ -43,16 +43,23 @@ interface Generated {
 /**
  * Runs the pipeline; when any error is found, `files` is empty so nothing can be written. With a
  * cache (docs/architecture.md#incremental-regeneration), unchanged files are not parsed again,
- * unchanged units whose files are on disk as they made them (`disk`, the cli's, or one made here
- * from the cache's stamps) not generated again, and unchanged text not formatted again; the result
- * is the same, files and diagnostics, as without one.
+ * unchanged units whose files are on disk as they made them (`helpers.disk`, the cli's, or one made
+ * here from the cache's stamps) not generated again, and unchanged text not formatted again; the
+ * result is the same, files and diagnostics, as without one. `helpers.parser` parses what changed
+ * on a second thread.
  */
-export async function runPipeline(options: Options, cache?: CacheStore, disk?: OutputDisk): Promise<PipelineResult> {
+/** What a run with a cache may be given besides it: the disk its outputs are on, and a thread to parse with. */
+export interface RunHelpers {
+  readonly disk?: OutputDisk | undefined;
+  readonly parser?: ParserThread | undefined;
+}
+
+export async function runPipeline(options: Options, cache?: CacheStore, helpers: RunHelpers = {}): Promise<PipelineResult> {
   // The model and the input's syntax are out of reach once the generators have run (they live only
   // in generateFiles), so the emit stage, which allocates the most, runs without them: at 1,000 kinds
   // they are tens of megabytes of the peak.
-  const outputs = cache && (disk ?? OutputDisk.forRun(options, cache));
-  const { produced, owned, diagnostics, sources, pending } = await generateFiles(options, cache, outputs);
+  const outputs = cache && (helpers.disk ?? OutputDisk.forRun(options, cache));
+  const { produced, owned, diagnostics, sources, pending } = await generateFiles(options, cache, outputs, helpers.parser);
   if (hasErrors(diagnostics)) return { files: [], owned: [], diagnostics, sources };
   // The model is garbage now; worth collecting before the emit stage when it has much to format.
   startStage(produced.filter((f) => f.onDisk === undefined).length >= MANY_FILES);
@@ -64,8 +71,13 @@ export async function runPipeline(options: Options, cache?: CacheStore, disk?: O
 }
 
 /** load → markers → model → generators: every generator's files, the owned areas and every diagnostic, sorted. */
-async function generateFiles(options: Options, cache: CacheStore | undefined, disk: OutputDisk | undefined): Promise<Generated> {
-  const { model, sources, diagnostics } = await modelOf(options, cache);
+async function generateFiles(
+  options: Options,
+  cache: CacheStore | undefined,
+  disk: OutputDisk | undefined,
+  parser: ParserThread | undefined,
+): Promise<Generated> {
+  const { model, sources, diagnostics } = await modelOf(options, cache, parser);
   // The controller sources are read only for their markers (RBAC rules, webhooks): no types.
   const controllerSources = loadControllerSources(options.controllers, options.cwd);
   for (const f of controllerSources.files) sources.set(f.display, f.text);
@@ -100,8 +112,9 @@ async function generateFiles(options: Options, cache: CacheStore | undefined, di
 async function modelOf(
   options: Options,
   cache: CacheStore | undefined,
+  parser: ParserThread | undefined,
 ): Promise<{ model: ApiModel; sources: Map<string, string>; diagnostics: Diagnostic[] }> {
-  const loaded = await loadInputCached(options.input, options.cwd, cache);
+  const loaded = await loadInputCached(options.input, options.cwd, cache, parser);
   const sources = new Map<string, string>();
   for (const p of loaded.input.packages) for (const f of p.files) sources.set(f.display, f.text);
   const { model, diagnostics } = buildModel(loaded.input, kubernetesMarkers);

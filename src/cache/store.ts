@@ -94,6 +94,15 @@ export class CacheStore {
 
   constructor(readonly dir: string) {}
 
+  /** Whether the store has any pack (without reading one): whether a run may find entries in it. */
+  hasPacks(): boolean {
+    try {
+      return readdirSync(join(this.dir, PACKS)).some((n) => n.endsWith(".pack") && !n.startsWith("."));
+    } catch {
+      return false;
+    }
+  }
+
   /** The value stored under `key` in `namespace`, or undefined when there is none that checks out. */
   get(namespace: string, key: string): string | undefined {
     const bytes = this.getBytes(namespace, key);

@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { Console } from "../../src/cli/console.js";
 import { main } from "../../src/cli/main.js";
 import { cacheEntries, entry, packFiles, replacePacks } from "../helpers/cache-packs.js";
+import { staleReason } from "../../scripts/build-stamp.js";
 import { databaseProject, snapshot, tempDir } from "../helpers/fs.js";
 
 async function run(dir: string, ...argv: string[]) {
@@ -126,4 +127,24 @@ test("a generate that fails writes no cache entry, as it writes nothing else", a
   const r = await run(dir, "generate");
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.equal(existsSync(join(dir, "node_modules")), false);
+});
+
+test("as installed (bin/ on the bundle), --verbose says what the cache saved, and a changed file is parsed on the second thread", (t) => {
+  const repo = join(import.meta.dirname, "../..");
+  const stale = staleReason(repo);
+  if (stale !== undefined) return t.skip(`dist/ is stale (${stale}); npm run build`);
+  const dir = databaseProject();
+  const generate = () => {
+    const r = spawnSync(process.execPath, [join(repo, "bin/kube-codegen.js"), "generate", "--verbose"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { ...process.env, KUBE_CODEGEN_CODE_CACHE: tempDir("kcg-code-") },
+    });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    return r.stdout;
+  };
+  assert.match(generate(), /^cache {5}files: 0 reused, \d+ parsed; units: 0 reused, \d+ run; outputs: 0 known by their stamps, 0 read$/m);
+  const path = join(dir, "apis/db/v1/types.ts");
+  writeFileSync(path, `${readFileSync(path, "utf8")}\n// changed\n`);
+  assert.match(generate(), /^cache {5}files: \d+ reused, 1 parsed \(1 on a second thread\); units: \d+ reused, 0 run; outputs: /m);
 });

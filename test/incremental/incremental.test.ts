@@ -39,7 +39,7 @@ interface Run {
 async function run(dir: string, cache?: CacheStore, given?: OutputDisk): Promise<Run> {
   const options = optionsOf(dir);
   const disk = cache && (given ?? OutputDisk.forRun(options, cache));
-  const r = await runPipeline(options, cache, disk);
+  const r = await runPipeline(options, cache, { disk });
   const existing = existingGenerated(options.cwd, r.owned, disk);
   const plan = planOutput(options.cwd, r.files, existing);
   assert.deepEqual(plan.diagnostics, []);
