@@ -12,7 +12,7 @@ import {
   type OutputFile,
   type OwnedArea,
 } from "./generators/index.js";
-import { generateCached, storeUnits, type PendingUnit } from "./incremental/index.js";
+import { fingerprintModel, generateCached, packageInputDigests, storeUnits, type PendingUnit } from "./incremental/index.js";
 import { loadControllerSources, loadInputCached, type ParserThread } from "./load/index.js";
 import { startStage } from "./memory/index.js";
 import { buildControllerModel, buildModel, type ApiModel } from "./model/index.js";
@@ -77,7 +77,7 @@ async function generateFiles(
   disk: OutputDisk | undefined,
   parser: ParserThread | undefined,
 ): Promise<Generated> {
-  const { model, sources, diagnostics } = await modelOf(options, cache, parser);
+  const { model, sources, diagnostics, inputDigests } = await modelOf(options, cache, parser);
   // The controller sources are read only for their markers (RBAC rules, webhooks): no types.
   const controllerSources = loadControllerSources(options.controllers, options.cwd);
   for (const f of controllerSources.files) sources.set(f.display, f.text);
@@ -91,12 +91,13 @@ async function generateFiles(
   // generator that trips over the incomplete model is ignored rather than reported. Units are
   // reused only from a sound model: an error makes the run's output nothing anyway.
   const modelBroken = hasErrors(diagnostics);
+  const fp = cache && disk && !modelBroken ? fingerprintModel(model, inputDigests) : undefined;
   const pending: PendingUnit[] = [];
   for (const name of options.generators) {
     const g = generators.get(name);
     if (!g) continue;
     try {
-      const r: GeneratorResult = cache && disk && !modelBroken ? generateCached(g, ctx, cache, disk, pending) : g.generate(ctx);
+      const r: GeneratorResult = fp && cache && disk ? generateCached(g, ctx, fp, cache, disk, pending) : g.generate(ctx);
       produced.push(...r.files);
       diagnostics.push(...r.diagnostics);
     } catch (e) {
@@ -108,15 +109,22 @@ async function generateFiles(
   return { produced, owned, diagnostics: sorted, sources, pending };
 }
 
-/** load → markers → model: the model, the source texts and the diagnostics so far; the input's syntax is left behind. */
+/**
+ * load → markers → model: the model, the source texts and the diagnostics so far, and with a cache
+ * the digests of what each package's model data was built from (for the units' keys); the input's
+ * syntax is left behind.
+ */
 async function modelOf(
   options: Options,
   cache: CacheStore | undefined,
   parser: ParserThread | undefined,
-): Promise<{ model: ApiModel; sources: Map<string, string>; diagnostics: Diagnostic[] }> {
+): Promise<{ model: ApiModel; sources: Map<string, string>; diagnostics: Diagnostic[]; inputDigests?: Map<string, string> }> {
   const loaded = await loadInputCached(options.input, options.cwd, cache, parser);
   const sources = new Map<string, string>();
   for (const p of loaded.input.packages) for (const f of p.files) sources.set(f.display, f.text);
   const { model, diagnostics } = buildModel(loaded.input, kubernetesMarkers);
-  return { model, sources, diagnostics: [...loaded.diagnostics, ...diagnostics] };
+  const all = [...loaded.diagnostics, ...diagnostics];
+  return cache
+    ? { model, sources, diagnostics: all, inputDigests: packageInputDigests(loaded.input) }
+    : { model, sources, diagnostics: all };
 }

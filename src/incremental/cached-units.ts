@@ -2,9 +2,7 @@ import { decodePlain, digest, encodePlain, sha256, toolIdentity, type CacheStore
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Generator, GeneratorContext, GeneratorResult, OutputFile } from "../generators/index.js";
 import type { OutputDisk } from "../output/index.js";
-import { fingerprintModel, readClosure, type ModelFingerprint } from "./model-fingerprint.js";
-
-const fingerprints = new WeakMap<GeneratorContext["model"], ModelFingerprint>();
+import { readClosure, type ModelFingerprint } from "./model-fingerprint.js";
 
 /**
  * A unit run in this generate, whose entry is stored once its files' final bytes are known. It keeps
@@ -18,7 +16,7 @@ export interface PendingUnit {
 }
 
 /**
- * Runs a generator unit by unit, reusing a unit whose key the cache holds and whose files are all
+ * Runs a generator unit by unit (`fp`: the model's fingerprint, fingerprintModel), reusing a unit whose key the cache holds and whose files are all
  * on disk as it made them. The key is everything the unit's result is a function of: the tool, the
  * generator and unit, the options (all but where the run happens and where the cache is; the header
  * is in them), and the digest of each package the unit reads, or "absent" for a package it names
@@ -32,13 +30,12 @@ export interface PendingUnit {
 export function generateCached(
   g: Generator,
   ctx: GeneratorContext,
+  fp: ModelFingerprint,
   cache: CacheStore,
   disk: OutputDisk,
   pending: PendingUnit[],
 ): GeneratorResult {
   if (!g.units) return g.generate(ctx);
-  let fp = fingerprints.get(ctx.model);
-  if (!fp) fingerprints.set(ctx.model, (fp = fingerprintModel(ctx.model)));
   const options = encodePlain(Object.fromEntries(Object.entries(ctx.options).filter(([k]) => k !== "cwd" && k !== "cacheDir")));
   const files: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];

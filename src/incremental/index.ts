@@ -3,3 +3,4 @@
 // whose key the cache does not hold. It sits beside the pipeline, above the generators: generators
 // stay pure functions that know nothing of the cache, and the store itself is src/cache.
 export * from "./cached-units.js";
+export { fingerprintModel, packageInputDigests } from "./model-fingerprint.js";

@@ -1,4 +1,5 @@
 import { digest } from "../cache/index.js";
+import type { LoadedInput } from "../load/index.js";
 import type { ApiModel, PackageId, PackageModel, TypeRef } from "../model/index.js";
 
 /** Each package's digest and the packages its types reference, for keying the units that read it. */
@@ -15,24 +16,62 @@ export function packageKey(id: PackageId): string {
 }
 
 /**
- * Fingerprints every package of the model: the digest of its model data as JSON (types, fields,
- * markers with their text, values and positions, kinds and what classification decided), so a unit
- * keyed by the digests of the packages it reads misses the cache when anything it could read
- * changed, whichever file or package the change came from. JSON is exact enough for the model,
- * and the native JSON.stringify is several times faster than a canonical walk: the model holds no
- * Maps, and the values JSON would blur (undefined, NaN, -0) occur only as marker values, whose
- * text is part of the digest too (MarkerSet.toJSON).
+ * Fingerprints every package of the model, so a unit keyed by the digests of the packages it reads
+ * misses the cache when anything it could read changed, whichever file or package the change came
+ * from. A package's model data (types, fields, markers with their text, values and positions) is
+ * what the model stage builds from the package's own files and the index of every package's names
+ * (src/model/build.ts: buildPackage resolves names through that index only), then classification
+ * marks its kinds and lists looking across packages. So with `inputs` (packageInputDigests, a digest
+ * per package folder of those inputs) a package's digest is that input digest and its
+ * classification: at 1,000 kinds that replaced 16 MB of JSON stringified and hashed per run (and
+ * as much garbage). Without it (or for a package it lacks), the digest is of the package's whole
+ * model data as JSON: exact enough, the model holding no Maps, and the values JSON would blur
+ * (undefined, NaN, -0) occurring only as marker values, whose text is part of the digest too
+ * (MarkerSet.toJSON).
  */
-export function fingerprintModel(model: ApiModel): ModelFingerprint {
+export function fingerprintModel(model: ApiModel, inputs?: ReadonlyMap<string, string>): ModelFingerprint {
   const digests = new Map<string, string>();
   const references = new Map<string, readonly string[]>();
   for (const p of model.packages) {
     const key = packageKey(p.id);
+    const input = inputs?.get(p.dir);
+    const data =
+      input === undefined
+        ? JSON.stringify(p)
+        : `${input}\n${JSON.stringify(p.types.map((t) => [t.name, t.isKind, t.isList]))}\n${JSON.stringify(p.kinds)}`;
     // Two packages of one group/version are an error the model reports; keep both in the digest.
-    digests.set(key, digest([digests.get(key) ?? "", JSON.stringify(p)]));
+    digests.set(key, digest([digests.get(key) ?? "", data]));
     references.set(key, [...new Set([...(references.get(key) ?? []), ...referencedPackages(p)])].sort());
   }
   return { digests, references };
+}
+
+/**
+ * A digest per package folder of everything the model stage builds the package's data from, before
+ * classification: its files' paths and texts (what they parse to is a function of those and the
+ * tool, which every unit key names), and the index its names resolve against, here the declarations
+ * of every package (names, kinds, exported or not), whether each parsed, and each one's doc.ts,
+ * whose markers name its group and version. More than the index holds, so it changes whenever the
+ * index does (and sometimes when it does not, which only costs a unit run).
+ */
+export function packageInputDigests(input: LoadedInput): Map<string, string> {
+  const index = digest(
+    input.packages.flatMap((p) => [
+      p.dir,
+      p.docFile?.text ?? "",
+      ...p.files.flatMap((f) => [
+        f.rel,
+        f.unparsed === true ? "unparsed" : "parsed",
+        ...f.decls.map((d) => `${d.kind} ${d.exported} ${d.name}`),
+      ]),
+    ]),
+  );
+  return new Map(
+    input.packages.map((p) => [
+      p.dir,
+      digest([index, p.dir, p.groupDir, p.versionDir, p.docFile?.rel ?? "", ...p.files.flatMap((f) => [f.rel, f.display, f.text])]),
+    ]),
+  );
 }
 
 /** The packages `reads` and every package they reference, transitively, sorted. */
