@@ -7,7 +7,7 @@ import { basename } from "node:path";
 import { Code, errorAt, warningAt, type Diagnostic } from "../diagnostics/index.js";
 import { checkDomain, checkGroup, checkKind, checkOwner, checkProjectName, checkVersion, kindNames, type NameCheck } from "./names.js";
 import { PROJECT_FILE, formatProject, parseProject, type Project } from "./project-file.js";
-import { apiDirOf, crdFileOf, docFile, sampleFile, typesFile, type ApiValues } from "./templates/api-files.js";
+import { apiDirOf, apiGroupOf, crdFileOf, docFile, sampleFile, typesFile, type ApiValues } from "./templates/api-files.js";
 import {
   CONTROLLER_SOURCES,
   controllerFile,
@@ -16,7 +16,16 @@ import {
   controllerTestFileOf,
   mainLines,
 } from "./templates/controller-files.js";
-import { BUILDER_MARKER, CRD_KUSTOMIZE_MARKER, IMPORTS_MARKER, initFiles, type ScaffoldVersions } from "./templates/init-files.js";
+import {
+  BUILDER_MARKER,
+  CRD_KUSTOMIZE_MARKER,
+  DEFAULT_PATCH_MARKER,
+  DEFAULT_REPLACEMENT_MARKER,
+  DEFAULT_RESOURCE_MARKER,
+  IMPORTS_MARKER,
+  initFiles,
+  type ScaffoldVersions,
+} from "./templates/init-files.js";
 import {
   CRD_KUSTOMIZECONFIG,
   CRD_WEBHOOK_PATCH_MARKER,
@@ -24,6 +33,15 @@ import {
   WEBHOOK_SOURCES,
   conversionPatchFile,
   conversionPatchOf,
+  caInjectionReplacements,
+  certificateFile,
+  CERTIFICATE_DNS_REPLACEMENTS,
+  CERTMANAGER_KUSTOMIZATION,
+  CERTMANAGER_KUSTOMIZECONFIG,
+  DEFAULT_WEBHOOK_PATCH,
+  DEFAULT_WEBHOOK_RESOURCES,
+  issuerFile,
+  MANAGER_WEBHOOK_PATCH,
   webhookFile,
   webhookFileOf,
   webhookMainLines,
@@ -108,6 +126,19 @@ function insertAbove(text: string, marker: string, lines: readonly string[]): st
   const indent = /^\s*/.exec(all[at] ?? "")?.[0] ?? "";
   const fresh = lines.filter((l) => !all.some((x) => x.trim() === l.trim()));
   all.splice(at, 0, ...fresh.map((l) => indent + l));
+  return all.join("\n");
+}
+
+// Adds the block `lines` above the marker line (at its indentation) unless the text holds it
+// already, whole and in order; undefined when the marker is gone.
+function insertBlockAbove(text: string, marker: string, lines: readonly string[]): string | undefined {
+  const all = text.split("\n");
+  const at = all.findIndex((l) => l.trim() === marker.trim());
+  if (at < 0) return undefined;
+  const indent = /^\s*/.exec(all[at] ?? "")?.[0] ?? "";
+  const block = lines.map((l) => indent + l);
+  if (`\n${text}\n`.includes(`\n${block.join("\n")}\n`)) return text;
+  all.splice(at, 0, ...block);
   return all.join("\n");
 }
 
@@ -381,6 +412,15 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
   // Shared by every webhook of the project: written by the first.
   if (read("config/webhook/kustomization.yaml") === undefined) fresh.set("config/webhook/kustomization.yaml", WEBHOOK_KUSTOMIZATION);
   if (read("config/webhook/service.yaml") === undefined) fresh.set("config/webhook/service.yaml", webhookServiceFile(v));
+  // The webhooks' serving certificate from cert-manager, and the manager mounting it (kubebuilder's).
+  const certManager: [string, string][] = [
+    ["config/certmanager/issuer.yaml", issuerFile(v)],
+    ["config/certmanager/certificate-webhook.yaml", certificateFile(v)],
+    ["config/certmanager/kustomization.yaml", CERTMANAGER_KUSTOMIZATION],
+    ["config/certmanager/kustomizeconfig.yaml", CERTMANAGER_KUSTOMIZECONFIG],
+    ["config/default/manager_webhook_patch.yaml", MANAGER_WEBHOOK_PATCH],
+  ];
+  for (const [path, text] of certManager) if (read(path) === undefined) fresh.set(path, text);
   if (args.conversion) {
     fresh.set(`config/crd/${conversionPatchOf(v)}`, conversionPatchFile(v));
     if (read("config/crd/kustomizeconfig.yaml") === undefined) fresh.set("config/crd/kustomizeconfig.yaml", CRD_KUSTOMIZECONFIG);
@@ -429,6 +469,31 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
 
   // kube-codegen.config.json: generate reads the webhook markers from the controller sources it names.
   addControllerSource(WEBHOOK_SOURCES, read, write, byHand);
+
+  // config/default/kustomization.yaml: the webhooks and cert-manager deployed with the rest, the
+  // Service's names in the certificate, and its CA injected where the API server needs it.
+  const crdName = `${v.names.plural}.${apiGroupOf(v)}`;
+  const blocks: [string, readonly string[]][] = [
+    [DEFAULT_RESOURCE_MARKER, DEFAULT_WEBHOOK_RESOURCES],
+    [DEFAULT_PATCH_MARKER, DEFAULT_WEBHOOK_PATCH],
+    [DEFAULT_REPLACEMENT_MARKER, CERTIFICATE_DNS_REPLACEMENTS],
+  ];
+  if (args.defaulting) blocks.push([DEFAULT_REPLACEMENT_MARKER, caInjectionReplacements(["kind: MutatingWebhookConfiguration"])]);
+  if (args.programmaticValidation)
+    blocks.push([DEFAULT_REPLACEMENT_MARKER, caInjectionReplacements(["kind: ValidatingWebhookConfiguration"])]);
+  if (args.conversion)
+    blocks.push([DEFAULT_REPLACEMENT_MARKER, caInjectionReplacements(["kind: CustomResourceDefinition", `name: ${crdName}`])]);
+  const defaultPath = "config/default/kustomization.yaml";
+  let kustomization = read(defaultPath);
+  const notAdded: string[] = [];
+  for (const [marker, lines] of blocks) {
+    const next = typeof kustomization === "string" ? insertBlockAbove(kustomization, marker, lines) : undefined;
+    if (next === undefined) notAdded.push(...lines);
+    else kustomization = next;
+  }
+  if (typeof kustomization === "string" && kustomization !== read(defaultPath)) write.set(defaultPath, kustomization);
+  if (notAdded.length > 0)
+    byHand(defaultPath, `lacks "${DEFAULT_RESOURCE_MARKER}", "${DEFAULT_PATCH_MARKER}" or "${DEFAULT_REPLACEMENT_MARKER}"`, notAdded);
 
   if (args.conversion) {
     // The hub is the storage version (kubebuilder's TypesUpdater adds the marker to the kind).

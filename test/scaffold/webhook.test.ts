@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { parse, parseAllDocuments } from "yaml";
 import { main } from "../../src/cli/main.js";
 import { Code } from "../../src/diagnostics/index.js";
 import { Console } from "../../src/cli/console.js";
@@ -117,6 +117,12 @@ test("create webhook --defaulting --programmatic-validation: the webhook file wi
     [
       "PROJECT",
       "cmd/main.ts",
+      "config/certmanager/certificate-webhook.yaml",
+      "config/certmanager/issuer.yaml",
+      "config/certmanager/kustomization.yaml",
+      "config/certmanager/kustomizeconfig.yaml",
+      "config/default/kustomization.yaml",
+      "config/default/manager_webhook_patch.yaml",
       "config/webhook/kustomization.yaml",
       "config/webhook/service.yaml",
       "internal/webhook/v1/guestbook-webhook.test.ts",
@@ -282,6 +288,78 @@ test("create webhook --conversion --spoke: the hub is the storage version, the s
   assert.equal(t.status, 0, t.output);
   assert.match(t.output, /^# pass 2$/m);
 });
+
+const KUBECTL = process.env["KUBECTL"] ?? "kubectl";
+const hasKubectl = spawnSync(KUBECTL, ["version", "--client"], { encoding: "utf8" }).status === 0;
+
+/** The objects `kubectl kustomize config/default` renders, by kind and name. */
+function kustomizeDefault(dir: string): Map<string, Record<string, unknown>> {
+  const r = spawnSync(KUBECTL, ["kustomize", "config/default"], { cwd: dir, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as { kind: string; metadata: { name: string } });
+  return new Map(docs.map((d) => [`${d.kind}/${d.metadata.name}`, d as unknown as Record<string, unknown>]));
+}
+
+test(
+  "after create webhook, kubectl kustomize config/default deploys the webhooks with cert-manager's certificate: its DNS names, its Secret mounted in the manager, its CA injected into the webhook configurations and the converting CRD",
+  { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
+  async () => {
+    const dir = project();
+    await ok(dir, "init", "--domain", "my.domain");
+    await ok(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--controller");
+    await ok(dir, "create", "api", "--group", "webapp", "--version", "v2", "--kind", "Guestbook", "--controller=false");
+    const webhook = ["create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Guestbook"];
+    await ok(dir, ...webhook, "--defaulting", "--programmatic-validation", "--conversion", "--spoke", "v2");
+    await ok(dir, "generate");
+    const objects = kustomizeDefault(dir);
+    const prefix = "guestbook-operator-";
+    const ns = "guestbook-operator-system";
+    type Obj = { metadata: { namespace?: string; annotations?: Record<string, string> }; spec: Record<string, unknown> };
+    const get = (key: string): Obj => {
+      const o = objects.get(key);
+      assert.ok(o, `${key} in ${[...objects.keys()].join(", ")}`);
+      return o as unknown as Obj;
+    };
+    const cert = get(`Certificate/${prefix}serving-cert`);
+    assert.equal(cert.metadata.namespace, ns);
+    assert.deepEqual(cert.spec["dnsNames"], [`${prefix}webhook-service.${ns}.svc`, `${prefix}webhook-service.${ns}.svc.cluster.local`]);
+    assert.deepEqual(cert.spec["issuerRef"], { kind: "Issuer", name: `${prefix}selfsigned-issuer` });
+    assert.equal(cert.spec["secretName"], "webhook-server-cert");
+    get(`Issuer/${prefix}selfsigned-issuer`);
+    const injected = `${ns}/${prefix}serving-cert`;
+    for (const kind of ["MutatingWebhookConfiguration", "ValidatingWebhookConfiguration"]) {
+      const config = get(`${kind}/${prefix}${kind === "MutatingWebhookConfiguration" ? "mutating" : "validating"}-webhook-configuration`);
+      assert.equal(config.metadata.annotations?.["cert-manager.io/inject-ca-from"], injected, kind);
+      const hooks = (config as unknown as { webhooks: { clientConfig: { service: { name: string; namespace: string } } }[] }).webhooks;
+      assert.deepEqual(hooks[0]?.clientConfig.service, {
+        ...hooks[0]?.clientConfig.service,
+        name: `${prefix}webhook-service`,
+        namespace: ns,
+      });
+    }
+    const crd = get("CustomResourceDefinition/guestbooks.webapp.my.domain");
+    assert.equal(crd.metadata.annotations?.["cert-manager.io/inject-ca-from"], injected);
+    const conversion = crd.spec["conversion"] as { strategy: string; webhook: { clientConfig: { service: Record<string, unknown> } } };
+    assert.equal(conversion.strategy, "Webhook");
+    assert.deepEqual(conversion.webhook.clientConfig.service, { name: `${prefix}webhook-service`, namespace: ns, path: "/convert" });
+    const deployment = get(`Deployment/${prefix}controller-manager`) as unknown as {
+      spec: { template: { spec: { containers: Record<string, unknown>[]; volumes: unknown[] } } };
+    };
+    const pod = deployment.spec.template.spec;
+    assert.deepEqual(pod.volumes, [{ name: "webhook-certs", secret: { secretName: "webhook-server-cert" } }]);
+    assert.deepEqual(pod.containers[0]?.["volumeMounts"], [
+      { mountPath: "/tmp/k8s-webhook-server/serving-certs", name: "webhook-certs", readOnly: true },
+    ]);
+    assert.deepEqual(pod.containers[0]?.["ports"], [{ containerPort: 9443, name: "webhook-server", protocol: "TCP" }]);
+    get(`Service/${prefix}webhook-service`);
+
+    // A second webhook of the project adds nothing twice.
+    const before = read(dir, "config/default/kustomization.yaml");
+    await ok(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Notebook", "--controller=false");
+    await ok(dir, "create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Notebook", "--programmatic-validation");
+    assert.equal(read(dir, "config/default/kustomization.yaml"), before);
+  },
+);
 
 test("create webhook refuses, with exit code 2 and nothing written: no webhook asked for, a kind without an API, a webhook already there", async () => {
   const dir = project();

@@ -29,6 +29,10 @@ export const IMPORTS_MARKER = "// +kubebuilder:scaffold:imports";
 export const BUILDER_MARKER = "// +kubebuilder:scaffold:builder";
 /** The scaffold marker in config/crd/kustomization.yaml where create api adds a CRD file. */
 export const CRD_KUSTOMIZE_MARKER = "#+kubebuilder:scaffold:crdkustomizeresource";
+/** The scaffold markers in config/default/kustomization.yaml where create webhook adds the webhooks and cert-manager. */
+export const DEFAULT_RESOURCE_MARKER = "#+kubebuilder:scaffold:defaultkustomizeresource";
+export const DEFAULT_PATCH_MARKER = "#+kubebuilder:scaffold:defaultkustomizepatch";
+export const DEFAULT_REPLACEMENT_MARKER = "#+kubebuilder:scaffold:defaultkustomizereplacement";
 
 function packageJson(v: InitValues): string {
   const pkg = {
@@ -331,13 +335,20 @@ subjects:
 };
 
 function defaultKustomization(v: InitValues): string {
-  return `# kubectl apply -k config/default installs the CRDs, the RBAC and the manager.
+  return `# kubectl apply -k config/default installs the CRDs, the RBAC and the manager; once create webhook
+# has run, also the webhooks, their Service and their serving certificate from cert-manager
+# (which must be installed in the cluster first: https://cert-manager.io/docs/installation/).
 namespace: ${v.projectName}-system
 namePrefix: ${v.projectName}-
 resources:
 - ../crd
 - ../rbac
 - ../manager
+${DEFAULT_RESOURCE_MARKER}
+patches:
+${DEFAULT_PATCH_MARKER}
+replacements:
+${DEFAULT_REPLACEMENT_MARKER}
 `;
 }
 

@@ -306,3 +306,151 @@ namespace:
   path: spec/conversion/webhook/clientConfig/service/namespace
   create: false
 `;
+
+// cert-manager's serving certificate for the webhooks, as kubebuilder wires it: a self-signed
+// Issuer, a Certificate for the webhook Service's DNS names whose Secret the manager mounts where
+// its webhook server reads it, and cert-manager's CA injector told (by an annotation kustomize
+// fills in) to put the certificate's CA into the webhook configurations and the CRDs that convert.
+
+/** config/certmanager/issuer.yaml: a self-signed Issuer (kubebuilder's). */
+export function issuerFile(v: Pick<WebhookValues, "projectName">): string {
+  return `# A self-signed issuer for the webhooks' serving certificate (https://cert-manager.io/docs/).
+apiVersion: cert-manager.io/v1
+kind: Issuer
+metadata:
+  labels:
+    app.kubernetes.io/name: ${v.projectName}
+    app.kubernetes.io/managed-by: kustomize
+  name: selfsigned-issuer
+  namespace: system
+spec:
+  selfSigned: {}
+`;
+}
+
+/** config/certmanager/certificate-webhook.yaml: the serving certificate (kubebuilder's serving-cert). */
+export function certificateFile(v: Pick<WebhookValues, "projectName">): string {
+  return `# The webhook server's certificate, kept by cert-manager in the Secret webhook-server-cert, which
+# config/default/manager_webhook_patch.yaml mounts where the manager's webhook server reads it.
+apiVersion: cert-manager.io/v1
+kind: Certificate
+metadata:
+  labels:
+    app.kubernetes.io/name: ${v.projectName}
+    app.kubernetes.io/managed-by: kustomize
+  name: serving-cert
+  namespace: system
+spec:
+  # SERVICE_NAME and SERVICE_NAMESPACE are replaced with the webhook Service's by the
+  # replacements in config/default/kustomization.yaml.
+  dnsNames:
+  - SERVICE_NAME.SERVICE_NAMESPACE.svc
+  - SERVICE_NAME.SERVICE_NAMESPACE.svc.cluster.local
+  issuerRef:
+    kind: Issuer
+    name: selfsigned-issuer
+  secretName: webhook-server-cert
+`;
+}
+
+/** config/certmanager/kustomization.yaml. */
+export const CERTMANAGER_KUSTOMIZATION = `resources:
+- issuer.yaml
+- certificate-webhook.yaml
+
+configurations:
+- kustomizeconfig.yaml
+`;
+
+/** config/certmanager/kustomizeconfig.yaml: kustomize's namePrefix reaches the Certificate's issuerRef. */
+export const CERTMANAGER_KUSTOMIZECONFIG = `# Teaches kustomize to substitute the Issuer's name in the Certificate's issuerRef.
+nameReference:
+- kind: Issuer
+  group: cert-manager.io
+  fieldSpecs:
+  - kind: Certificate
+    group: cert-manager.io
+    path: spec/issuerRef/name
+`;
+
+/**
+ * config/default/manager_webhook_patch.yaml: the manager's webhook server port and the certificate's
+ * Secret mounted where the runtime's WebhookServer reads tls.crt and tls.key. A strategic merge patch
+ * (containers by name, ports by number, mounts by path, volumes by name), so it applies whether or
+ * not the Deployment has any yet.
+ */
+export const MANAGER_WEBHOOK_PATCH = `# The manager's webhook server: its port, and the serving certificate's Secret mounted where it
+# reads tls.crt and tls.key (the runtime's WebhookServer default, /tmp/k8s-webhook-server/serving-certs).
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: controller-manager
+  namespace: system
+spec:
+  template:
+    spec:
+      containers:
+      - name: manager
+        ports:
+        - containerPort: 9443
+          name: webhook-server
+          protocol: TCP
+        volumeMounts:
+        - mountPath: /tmp/k8s-webhook-server/serving-certs
+          name: webhook-certs
+          readOnly: true
+      volumes:
+      - name: webhook-certs
+        secret:
+          secretName: webhook-server-cert
+`;
+
+/** The lines create webhook adds to config/default/kustomization.yaml's resources and patches. */
+export const DEFAULT_WEBHOOK_RESOURCES = ["- ../webhook", "- ../certmanager"];
+export const DEFAULT_WEBHOOK_PATCH = ["- path: manager_webhook_patch.yaml"];
+
+/** The Service's name and namespace, each into its part of both of the Certificate's DNS names. */
+export const CERTIFICATE_DNS_REPLACEMENTS: readonly string[] = (["name", "namespace"] as const).flatMap((field, index) => [
+  "- source:",
+  "    kind: Service",
+  "    version: v1",
+  "    name: webhook-service",
+  `    fieldPath: .metadata.${field}`,
+  "  targets:",
+  "  - select:",
+  "      kind: Certificate",
+  "      group: cert-manager.io",
+  "      version: v1",
+  "      name: serving-cert",
+  "    fieldPaths:",
+  "    - .spec.dnsNames.0",
+  "    - .spec.dnsNames.1",
+  "    options:",
+  "      delimiter: '.'",
+  `      index: ${index}`,
+  "      create: true",
+]);
+
+/**
+ * The Certificate's namespace and name into cert-manager's inject-ca-from annotation
+ * (NAMESPACE/NAME) of the objects `select` picks: a webhook configuration kind, or a CRD by name.
+ */
+export function caInjectionReplacements(select: readonly string[]): string[] {
+  return (["namespace", "name"] as const).flatMap((field, index) => [
+    "- source:",
+    "    kind: Certificate",
+    "    group: cert-manager.io",
+    "    version: v1",
+    "    name: serving-cert",
+    `    fieldPath: .metadata.${field}`,
+    "  targets:",
+    "  - select:",
+    ...select.map((l) => `      ${l}`),
+    "    fieldPaths:",
+    "    - .metadata.annotations.[cert-manager.io/inject-ca-from]",
+    "    options:",
+    "      delimiter: '/'",
+    `      index: ${index}`,
+    "      create: true",
+  ]);
+}
