@@ -1,5 +1,7 @@
 // Defaulting for the built-in kinds controllers commonly create, mirroring the server's SetDefaults_* functions
 // for the fields clients read back (Deployment strategy and pod template, Namespace finalizers and phase...).
+import type { Emulate } from "../server-state.js";
+
 type Obj = Record<string, unknown>;
 
 function obj(parent: Obj, key: string): Obj {
@@ -38,7 +40,7 @@ export function defaultPodSpec(spec: Obj): void {
 }
 
 /** apps/v1 Deployment defaults. */
-export function defaultDeployment(d: Obj): void {
+export function defaultDeployment(d: Obj, emulate: Emulate = "1.24"): void {
   const spec = obj(d, "spec");
   setDefault(spec, "replicas", 1);
   const strategy = obj(spec, "strategy");
@@ -50,26 +52,26 @@ export function defaultDeployment(d: Obj): void {
   }
   setDefault(spec, "revisionHistoryLimit", 10);
   setDefault(spec, "progressDeadlineSeconds", 600);
-  defaultTemplate(spec);
+  defaultTemplate(spec, emulate);
   if (d["status"] === undefined) d["status"] = {};
 }
 
 /**
- * A workload's pod template: its metadata's zero creationTimestamp, which 1.24's Go serialised as
- * null (1.37.2 omits it: see test/testing/apps-workloads.test.ts), and the pod spec's defaults.
+ * A workload's pod template: under 1.24 its metadata's zero creationTimestamp, which 1.24's Go
+ * serialised as null (1.37.2 omits a zero time, so writes nothing there), and the pod spec's defaults.
  */
-function defaultTemplate(spec: Obj): void {
+function defaultTemplate(spec: Obj, emulate: Emulate): void {
   const template = obj(spec, "template");
   const tmeta = obj(template, "metadata");
-  if (!("creationTimestamp" in tmeta)) tmeta["creationTimestamp"] = null;
+  if (emulate === "1.24" && !("creationTimestamp" in tmeta)) tmeta["creationTimestamp"] = null;
   defaultPodSpec(obj(template, "spec"));
 }
 
 /** apps/v1 StatefulSet defaults (SetDefaults_StatefulSet, recorded from 1.37.2); its status starts at zero replicas. */
-export function defaultStatefulSet(d: Obj): void {
+export function defaultStatefulSet(d: Obj, emulate: Emulate = "1.24"): void {
   const spec = obj(d, "spec");
   setDefault(spec, "replicas", 1);
-  defaultTemplate(spec);
+  defaultTemplate(spec, emulate);
   setDefault(spec, "serviceName", "");
   setDefault(spec, "podManagementPolicy", "OrderedReady");
   const strategy = obj(spec, "updateStrategy");
@@ -97,17 +99,17 @@ export function defaultStatefulSet(d: Obj): void {
 }
 
 /** apps/v1 ReplicaSet defaults (recorded from 1.37.2). */
-export function defaultReplicaSet(d: Obj): void {
+export function defaultReplicaSet(d: Obj, emulate: Emulate = "1.24"): void {
   const spec = obj(d, "spec");
   setDefault(spec, "replicas", 1);
-  defaultTemplate(spec);
+  defaultTemplate(spec, emulate);
   if (d["status"] === undefined) d["status"] = { replicas: 0 };
 }
 
 /** apps/v1 DaemonSet defaults (recorded from 1.37.2). */
-export function defaultDaemonSet(d: Obj): void {
+export function defaultDaemonSet(d: Obj, emulate: Emulate = "1.24"): void {
   const spec = obj(d, "spec");
-  defaultTemplate(spec);
+  defaultTemplate(spec, emulate);
   const strategy = obj(spec, "updateStrategy");
   setDefault(strategy, "type", "RollingUpdate");
   if (strategy["type"] === "RollingUpdate") {

@@ -140,7 +140,7 @@ export function builtinResources(emulate: Emulate): ResourceInfo[] {
       statusSubresource: true,
       hasGeneration: true,
       scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
-      defaulter: defaultDeployment,
+      defaulter: (o) => defaultDeployment(o, emulate),
       validator: validateDeployment,
     }),
     // The other workloads, stored as their strategies default and validate them (no controller runs
@@ -151,7 +151,7 @@ export function builtinResources(emulate: Emulate): ResourceInfo[] {
       categories: ["all"],
       statusSubresource: true,
       hasGeneration: true,
-      defaulter: defaultDaemonSet,
+      defaulter: (o) => defaultDaemonSet(o, emulate),
       validator: validateDaemonSet,
     }),
     groupResource("apps", "v1", "replicasets", "ReplicaSet", {
@@ -160,7 +160,7 @@ export function builtinResources(emulate: Emulate): ResourceInfo[] {
       statusSubresource: true,
       hasGeneration: true,
       scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
-      defaulter: defaultReplicaSet,
+      defaulter: (o) => defaultReplicaSet(o, emulate),
       validator: validateReplicaSet,
     }),
     groupResource("apps", "v1", "statefulsets", "StatefulSet", {
@@ -169,7 +169,7 @@ export function builtinResources(emulate: Emulate): ResourceInfo[] {
       statusSubresource: true,
       hasGeneration: true,
       scale: { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".spec.selector" },
-      defaulter: defaultStatefulSet,
+      defaulter: (o) => defaultStatefulSet(o, emulate),
       validator: validateStatefulSet,
     }),
     groupResource("coordination.k8s.io", "v1", "leases", "Lease", { validator: validateLease }),
