@@ -162,3 +162,34 @@ test("--audit-log-path appends an audit event per request to the file", async ()
     ["get", { resource: "configmaps", namespace: "default", name: "none", apiVersion: "v1" }, 404],
   );
 });
+
+test("--audit-policy-file (YAML) decides the level: RequestResponse keeps the answer, a None rule keeps nothing", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "kcg-audit-policy-cli-"));
+  const log = join(dir, "audit.log");
+  const policy = join(dir, "policy.yaml");
+  writeFileSync(
+    policy,
+    'apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: None\n  resources:\n  - group: ""\n    resources: [secrets]\n- level: RequestResponse\n',
+  );
+  const { server, token, stop } = await startCommand(["--no-tls", "--audit-log-path", log, "--audit-policy-file", policy]);
+  for (const path of ["/api/v1/namespaces/default/configmaps/none", "/api/v1/namespaces/default/secrets/none"]) {
+    const answer = await fetch(`${server}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(answer.status, 404);
+    await answer.arrayBuffer();
+  }
+  assert.equal(await stop(), 0);
+  const events = readFileSync(log, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const stages = (uri: string) => events.filter((e) => e["requestURI"] === uri).map((e) => [e["level"], e["stage"]]);
+  assert.deepEqual(stages("/api/v1/namespaces/default/configmaps/none"), [
+    ["RequestResponse", "RequestReceived"],
+    ["RequestResponse", "ResponseComplete"],
+  ]);
+  assert.deepEqual(stages("/api/v1/namespaces/default/secrets/none"), []);
+  const complete = events.find(
+    (e) => e["stage"] === "ResponseComplete" && e["requestURI"] === "/api/v1/namespaces/default/configmaps/none",
+  );
+  assert.equal((complete?.["responseObject"] as { reason?: string } | undefined)?.reason, "NotFound");
+});

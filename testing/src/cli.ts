@@ -18,8 +18,10 @@ Options:
                                  enforce it (the kubeconfig's user stays in system:masters)
   --emulate VERSION              1.37 (default) or 1.24: answer as that kube-apiserver where they
                                  differ (streaming lists, aggregated discovery)
-  --audit-log-path FILE          append an audit.k8s.io/v1 Event per request to FILE (JSON lines, level
-                                 Metadata), as kube-apiserver's --audit-log-path
+  --audit-log-path FILE          append audit.k8s.io/v1 Events to FILE (JSON lines), as kube-apiserver's
+                                 --audit-log-path: by default one per request, level Metadata
+  --audit-policy-file FILE       the audit.k8s.io/v1 Policy (YAML or JSON) that decides each request's
+                                 level and stages, as kube-apiserver's --audit-policy-file
   --help, --version
 `;
 
@@ -51,6 +53,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
         "authorization-mode": { type: "string" },
         emulate: { type: "string" },
         "audit-log-path": { type: "string" },
+        "audit-policy-file": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean" },
       },
@@ -99,6 +102,7 @@ export async function main(argv: string[], out: CliOutput = console_, signal?: A
       ...(mode === "RBAC" ? { authorization: "RBAC" as const } : {}),
       ...(emulate !== undefined ? { emulate } : {}),
       ...(values["audit-log-path"] !== undefined ? { auditLogPath: values["audit-log-path"] } : {}),
+      ...(values["audit-policy-file"] !== undefined ? { auditPolicyFile: values["audit-policy-file"] } : {}),
       write: (t) => out.log(t.replace(/\n$/, "")),
       ...(signal ? { signal } : {}),
     });

@@ -10,6 +10,7 @@
 // certs/ (TLS), patch/ (the patch and apply library); server.ts wires them together.
 export { startTestApiServer, type StartOptions, type TestApiServer } from "./server.js";
 export type { AuditEvent } from "./audit/audit-log.js";
+export type { AuditLevel, AuditPolicy, AuditPolicyRule, AuditStage } from "./audit/audit-policy.js";
 export { runTestServerCommand, loadCrds, type TestServerCommandOptions } from "./test-server-command.js";
 export { Faults, type FailureOptions } from "./faults.js";
 export type { Kubeconfig } from "./kubeconfig.js";

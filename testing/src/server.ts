@@ -5,6 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { AuditLog, type AuditEvent } from "./audit/audit-log.js";
+import { checkAuditPolicy, type AuditPolicy } from "./audit/audit-policy.js";
 import { builtinResources } from "./builtin/resources.js";
 import { CRD_KEY, decorateCrdResource, startCrdController } from "./apiextensions/crd-controller.js";
 import { prepareForSeeds } from "./apiextensions/crd-engines.js";
@@ -29,12 +30,14 @@ import { storageKey } from "./registry/resource-info.js";
 /** Options of startTestApiServer. */
 export interface StartOptions {
   /**
-   * Keep an audit log, as kube-apiserver with a policy of `level: Metadata` (testing/src/audit): one
-   * audit.k8s.io/v1 Event per request, with the authorization decision and the annotations admission
-   * adds (a ValidatingAdmissionPolicy's auditAnnotations and Audit failures), read by auditEvents()
-   * and, given a path, appended to that file as JSON lines. Off by default.
+   * Keep an audit log, as kube-apiserver with --audit-policy-file (testing/src/audit): the events
+   * `policy` asks for (an audit.k8s.io/v1 Policy; by default every request at level Metadata, once it
+   * completes), with the authorization decision and the annotations admission adds (a
+   * ValidatingAdmissionPolicy's auditAnnotations and Audit failures), read by auditEvents() and,
+   * given a path, appended to that file as JSON lines. Off by default. A policy that is not one
+   * (an unknown level or stage) stops the server from starting.
    */
-  auditLog?: boolean | { path: string };
+  auditLog?: boolean | { path?: string; policy?: AuditPolicy | Record<string, unknown> };
   /** CustomResourceDefinitions (apiextensions.k8s.io/v1, as parsed JSON/YAML) to serve from the start. */
   crds: readonly Record<string, unknown>[];
   /** Objects to create at start, in order (namespaces first if others live in them). default, kube-system,
@@ -244,7 +247,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
     tokens: new Map(),
     adminToken: token,
     ...(rbac ? { authorizer: rbac[1].rbacAuthorizer } : {}),
-    ...(options.auditLog ? { audit: new AuditLog(options.auditLog === true ? undefined : options.auditLog.path) } : {}),
+    ...(options.auditLog ? { audit: auditLogOf(options.auditLog) } : {}),
     defer: queue.defer,
     later: queue.later,
   };
@@ -349,4 +352,10 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
       state.tokens.clear();
     },
   };
+}
+
+/** The audit log StartOptions.auditLog asks for. */
+function auditLogOf(o: NonNullable<StartOptions["auditLog"]>): AuditLog {
+  if (o === true || o === false) return new AuditLog();
+  return new AuditLog(o.path, o.policy === undefined ? undefined : checkAuditPolicy(o.policy));
 }

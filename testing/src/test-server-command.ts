@@ -20,8 +20,10 @@ export interface TestServerCommandOptions {
   authorization?: "RBAC" | "AlwaysAllow";
   /** Answer as kube-apiserver 1.37 (default) or 1.24 where they differ (StartOptions.emulate). */
   emulate?: "1.37" | "1.24";
-  /** Append an audit log to this file, as kube-apiserver's --audit-log-path at level Metadata (StartOptions.auditLog). */
+  /** Append an audit log to this file, as kube-apiserver's --audit-log-path (StartOptions.auditLog). */
   auditLogPath?: string;
+  /** The audit policy's file (YAML or JSON), as kube-apiserver's --audit-policy-file; without auditLogPath, events are kept in memory only. */
+  auditPolicyFile?: string;
   /** Where to print (default: process.stdout). */
   write?: (text: string) => void;
   /** Stops the server when aborted (default: SIGINT or SIGTERM). */
@@ -57,7 +59,11 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   if (opts.simulateDeploymentStatus !== undefined) start.simulateDeploymentStatus = opts.simulateDeploymentStatus;
   if (opts.authorization !== undefined) start.authorization = opts.authorization;
   if (opts.emulate !== undefined) start.emulate = opts.emulate;
-  if (opts.auditLogPath !== undefined) start.auditLog = { path: opts.auditLogPath };
+  if (opts.auditLogPath !== undefined || opts.auditPolicyFile !== undefined)
+    start.auditLog = {
+      ...(opts.auditLogPath !== undefined ? { path: opts.auditLogPath } : {}),
+      ...(opts.auditPolicyFile !== undefined ? { policy: readAuditPolicy(opts.auditPolicyFile) } : {}),
+    };
   const server = await startTestApiServer(start);
   let onSignal = (): void => {};
   // The handlers are in place before the kubeconfig path is printed: whoever reads the path may
@@ -78,4 +84,12 @@ export async function runTestServerCommand(opts: TestServerCommandOptions): Prom
   for (const sig of SIGNALS) process.removeListener(sig, onSignal);
   await server.stop();
   return 0;
+}
+
+/** The policy in `file` (its first YAML or JSON document), or why it cannot be read. */
+function readAuditPolicy(file: string): Record<string, unknown> {
+  const { documents, problems } = parseManifests(file, readFileSync(file, "utf8"));
+  const first = documents[0];
+  if (problems.length > 0 || first === undefined) throw new Error(`${file}: ${problems[0] ?? "no audit policy in it"}`);
+  return first.value as Record<string, unknown>;
 }

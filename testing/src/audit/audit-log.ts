@@ -1,29 +1,35 @@
-// The audit log, as kube-apiserver writes it with `--audit-log-format=json` and a policy of one rule,
-// `level: Metadata` (no request or response bodies), `RequestReceived` omitted: one audit.k8s.io/v1
-// Event per request at stage ResponseComplete, naming the user, the object and the answer's status,
-// with the annotations the request gathered on its way: the authorization decision and what
-// admission added (a ValidatingAdmissionPolicy's auditAnnotations, its Audit action's
-// validation_failure). Recorded from kube-apiserver 1.37.2 in test/fixtures/apiserver-1.37/audit-events.json.
+// The audit log, as kube-apiserver writes it with `--audit-log-format=json` and an audit policy
+// (./audit-policy.ts; by default one rule, `level: Metadata`, RequestReceived omitted): one
+// audit.k8s.io/v1 Event per request and stage the policy keeps (RequestReceived once the request is
+// routed and its user known, ResponseStarted when a watch starts answering, ResponseComplete),
+// naming the user, the object and the answer's status, with the annotations the request gathered
+// on its way (the authorization decision and what admission added: a ValidatingAdmissionPolicy's
+// auditAnnotations, its Audit action's validation_failure); at level Request the request's object
+// (decoded and defaulted, or the patch), at RequestResponse also the answer's. Recorded from
+// kube-apiserver 1.37.2 in test/fixtures/apiserver-1.37/audit-events.json and audit-policy.json.
 // Off unless the server is started with `auditLog`: then kept in memory (server.auditEvents()) and,
 // with a path, appended to that file as JSON lines, as the real server's log file.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { appendFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { levelAtLeast, METADATA_POLICY, type AuditLevel, type AuditPolicy, type AuditStage } from "./audit-policy.js";
 
-/** An audit.k8s.io/v1 Event at level Metadata, its fields in the real server's order. */
+/** An audit.k8s.io/v1 Event, its fields in the real server's order. */
 export interface AuditEvent {
   kind: "Event";
   apiVersion: "audit.k8s.io/v1";
-  level: "Metadata";
+  level: Exclude<AuditLevel, "None">;
   auditID: string;
-  stage: "ResponseComplete";
+  stage: AuditStage;
   requestURI: string;
   verb: string;
   user: { username: string; groups: string[] };
   sourceIPs: string[];
   userAgent?: string;
   objectRef?: { resource: string; namespace?: string; name?: string; apiGroup?: string; apiVersion: string; subresource?: string };
-  responseStatus: Record<string, unknown>;
+  responseStatus?: Record<string, unknown>;
+  requestObject?: unknown;
+  responseObject?: unknown;
   requestReceivedTimestamp: string;
   stageTimestamp: string;
   annotations?: Record<string, string>;
@@ -40,6 +46,16 @@ export interface AuditContext {
   user?: { username: string; groups: string[] };
   /** The Status of a refused request (without kind and apiVersion), as the event's responseStatus. */
   failure?: Record<string, unknown>;
+  /** The level and the stages left out, once the policy has been asked (when the user and object are known). */
+  level?: AuditLevel;
+  omitStages?: ReadonlySet<AuditStage>;
+  /** The request's object (level Request and up) and the answer's (RequestResponse). */
+  requestObject?: unknown;
+  responseObject?: unknown;
+  /** A Status the request answered with on success (a delete's), as the event's responseStatus. */
+  status?: Record<string, unknown>;
+  /** Logs RequestReceived, once the request is routed and its user known. */
+  received?: () => void;
 }
 
 /** The current request's audit context, for the handler to fill in; undefined when no audit log is kept. */
@@ -59,6 +75,25 @@ export function annotate(key: string, value: string): void {
   context.getStore()?.annotations.set(key, value);
 }
 
+/** Keeps a copy of the request's object for its event, when the level logs it. */
+export function noteRequestObject(o: unknown): void {
+  const ctx = context.getStore();
+  // The first noted wins: a patch notes its document before the patched object is updated.
+  if (ctx?.level !== undefined && levelAtLeast(ctx.level, "Request") && ctx.requestObject === undefined)
+    ctx.requestObject = structuredClone(o);
+}
+
+/** Keeps the answer's body for the request's event, when the level logs it, and a Status as its responseStatus. */
+export function noteResponseBody(o: unknown): void {
+  const ctx = context.getStore();
+  if (ctx === undefined) return;
+  if (ctx.level !== undefined && levelAtLeast(ctx.level, "RequestResponse")) ctx.responseObject = structuredClone(o);
+  if (o !== null && typeof o === "object" && (o as Record<string, unknown>)["kind"] === "Status") {
+    const { kind: _kind, apiVersion: _apiVersion, ...status } = o as Record<string, unknown>;
+    ctx.status = status;
+  }
+}
+
 /** Now, as the audit log prints times: RFC 3339 in UTC with microseconds. */
 export function microTime(): string {
   const ms = performance.timeOrigin + performance.now();
@@ -72,7 +107,10 @@ export class AuditLog {
   private static readonly MAX_EVENTS = 100_000;
   private readonly kept: AuditEvent[] = [];
 
-  constructor(private readonly path?: string) {}
+  constructor(
+    private readonly path?: string,
+    readonly policy: AuditPolicy = METADATA_POLICY,
+  ) {}
 
   write(event: AuditEvent): void {
     this.kept.push(event);

@@ -1,5 +1,6 @@
 // Reading request bodies and writing JSON answers, Status errors and Warning headers on node:http.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { noteResponseBody } from "../audit/audit-log.js";
 import { stringifyJson } from "../patch/json.js";
 import { ApiError } from "../status-errors.js";
 
@@ -46,6 +47,7 @@ export function warningHeader(text: string): string | undefined {
 
 /** Writes a JSON body with status `code` and any warnings. */
 export function sendJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
+  noteResponseBody(body);
   const text = stringifyJson(body);
   const headers: Record<string, string | string[]> = {
     "Content-Type": "application/json",

@@ -2,6 +2,7 @@
 // 415) and server-side apply (fieldManager required, create when missing, 409 on conflicts unless force),
 // computed by the patch library and stored through the normal update path.
 import { parse as parseYaml } from "yaml";
+import { noteRequestObject } from "../audit/audit-log.js";
 import {
   APPLY_PATCH,
   applyJsonPatch,
@@ -42,11 +43,15 @@ export function patchFailure(err: PatchError): ApiError {
 export function parsePatchJson(body: string): JsonValue {
   const deep = jsonDepthError(body);
   if (deep) throw badRequest(`error decoding patch: ${deep}`);
+  let doc: JsonValue;
   try {
-    return JSON.parse(body) as JsonValue;
+    doc = JSON.parse(body) as JsonValue;
   } catch (e) {
     throw badRequest(`error decoding patch: ${goJsonError(e)}`);
   }
+  // The audit log's requestObject for a patch is the patch document.
+  noteRequestObject(doc);
+  return doc;
 }
 
 /** Applies a non-apply patch of type `type` to `current`, returning the patched object. */

@@ -35,6 +35,7 @@ import { serveWatch } from "./watch-stream.js";
 import { serveAggregatedDiscovery } from "./aggregated-discovery.js";
 import { createObject } from "../registry/write-create.js";
 import { annotate, currentAudit, microTime, withAuditContext, type AuditContext, type AuditEvent } from "../audit/audit-log.js";
+import { auditLevelOf, type AuditPolicy, type AuditStage } from "../audit/audit-policy.js";
 import type { Admission } from "../registry/admission-hooks.js";
 import { requestAdmission } from "../admission/request-admission.js";
 import { convertForRead } from "./read-conversion.js";
@@ -201,29 +202,88 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
   const audit = state.audit;
   if (!audit) return serveRequest(state, token, req, res);
   const ctx: AuditContext = { auditID, requestReceivedTimestamp: microTime(), annotations: new Map() };
-  res.once("close", () => audit.write(auditEvent(ctx, req, res)));
+  const log = (stage: AuditStage): void => {
+    decideAuditLevel(audit.policy, ctx, req);
+    if (ctx.level === "None" || ctx.level === undefined || ctx.omitStages?.has(stage)) return;
+    audit.write(auditEvent(ctx, ctx.level, stage, req, res));
+  };
+  // A long-running request (a watch) is logged when its answer starts, as well as when it ends.
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  let started = false;
+  res.writeHead = (...args: unknown[]) => {
+    if (!started && ctx.verb === "watch") {
+      started = true;
+      res.statusCode = typeof args[0] === "number" ? args[0] : res.statusCode;
+      log("ResponseStarted");
+    }
+    return writeHead(...args);
+  };
+  ctx.received = () => log("RequestReceived");
+  res.once("close", () => log("ResponseComplete"));
   return withAuditContext(ctx, () => serveRequest(state, token, req, res));
 }
 
-/** The event of an answered request (see ../audit/audit-log.ts). */
-function auditEvent(ctx: AuditContext, req: IncomingMessage, res: ServerResponse): AuditEvent {
+/** Asks the policy for the request's level once (see ../audit/audit-policy.ts), with what is known of it by then. */
+function decideAuditLevel(policy: AuditPolicy, ctx: AuditContext, req: IncomingMessage): void {
+  if (ctx.level !== undefined) return;
+  const ref = ctx.objectRef;
+  const { level, omitStages } = auditLevelOf(policy, {
+    user: ctx.user ?? ANONYMOUS_AUDIT_USER,
+    verb: ctx.verb ?? (req.method ?? "GET").toLowerCase(),
+    path: (req.url ?? "/").split("?")[0] ?? "/",
+    ...(ref
+      ? {
+          resource: {
+            group: ref.apiGroup ?? "",
+            resource: ref.resource,
+            ...(ref.subresource ? { subresource: ref.subresource } : {}),
+            namespace: ref.namespace ?? "",
+            name: ref.name ?? "",
+          },
+        }
+      : {}),
+  });
+  ctx.level = level;
+  ctx.omitStages = omitStages;
+}
+
+const ANONYMOUS_AUDIT_USER = { username: "system:anonymous", groups: ["system:unauthenticated"] };
+
+/** The event of a request at `stage` (see ../audit/audit-log.ts). */
+function auditEvent(
+  ctx: AuditContext,
+  level: AuditEvent["level"],
+  stage: AuditStage,
+  req: IncomingMessage,
+  res: ServerResponse,
+): AuditEvent {
   const annotations = Object.fromEntries([...ctx.annotations].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const userAgent = req.headers["user-agent"];
+  const complete = stage === "ResponseComplete";
   return {
     kind: "Event",
     apiVersion: "audit.k8s.io/v1",
-    level: "Metadata",
+    level,
     auditID: ctx.auditID,
-    stage: "ResponseComplete",
+    stage,
     requestURI: req.url ?? "/",
     verb: ctx.verb ?? (req.method ?? "GET").toLowerCase(),
-    user: ctx.user ?? { username: "system:anonymous", groups: ["system:unauthenticated"] },
+    user: ctx.user ?? { ...ANONYMOUS_AUDIT_USER, groups: [...ANONYMOUS_AUDIT_USER.groups] },
     sourceIPs: [(req.socket.remoteAddress ?? "").replace(/^::ffff:/, "")],
     ...(userAgent ? { userAgent } : {}),
     ...(ctx.objectRef ? { objectRef: ctx.objectRef } : {}),
-    responseStatus: ctx.failure ?? { metadata: {}, code: res.statusCode },
+    ...(stage === "RequestReceived"
+      ? {}
+      : {
+          responseStatus: (complete ? (ctx.failure ?? (ctx.status && { ...ctx.status, code: res.statusCode })) : undefined) ?? {
+            metadata: {},
+            code: res.statusCode,
+          },
+        }),
+    ...(ctx.requestObject !== undefined ? { requestObject: ctx.requestObject } : {}),
+    ...(complete && ctx.responseObject !== undefined ? { responseObject: ctx.responseObject } : {}),
     requestReceivedTimestamp: ctx.requestReceivedTimestamp,
-    stageTimestamp: microTime(),
+    stageTimestamp: stage === "RequestReceived" ? ctx.requestReceivedTimestamp : microTime(),
     ...(Object.keys(annotations).length > 0 ? { annotations } : {}),
   };
 }
@@ -265,6 +325,8 @@ async function serveRequest(state: ServerState, token: string, req: IncomingMess
     const audit = currentAudit();
     noteRequest(audit, requestAttributes(req.method ?? "GET", r, url), r);
     if (audit && caller !== "anonymous") audit.user = callerUser(caller);
+    // The real server's audit filter logs RequestReceived once it knows the user and the object.
+    audit?.received?.();
     if (caller === "anonymous" && !isPublicPath(url.pathname)) {
       if (r.type !== "resource") throw forbiddenPath(req.method ?? "GET", url.pathname);
       throw forbiddenResource(verbOf(req.method ?? "GET", r, url.searchParams), r.info.group, r.info.resource, r.namespace, r.name);

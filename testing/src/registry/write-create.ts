@@ -1,6 +1,7 @@
 // POST: create an object (and the create half of PUT-as-create and apply-as-create), in the real server's
 // order: decode, field validation, namespace admission, PrepareForCreate, validation, then storage.
 import { randomUUID } from "node:crypto";
+import { noteRequestObject } from "../audit/audit-log.js";
 import { storageForm } from "./conversion-views.js";
 import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
@@ -68,6 +69,8 @@ export async function createObject(
   // the initial status (Namespace phase, Pod phase, CRD conditions), as PrepareForCreate does.
   if (info.statusSubresource) delete obj["status"];
   applyDefaults(info, obj);
+  // The audit log's requestObject: the object decoded and defaulted, before admission.
+  noteRequestObject(obj);
   let meta = obj.metadata;
   const givenName = typeof meta["name"] === "string" ? meta["name"] : "";
   // Admission runs before the name is generated and names the object by its generateName meanwhile.

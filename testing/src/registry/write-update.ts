@@ -1,6 +1,7 @@
 // PUT (and the final step of PATCH): optimistic concurrency on resourceVersion, the main/status split,
 // metadata.generation, no-op detection, and deletion once a terminating object's last finalizer is gone.
 import { storageForm } from "./conversion-views.js";
+import { noteRequestObject } from "../audit/audit-log.js";
 import { trackUpdate } from "./managed-fields.js";
 import type { ResourceInfo } from "./resource-info.js";
 import { nowTimestamp, type Emulate, type ServerState } from "../server-state.js";
@@ -166,6 +167,8 @@ export async function updateObject(
   pruneUnknown(info, obj, opts);
   checkFieldManagerDepth(info, obj);
   applyDefaults(info, obj);
+  // The audit log's requestObject: the object decoded and defaulted, before admission.
+  noteRequestObject(obj);
   checkIdentity(info, obj, req);
   const key = objectKey(info, req.namespace, req.name);
   const stored = state.store.get(resourceKey(info), key);
