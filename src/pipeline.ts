@@ -125,6 +125,6 @@ async function modelOf(
   const { model, diagnostics } = buildModel(loaded.input, kubernetesMarkers);
   const all = [...loaded.diagnostics, ...diagnostics];
   return cache
-    ? { model, sources, diagnostics: all, inputDigests: packageInputDigests(loaded.input) }
+    ? { model, sources, diagnostics: all, inputDigests: packageInputDigests(loaded.input, model) }
     : { model, sources, diagnostics: all };
 }

@@ -92,7 +92,15 @@ export class CacheStore {
   /** A write failed: the store stops writing for this run (entries are only a saving). */
   private broken = false;
 
-  constructor(readonly dir: string) {}
+  /**
+   * `compact: false` for a store that must never rewrite the packs: a second store on the same
+   * folder in one process (the parse thread's), whose few entries used would make a compaction
+   * drop everything the other uses.
+   */
+  constructor(
+    readonly dir: string,
+    private readonly options: { readonly compact?: boolean } = {},
+  ) {}
 
   /** Whether the store has any pack (without reading one): whether a run may find entries in it. */
   hasPacks(): boolean {
@@ -166,7 +174,8 @@ export class CacheStore {
     // Nothing put and no packs read: nothing to publish or compact, and no reason to read them now.
     if (this.staged.size === 0 && this.index === undefined) return this.discard();
     const index = this.packs();
-    const compact = index.files.length + 1 > MAX_PACKS || index.bytes > 2 * this.usedBytes() + (8 << 20);
+    const compact =
+      this.options.compact !== false && (index.files.length + 1 > MAX_PACKS || index.bytes > 2 * this.usedBytes() + (8 << 20));
     if (this.staged.size === 0 && !(compact && index.files.length > 1)) return this.discard();
     if (this.staged.size === 0 && this.used.size === 0) {
       // A compaction that keeps nothing: the packs go, and no empty one is written in their place.

@@ -112,7 +112,7 @@ async function generateOrVerify(
   }
   // Only now, the run having succeeded: a failed run writes nothing, its cache entries included.
   // Every produced file is on disk as the run made it: the next run knows them by their stamps.
-  if (cache && disk) disk.save(cache, plan, existing, applied.written);
+  if (cache && disk) disk.save(cache, plan, existing);
   cache?.flush();
   storeCodeCaches();
   if (!flags.quiet)

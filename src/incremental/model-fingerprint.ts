@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import { digest } from "../cache/index.js";
 import type { LoadedInput } from "../load/index.js";
 import type { ApiModel, PackageId, PackageModel, TypeRef } from "../model/index.js";
@@ -49,28 +50,42 @@ export function fingerprintModel(model: ApiModel, inputs?: ReadonlyMap<string, s
 /**
  * A digest per package folder of everything the model stage builds the package's data from, before
  * classification: its files' paths and texts (what they parse to is a function of those and the
- * tool, which every unit key names), and the index its names resolve against, here the declarations
- * of every package (names, kinds, exported or not), whether each parsed, and each one's doc.ts,
- * whose markers name its group and version. More than the index holds, so it changes whenever the
- * index does (and sometimes when it does not, which only costs a unit run).
+ * tool, which every unit key names), and the entries of the index its names resolve against
+ * (src/model/scope.ts) for itself and each folder its files import from: that package's group and
+ * version (from the model), its declarations (names, kinds, exported or not) and whether it
+ * parsed. That is more than the index holds, so the digest changes whenever the entries it reads
+ * do, and an edit elsewhere (another package's doc comment, a type added to a package it does not
+ * import) leaves it as it was.
  */
-export function packageInputDigests(input: LoadedInput): Map<string, string> {
-  const index = digest(
-    input.packages.flatMap((p) => [
+export function packageInputDigests(input: LoadedInput, model: ApiModel): Map<string, string> {
+  const ids = new Map(model.packages.map((p) => [p.dir, `${p.id.group}/${p.id.version}`]));
+  const entries = new Map(
+    input.packages.map((p) => [
       p.dir,
-      p.docFile?.text ?? "",
-      ...p.files.flatMap((f) => [
-        f.rel,
-        f.unparsed === true ? "unparsed" : "parsed",
-        ...f.decls.map((d) => `${d.kind} ${d.exported} ${d.name}`),
-      ]),
+      [
+        p.dir,
+        ids.get(p.dir) ?? "(no id)",
+        ...p.files.flatMap((f) => [
+          f.rel,
+          f.unparsed === true ? "unparsed" : "parsed",
+          ...f.decls.map((d) => `${d.kind} ${d.exported} ${d.name}`),
+        ]),
+      ].join("\n"),
     ]),
   );
   return new Map(
-    input.packages.map((p) => [
-      p.dir,
-      digest([index, p.dir, p.groupDir, p.versionDir, p.docFile?.rel ?? "", ...p.files.flatMap((f) => [f.rel, f.display, f.text])]),
-    ]),
+    input.packages.map((p) => {
+      // The folders bindImport looks up: the package's own and each relative import's.
+      const dirs = new Set([p.dir]);
+      for (const f of p.files)
+        for (const imp of f.imports)
+          if (imp.module.startsWith(".")) dirs.add(posix.dirname(posix.normalize(posix.join(posix.dirname(f.rel), imp.module))));
+      const index = [...dirs].sort().map((d) => entries.get(d) ?? `${d}\n(not an input package)`);
+      return [
+        p.dir,
+        digest([...index, p.groupDir, p.versionDir, p.docFile?.rel ?? "", ...p.files.flatMap((f) => [f.rel, f.display, f.text])]),
+      ];
+    }),
   );
 }
 

@@ -35,9 +35,10 @@ export async function loadInputCached(
     if (entry !== undefined) hits.push({ rel: f.rel, entry });
     else misses.push({ rel: f.rel, display, text: f.text, key });
   }
-  const useThread = parser !== undefined && misses.length > 0 && misses.length <= THREAD_MAX_FILES && hits.length > 0;
+  const useThread =
+    parser !== undefined && misses.length > 0 && misses.length <= THREAD_MAX_FILES && hits.length > 0 && misses.every(shallowForThread);
   if (!useThread) parser?.stop();
-  const threaded = useThread ? parser.parse(misses) : undefined;
+  const threaded = useThread ? parser.parse([...misses]) : undefined;
   for (const h of hits) {
     const p = readParsed(h.entry);
     // An entry that is not the shape one is: parsed again, as a miss.
@@ -60,6 +61,21 @@ export async function loadInputCached(
   }
   return assembleInput(found, parsed);
 }
+
+/**
+ * Whether a file is safe to parse on the thread: one whose type arguments cannot nest deep enough to
+ * exhaust a stack. A thread's stack is not the main thread's size, so a file nested near the limit
+ * (../load/parse.ts refuses brackets past MAX_NESTING_DEPTH, but not `<`) could parse on one and
+ * overflow on the other; such a file is parsed on the main thread, as every run would.
+ */
+function shallowForThread(f: { readonly text: string }): boolean {
+  let angles = 0;
+  for (let i = f.text.indexOf("<"); i >= 0; i = f.text.indexOf("<", i + 1)) if (++angles > MAX_THREAD_ANGLES) return false;
+  return true;
+}
+
+/** At most this many `<` in a file parsed on the thread: far from any stack's limit on either thread. */
+const MAX_THREAD_ANGLES = 200;
 
 /** A parse as stored: each import's names as a list of pairs, so an entry is plain JSON that decodePlain need not walk (it walks only text with a tag, a Map's or an undefined's). */
 type StoredParse = Omit<ParsedFile, "imports"> & { readonly imports: (Omit<ImportSyntax, "names"> & { names: [string, string][] })[] };

@@ -6,7 +6,9 @@ import { CacheStore, enableCodeCache, storeCodeCaches } from "../cache/index.js"
 import type { ParseRequest, ParseAnswer } from "./parser-thread.js";
 
 const { codeCacheDir } = workerData as { codeCacheDir: string | undefined };
-enableCodeCache(codeCacheDir === undefined ? undefined : new CacheStore(codeCacheDir));
+// Its store never compacts: it shares the folder with the main thread's stores (the project's
+// cache, when there is no user cache folder), and uses one entry of it.
+enableCodeCache(codeCacheDir === undefined ? undefined : new CacheStore(codeCacheDir, { compact: false }));
 // Importing the parser loads TypeScript (./parse.ts loads it when it is imported).
 const { parseFile } = await import("./parse.js");
 

@@ -113,22 +113,32 @@ export class OutputDisk {
   }
 
   /**
-   * Stores the stamps of the files a successful generate left on disk: `plan`'s, applied, with
-   * `written` the files it wrote (looked at again now). A file whose times are too recent to tell a
-   * later change from its own (RACY_NS) gets no stamp and is read by the next run.
+   * Records how the file at `path` is before its bytes are read (the output scan calls it), so
+   * that a stamp pairs the bytes read with the file as it was then, never with a later state.
    */
-  save(cache: CacheStore, plan: OutputPlan, existing: ExistingFiles, written: Iterable<string>): void {
-    const digests = new Map<string, string>();
-    for (const f of plan.write) digests.set(f.path, sha256(Buffer.from(f.content, "utf8")));
-    for (const f of plan.unchanged) digests.set(f.path, f.onDisk ?? existing.known?.get(f.path) ?? sha256(Buffer.from(f.content, "utf8")));
-    for (const path of written) this.looks.delete(path);
+  observe(path: string): void {
+    this.look(path);
+  }
+
+  /**
+   * Stores the stamps of the files a successful generate found unchanged (`plan`'s unchanged, with
+   * the digests the run knows or computes), each from the look taken before its bytes were read or
+   * verified this run: a stamp says "this state of the file held these bytes", so a look taken
+   * later could pair an edit made meanwhile with the generated digest. A file with no such look,
+   * one written this run (its look would be as old as its change), or one that changed within
+   * RACY_NS of the look (a later change in the same clock tick would leave the same times) gets no
+   * stamp, and the next run reads it.
+   */
+  save(cache: CacheStore, plan: OutputPlan, existing: ExistingFiles): void {
     const rows: [string, string, string, string, string, string][] = [];
-    for (const [path, d] of digests) {
-      const { stat: st, at } = this.look(path);
-      if (st === undefined) continue;
+    for (const f of plan.unchanged) {
+      const look = this.looks.get(f.path);
+      const st = look?.stat;
+      if (look === undefined || st === undefined) continue;
       const margin = st.mtimeNs % 1_000_000_000n === 0n && st.ctimeNs % 1_000_000_000n === 0n ? RACY_COARSE_NS : RACY_NS;
-      if (at - st.mtimeNs < margin || at - st.ctimeNs < margin) continue;
-      rows.push([path, `${st.size}`, `${st.mtimeNs}`, `${st.ctimeNs}`, `${st.ino}`, d]);
+      if (look.at - st.mtimeNs < margin || look.at - st.ctimeNs < margin) continue;
+      const d = f.onDisk ?? existing.known?.get(f.path) ?? sha256(Buffer.from(f.content, "utf8"));
+      rows.push([f.path, `${st.size}`, `${st.mtimeNs}`, `${st.ctimeNs}`, `${st.ino}`, d]);
     }
     cache.put(NAMESPACE, this.key, JSON.stringify(rows));
   }

@@ -52,8 +52,10 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
     if (known !== undefined) {
       if (sha256(Buffer.from(f.content, "utf8")) === known) unchanged.push(f);
       else {
+        // Read now, and held to the rule every file is: replaced only when it carries the generated line.
         const read = readText(abs, f.path);
         if ("diagnostic" in read) diagnostics.push(read.diagnostic);
+        else if (!isGenerated(read.text)) diagnostics.push(handWritten(f));
         else {
           write.push(f);
           previous.set(f.path, read.text);
@@ -94,14 +96,7 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
       continue;
     }
     if (!isGenerated(read.text)) {
-      diagnostics.push(
-        pathError(
-          f.path,
-          Code.handWrittenFile,
-          "has no generated line, so it is not kube-codegen's to overwrite",
-          `move or rename this file (kube-codegen writes its own here), or add the line "${generatedLineIn(f.content) ?? GENERATED_LINE}" to let it be replaced`,
-        ),
-      );
+      diagnostics.push(handWritten(f));
       continue;
     }
     if (read.text === f.content) unchanged.push(f);
@@ -111,18 +106,33 @@ export function planOutput(cwd: string, files: readonly FinalFile[], existing: E
     }
   }
   const produced = new Set(files.map((f) => f.path));
-  const remove = existing.paths.filter((p) => !produced.has(p));
-  for (const p of remove) {
+  const remove: string[] = [];
+  for (const p of existing.paths.filter((x) => !produced.has(x))) {
     const scanned = existing.bytes?.get(p);
     if (scanned !== undefined) {
+      remove.push(p);
       previous.set(p, utf8Text(scanned));
       continue;
     }
     const read = readText(resolve(cwd, p), p);
     if ("diagnostic" in read) diagnostics.push(read.diagnostic);
-    else previous.set(p, read.text);
+    // A file known by its stamp is read only now: removed only if it still carries the generated line.
+    else if (isGenerated(read.text)) {
+      remove.push(p);
+      previous.set(p, read.text);
+    }
   }
   return { write, unchanged, remove, previous, diagnostics };
+}
+
+/** The error for a file without the generated line where the run would write one. */
+function handWritten(f: FinalFile): Diagnostic {
+  return pathError(
+    f.path,
+    Code.handWrittenFile,
+    "has no generated line, so it is not kube-codegen's to overwrite",
+    `move or rename this file (kube-codegen writes its own here), or add the line "${generatedLineIn(f.content) ?? GENERATED_LINE}" to let it be replaced`,
+  );
 }
 
 /** Whether `disk` holds exactly the file's final text. */

@@ -90,6 +90,8 @@ function walk(
       into.known.set(childRel, digest);
       continue;
     }
+    // How the file is before it is read: what a stamp of these bytes may record (OutputDisk.save).
+    into.disk?.observe(childRel);
     const read = readBytes(childAbs, childRel);
     if ("diagnostic" in read) diags.push(read.diagnostic);
     else if (isGenerated(read.bytes)) into.found.set(childRel, read.bytes);

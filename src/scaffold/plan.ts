@@ -29,7 +29,9 @@ import {
 import {
   CRD_KUSTOMIZECONFIG,
   CRD_WEBHOOK_PATCH_MARKER,
-  WEBHOOK_KUSTOMIZATION,
+  WEBHOOK_KUSTOMIZE_MARKER,
+  WEBHOOK_MANIFESTS_LINE,
+  webhookKustomization,
   WEBHOOK_SOURCES,
   conversionPatchFile,
   conversionPatchOf,
@@ -410,7 +412,9 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
   fresh.set(webhookFileOf(v), webhookFile(v));
   fresh.set(webhookTestFileOf(v), webhookTestFile(v));
   // Shared by every webhook of the project: written by the first.
-  if (read("config/webhook/kustomization.yaml") === undefined) fresh.set("config/webhook/kustomization.yaml", WEBHOOK_KUSTOMIZATION);
+  const admission = args.defaulting || args.programmaticValidation;
+  const webhookKustomizationText = read("config/webhook/kustomization.yaml");
+  if (webhookKustomizationText === undefined) fresh.set("config/webhook/kustomization.yaml", webhookKustomization(admission));
   if (read("config/webhook/service.yaml") === undefined) fresh.set("config/webhook/service.yaml", webhookServiceFile(v));
   // The webhooks' serving certificate from cert-manager, and the manager mounting it (kubebuilder's).
   const certManager: [string, string][] = [
@@ -469,6 +473,17 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
 
   // kube-codegen.config.json: generate reads the webhook markers from the controller sources it names.
   addControllerSource(WEBHOOK_SOURCES, read, write, byHand);
+
+  // config/webhook/kustomization.yaml, written by a conversion webhook: the manifests the first
+  // defaulting or validating webhook makes.
+  if (admission && typeof webhookKustomizationText === "string") {
+    const lines = webhookKustomizationText.split("\n").map((l) => l.trim());
+    if (!lines.includes(WEBHOOK_MANIFESTS_LINE)) {
+      const next = insertAbove(webhookKustomizationText, WEBHOOK_KUSTOMIZE_MARKER, [WEBHOOK_MANIFESTS_LINE]);
+      if (next !== undefined) write.set("config/webhook/kustomization.yaml", next);
+      else byHand("config/webhook/kustomization.yaml", `lacks "${WEBHOOK_KUSTOMIZE_MARKER}"`, [WEBHOOK_MANIFESTS_LINE]);
+    }
+  }
 
   // config/default/kustomization.yaml: the webhooks and cert-manager deployed with the rest, the
   // Service's names in the certificate, and its CA injected where the API server needs it.

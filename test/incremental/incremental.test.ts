@@ -7,14 +7,14 @@
 // a package of shared types imported by another, several versions of one group, and warnings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CacheStore } from "../../src/cache/index.js";
-import type { Diagnostic } from "../../src/diagnostics/index.js";
+import { Code, type Diagnostic } from "../../src/diagnostics/index.js";
 import { applyPlan, existingGenerated, OutputDisk, planOutput } from "../../src/output/index.js";
 import { runPipeline } from "../../src/pipeline.js";
 import { exampleGroupDir } from "../helpers/examples.js";
-import { cacheEntries, entriesByNamespace, PACK_MAGIC, packBytes, replacePacks, type PackedEntry } from "../helpers/cache-packs.js";
+import { cacheEntries, entriesByNamespace, entry, PACK_MAGIC, packBytes, replacePacks, type PackedEntry } from "../helpers/cache-packs.js";
 import { tempDir } from "../helpers/fs.js";
 import { testOptions } from "../helpers/options.js";
 
@@ -46,7 +46,7 @@ async function run(dir: string, cache?: CacheStore, given?: OutputDisk): Promise
   const applied = applyPlan(options.cwd, plan);
   assert.equal(applied.failure, undefined);
   if (cache && disk) {
-    disk.save(cache, plan, existing, applied.written);
+    disk.save(cache, plan, existing);
     cache.flush();
   }
   return { files: new Map(r.files.map((f) => [f.path, f.content])), diagnostics: r.diagnostics };
@@ -231,6 +231,39 @@ test("outputs written again with the same bytes (a fresh checkout) are read once
   const known = OutputDisk.forRun(optionsOf(dir), next);
   assertSameRun(await run(dir, next, known), cold);
   assert.deepEqual(known.counts, { stamped: cold.files.size, read: 0 });
+});
+
+test("a stamp forged to match a hand-written file where a generated one was never lets a run overwrite it", async () => {
+  const dir = project();
+  const cold = await run(dir, cacheOf(dir));
+  await pastRacyMargin();
+  await run(dir, cacheOf(dir));
+  const [victim] = [...cold.files.keys()].filter((p) => p.endsWith(".yaml"));
+  assert.ok(victim);
+  const handWritten = "# mine, not generated\nkind: Nothing\n";
+  writeFileSync(join(dir, victim), handWritten);
+  // The stamp of the victim now names the hand-written file's inode, size and times, with a digest
+  // that is neither its bytes' nor the generated file's: as an edit racing a run's look could leave it.
+  const st = statSync(join(dir, victim), { bigint: true });
+  const root = join(dir, "cache");
+  const forged = cacheEntries(root).map((e) => {
+    if (e.namespace !== "outputs") return e;
+    const rows = (JSON.parse(e.value.toString("utf8")) as string[][]).map((r) =>
+      r[0] === victim ? [victim, `${st.size}`, `${st.mtimeNs}`, `${st.ctimeNs}`, `${st.ino}`, "0".repeat(64)] : r,
+    );
+    return entry(e.namespace, e.key, JSON.stringify(rows));
+  });
+  replacePacks(root, forged);
+  const cache = cacheOf(dir);
+  const options = optionsOf(dir);
+  const disk = OutputDisk.forRun(options, cache);
+  const r = await runPipeline(options, cache, { disk });
+  const plan = planOutput(options.cwd, r.files, existingGenerated(options.cwd, r.owned, disk));
+  assert.deepEqual(
+    plan.diagnostics.map((d) => [d.file, d.code]),
+    [[victim, Code.handWrittenFile]],
+  );
+  assert.equal(readFileSync(join(dir, victim), "utf8"), handWritten);
 });
 
 /**

@@ -23,7 +23,7 @@ function project(): string {
 async function digests(dir: string): Promise<{ withInputs: Map<string, string>; fromData: Map<string, string> }> {
   const { input } = await loadInputCached("apis", dir, undefined);
   const { model } = buildModel(input, kubernetesMarkers);
-  const inputs = packageInputDigests(input);
+  const inputs = packageInputDigests(input, model);
   const byDir = (fp: ReturnType<typeof fingerprintModel>) =>
     new Map(model.packages.map((p) => [p.dir, fp.digests.get(`${p.id.group}\u0000${p.id.version}`) ?? ""]));
   return { withInputs: byDir(fingerprintModel(model, inputs)), fromData: byDir(fingerprintModel(model)) };
@@ -64,4 +64,12 @@ test("common/v1's group renamed in its doc.ts changes gadgets' digest, whose ref
   const after = await digests(dir);
   assert.ok(changed(before.fromData, after.fromData).includes("gadgets/v1"), "gadgets' model data changed");
   assert.deepEqual(changed(before.withInputs, after.withInputs), ["common/v1", "gadgets/v1"]);
+});
+
+test("a comment changed in common/v1's doc.ts changes common's digest only: gadgets reads its names and group, not its text", async () => {
+  const dir = project();
+  const before = await digests(dir);
+  edit(dir, "common/v1/doc.ts", (t) => t.replace("// Package v1 holds", "// Package v1 (edited) holds"));
+  const after = await digests(dir);
+  assert.deepEqual(changed(before.withInputs, after.withInputs), ["common/v1"]);
 });

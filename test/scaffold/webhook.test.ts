@@ -361,6 +361,32 @@ test(
   },
 );
 
+test(
+  "a project whose first webhook only converts deploys with kubectl kustomize config/default, and its first validating webhook adds the generated manifests",
+  { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
+  async () => {
+    const dir = project();
+    await ok(dir, "init", "--domain", "my.domain");
+    await ok(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--controller");
+    await ok(dir, "create", "api", "--group", "webapp", "--version", "v2", "--kind", "Guestbook", "--controller=false");
+    await ok(dir, "create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--conversion", "--spoke", "v2");
+    await ok(dir, "generate");
+    assert.equal(existsSync(join(dir, "config/webhook/manifests.yaml")), false, "no admission webhook, no configurations");
+    const converting = kustomizeDefault(dir);
+    assert.ok(converting.has("Certificate/guestbook-operator-serving-cert"));
+    assert.ok(![...converting.keys()].some((k) => k.includes("WebhookConfiguration")));
+    await ok(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Notebook", "--controller=false");
+    await ok(dir, "create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Notebook", "--programmatic-validation");
+    await ok(dir, "generate");
+    const validating = kustomizeDefault(dir).get("ValidatingWebhookConfiguration/guestbook-operator-validating-webhook-configuration") as
+      { metadata: { annotations?: Record<string, string> } } | undefined;
+    assert.equal(
+      validating?.metadata.annotations?.["cert-manager.io/inject-ca-from"],
+      "guestbook-operator-system/guestbook-operator-serving-cert",
+    );
+  },
+);
+
 test("create webhook refuses, with exit code 2 and nothing written: no webhook asked for, a kind without an API, a webhook already there", async () => {
   const dir = project();
   await ok(dir, "init", "--domain", "my.domain");

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { validateStatefulSet } from "../../testing/src/builtin/validation.js";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { callAs, releaseAgent, send } from "./transcript-http.js";
 
@@ -108,4 +109,32 @@ test("a StatefulSet's claim templates become whole PersistentVolumeClaims, as 1.
       status: { phase: "Pending" },
     },
   ]);
+});
+
+test("a StatefulSet update that reorders or respells an immutable field (label order, 1Gi as 1024Mi) is no change, as Go's semantic equality judges", () => {
+  const template = (labels: Json, storage: string): Json => ({
+    metadata: { name: "data", labels },
+    spec: { accessModes: ["ReadWriteOnce"], resources: { requests: { storage } } },
+  });
+  const sts = (labels: Json, storage: string, serviceName = "svc"): Json => ({
+    apiVersion: "apps/v1",
+    kind: "StatefulSet",
+    metadata: { name: "s" },
+    spec: {
+      serviceName,
+      selector: { matchLabels: { app: "a" } },
+      template: { metadata: { labels: { app: "a" } }, spec: { containers: [{ name: "c", image: "busybox" }] } },
+      volumeClaimTemplates: [template(labels, storage)],
+    },
+  });
+  const old = sts({ a: "1", b: "2" }, "1Gi");
+  assert.deepEqual(validateStatefulSet(sts({ b: "2", a: "1" }, "1024Mi"), old, "1.37"), []);
+  assert.deepEqual(
+    validateStatefulSet(sts({ a: "1", b: "2" }, "2Gi"), old, "1.37").map((c) => c.field),
+    ["spec.volumeClaimTemplates"],
+  );
+  assert.deepEqual(
+    validateStatefulSet(sts({ a: "1", b: "2" }, "1Gi", "other"), old, "1.37").map((c) => c.field),
+    ["spec.serviceName"],
+  );
 });

@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { POLICY, STEPS } from "../fixtures/apiserver-1.37/audit-policy-steps.js";
+import { auditLevelOf } from "../../testing/src/audit/audit-policy.js";
 import { startTestApiServer, type AuditEvent, type TestApiServer } from "../../testing/src/index.js";
 import { releaseAgent, send } from "./transcript-http.js";
 
@@ -73,4 +74,69 @@ test("a policy with an unknown level stops the server from starting, saying why"
     startTestApiServer({ crds: [], auditLog: { policy: { rules: [{ level: "Everything" }] } } }),
     /audit policy: rules\[0\]\.level must be one of None, Metadata, Request, RequestResponse/,
   );
+});
+
+test("a policy whose resources are not group/resources lists, or that has no rule, is refused", async () => {
+  for (const [policy, why] of [
+    [{ rules: [{ level: "Metadata", resources: [null] }] }, /rules\[0\]\.resources\[0\] is not an object/],
+    [
+      { rules: [{ level: "Metadata", resources: [{ resources: "configmaps" }] }] },
+      /rules\[0\]\.resources\[0\]\.resources must be a list of strings/,
+    ],
+    [{ rules: [] }, /rules must be a list of at least one rule/],
+    [
+      { apiVersion: "audit.k8s.io/v1beta1", rules: [{ level: "Metadata" }] },
+      /apiVersion audit\.k8s\.io\/v1beta1 is not audit\.k8s\.io\/v1/,
+    ],
+  ] as const)
+    await assert.rejects(startTestApiServer({ crds: [], auditLog: { policy: policy as Record<string, unknown> } }), why);
+});
+
+test("rules match as kube-apiserver's policy checker: a Namespace is in itself, wildcards reach subresources, resourceNames narrow", () => {
+  const policy = {
+    rules: [
+      { level: "None" as const, resources: [{ group: "", resources: ["configmaps"], resourceNames: ["quiet"] }] },
+      { level: "Request" as const, namespaces: ["au"] },
+      { level: "RequestResponse" as const, resources: [{ group: "apps", resources: ["*/scale"] }] },
+      { level: "Metadata" as const, nonResourceURLs: ["/apis*"] },
+    ],
+  };
+  const user = { username: "u", groups: [] };
+  const res = (group: string, resource: string, namespace: string, name: string, subresource?: string) => ({
+    user,
+    verb: "get",
+    path: "/x",
+    resource: { group, resource, namespace, name, ...(subresource ? { subresource } : {}) },
+  });
+  assert.equal(auditLevelOf(policy, res("", "configmaps", "other", "quiet")).level, "None");
+  assert.equal(auditLevelOf(policy, res("", "configmaps", "au", "loud")).level, "Request");
+  assert.equal(auditLevelOf(policy, res("apps", "deployments", "x", "d", "scale")).level, "RequestResponse");
+  assert.equal(auditLevelOf(policy, res("apps", "deployments", "x", "d")).level, "None", "no rule matches");
+  assert.equal(auditLevelOf(policy, { user, verb: "get", path: "/apis/apps" }).level, "Metadata");
+  assert.equal(auditLevelOf(policy, { user, verb: "get", path: "/api" }).level, "None");
+});
+
+test("a get of namespace au is logged by the rule for namespace au, as the real server matches a Namespace", async () => {
+  const s = await startTestApiServer({ crds: [], auditLog: { policy: { rules: [{ level: "Request", namespaces: ["au"] }] } } });
+  try {
+    await send(
+      { url: s.url, caPem: s.caPem },
+      "POST",
+      "/api/v1/namespaces",
+      { Authorization: `Bearer ${s.token}`, "Content-Type": "application/json" },
+      JSON.stringify({ apiVersion: "v1", kind: "Namespace", metadata: { name: "au" } }),
+    );
+    await send({ url: s.url, caPem: s.caPem }, "GET", "/api/v1/namespaces/au", { Authorization: `Bearer ${s.token}` });
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(
+      s.auditEvents().map((e) => [e.verb, e.level, e.stage]),
+      [
+        ["get", "Request", "RequestReceived"],
+        ["get", "Request", "ResponseComplete"],
+      ],
+    );
+  } finally {
+    releaseAgent({ url: s.url, caPem: s.caPem });
+    await s.stop();
+  }
 });

@@ -239,13 +239,25 @@ test("the sample ${kind} converts to ${v.spokes.join(", ")} and back unchanged",
   return parts.join("");
 }
 
-/** config/webhook/kustomization.yaml: the generated manifests and the Service the API server calls. */
-export const WEBHOOK_KUSTOMIZATION = `# The webhook configurations kube-codegen generates from the +kubebuilder:webhook markers
+/** The scaffold marker in config/webhook/kustomization.yaml where create webhook adds the generated manifests. */
+export const WEBHOOK_KUSTOMIZE_MARKER = "#+kubebuilder:scaffold:webhookkustomizeresource";
+/** The line of the generated webhook configurations, listed once a defaulting or validating webhook makes them. */
+export const WEBHOOK_MANIFESTS_LINE = "- manifests.yaml";
+
+/**
+ * config/webhook/kustomization.yaml: the webhook configurations kube-codegen generates from the
+ * +kubebuilder:webhook markers and the Service the API server calls. A project whose only webhook
+ * converts has no such markers, so no manifests.yaml to list: create webhook adds the line when a
+ * defaulting or validating webhook comes.
+ */
+export function webhookKustomization(admission: boolean): string {
+  return `# The webhook configurations kube-codegen generates from the +kubebuilder:webhook markers
 # (npm run codegen) and the Service they name.
 resources:
-- manifests.yaml
-- service.yaml
+${admission ? `${WEBHOOK_MANIFESTS_LINE}\n` : ""}- service.yaml
+${WEBHOOK_KUSTOMIZE_MARKER}
 `;
+}
 
 /** config/webhook/service.yaml: kubebuilder's webhook-service, to the manager's webhook server on 9443. */
 export function webhookServiceFile(v: Pick<WebhookValues, "projectName">): string {

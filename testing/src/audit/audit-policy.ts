@@ -113,7 +113,10 @@ export function checkAuditPolicy(value: unknown): AuditPolicy {
   };
   if (value === null || typeof value !== "object" || Array.isArray(value)) fail("not an object");
   const p = value as Record<string, unknown>;
-  if (!Array.isArray(p["rules"])) fail("rules must be a list");
+  if (p["apiVersion"] !== undefined && p["apiVersion"] !== "audit.k8s.io/v1")
+    fail(`apiVersion ${String(p["apiVersion"])} is not audit.k8s.io/v1`);
+  if (p["kind"] !== undefined && p["kind"] !== "Policy") fail(`kind ${String(p["kind"])} is not Policy`);
+  if (!Array.isArray(p["rules"]) || p["rules"].length === 0) fail("rules must be a list of at least one rule");
   const stages = (v: unknown, at: string): void => {
     if (v === undefined) return;
     if (!Array.isArray(v) || !v.every((s) => STAGES.includes(s as AuditStage)))
@@ -125,6 +128,18 @@ export function checkAuditPolicy(value: unknown): AuditPolicy {
     const rule = r as Record<string, unknown>;
     if (!LEVELS.includes(rule["level"] as AuditLevel)) fail(`rules[${i}].level must be one of ${LEVELS.join(", ")}`);
     stages(rule["omitStages"], `rules[${i}]`);
+    const resources = rule["resources"];
+    if (resources !== undefined) {
+      if (!Array.isArray(resources)) fail(`rules[${i}].resources must be a list`);
+      (resources as unknown[]).forEach((gr, j) => {
+        if (gr === null || typeof gr !== "object" || Array.isArray(gr)) fail(`rules[${i}].resources[${j}] is not an object`);
+        const g = gr as Record<string, unknown>;
+        if (g["group"] !== undefined && typeof g["group"] !== "string") fail(`rules[${i}].resources[${j}].group must be a string`);
+        for (const k of ["resources", "resourceNames"])
+          if (g[k] !== undefined && (!Array.isArray(g[k]) || !(g[k] as unknown[]).every((x) => typeof x === "string")))
+            fail(`rules[${i}].resources[${j}].${k} must be a list of strings`);
+      });
+    }
     for (const k of ["users", "userGroups", "verbs", "namespaces", "nonResourceURLs"])
       if (rule[k] !== undefined && (!Array.isArray(rule[k]) || !(rule[k] as unknown[]).every((x) => typeof x === "string")))
         fail(`rules[${i}].${k} must be a list of strings`);

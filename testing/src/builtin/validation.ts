@@ -122,7 +122,8 @@ export function validateStatefulSet(d: Obj, old?: Obj, emulate: Emulate = "1.24"
  */
 function statefulSetStrategyErrors(strategy: Obj | undefined): StatusCause[] {
   const rolling = obj(strategy?.["rollingUpdate"]);
-  if (!strategy || strategy["type"] === "RollingUpdate" || !rolling) return [];
+  // Only OnDelete's case is recorded; an unknown type has its own message, not modelled.
+  if (strategy?.["type"] !== "OnDelete" || !rolling) return [];
   const shown = {
     Partition: typeof rolling["partition"] === "number" ? rolling["partition"] : 0,
     MaxUnavailable: rolling["maxUnavailable"] ?? null,
@@ -150,9 +151,55 @@ function statefulSetUpdate(d: Obj, old: Obj | undefined): StatusCause[] {
   if (!old) return [];
   const now = obj(d["spec"]) ?? {};
   const before = obj(old["spec"]) ?? {};
-  return STATEFULSET_IMMUTABLE.filter(([, value]) => value(now) !== value(before)).map(([field, value]) =>
+  return STATEFULSET_IMMUTABLE.filter(([field]) => semanticKey(now[field]) !== semanticKey(before[field])).map(([field, value]) =>
     invalid(`spec.${field}`, value(now), "field is immutable"),
   );
+}
+
+/**
+ * A value as Go's Semantic.DeepEqual compares it, as one string: keys in order whatever order they
+ * came in, an empty list or map the same as none, and a resource quantity by its amount ("1Gi" is
+ * "1024Mi"), so a reordered or respelled but equal field is not a change.
+ */
+function semanticKey(v: unknown, key = ""): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "string" && QUANTITY_MAPS.has(key)) return JSON.stringify(quantityAmount(v) ?? v);
+  if (Array.isArray(v)) return v.length === 0 ? "null" : `[${v.map((x) => semanticKey(x)).join(",")}]`;
+  if (typeof v === "object") {
+    const entries = Object.entries(v as Obj)
+      .map(([k, x]): [string, string] => [k, semanticKey(x, QUANTITY_MAPS.has(key) ? key : k)])
+      .filter(([, x]) => x !== "null")
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return entries.length === 0 ? "null" : `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${x}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** The maps whose values are resource quantities. */
+const QUANTITY_MAPS: ReadonlySet<string> = new Set(["requests", "limits", "capacity", "allocatedResources"]);
+
+const QUANTITY = /^([+-]?)(\d+)(?:\.(\d*))?(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E))?$/;
+const BINARY: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+
+/** A quantity's exact amount as "numerator/denominator" (lowest terms), or undefined when it is not one. */
+function quantityAmount(q: string): string | undefined {
+  const m = QUANTITY.exec(q.trim());
+  if (!m) return undefined;
+  const [, sign = "", whole = "", frac = "", exp, suffix] = m;
+  let num = BigInt(`${sign}${whole}${frac}`);
+  let den = 10n ** BigInt(frac.length);
+  const ten = exp !== undefined ? Number(exp.slice(1)) : suffix !== undefined ? (DECIMAL[suffix] ?? 0) : 0;
+  if (ten >= 0) num *= 10n ** BigInt(ten);
+  else den *= 10n ** BigInt(-ten);
+  if (suffix !== undefined && BINARY[suffix] !== undefined) num *= 2n ** BigInt(BINARY[suffix]);
+  const g = gcd(num < 0n ? -num : num, den);
+  return `${num / g}/${den / g}`;
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a === 0n ? 1n : a;
 }
 
 /** ObjectMeta's fields in declaration order: it has JSON tags (omitempty, a zero time omitted) even inside an internal struct. */

@@ -114,6 +114,8 @@ function parseApplyBody(body: string): JsonObject {
     throw badRequest(`error decoding YAML: ${(e as Error).message}`);
   }
   if (!v || typeof v !== "object" || Array.isArray(v)) throw badRequest("error decoding YAML: the apply patch is not an object");
+  // The audit log's requestObject for an apply is its configuration, as for any patch its document.
+  noteRequestObject(v);
   return v as JsonObject;
 }
 

@@ -203,9 +203,14 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
   if (!audit) return serveRequest(state, token, req, res);
   const ctx: AuditContext = { auditID, requestReceivedTimestamp: microTime(), annotations: new Map() };
   const log = (stage: AuditStage): void => {
-    decideAuditLevel(audit.policy, ctx, req);
-    if (ctx.level === "None" || ctx.level === undefined || ctx.omitStages?.has(stage)) return;
-    audit.write(auditEvent(ctx, ctx.level, stage, req, res));
+    try {
+      decideAuditLevel(audit.policy, ctx, req);
+      if (ctx.level === "None" || ctx.level === undefined || ctx.omitStages?.has(stage)) return;
+      audit.write(auditEvent(ctx, ctx.level, stage, req, res));
+    } catch (e) {
+      // As the real log backend, a failure loses the event and serves the request anyway.
+      logFailure(req.method ?? "GET", req.url ?? "/", e);
+    }
   };
   // A long-running request (a watch) is logged when its answer starts, as well as when it ends.
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -227,6 +232,8 @@ export async function handleRequest(state: ServerState, token: string, req: Inco
 function decideAuditLevel(policy: AuditPolicy, ctx: AuditContext, req: IncomingMessage): void {
   if (ctx.level !== undefined) return;
   const ref = ctx.objectRef;
+  // A Namespace is its own namespace, as the real server's request info names it.
+  const namespace = ref?.namespace ?? (ref?.resource === "namespaces" && ref.apiGroup === undefined ? (ref.name ?? "") : "");
   const { level, omitStages } = auditLevelOf(policy, {
     user: ctx.user ?? ANONYMOUS_AUDIT_USER,
     verb: ctx.verb ?? (req.method ?? "GET").toLowerCase(),
@@ -237,7 +244,7 @@ function decideAuditLevel(policy: AuditPolicy, ctx: AuditContext, req: IncomingM
             group: ref.apiGroup ?? "",
             resource: ref.resource,
             ...(ref.subresource ? { subresource: ref.subresource } : {}),
-            namespace: ref.namespace ?? "",
+            namespace,
             name: ref.name ?? "",
           },
         }
