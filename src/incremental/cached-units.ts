@@ -1,7 +1,7 @@
 import { decodePlain, digest, encodePlain, sha256, toolIdentity, type CacheStore } from "../cache/index.js";
 import type { Diagnostic } from "../diagnostics/index.js";
 import type { Generator, GeneratorContext, GeneratorResult, OutputFile } from "../generators/index.js";
-import type { OutputDisk } from "../output/index.js";
+import { outputOptionsKey, type OutputDisk } from "../output/index.js";
 import { readClosure, type ModelFingerprint } from "./model-fingerprint.js";
 
 /**
@@ -36,7 +36,7 @@ export function generateCached(
   pending: PendingUnit[],
 ): GeneratorResult {
   if (!g.units) return g.generate(ctx);
-  const options = encodePlain(Object.fromEntries(Object.entries(ctx.options).filter(([k]) => k !== "cwd" && k !== "cacheDir")));
+  const options = outputOptionsKey(ctx.options);
   const files: OutputFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const u of g.units(ctx)) {

@@ -47,6 +47,14 @@ const RACY_COARSE_NS = 2000n * MS;
  * The stamps are one cache entry per project and output options, written after a successful
  * generate (save) and, as every entry, safe to lose.
  */
+/**
+ * The options as a cache key: all that decide what a run writes, so all but where the run happens
+ * and where its cache is. Units (src/incremental) and stamps are keyed by it.
+ */
+export function outputOptionsKey(options: Options): string {
+  return encodePlain(Object.fromEntries(Object.entries(options).filter(([k]) => k !== "cwd" && k !== "cacheDir")));
+}
+
 export class OutputDisk {
   /** Files known by their stamps, and files read and hashed, this run: for tests and the bench. */
   readonly counts = { stamped: 0, read: 0 };
@@ -66,8 +74,7 @@ export class OutputDisk {
    */
   static forRun(options: Options, cache: CacheStore): OutputDisk {
     const abs = resolve(options.cwd);
-    const scope = encodePlain(Object.fromEntries(Object.entries(options).filter(([k]) => k !== "cwd" && k !== "cacheDir")));
-    const key = digest([NAMESPACE, toolIdentity(), abs, scope]);
+    const key = digest([NAMESPACE, toolIdentity(), abs, outputOptionsKey(options)]);
     return new OutputDisk(abs, key, readStamps(cache.get(NAMESPACE, key)));
   }
 

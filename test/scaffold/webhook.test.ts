@@ -292,6 +292,15 @@ test("create webhook --conversion --spoke: the hub is the storage version, the s
 const KUBECTL = process.env["KUBECTL"] ?? "kubectl";
 const hasKubectl = spawnSync(KUBECTL, ["version", "--client"], { encoding: "utf8" }).status === 0;
 
+/** A project with Guestbook in webapp v1 (with its controller) and v2, as the cert-manager tests start. */
+async function guestbookV1AndV2(): Promise<string> {
+  const dir = project();
+  await ok(dir, "init", "--domain", "my.domain");
+  await ok(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--controller");
+  await ok(dir, "create", "api", "--group", "webapp", "--version", "v2", "--kind", "Guestbook", "--controller=false");
+  return dir;
+}
+
 /** The objects `kubectl kustomize config/default` renders, by kind and name. */
 function kustomizeDefault(dir: string): Map<string, Record<string, unknown>> {
   const r = spawnSync(KUBECTL, ["kustomize", "config/default"], { cwd: dir, encoding: "utf8" });
@@ -304,10 +313,7 @@ test(
   "after create webhook, kubectl kustomize config/default deploys the webhooks with cert-manager's certificate: its DNS names, its Secret mounted in the manager, its CA injected into the webhook configurations and the converting CRD",
   { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
   async () => {
-    const dir = project();
-    await ok(dir, "init", "--domain", "my.domain");
-    await ok(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--controller");
-    await ok(dir, "create", "api", "--group", "webapp", "--version", "v2", "--kind", "Guestbook", "--controller=false");
+    const dir = await guestbookV1AndV2();
     const webhook = ["create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Guestbook"];
     await ok(dir, ...webhook, "--defaulting", "--programmatic-validation", "--conversion", "--spoke", "v2");
     await ok(dir, "generate");
@@ -365,10 +371,7 @@ test(
   "a project whose first webhook only converts deploys with kubectl kustomize config/default, and its first validating webhook adds the generated manifests",
   { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
   async () => {
-    const dir = project();
-    await ok(dir, "init", "--domain", "my.domain");
-    await ok(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--controller");
-    await ok(dir, "create", "api", "--group", "webapp", "--version", "v2", "--kind", "Guestbook", "--controller=false");
+    const dir = await guestbookV1AndV2();
     await ok(dir, "create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--conversion", "--spoke", "v2");
     await ok(dir, "generate");
     assert.equal(existsSync(join(dir, "config/webhook/manifests.yaml")), false, "no admission webhook, no configurations");

@@ -142,6 +142,14 @@ test("--emulate 1.24 answers as 1.24 where it differs (no aggregated discovery, 
   }
 });
 
+/** The audit events a log file holds, one JSON line each. */
+function auditEventsIn(log: string): Record<string, unknown>[] {
+  return readFileSync(log, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
 test("--audit-log-path appends an audit event per request to the file", async () => {
   const log = join(mkdtempSync(join(tmpdir(), "kcg-audit-cli-")), "audit.log");
   const { server, token, stop } = await startCommand(["--no-tls", "--audit-log-path", log]);
@@ -151,10 +159,7 @@ test("--audit-log-path appends an audit event per request to the file", async ()
   assert.equal(answer.status, 404);
   await answer.arrayBuffer();
   assert.equal(await stop(), 0);
-  const events = readFileSync(log, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const events = auditEventsIn(log);
   const event = events.find((e) => e["requestURI"] === "/api/v1/namespaces/default/configmaps/none");
   assert.ok(event, JSON.stringify(events));
   assert.deepEqual(
@@ -178,10 +183,7 @@ test("--audit-policy-file (YAML) decides the level: RequestResponse keeps the an
     await answer.arrayBuffer();
   }
   assert.equal(await stop(), 0);
-  const events = readFileSync(log, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  const events = auditEventsIn(log);
   const stages = (uri: string) => events.filter((e) => e["requestURI"] === uri).map((e) => [e["level"], e["stage"]]);
   assert.deepEqual(stages("/api/v1/namespaces/default/configmaps/none"), [
     ["RequestResponse", "RequestReceived"],

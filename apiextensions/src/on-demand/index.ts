@@ -15,6 +15,7 @@ export { checkCrd } from "../crd-checks/check-crd.js";
 export { checkCrdUpdate } from "../crd-checks/update.js";
 export { compileSchema } from "../validation/compile-schema.js";
 export { manifestFiles, parseManifests } from "../validation/load-documents.js";
+export { parseQuantity } from "../validation/quantity.js";
 export { tooLongBytes, validateObjectMeta, validateObjectMetaUpdate, type MetaInput } from "../validation/object-meta.js";
 export {
   dns1123LabelProblems,

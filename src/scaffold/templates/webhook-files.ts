@@ -421,48 +421,50 @@ spec:
 export const DEFAULT_WEBHOOK_RESOURCES = ["- ../webhook", "- ../certmanager"];
 export const DEFAULT_WEBHOOK_PATCH = ["- path: manager_webhook_patch.yaml"];
 
+/** The serving certificate, as a replacement's source or target selects it. */
+const SERVING_CERT = ["kind: Certificate", "group: cert-manager.io", "version: v1", "name: serving-cert"];
+
+/**
+ * Kustomize replacements, one per field of the `source` object's metadata: the field's value into
+ * part `index` (the field's place in `fields`) of each of `fieldPaths`, split on `delimiter`, in
+ * the objects `select` picks.
+ */
+function replacements(
+  source: readonly string[],
+  fields: readonly string[],
+  select: readonly string[],
+  fieldPaths: readonly string[],
+  delimiter: string,
+): string[] {
+  return fields.flatMap((field, index) => [
+    "- source:",
+    ...source.map((l) => `    ${l}`),
+    `    fieldPath: .metadata.${field}`,
+    "  targets:",
+    "  - select:",
+    ...select.map((l) => `      ${l}`),
+    "    fieldPaths:",
+    ...fieldPaths.map((p) => `    - ${p}`),
+    "    options:",
+    `      delimiter: '${delimiter}'`,
+    `      index: ${index}`,
+    "      create: true",
+  ]);
+}
+
 /** The Service's name and namespace, each into its part of both of the Certificate's DNS names. */
-export const CERTIFICATE_DNS_REPLACEMENTS: readonly string[] = (["name", "namespace"] as const).flatMap((field, index) => [
-  "- source:",
-  "    kind: Service",
-  "    version: v1",
-  "    name: webhook-service",
-  `    fieldPath: .metadata.${field}`,
-  "  targets:",
-  "  - select:",
-  "      kind: Certificate",
-  "      group: cert-manager.io",
-  "      version: v1",
-  "      name: serving-cert",
-  "    fieldPaths:",
-  "    - .spec.dnsNames.0",
-  "    - .spec.dnsNames.1",
-  "    options:",
-  "      delimiter: '.'",
-  `      index: ${index}`,
-  "      create: true",
-]);
+export const CERTIFICATE_DNS_REPLACEMENTS: readonly string[] = replacements(
+  ["kind: Service", "version: v1", "name: webhook-service"],
+  ["name", "namespace"],
+  SERVING_CERT,
+  [".spec.dnsNames.0", ".spec.dnsNames.1"],
+  ".",
+);
 
 /**
  * The Certificate's namespace and name into cert-manager's inject-ca-from annotation
  * (NAMESPACE/NAME) of the objects `select` picks: a webhook configuration kind, or a CRD by name.
  */
 export function caInjectionReplacements(select: readonly string[]): string[] {
-  return (["namespace", "name"] as const).flatMap((field, index) => [
-    "- source:",
-    "    kind: Certificate",
-    "    group: cert-manager.io",
-    "    version: v1",
-    "    name: serving-cert",
-    `    fieldPath: .metadata.${field}`,
-    "  targets:",
-    "  - select:",
-    ...select.map((l) => `      ${l}`),
-    "    fieldPaths:",
-    "    - .metadata.annotations.[cert-manager.io/inject-ca-from]",
-    "    options:",
-    "      delimiter: '/'",
-    `      index: ${index}`,
-    "      create: true",
-  ]);
+  return replacements(SERVING_CERT, ["namespace", "name"], select, [".metadata.annotations.[cert-manager.io/inject-ca-from]"], "/");
 }

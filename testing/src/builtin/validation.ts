@@ -2,7 +2,7 @@
 // trip on a real cluster: Deployment selector/template agreement and required fields, and ConfigMap /
 // Secret key names, Lease durations. Wording follows the real server's field errors, 1.24's or 1.37's
 // (which prints compound values as JSON where 1.24 printed Go's %#v, and words byte limits differently).
-import { tooLongBytes } from "@kube-codegen/apiextensions/on-demand";
+import { parseQuantity, tooLongBytes } from "@kube-codegen/apiextensions/on-demand";
 import { fromLabelSelectorObject, matchesLabels } from "../selectors/label-selector.js";
 import { containerErrors } from "./core-validation.js";
 import type { Emulate } from "../server-state.js";
@@ -178,28 +178,10 @@ function semanticKey(v: unknown, key = ""): string {
 /** The maps whose values are resource quantities. */
 const QUANTITY_MAPS: ReadonlySet<string> = new Set(["requests", "limits", "capacity", "allocatedResources"]);
 
-const QUANTITY = /^([+-]?)(\d+)(?:\.(\d*))?(?:([eE][+-]?\d+)|(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E))?$/;
-const BINARY: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
-const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-
-/** A quantity's exact amount as "numerator/denominator" (lowest terms), or undefined when it is not one. */
+/** A quantity's exact amount as "numerator/denominator", or undefined when it is not one. */
 function quantityAmount(q: string): string | undefined {
-  const m = QUANTITY.exec(q.trim());
-  if (!m) return undefined;
-  const [, sign = "", whole = "", frac = "", exp, suffix] = m;
-  let num = BigInt(`${sign}${whole}${frac}`);
-  let den = 10n ** BigInt(frac.length);
-  const ten = exp !== undefined ? Number(exp.slice(1)) : suffix !== undefined ? (DECIMAL[suffix] ?? 0) : 0;
-  if (ten >= 0) num *= 10n ** BigInt(ten);
-  else den *= 10n ** BigInt(-ten);
-  if (suffix !== undefined && BINARY[suffix] !== undefined) num *= 2n ** BigInt(BINARY[suffix]);
-  const g = gcd(num < 0n ? -num : num, den);
-  return `${num / g}/${den / g}`;
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a === 0n ? 1n : a;
+  const r = parseQuantity(q);
+  return r && `${r.num}/${r.den}`;
 }
 
 /** ObjectMeta's fields in declaration order: it has JSON tags (omitempty, a zero time omitted) even inside an internal struct. */

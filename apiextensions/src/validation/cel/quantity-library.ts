@@ -3,6 +3,7 @@
 // resource.Quantity syntax; a quantity value is an opaque CEL map of numerator and denominator, so equal
 // amounts compare equal whatever their spelling.
 import { celFunc, celMethod, CelScalar, isCelMap, mapType, type CelFunc, type CelValue } from "@bufbuild/cel";
+import { make, parseQuantity, type Rational } from "../quantity.js";
 
 const { STRING, BOOL, INT, DOUBLE, DYN } = CelScalar;
 const Q = mapType(STRING, DYN);
@@ -10,47 +11,6 @@ const NUM = "\u0000num";
 const DEN = "\u0000den";
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
-
-interface Rational {
-  num: bigint;
-  den: bigint;
-}
-
-const BINARY: Record<string, number> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
-const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, "": 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const SYNTAX = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
-
-function gcd(a: bigint, b: bigint): bigint {
-  a = a < 0n ? -a : a;
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a === 0n ? 1n : a;
-}
-
-function make(num: bigint, den: bigint): Rational {
-  if (den < 0n) [num, den] = [-num, -den];
-  const g = gcd(num, den);
-  return { num: num / g, den: den / g };
-}
-
-/** Parses the resource.Quantity syntax into an exact rational; undefined when the server would reject it. */
-export function parseQuantity(s: string): Rational | undefined {
-  const m = SYNTAX.exec(s);
-  if (!m) return undefined;
-  const number = m[1] ?? "";
-  const suffix = m[2] ?? "";
-  const negative = number.startsWith("-");
-  const [whole = "", frac = ""] = number.replace(/^[+-]/, "").split(".");
-  let num = BigInt(whole + frac || "0") * (negative ? -1n : 1n);
-  let den = 10n ** BigInt(frac.length);
-  const binary = BINARY[suffix];
-  if (binary !== undefined) num *= 1024n ** BigInt(binary);
-  else {
-    const exp = DECIMAL[suffix] ?? Number(suffix.slice(1));
-    if (exp >= 0) num *= 10n ** BigInt(exp);
-    else den *= 10n ** BigInt(-exp);
-  }
-  return make(num, den);
-}
 
 const toCel = (r: Rational): Map<string, string> =>
   new Map([
