@@ -94,6 +94,9 @@ export interface OpenWatch {
   waitFor(n: number, timeoutMs: number): Promise<void>;
   ended: Promise<void>;
   close(): void;
+  /** Stops reading the stream (the server's writes back up), until resume(). */
+  pause(): void;
+  resume(): void;
 }
 
 /** Opens a watch request and resolves once the response headers have arrived. */
@@ -132,6 +135,8 @@ export function openWatch(target: Target, path: string, headers: Record<string, 
         events,
         ended,
         close: () => req.destroy(),
+        pause: () => res.pause(),
+        resume: () => res.resume(),
         waitFor: async (n, timeoutMs) => {
           const deadline = Date.now() + timeoutMs;
           while (events.length < n && !done && Date.now() < deadline) {

@@ -137,6 +137,61 @@ test("sendInitialEvents=false from a resourceVersion is a plain watch from there
   await api.request("DELETE", "/api/v1/namespaces/default/configmaps/cm-f");
 });
 
+test("changes made while a long streaming list is still being sent follow its bookmark, which is at the state it sent", async () => {
+  // 20 MB of ConfigMaps: far more than the socket buffers hold, so with the client not reading, the
+  // server is still writing the initial events (it waits for the client) when the changes are made.
+  const n = 2500;
+  const data = { blob: "x".repeat(8000) };
+  const big = await startTestApiServer({
+    crds: [],
+    objects: [
+      { apiVersion: "v1", kind: "Namespace", metadata: { name: "long" } },
+      ...Array.from({ length: n }, (_, i) => ({
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: { name: `cm-${String(i).padStart(5, "0")}`, namespace: "long" },
+        data,
+      })),
+    ],
+  });
+  const client = new ApiClient(big);
+  try {
+    const w = await client.watch(
+      "/api/v1/namespaces/long/configmaps?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true",
+    );
+    await w.waitFor(1, 10_000);
+    w.pause();
+    const sent = big.currentResourceVersion();
+    assert.equal(
+      (
+        await client.request("POST", "/api/v1/namespaces/long/configmaps", {
+          apiVersion: "v1",
+          kind: "ConfigMap",
+          metadata: { name: "late" },
+        })
+      ).status,
+      201,
+    );
+    assert.equal((await client.request("DELETE", "/api/v1/namespaces/long/configmaps/cm-00000")).status, 200);
+    w.resume();
+    await w.waitFor(n + 3, 30_000);
+    w.close();
+    const names = w.events.map((x) => `${x.type} ${String(meta(x.object)["name"] ?? "")}`);
+    assert.deepEqual(
+      names.slice(0, n),
+      Array.from({ length: n }, (_, i) => `ADDED cm-${String(i).padStart(5, "0")}`),
+    );
+    const bookmark = w.events[n]!;
+    assert.equal(bookmark.type, "BOOKMARK");
+    assert.equal(meta(bookmark.object)["resourceVersion"], sent);
+    assert.deepEqual((meta(bookmark.object)["annotations"] as Obj | undefined)?.["k8s.io/initial-events-end"], "true");
+    assert.deepEqual(names.slice(n + 1), ["ADDED late", "DELETED cm-00000"]);
+  } finally {
+    client.close();
+    await big.stop();
+  }
+});
+
 for (const e of recorded.filter((x) => x.response.status === 422)) {
   test(`as recorded: ${e.step} is 422 with 1.37's message`, async () => {
     const r = await api.get(e.request.path);

@@ -74,9 +74,9 @@ export class Reflector<T extends KubeObject> {
   // An initial list at "0" came back paged: the server does not serve lists from a cache, so keep paging.
   private paginatedResult = false;
   private synced = false;
-  // While a streaming list's initial events arrive: the objects so far, by namespace/name. They reach
-  // the store in one replace() at the bookmark, as client-go's temporary store does.
-  private initial: Map<string, T> | undefined;
+  // While a streaming list's initial events arrive: the objects so far. They reach the store in one
+  // replace() at the bookmark, as client-go's temporary store does.
+  private initial: InitialEvents<T> | undefined;
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly backoff: Backoff;
@@ -142,7 +142,7 @@ export class Reflector<T extends KubeObject> {
     const rv = this.lastSyncRVUnavailable ? "" : this.lastSyncRV;
     const min = this.minWatchTimeoutMs / 1000;
     const timeoutSeconds = Math.floor(min + this.random() * min);
-    this.initial = new Map();
+    this.initial = new InitialEvents<T>();
     const outcome = await this.watchOnce(rv, timeoutSeconds, signal, () => this.initial === undefined, {
       sendInitialEvents: true,
       resourceVersionMatch: "NotOlderThan",
@@ -342,22 +342,52 @@ export class Reflector<T extends KubeObject> {
 
   // A streaming list's initial events collect apart from the store; the annotated bookmark makes them
   // the store's contents at its resourceVersion, as a list would.
-  private applyInitial(initial: Map<string, T>, ev: WatchEvent<T>): void {
+  private applyInitial(initial: InitialEvents<T>, ev: WatchEvent<T>): void {
     const meta = ev.object.metadata;
-    if (ev.type === "BOOKMARK") {
-      if (meta?.annotations?.[INITIAL_EVENTS_END] !== "true") return;
-      const rv = meta.resourceVersion ?? "";
-      this.initial = undefined;
-      this.lastSyncRVUnavailable = false;
-      this.store.replace([...initial.values()], rv);
-      this.lastSyncRV = rv;
-      this.synced = true;
-      return;
-    }
-    const key = `${meta?.namespace ?? ""}/${meta?.name ?? ""}`;
-    if (ev.type === "DELETED") initial.delete(key);
-    else initial.set(key, ev.object);
+    if (ev.type !== "BOOKMARK") return initial.apply(ev);
+    if (meta?.annotations?.[INITIAL_EVENTS_END] !== "true") return;
+    const rv = meta.resourceVersion ?? "";
+    this.initial = undefined;
+    this.lastSyncRVUnavailable = false;
+    this.store.replace(initial.objects(), rv);
+    this.lastSyncRV = rv;
+    this.synced = true;
   }
+}
+
+/**
+ * A streaming list's state so far. The server sends each object once, as ADDED, so they are kept in
+ * arrival order with no key made per object (a key string and a map entry cost more than the rest
+ * of storing one); a DELETED or MODIFIED event before the bookmark, which no server sends, turns
+ * them into a map by namespace/name that applies it, as client-go's temporary store would.
+ */
+class InitialEvents<T extends KubeObject> {
+  private added: T[] | undefined = [];
+  private byKey: Map<string, T> | undefined;
+
+  apply(ev: WatchEvent<T>): void {
+    if (ev.type === "ADDED" && this.added) return void this.added.push(ev.object);
+    const byKey = this.keyed();
+    if (ev.type === "DELETED") byKey.delete(initialKey(ev.object));
+    else byKey.set(initialKey(ev.object), ev.object);
+  }
+
+  objects(): T[] {
+    return this.added ?? [...this.byKey!.values()];
+  }
+
+  private keyed(): Map<string, T> {
+    if (!this.byKey) {
+      this.byKey = new Map();
+      for (const obj of this.added ?? []) this.byKey.set(initialKey(obj), obj);
+      this.added = undefined;
+    }
+    return this.byKey;
+  }
+}
+
+function initialKey(obj: KubeObject): string {
+  return `${obj.metadata?.namespace ?? ""}/${obj.metadata?.name ?? ""}`;
 }
 
 interface PagedList<T> {

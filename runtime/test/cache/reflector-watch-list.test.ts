@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Reflector } from "../../src/index.js";
-import type { ListerWatcher, ListOptions, ObjectList, ReflectorStore, WatchOptions } from "../../src/index.js";
+import type { ListerWatcher, ListOptions, ObjectList, ReflectorStore, WatchEvent, WatchOptions } from "../../src/index.js";
 import { configMap, startHarness } from "../api-server.js";
 import type { ConfigMap, Harness } from "../api-server.js";
 import { until } from "./fakes.js";
@@ -105,4 +105,59 @@ test("the reflector falls back to a list and a watch where the server refuses st
   // The refusal is reported once, as client-go logs it, and nothing else went wrong.
   assert.equal(errors.length, 1);
   assert.match(String(errors[0]), /falling back to a list and a watch/);
+});
+
+test("a streaming list's events before its bookmark leave the state they describe, whatever their types", async () => {
+  // A server sends the state as ADDED events only; the reflector still applies a MODIFIED or DELETED
+  // before the bookmark (and a repeated ADDED) as client-go's temporary store would.
+  const cm = (name: string, rv: number, v: string): ConfigMap => ({
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: { name, namespace: "default", resourceVersion: String(rv) },
+    data: { v },
+  });
+  const bookmark = { type: "BOOKMARK" as const, object: cm("", 9, "") };
+  bookmark.object.metadata = { resourceVersion: "9", annotations: { "k8s.io/initial-events-end": "true" } };
+  const scripts: WatchEvent<ConfigMap>[][] = [
+    [
+      { type: "ADDED", object: cm("a", 1, "1") },
+      { type: "ADDED", object: cm("b", 2, "1") },
+      { type: "ADDED", object: cm("c", 3, "1") },
+      bookmark,
+    ],
+    [
+      { type: "ADDED", object: cm("a", 1, "1") },
+      { type: "ADDED", object: cm("b", 2, "1") },
+      { type: "DELETED", object: cm("b", 4, "1") },
+      { type: "ADDED", object: cm("c", 3, "1") },
+      { type: "MODIFIED", object: cm("a", 5, "2") },
+      { type: "ADDED", object: cm("c", 6, "2") },
+      bookmark,
+    ],
+  ];
+  const want = [
+    ["a 1", "b 1", "c 1"],
+    ["a 2", "c 2"],
+  ];
+  for (const [i, script] of scripts.entries()) {
+    const ac = new AbortController();
+    const store = new RecordingStore();
+    const lw: ListerWatcher<ConfigMap> = {
+      list: () => Promise.reject(new Error("no list: the streaming list is served")),
+      watch: async function* () {
+        for (const ev of script) yield ev;
+        await new Promise<void>((resolve) => ac.signal.addEventListener("abort", () => resolve()));
+      },
+    };
+    const reflector = new Reflector<ConfigMap>(lw, store, { onError: () => {} });
+    const running = reflector.run(ac.signal);
+    await until(() => reflector.hasSynced(), "synced");
+    ac.abort();
+    await running;
+    assert.deepEqual(store.calls, [`replace ${want[i]!.length} @9`]);
+    assert.deepEqual(
+      [...store.objects.values()].map((o) => `${o.metadata?.name ?? ""} ${o.data?.["v"] ?? ""}`),
+      want[i],
+    );
+  }
 });

@@ -148,8 +148,9 @@ export function serveWatch(
     if (ev.type !== "ERROR" && ev.type !== "BOOKMARK" && state.faults.shouldCloseWatch(sent)) close();
   };
 
-  // History (or the synthetic initial state) and the live subscription are set up in one synchronous
-  // step, so no change can fall between them.
+  // History (or the synthetic initial state) and the live subscription are taken in one synchronous
+  // step, so no change can fall between them; changes that come while the initial events are still
+  // being written wait in `queued` and follow them.
   // A streaming list's initial events are the current state, whatever resourceVersion (its lower
   // bound, answered in the stream when the server has not reached it); sendInitialEvents=false starts
   // from resourceVersion as a plain watch does, but from now rather than the state when it is unset.
@@ -159,16 +160,14 @@ export function serveWatch(
     close();
     return;
   }
+  let initial: WatchEvent[] = [];
   if (list ? list.sendInitialEvents : from === undefined) {
     for (const obj of state.store.list(filter.resource, filter.namespace ? `${filter.namespace}/` : undefined)) {
-      if (matchesFilter(filter, obj)) write({ type: "ADDED", object: obj });
+      if (matchesFilter(filter, obj)) initial.push({ type: "ADDED", object: obj });
     }
   } else if (from !== undefined) {
     try {
-      for (const e of state.store.eventsSince(from)) {
-        const ev = eventFor(filter, e);
-        if (ev) write(ev);
-      }
+      initial = state.store.eventsSince(from).flatMap((e) => eventFor(filter, e) ?? []);
     } catch (e) {
       if (!(e instanceof CompactedError)) throw e;
       write({ type: "ERROR", object: expired(e.message).toStatus() });
@@ -176,40 +175,88 @@ export function serveWatch(
       return;
     }
   }
-  if (closed) return;
-  if (list?.sendInitialEvents && list.bookmarks) write(initialEventsEnd(info, state.store.revision));
-  flushBatch();
-  batch = undefined;
+  const endBookmark = list?.sendInitialEvents && list.bookmarks ? initialEventsEnd(info, state.store.revision) : undefined;
+  let queued: WatchEvent[] | undefined = [];
   // A watch from a resourceVersion the server has not reached yet only sees changes after it, as the
   // real watch cache sends only events newer than the requested version.
-  removeSink = state.hub.add({ filter, deliver: (ev, rv) => (from === undefined || rv > from ? write(ev) : undefined) });
-  untrack = state.faults.trackWatch(close, () => {
-    write({ type: "ERROR", object: expired("The resourceVersion for the provided watch is too old.").toStatus() });
-    close();
+  removeSink = state.hub.add({
+    filter,
+    deliver: (ev, rv) => {
+      if (from !== undefined && rv <= from) return;
+      if (queued) queued.push(ev);
+      else write(ev);
+    },
   });
-  // Node runs a timer longer than 2^31-1 ms (24.8 days) after 1 ms; the real server's 64-bit timer
-  // would wait, so longer timeouts are held at that bound.
-  timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));
-  if (queryBool(query, "allowWatchBookmarks") === true) {
-    const bookmark = (): void =>
-      write({
-        type: "BOOKMARK",
-        object: {
-          kind: info.kind,
-          apiVersion: groupVersion(info),
-          metadata: { resourceVersion: String(state.store.revision), creationTimestamp: null },
-        },
-      });
-    const tick = (): void => {
-      bookmark();
-      if (!closed) bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
-    };
-    bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
-    // The watch cache also sends one about two seconds before the watch's deadline, so a client can
-    // resume from there; a watch of two seconds or less gets none.
-    const beforeDeadlineMs = timeoutSeconds * 1000 - PRE_TIMEOUT_BOOKMARK_MS;
-    if (beforeDeadlineMs > 0 && beforeDeadlineMs < state.settings.bookmarkIntervalMs && beforeDeadlineMs < MAX_TIMER_MS)
-      timers.push(setTimeout(bookmark, beforeDeadlineMs));
+  // The initial events, 64 KB at a time. When more follow a chunk, the server lets the event loop
+  // turn (Node sends one tick's writes together), so the chunk leaves at once and the client parses
+  // it while the server encodes the next, as the real server streams them from its watch cache; it
+  // waits while the client is a socket buffer behind. Then the changes that came meanwhile, and the
+  // watch goes live. What fits in one chunk (a short history, no initial state) is written at once.
+  const writeInitial = (i: number): void => {
+    for (; i < initial.length && !closed; i++) {
+      write(initial[i]!);
+      if (batchBytes === 0 && i + 1 < initial.length)
+        return void turn()
+          .then(() => writeInitial(i + 1))
+          .catch(abandon);
+    }
+    if (closed) return;
+    if (endBookmark) write(endBookmark);
+    flushBatch();
+    batch = undefined;
+    const waiting = queued ?? [];
+    queued = undefined;
+    for (const ev of waiting) write(ev);
+    if (!closed) watchLive();
+  };
+  const turn = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (!res.writableNeedDrain) return void setImmediate(resolve);
+      const done = (): void => {
+        res.off("drain", done);
+        res.off("close", done);
+        resolve();
+      };
+      res.on("drain", done);
+      res.on("close", done);
+    });
+  // An event that cannot be encoded after the response began (none of stored JSON should fail) ends
+  // the watch, as a real server's encoder error does, rather than the server.
+  const abandon = (err: unknown): void => {
+    console.error(`watch of ${resourceKey(info)}: initial events: ${err instanceof Error ? err.message : String(err)}`);
+    close();
+  };
+  writeInitial(0);
+
+  function watchLive(): void {
+    untrack = state.faults.trackWatch(close, () => {
+      write({ type: "ERROR", object: expired("The resourceVersion for the provided watch is too old.").toStatus() });
+      close();
+    });
+    // Node runs a timer longer than 2^31-1 ms (24.8 days) after 1 ms; the real server's 64-bit timer
+    // would wait, so longer timeouts are held at that bound.
+    timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));
+    if (queryBool(query, "allowWatchBookmarks") === true) {
+      const bookmark = (): void =>
+        write({
+          type: "BOOKMARK",
+          object: {
+            kind: info.kind,
+            apiVersion: groupVersion(info),
+            metadata: { resourceVersion: String(state.store.revision), creationTimestamp: null },
+          },
+        });
+      const tick = (): void => {
+        bookmark();
+        if (!closed) bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
+      };
+      bookmarkTimer = setTimeout(tick, state.settings.bookmarkIntervalMs);
+      // The watch cache also sends one about two seconds before the watch's deadline, so a client can
+      // resume from there; a watch of two seconds or less gets none.
+      const beforeDeadlineMs = timeoutSeconds * 1000 - PRE_TIMEOUT_BOOKMARK_MS;
+      if (beforeDeadlineMs > 0 && beforeDeadlineMs < state.settings.bookmarkIntervalMs && beforeDeadlineMs < MAX_TIMER_MS)
+        timers.push(setTimeout(bookmark, beforeDeadlineMs));
+    }
   }
   req.on("close", close);
   res.on("close", close);
