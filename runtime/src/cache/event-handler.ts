@@ -29,8 +29,12 @@ export interface ResourceEventHandlerRegistration {
   remove(): void;
 }
 
-/** One notification, as a listener's buffer holds it. */
+/**
+ * One notification, as a listener's buffer holds it. "adds" is an add of each of `objs` in order (a
+ * list's new objects: one entry, not one per object); `next` is how many of them were delivered.
+ */
 export type Notification<T> =
   | { type: "add"; obj: T; initial: boolean }
+  | { type: "adds"; objs: readonly T[]; initial: boolean; next: number }
   | { type: "update"; oldObj: T; obj: T }
   | { type: "delete"; obj: T | DeletedFinalStateUnknown<T> };

@@ -50,6 +50,14 @@ export class ProcessorListener<T> {
     this.draining ??= this.drain();
   }
 
+  /** Queues an add of each of `objs`, in order, as one entry (`objs` must not change after); never waits. */
+  addAll(objs: readonly T[], initial: boolean): void {
+    if (this.stopped || objs.length === 0) return;
+    if (initial) this.pendingInitial += objs.length;
+    this.buffer.push({ type: "adds", objs, initial, next: 0 });
+    this.draining ??= this.drain();
+  }
+
   /** Whether every initial-list add queued so far has been handled. */
   initialDelivered(): boolean {
     return this.pendingInitial === 0;
@@ -80,14 +88,21 @@ export class ProcessorListener<T> {
     await Promise.resolve();
     while (!this.stopped && this.head < this.buffer.length) {
       const n = this.buffer[this.head]!;
-      this.buffer[this.head++] = undefined;
-      if (this.head >= 1024 && this.head * 2 >= this.buffer.length) {
-        this.buffer = this.buffer.slice(this.head);
-        this.head = 0;
+      let pending: Promise<void> | undefined;
+      let initialAdd: boolean;
+      if (n.type === "adds") {
+        // One object of a list's adds; the entry stays at the head until its last one.
+        const obj = n.objs[n.next++]!;
+        if (n.next >= n.objs.length) this.take();
+        initialAdd = n.initial;
+        pending = this.deliverAdd(obj, n.initial);
+      } else {
+        this.take();
+        initialAdd = n.type === "add" && n.initial;
+        pending = this.deliver(n);
       }
-      const pending = this.deliver(n);
       if (pending) await pending;
-      if (n.type === "add" && n.initial) this.pendingInitial--;
+      if (initialAdd) this.pendingInitial--;
       // The clock is read after every handler call: a few tens of nanoseconds, against a slow
       // handler's milliseconds that must not pile up past the budget.
       if (turnElapsed() >= SLICE_MS) await new Promise<void>((r) => setImmediate(r));
@@ -95,19 +110,41 @@ export class ProcessorListener<T> {
     this.draining = undefined;
   }
 
+  // Drops the head entry (the buffer is compacted once most of it is spent).
+  private take(): void {
+    this.buffer[this.head++] = undefined;
+    if (this.head >= 1024 && this.head * 2 >= this.buffer.length) {
+      this.buffer = this.buffer.slice(this.head);
+      this.head = 0;
+    }
+  }
+
   // Synchronous for a synchronous handler (the hot path: no promise per notification); a promise
   // only when the handler returned one, settled once the handler's promise has.
-  private deliver(n: Notification<T>): Promise<void> | undefined {
+  private deliver(n: Exclude<Notification<T>, { type: "adds" }>): Promise<void> | undefined {
+    if (n.type === "add") return this.deliverAdd(n.obj, n.initial);
     let r: void | Promise<void>;
     try {
-      if (n.type === "add") r = this.handler.onAdd?.(n.obj, n.initial);
-      else if (n.type === "update") r = this.handler.onUpdate?.(n.oldObj, n.obj);
-      else r = this.handler.onDelete?.(n.obj);
+      r = n.type === "update" ? this.handler.onUpdate?.(n.oldObj, n.obj) : this.handler.onDelete?.(n.obj);
     } catch (err) {
       this.onError(err);
       return undefined;
     }
-    if (r === undefined) return undefined;
+    return r === undefined ? undefined : this.settled(r);
+  }
+
+  private deliverAdd(obj: T, initial: boolean): Promise<void> | undefined {
+    let r: void | Promise<void>;
+    try {
+      r = this.handler.onAdd?.(obj, initial);
+    } catch (err) {
+      this.onError(err);
+      return undefined;
+    }
+    return r === undefined ? undefined : this.settled(r);
+  }
+
+  private settled(r: Promise<void>): Promise<void> {
     return Promise.resolve(r).then(undefined, (err: unknown) => this.onError(err));
   }
 }

@@ -94,6 +94,9 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   private readonly sharer: ValueSharer | undefined;
   // The sharing of lists' new objects with their neighbours, which runs after their adds were handled.
   private sharing: Promise<void> | undefined;
+  // While a list is stored: its adds not yet handed to the listeners (see flushListAdds).
+  private listAdds: T[] | undefined;
+  private listAddsInitial = false;
 
   constructor(
     private readonly lw: ListerWatcher<T>,
@@ -143,7 +146,7 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
     const listener = new ProcessorListener<T>(handler, { resyncPeriod: period }, (err) => this.report(err, "event handler threw"));
     listener.nextResync = this.clock.now() + period;
     this.listeners.add(listener);
-    if (this.started) for (const obj of this.store.list()) listener.add({ type: "add", obj, initial: true });
+    if (this.started) listener.addAll(this.store.list(), true);
     if (this.started) this.scheduleResync();
     return {
       hasSynced: () => this.synced && listener.initialDelivered(),
@@ -199,7 +202,19 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
   }
 
   private distribute(n: Notification<T>, sync = false): void {
+    if (this.listAdds && n.type === "add" && !sync) return void this.listAdds.push(n.obj);
+    this.flushListAdds();
     for (const l of sync ? this.syncing : this.listeners) l.add(n);
+  }
+
+  // The adds a list has made so far go to every listener as one entry (a notification per object
+  // and listener, kept until delivered, was most of what storing an initial list allocated), before
+  // any notification of another kind, so each listener's order is unchanged.
+  private flushListAdds(): void {
+    const adds = this.listAdds;
+    if (!adds || adds.length === 0) return;
+    for (const l of this.listeners) l.addAll(adds, this.listAddsInitial);
+    this.listAdds = [];
   }
 
   // Stores `raw` transformed, sharing what it can with the version it replaces (all of it: the
@@ -239,22 +254,29 @@ export class SharedIndexInformer<T extends KubeObject = KubeObject> {
         const listed = wasEmpty ? undefined : new Set<T>();
         // Frozen objects cannot be shared once handed out: they are shared as they are stored.
         const fresh = new ListedObjects<T>(this.sharer, this.sharer !== undefined && !this.options.freezeObjects);
-        for (const raw of items) {
-          // One object the store cannot take (no name, a failing transform) must not fail the
-          // whole relist, or the informer would relist into it forever and never sync.
-          try {
-            const obj = this.upsert(raw, initial, fresh);
-            listed?.add(obj);
-          } catch (err) {
-            this.report(err, "list");
+        this.listAdds = [];
+        this.listAddsInitial = initial;
+        try {
+          for (const raw of items) {
+            // One object the store cannot take (no name, a failing transform) must not fail the
+            // whole relist, or the informer would relist into it forever and never sync.
+            try {
+              const obj = this.upsert(raw, initial, fresh);
+              listed?.add(obj);
+            } catch (err) {
+              this.report(err, "list");
+            }
           }
-        }
-        if (listed) {
-          for (const last of this.store.list()) {
-            if (listed.has(last)) continue;
-            this.store.remove(last);
-            this.distribute({ type: "delete", obj: new DeletedFinalStateUnknown(this.store.keyFunc(last), last) });
+          if (listed) {
+            for (const last of this.store.list()) {
+              if (listed.has(last)) continue;
+              this.store.remove(last);
+              this.distribute({ type: "delete", obj: new DeletedFinalStateUnknown(this.store.keyFunc(last), last) });
+            }
           }
+        } finally {
+          this.flushListAdds();
+          this.listAdds = undefined;
         }
         this.synced = true;
         if (fresh.later && fresh.later.length > 1) this.shareLater(fresh.later);

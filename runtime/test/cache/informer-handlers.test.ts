@@ -217,6 +217,25 @@ test("a 410 relists: vanished objects are tombstones, changed ones updates, unch
   await stop(p);
 });
 
+test("a relist's notifications reach a handler in list order: adds between updates stay where they were", async () => {
+  const { lw, clock, informer, run, stop } = setup();
+  lw.items = [obj("b", 1), obj("d", 2), obj("e", 3)];
+  lw.rv = 3;
+  const seen: Seen = [];
+  informer.addEventHandler(recorder(seen));
+  const p = run();
+  await until(() => lw.watching, "watch opened");
+  lw.items = [obj("a", 4), obj("b", 5), obj("c", 6), obj("d", 7), obj("f", 8)];
+  lw.rv = 8;
+  lw.end(gone());
+  await until(() => clock.hasTimerIn(800), "backing off");
+  clock.advance(800);
+  await until(() => lw.lists.length === 2 && lw.watching, "relisted and rewatching");
+  await informer.idle();
+  assert.deepEqual(seen.slice(3), ["add a@4", "update b@1->b@5", "add c@6", "update d@2->d@7", "add f@8", "tombstone default/e e@3"]);
+  await stop(p);
+});
+
 test("when the relist's version is gone too, the consistent list it falls back to is paged", async () => {
   const { lw, clock, run, stop } = setup();
   lw.items = [obj("a", 1)];
