@@ -2,7 +2,8 @@
 // the same policy (test/fixtures/apiserver-1.37/audit-policy.json, recorded by
 // scripts/record-audit-policy-1.37.ts with the requests of audit-policy-steps.ts): which requests
 // are logged at which level, the stages (a watch's ResponseStarted, one rule omitting it), the
-// request's object (a create's decoded and defaulted, a patch's document) and the answer's. The
+// request's object (a create's decoded and defaulted, a patch's document) and the answer's, without
+// managedFields where the policy or a rule says so (omitManagedFields). The
 // events agree but for what differs on every run (ids, times, the client's address and agent, the
 // user, and in the objects their uid, resourceVersion and times).
 import assert from "node:assert/strict";
@@ -58,7 +59,7 @@ test("the recording was made under the policy the replay uses", () => {
 
 test("each request is logged at its rule's level and stages, with the objects the level keeps, as kube-apiserver 1.37.2 logs it", () => {
   const ours = server.auditEvents() as unknown as Json[];
-  assert.equal(RECORDED.events.length, 11);
+  assert.equal(RECORDED.events.length, 16);
   assert.deepEqual(ours.map(comparable), RECORDED.events.map(comparable));
 });
 
@@ -84,6 +85,8 @@ test("a policy whose resources are not group/resources lists, or that has no rul
       /rules\[0\]\.resources\[0\]\.resources must be a list of strings/,
     ],
     [{ rules: [] }, /rules must be a list of at least one rule/],
+    [{ rules: [{ level: "Metadata", omitManagedFields: "yes" }] }, /rules\[0\]: omitManagedFields must be true or false/],
+    [{ omitManagedFields: 1, rules: [{ level: "Metadata" }] }, /policy: omitManagedFields must be true or false/],
     [
       { apiVersion: "audit.k8s.io/v1beta1", rules: [{ level: "Metadata" }] },
       /apiVersion audit\.k8s\.io\/v1beta1 is not audit\.k8s\.io\/v1/,

@@ -49,6 +49,8 @@ export interface AuditContext {
   /** The level and the stages left out, once the policy has been asked (when the user and object are known). */
   level?: AuditLevel;
   omitStages?: ReadonlySet<AuditStage>;
+  /** The policy leaves managedFields out of requestObject and responseObject. */
+  omitManagedFields?: boolean;
   /** The request's object (level Request and up) and the answer's (RequestResponse). */
   requestObject?: unknown;
   responseObject?: unknown;
@@ -79,15 +81,29 @@ export function annotate(key: string, value: string): void {
 export function noteRequestObject(o: unknown): void {
   const ctx = context.getStore();
   // The first noted wins: a patch notes its document before the patched object is updated.
-  if (ctx?.level !== undefined && levelAtLeast(ctx.level, "Request") && ctx.requestObject === undefined)
-    ctx.requestObject = structuredClone(o);
+  if (ctx?.level !== undefined && levelAtLeast(ctx.level, "Request") && ctx.requestObject === undefined) ctx.requestObject = logged(ctx, o);
+}
+
+// A copy of `o` for the event; without managedFields, the object's or each list item's, when the
+// policy says so (the real server's removeManagedFields: other bodies, a patch's, are kept whole).
+function logged(ctx: AuditContext, o: unknown): unknown {
+  const copy = structuredClone(o);
+  if (!ctx.omitManagedFields || copy === null || typeof copy !== "object" || Array.isArray(copy)) return copy;
+  const drop = (x: unknown): void => {
+    const meta = (x as { metadata?: unknown } | null)?.metadata;
+    if (meta !== null && typeof meta === "object") delete (meta as Record<string, unknown>)["managedFields"];
+  };
+  const items = (copy as Record<string, unknown>)["items"];
+  if (Array.isArray(items)) items.forEach(drop);
+  else drop(copy);
+  return copy;
 }
 
 /** Keeps the answer's body for the request's event, when the level logs it, and a Status as its responseStatus. */
 export function noteResponseBody(o: unknown): void {
   const ctx = context.getStore();
   if (ctx === undefined) return;
-  if (ctx.level !== undefined && levelAtLeast(ctx.level, "RequestResponse")) ctx.responseObject = structuredClone(o);
+  if (ctx.level !== undefined && levelAtLeast(ctx.level, "RequestResponse")) ctx.responseObject = logged(ctx, o);
   if (o !== null && typeof o === "object" && (o as Record<string, unknown>)["kind"] === "Status") {
     const { kind: _kind, apiVersion: _apiVersion, ...status } = o as Record<string, unknown>;
     ctx.status = status;

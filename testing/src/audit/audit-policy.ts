@@ -1,7 +1,8 @@
 // An audit.k8s.io/v1 Policy, as kube-apiserver's --audit-policy-file holds it, and how it decides
 // each request's level and the stages left out: the first rule that matches (users, user groups,
 // verbs, then either namespaces and resources, for a resource request, or non-resource URLs) gives
-// the level, and its omitStages join the policy's. A request no rule matches is not logged (None).
+// the level, and its omitStages join the policy's; its omitManagedFields, when set, overrides the
+// policy's. A request no rule matches is not logged (None).
 // The matching is kube-apiserver's policy checker's, in its order.
 
 /** The levels of an audit event, least to most. */
@@ -24,6 +25,7 @@ export interface AuditPolicyRule {
   readonly namespaces?: readonly string[];
   readonly nonResourceURLs?: readonly string[];
   readonly omitStages?: readonly AuditStage[];
+  readonly omitManagedFields?: boolean;
 }
 
 export interface AuditPolicy {
@@ -31,6 +33,8 @@ export interface AuditPolicy {
   readonly kind?: string;
   readonly rules: readonly AuditPolicyRule[];
   readonly omitStages?: readonly AuditStage[];
+  /** Leave metadata.managedFields out of the logged request and response objects (and list items). */
+  readonly omitManagedFields?: boolean;
 }
 
 /** What the test server logged before policies: every request at Metadata, RequestReceived left out. */
@@ -60,13 +64,25 @@ export function levelAtLeast(level: AuditLevel, least: AuditLevel): boolean {
   return LEVELS.indexOf(level) >= LEVELS.indexOf(least);
 }
 
-/** The level and the stages left out of a request's events under `policy`. */
-export function auditLevelOf(policy: AuditPolicy, a: AuditAttributes): { level: AuditLevel; omitStages: ReadonlySet<AuditStage> } {
+/** How a request's events are written under a policy. */
+export interface AuditDecision {
+  readonly level: AuditLevel;
+  readonly omitStages: ReadonlySet<AuditStage>;
+  readonly omitManagedFields: boolean;
+}
+
+/** The level, the stages left out and whether managedFields are, for a request under `policy`. */
+export function auditLevelOf(policy: AuditPolicy, a: AuditAttributes): AuditDecision {
+  const omitManagedFields = policy.omitManagedFields ?? false;
   for (const rule of policy.rules) {
     if (!ruleMatches(rule, a)) continue;
-    return { level: rule.level, omitStages: new Set([...(policy.omitStages ?? []), ...(rule.omitStages ?? [])]) };
+    return {
+      level: rule.level,
+      omitStages: new Set([...(policy.omitStages ?? []), ...(rule.omitStages ?? [])]),
+      omitManagedFields: rule.omitManagedFields ?? omitManagedFields,
+    };
   }
-  return { level: "None", omitStages: new Set(policy.omitStages ?? []) };
+  return { level: "None", omitStages: new Set(policy.omitStages ?? []), omitManagedFields };
 }
 
 function ruleMatches(r: AuditPolicyRule, a: AuditAttributes): boolean {
@@ -123,11 +139,16 @@ export function checkAuditPolicy(value: unknown): AuditPolicy {
       fail(`${at}: omitStages must be stages of ${STAGES.join(", ")}`);
   };
   stages(p["omitStages"], "policy");
+  const omitManaged = (v: unknown, at: string): void => {
+    if (v !== undefined && typeof v !== "boolean") fail(`${at}: omitManagedFields must be true or false`);
+  };
+  omitManaged(p["omitManagedFields"], "policy");
   (p["rules"] as unknown[]).forEach((r, i) => {
     if (r === null || typeof r !== "object" || Array.isArray(r)) fail(`rules[${i}] is not an object`);
     const rule = r as Record<string, unknown>;
     if (!LEVELS.includes(rule["level"] as AuditLevel)) fail(`rules[${i}].level must be one of ${LEVELS.join(", ")}`);
     stages(rule["omitStages"], `rules[${i}]`);
+    omitManaged(rule["omitManagedFields"], `rules[${i}]`);
     const resources = rule["resources"];
     if (resources !== undefined) {
       if (!Array.isArray(resources)) fail(`rules[${i}].resources must be a list`);

@@ -234,7 +234,7 @@ function decideAuditLevel(policy: AuditPolicy, ctx: AuditContext, req: IncomingM
   const ref = ctx.objectRef;
   // A Namespace is its own namespace, as the real server's request info names it.
   const namespace = ref?.namespace ?? (ref?.resource === "namespaces" && ref.apiGroup === undefined ? (ref.name ?? "") : "");
-  const { level, omitStages } = auditLevelOf(policy, {
+  const { level, omitStages, omitManagedFields } = auditLevelOf(policy, {
     user: ctx.user ?? ANONYMOUS_AUDIT_USER,
     verb: ctx.verb ?? (req.method ?? "GET").toLowerCase(),
     path: (req.url ?? "/").split("?")[0] ?? "/",
@@ -252,6 +252,7 @@ function decideAuditLevel(policy: AuditPolicy, ctx: AuditContext, req: IncomingM
   });
   ctx.level = level;
   ctx.omitStages = omitStages;
+  ctx.omitManagedFields = omitManagedFields;
 }
 
 const ANONYMOUS_AUDIT_USER = { username: "system:anonymous", groups: ["system:unauthenticated"] };
