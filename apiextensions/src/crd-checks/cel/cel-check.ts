@@ -105,7 +105,27 @@ const boolFns = new Set([
   "__not_strictly_false__",
   "isSorted",
   "has",
+  // The ip and cidr libraries' predicates and cel-go's sets extension.
+  "isIP",
+  "isCIDR",
+  "ip.isCanonical",
+  "isUnspecified",
+  "isLoopback",
+  "isLinkLocalMulticast",
+  "isLinkLocalUnicast",
+  "isGlobalUnicast",
+  "containsIP",
+  "containsCIDR",
+  "sets.contains",
+  "sets.equivalent",
+  "sets.intersects",
 ]);
+
+/**
+ * Functions named in a namespace (`ip.isCanonical(s)`, `sets.contains(a, b)`): the parser sees a
+ * method call on an identifier, and cel-go's checker resolves the qualified name first.
+ */
+const qualifiedFns = new Set(["ip.isCanonical", "sets.contains", "sets.equivalent", "sets.intersects"]);
 const stringFns = new Set(["lowerAscii", "upperAscii", "trim", "replace", "substring", "charAt", "join", "string", "format"]);
 const typeNames = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
 const traversalFactor = 0.1;
@@ -153,6 +173,7 @@ export class CelChecker {
    * An issue about a call: cel-go places it at the call's parenthesis, where @bufbuild/cel records
    * a member call (`x.f(...)`) at its dot, so the method's name and the dot are skipped.
    */
+  // A member call's issue is at its parenthesis, past the name (`fn` is what follows the dot).
   private callIssue(e: Expr, fn: string, member: boolean, message: string): void {
     this.issue(e, message, member ? fn.length + 1 : 0);
   }
@@ -222,7 +243,19 @@ export class CelChecker {
     return { t, cost: o.cost + 1, size: pathSize(t) };
   }
 
-  private call(e: Expr, fn: string, target: Expr | undefined, args: Expr[], env: ReadonlyMap<string, CelT>): Checked {
+  private call(
+    e: Expr,
+    fn: string,
+    target: Expr | undefined,
+    args: Expr[],
+    env: ReadonlyMap<string, CelT>,
+    // For a qualified call: the name after the dot, where the parser placed the call.
+    member?: string,
+  ): Checked {
+    if (target?.exprKind.case === "identExpr" && !env.has(target.exprKind.value.name)) {
+      const qualified = `${target.exprKind.value.name}.${fn}`;
+      if (qualifiedFns.has(qualified)) return this.call(e, qualified, undefined, args, env, fn);
+    }
     const tgt = target === undefined ? undefined : this.check(target, env);
     const as = args.map((a) => this.check(a, env));
     const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
@@ -259,7 +292,7 @@ export class CelChecker {
     );
     // A call with no matching overload has cel-go's error type, which raises no further errors.
     if (mismatch !== undefined) {
-      this.callIssue(e, fn, target !== undefined, mismatch);
+      this.callIssue(e, member ?? fn, target !== undefined || member !== undefined, mismatch);
       return { t: DYN, cost: argCost, size: UNKNOWN_SIZE };
     }
     const first = tgt ?? as[0];
@@ -384,6 +417,12 @@ function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[], cr
   ) {
     return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
   }
+  // The sets functions take two lists of one element type.
+  if (target === undefined && fn.startsWith("sets.") && args.length === 2) {
+    const [a, b] = args as [CelT, CelT];
+    if (a.k === "list" && b.k === "list" && scalarKinds.has(a.elem.k) && scalarKinds.has(b.elem.k) && a.elem.k !== b.elem.k)
+      return `found no matching overload for '${fn}' applied to '(${fmt(a)}, ${fmt(b)})'`;
+  }
   // The string methods whose one argument is a string too.
   if (target?.k === "string" && stringArgument.has(fn) && args.length === 1 && args[0]!.k !== "string" && args[0]!.k !== "dyn") {
     return `found no matching overload for '${fn}' applied to 'string.(${fmt(args[0]!)})'`;
@@ -429,6 +468,8 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
   switch (fn) {
     case "size":
     case "int":
+    case "family":
+    case "prefixLength":
     case "indexOf":
     case "lastIndexOf":
       return { k: "int" };

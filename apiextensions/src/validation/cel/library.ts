@@ -1,10 +1,13 @@
 // The CEL environment of x-kubernetes-validations: CEL's standard library and strings extension (from
-// @bufbuild/cel) plus the Kubernetes list, regex, URL and quantity libraries. Kubernetes' ip/cidr, semver,
-// sets and authorizer libraries are not provided here; rules that call them are reported as unchecked.
+// @bufbuild/cel) plus the Kubernetes list, regex, URL, quantity, ip and cidr libraries and cel-go's sets
+// extension. Kubernetes' semver, format and authorizer libraries, cel-go's lists extension and
+// two-variable comprehensions are not provided here; rules that call them are reported as unchecked.
 import { celEnv, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
 import { RE2JS } from "@bufbuild/re2";
+import { cidrLibrary, ipLibrary } from "./ip-library.js";
 import { quantityLibrary } from "./quantity-library.js";
+import { setsLibrary } from "./sets-library.js";
 import { urlLibrary } from "./url-library.js";
 
 const { DYN, INT, STRING, BOOL } = CelScalar;
@@ -99,7 +102,16 @@ const regexFuncs = [
 ];
 
 /** The Kubernetes CEL libraries every environment here shares (ValidatingAdmissionPolicy's adds its authorizer). */
-export const kubernetesFuncs = [...strings, ...lists, ...regexFuncs, ...urlLibrary, ...quantityLibrary];
+export const kubernetesFuncs = [
+  ...strings,
+  ...lists,
+  ...regexFuncs,
+  ...urlLibrary,
+  ...quantityLibrary,
+  ...ipLibrary,
+  ...cidrLibrary,
+  ...setsLibrary,
+];
 
 let env: CelEnv | undefined;
 

@@ -45,7 +45,13 @@ function scan(node: unknown, ast: Ast): void {
   const rec = node as Record<string, unknown>;
   const kind = rec["exprKind"] as { case?: string; value?: Record<string, unknown> } | undefined;
   if (kind?.case === "identExpr") ast.names.add(String(kind.value?.["name"]));
-  if (kind?.case === "callExpr") ast.functions.add(String(kind.value?.["function"]));
+  if (kind?.case === "callExpr") {
+    const fn = String(kind.value?.["function"]);
+    // A namespaced function (ip.isCanonical, sets.contains) parses as a method of an identifier.
+    const target = kind.value?.["target"] as { exprKind?: { case?: string; value?: Record<string, unknown> } } | undefined;
+    const qualified = target?.exprKind?.case === "identExpr" ? `${String(target.exprKind.value?.["name"])}.${fn}` : undefined;
+    ast.functions.add(qualified !== undefined && hasFunction(qualified) ? qualified : fn);
+  }
   // sourceInfo.macroCalls keeps the unexpanded macro calls (all, exists ...): not real function calls.
   for (const [k, v] of Object.entries(rec)) if (k !== "$typeName" && k !== "sourceInfo") scan(v, ast);
 }
