@@ -108,6 +108,9 @@ const boolFns = new Set([
   // The ip and cidr libraries' predicates and cel-go's sets extension.
   "isIP",
   "isCIDR",
+  "isSemver",
+  "isGreaterThan",
+  "isLessThan",
   "ip.isCanonical",
   "isUnspecified",
   "isLoopback",
@@ -470,6 +473,10 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
     case "int":
     case "family":
     case "prefixLength":
+    case "major":
+    case "minor":
+    case "patch":
+    case "compareTo":
     case "indexOf":
     case "lastIndexOf":
       return { k: "int" };

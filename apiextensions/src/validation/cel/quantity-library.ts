@@ -1,5 +1,6 @@
 // Kubernetes' CEL quantity library (quantity, isQuantity, sign, isInteger, asInteger, asApproximateFloat,
-// add, sub, compareTo, isGreaterThan, isLessThan). Quantities are exact rationals parsed from the
+// add, sub; compareTo, isGreaterThan and isLessThan are in comparison-library.ts, shared with the semver
+// library's). Quantities are exact rationals parsed from the
 // resource.Quantity syntax; a quantity value is an opaque CEL map of numerator and denominator, so equal
 // amounts compare equal whatever their spelling.
 import { celFunc, celMethod, CelScalar, isCelMap, mapType, type CelFunc, type CelValue } from "@bufbuild/cel";
@@ -18,19 +19,25 @@ const toCel = (r: Rational): Map<string, string> =>
     [DEN, r.den.toString()],
   ]);
 
-function fromCel(v: CelValue): Rational {
-  if (isCelMap(v)) {
-    const num = v.get(NUM);
-    const den = v.get(DEN);
-    if (typeof num === "string" && typeof den === "string") return { num: BigInt(num), den: BigInt(den) };
-  }
-  throw new Error("not a quantity");
+/** The amount `v` holds, if it is a quantity value. */
+export function quantityOf(v: CelValue): Rational | undefined {
+  if (!isCelMap(v)) return undefined;
+  const num = v.get(NUM);
+  const den = v.get(DEN);
+  return typeof num === "string" && typeof den === "string" ? { num: BigInt(num), den: BigInt(den) } : undefined;
 }
 
-const compare = (a: Rational, b: Rational): bigint => {
+function fromCel(v: CelValue): Rational {
+  const r = quantityOf(v);
+  if (!r) throw new Error("not a quantity");
+  return r;
+}
+
+/** -1, 0 or 1 as `a` is less than, equal to or greater than `b`. */
+export function compareQuantities(a: Rational, b: Rational): number {
   const d = a.num * b.den - b.num * a.den;
-  return d < 0n ? -1n : d > 0n ? 1n : 0n;
-};
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
 const isInt64 = (r: Rational): boolean => r.den === 1n && r.num >= INT64_MIN && r.num <= INT64_MAX;
 const plus = (a: Rational, b: Rational, sign: bigint): Rational => make(a.num * b.den + sign * b.num * a.den, a.den * b.den);
 
@@ -43,7 +50,7 @@ export const quantityLibrary: CelFunc[] = [
   }),
   celFunc("isQuantity", [STRING], BOOL, (s) => parseQuantity(s) !== undefined),
   celMethod("sign", Q, [], INT, function () {
-    return compare(fromCel(this), { num: 0n, den: 1n });
+    return BigInt(compareQuantities(fromCel(this), { num: 0n, den: 1n }));
   }),
   celMethod("isInteger", Q, [], BOOL, function () {
     return isInt64(fromCel(this));
@@ -68,14 +75,5 @@ export const quantityLibrary: CelFunc[] = [
   }),
   celMethod("sub", Q, [INT], Q, function (n) {
     return toCel(plus(fromCel(this), { num: n, den: 1n }, -1n));
-  }),
-  celMethod("compareTo", Q, [Q], INT, function (o) {
-    return compare(fromCel(this), fromCel(o));
-  }),
-  celMethod("isGreaterThan", Q, [Q], BOOL, function (o) {
-    return compare(fromCel(this), fromCel(o)) > 0n;
-  }),
-  celMethod("isLessThan", Q, [Q], BOOL, function (o) {
-    return compare(fromCel(this), fromCel(o)) < 0n;
   }),
 ];
