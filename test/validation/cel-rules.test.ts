@@ -178,7 +178,7 @@ test("schema errors that block CEL add the server's 'not checked' cause instead 
 test("rules that cannot be compiled here are listed as unchecked, never reported as passing checks", () => {
   const v = compileSchema(
     withRules(SPEC, [
-      { rule: "lists.range(3).size() == self.replicas" },
+      { rule: "format.dns1123Label().validate(self.name).hasValue()" },
       { rule: "self.replicas +" },
       { rule: "self.replicas < 5", message: "checked" },
     ]),
@@ -186,11 +186,11 @@ test("rules that cannot be compiled here are listed as unchecked, never reported
   assert.deepEqual(
     v.uncheckedRules.map((u) => [u.field, u.rule]),
     [
-      ["spec", "lists.range(3).size() == self.replicas"],
+      ["spec", "format.dns1123Label().validate(self.name).hasValue()"],
       ["spec", "self.replicas +"],
     ],
   );
-  assert.match(v.uncheckedRules[0]?.reason ?? "", /functions not available in this validator: range$/);
+  assert.match(v.uncheckedRules[0]?.reason ?? "", /functions not available in this validator: dns1123Label, hasValue, validate$/);
   // The checkable rule still runs; the unchecked ones produce no verdict.
   assert.deepEqual(v.validate({ spec: { name: "n", replicas: 9 } }).map(formatFieldError), [`spec: Invalid value: "object": checked`]);
 });

@@ -128,7 +128,7 @@ const boolFns = new Set([
  * Functions named in a namespace (`ip.isCanonical(s)`, `sets.contains(a, b)`): the parser sees a
  * method call on an identifier, and cel-go's checker resolves the qualified name first.
  */
-const qualifiedFns = new Set(["ip.isCanonical", "sets.contains", "sets.equivalent", "sets.intersects"]);
+const qualifiedFns = new Set(["ip.isCanonical", "sets.contains", "sets.equivalent", "sets.intersects", "lists.range"]);
 const stringFns = new Set(["lowerAscii", "upperAscii", "trim", "replace", "substring", "charAt", "join", "string", "format"]);
 const typeNames = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
 const traversalFactor = 0.1;
