@@ -587,6 +587,29 @@ function fnCost(fn: string, target: Checked | undefined, args: Checked[]): numbe
       return 1;
     case "@in":
       return args[1] !== undefined && args[1].t.k === "list" ? args[1].size : 1;
+    // The Kubernetes libraries' parsers (k8s.io/apiserver/pkg/cel/library/cost.go): a traversal of
+    // the string; accessors and comparisons of the parsed values are nominal (the default, 1).
+    case "quantity":
+    case "isQuantity":
+    case "semver":
+    case "isSemver":
+    case "cidr":
+    case "isIP":
+    case "isCIDR":
+      return scaled(arg?.size ?? UNKNOWN_SIZE, traversalFactor);
+    case "ip":
+      // cidr.ip() reads a field; ip(string) parses.
+      return target !== undefined ? 1 : scaled(arg?.size ?? UNKNOWN_SIZE, traversalFactor);
+    case "ip.isCanonical":
+      // Parsed, then printed and compared.
+      return scaled(arg?.size ?? UNKNOWN_SIZE, 2 * traversalFactor);
+    case "containsIP":
+    case "containsCIDR": {
+      // Two addresses of at most 16 bytes compared (containsCIDR masks and compares the bits too),
+      // plus parsing a string argument.
+      const compare = scaled(32, traversalFactor) + (fn === "containsCIDR" ? scaled(16, traversalFactor) + 1 : 0);
+      return Math.min(UNKNOWN_SIZE, compare + (arg?.t.k === "string" ? scaled(arg.size, traversalFactor) : 0));
+    }
     default:
       return 1;
   }
