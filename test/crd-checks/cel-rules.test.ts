@@ -204,6 +204,28 @@ test("rule cost of the Kubernetes libraries' parsers: the largest maxItems kube-
   }
 });
 
+test("rule cost of the lists extension: the largest maxItems kube-apiserver 1.37.2 accepts", () => {
+  // Recorded on 2026-12-07 from kube-apiserver 1.37.2 as the test above: sort and distinct compare
+  // every element with every other, reverse and flatten traverse once, a slice of literal bounds
+  // costs its own length, and lists.range of a size not known until run time is unbounded.
+  const rule = (maxItems: number, items: Json, r: string): Json =>
+    crdWithSpec({ type: "object", properties: { a: { type: "array", maxItems, items, "x-kubernetes-validations": [{ rule: r }] } } });
+  const recorded: [rule: string, items: Json, largest: number, message?: string][] = [
+    ["self.sort().size() > 0", { type: "string", maxLength: 10 }, 2182, "by factor of 1.000754x"],
+    ["self.distinct().size() > 0", { type: "integer" }, 2236, "by factor of 1.000835x"],
+    ["self.reverse().all(x, x > 0)", { type: "integer" }, 1666664],
+    ["self.flatten().all(x, x > 0)", { type: "array", maxItems: 10, items: { type: "integer" } }, 1666664],
+  ];
+  for (const [r, items, largest, message] of recorded) {
+    assert.deepEqual(checkCrd(rule(largest, items, r)), [], r);
+    const refused = checkCrd(rule(largest + 1, items, r));
+    assert.deepEqual(keys(refused), [`${SPEC}.properties[a].x-kubernetes-validations[0].rule FieldValueForbidden`], r);
+    if (message) assert.match(refused[0]!.message, new RegExp(`exceeds budget ${message.replace(/\./g, "\\.")}`), r);
+  }
+  assert.deepEqual(checkCrd(rule(100000000, { type: "string", maxLength: 10000 }, "self.slice(1, 3).all(x, x.startsWith('a'))")), []);
+  assert.ok(checkCrd(rule(0, { type: "integer" }, "lists.range(self.size()).size() > 0")).some((p) => /cost/.test(p.message)));
+});
+
 test("rule cost: unbounded rules also exceed the budget of the whole schema", () => {
   const p = checkCrd(listRule(undefined, undefined, "self.all(x, x.contains('gpu'))"));
   assert.deepEqual(keys(p), [

@@ -305,6 +305,8 @@ export class CelChecker {
       return { t, cost: (c?.cost ?? 0) + Math.max(a?.cost ?? 0, b?.cost ?? 0), size: Math.max(a?.size ?? 0, b?.size ?? 0) };
     }
     if (fn === "_&&_" || fn === "_||_") return { t: BOOL, cost: argCost, size: this.computedSize(BOOL) };
+    const listCall = listExtensionCall(fn, tgt, args);
+    if (listCall !== undefined) return { ...listCall, cost: Math.min(UNKNOWN_SIZE, argCost + listCall.cost) };
     const t = resultType(fn, first?.t, as);
     return { t, cost: Math.min(UNKNOWN_SIZE, argCost + fnCost(fn, tgt, as)), size: this.resultSize(fn, t, first, as) };
   }
@@ -612,6 +614,56 @@ function fnCost(fn: string, target: Checked | undefined, args: Checked[]): numbe
     }
     default:
       return 1;
+  }
+}
+
+/** An int literal's value (negative as 0), or `fallback` for anything else, as cel-go's nodeAsUintValue. */
+function literalCount(e: Expr | undefined, fallback: number): number {
+  const k = e?.exprKind;
+  if (k?.case !== "constExpr" || k.value.constantKind.case !== "int64Value") return fallback;
+  const v = k.value.constantKind.value;
+  return v < 0n ? 0 : Number(v);
+}
+
+/** cel-go's ListCreateBaseCost: what allocating a list adds to a call. */
+const LIST_CREATE_BASE_COST = 10;
+
+/**
+ * The lists extension's calls, as cel-go's estimators cost them: the result list's size times a
+ * factor, plus the call and the list's allocation; sort and distinct compare every element with
+ * every other (and cel-go sizes their result so, too). Undefined for any other call.
+ */
+function listExtensionCall(fn: string, target: Checked | undefined, args: Expr[]): Checked | undefined {
+  const allocating = (factor: number, size: number): number => Math.min(UNKNOWN_SIZE, Math.ceil(size * factor) + 1 + LIST_CREATE_BASE_COST);
+  if (fn === "lists.range" && target === undefined && args.length === 1) {
+    const n = literalCount(args[0], UNKNOWN_SIZE);
+    return { t: { k: "list", elem: { k: "int" }, maxSize: n }, cost: allocating(1, n), size: n };
+  }
+  if (target?.t.k !== "list") return undefined;
+  const sz = target.size;
+  const squared = Math.min(UNKNOWN_SIZE, sz * sz);
+  switch (fn) {
+    case "reverse":
+      return args.length === 0 ? { t: target.t, cost: allocating(1, sz), size: sz } : undefined;
+    case "slice": {
+      if (args.length !== 2) return undefined;
+      const n = Math.max(0, literalCount(args[1], sz) - literalCount(args[0], 0));
+      return { t: { ...target.t, maxSize: n }, cost: allocating(1, n), size: n };
+    }
+    case "flatten": {
+      if (args.length > 1) return undefined;
+      const depth = args.length === 1 ? literalCount(args[0], UNKNOWN_SIZE) : 1;
+      return { t: { k: "list", elem: DYN, maxSize: sz }, cost: allocating(depth, sz), size: sz };
+    }
+    case "distinct":
+      return args.length === 0 ? { t: target.t, cost: allocating(2, squared), size: squared } : undefined;
+    case "sort": {
+      if (args.length !== 0) return undefined;
+      const text = target.t.elem.k === "string" || target.t.elem.k === "bytes";
+      return { t: target.t, cost: allocating(text ? 2 + traversalFactor : 2, squared), size: squared };
+    }
+    default:
+      return undefined;
   }
 }
 
