@@ -204,7 +204,7 @@ test("rule cost of the Kubernetes libraries' parsers: the largest maxItems kube-
   }
 });
 
-test("rule cost of the lists extension: the largest maxItems kube-apiserver 1.37.2 accepts", () => {
+test("rule cost of the lists and sets extensions: the largest maxItems kube-apiserver 1.37.2 accepts", () => {
   // Recorded on 2026-12-07 from kube-apiserver 1.37.2 as the test above: sort and distinct compare
   // every element with every other, reverse and flatten traverse once, a slice of literal bounds
   // costs its own length, and lists.range of a size not known until run time is unbounded.
@@ -221,6 +221,24 @@ test("rule cost of the lists extension: the largest maxItems kube-apiserver 1.37
     const refused = checkCrd(rule(largest + 1, items, r));
     assert.deepEqual(keys(refused), [`${SPEC}.properties[a].x-kubernetes-validations[0].rule FieldValueForbidden`], r);
     if (message) assert.match(refused[0]!.message, new RegExp(`exceeds budget ${message.replace(/\./g, "\\.")}`), r);
+  }
+  // The sets functions compare every element of one list with every element of the other.
+  const two = (n: number, r: string): Json =>
+    crdWithSpec({
+      type: "object",
+      properties: {
+        a: { type: "array", maxItems: n, items: { type: "integer" } },
+        b: { type: "array", maxItems: 1000, items: { type: "integer" } },
+      },
+      "x-kubernetes-validations": [{ rule: r }],
+    });
+  for (const [r, largest] of [
+    ["sets.contains(self.a, self.b)", 9999],
+    ["sets.equivalent(self.a, self.b)", 4999],
+    ["sets.intersects(self.a, self.b)", 9999],
+  ] as const) {
+    assert.deepEqual(checkCrd(two(largest, r)), [], r);
+    assert.deepEqual(keys(checkCrd(two(largest + 1, r))), [`${SPEC}.x-kubernetes-validations[0].rule FieldValueForbidden`], r);
   }
   assert.deepEqual(checkCrd(rule(100000000, { type: "string", maxLength: 10000 }, "self.slice(1, 3).all(x, x.startsWith('a'))")), []);
   assert.ok(checkCrd(rule(0, { type: "integer" }, "lists.range(self.size()).size() > 0")).some((p) => /cost/.test(p.message)));

@@ -605,6 +605,14 @@ function fnCost(fn: string, target: Checked | undefined, args: Checked[]): numbe
     case "ip.isCanonical":
       // Parsed, then printed and compared.
       return scaled(arg?.size ?? UNKNOWN_SIZE, 2 * traversalFactor);
+    case "sets.contains":
+    case "sets.intersects":
+    case "sets.equivalent": {
+      // cel-go's sets estimator: every element of one list against every element of the other
+      // (twice for equivalent), plus the call.
+      const product = Math.min(UNKNOWN_SIZE, (args[0]?.size ?? UNKNOWN_SIZE) * (args[1]?.size ?? UNKNOWN_SIZE));
+      return Math.min(UNKNOWN_SIZE, Math.ceil(product * (fn === "sets.equivalent" ? 2 : 1)) + 1);
+    }
     case "containsIP":
     case "containsCIDR": {
       // Two addresses of at most 16 bytes compared (containsCIDR masks and compares the bits too),
