@@ -464,7 +464,10 @@ async function startClient(which: "ours" | "theirs"): Promise<ClientProcess> {
       if (m.type !== "result") throw new Error(`${which}: unexpected message ${m.type}`);
       return m.run;
     },
-    stop: () => c.disconnect(),
+    // A client that died has no channel left to close (disconnecting it would throw, hiding why it died).
+    stop: () => {
+      if (c.connected) c.disconnect();
+    },
   };
 }
 

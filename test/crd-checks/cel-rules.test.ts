@@ -193,6 +193,11 @@ test("rule cost of the Kubernetes libraries' parsers: the largest maxItems kube-
     ["self.all(x, cidr(x).containsCIDR('10.0.0.0/8'))", 50, 312499],
     ["self.all(x, semver(x).major() > 0)", 30, 555555],
     ["self.all(x, quantity(x).isInteger())", 30, 588235],
+    // Two IPs, CIDRs, versions or quantities are equal or not in one step.
+    ["self.all(x, ip(x) == ip('1.2.3.4'))", 45, 416666],
+    ["self.all(x, quantity(x) == quantity('1'))", 30, 555555],
+    ["self.all(x, semver(x) == semver('1.0.0'))", 30, 555555],
+    ["self.all(x, cidr(x).masked() == cidr('10.0.0.0/8'))", 45, 399999],
   ];
   for (const [rule, maxLength, largest] of recorded) {
     assert.deepEqual(checkCrd(listRule(largest, maxLength, rule)), [], rule);
@@ -202,6 +207,10 @@ test("rule cost of the Kubernetes libraries' parsers: the largest maxItems kube-
       rule,
     );
   }
+  // != has no such case: priced by size, which an opaque value does not have, so unbounded (the
+  // real server accepted it for no items and refused it for one).
+  assert.deepEqual(checkCrd(listRule(0, 45, "self.all(x, ip(x) != ip('1.2.3.4'))")), []);
+  assert.ok(checkCrd(listRule(1, 45, "self.all(x, ip(x) != ip('1.2.3.4'))")).some((p) => /cost/.test(p.message)));
 });
 
 test("rule cost of the lists and sets extensions: the largest maxItems kube-apiserver 1.37.2 accepts", () => {
@@ -242,6 +251,8 @@ test("rule cost of the lists and sets extensions: the largest maxItems kube-apis
   }
   assert.deepEqual(checkCrd(rule(100000000, { type: "string", maxLength: 10000 }, "self.slice(1, 3).all(x, x.startsWith('a'))")), []);
   assert.ok(checkCrd(rule(0, { type: "integer" }, "lists.range(self.size()).size() > 0")).some((p) => /cost/.test(p.message)));
+  // A start past the end wraps in cel-go's unsigned arithmetic: unbounded, refused even for no items.
+  assert.ok(checkCrd(rule(0, { type: "integer" }, "self.slice(2, 1).size() == 0")).some((p) => /cost/.test(p.message)));
 });
 
 test("rule cost: unbounded rules also exceed the budget of the whole schema", () => {

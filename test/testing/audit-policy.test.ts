@@ -143,3 +143,44 @@ test("a get of namespace au is logged by the rule for namespace au, as the real 
     await s.stop();
   }
 });
+
+test("omitManagedFields leaves a patch document as sent and takes managedFields from a Table's rows", async () => {
+  const s = await startTestApiServer({
+    crds: [],
+    auditLog: { policy: { omitManagedFields: true, rules: [{ level: "RequestResponse", namespaces: ["default"] }] } },
+  });
+  const target = { url: s.url, caPem: s.caPem };
+  const auth = { Authorization: `Bearer ${s.token}` };
+  try {
+    await send(
+      target,
+      "POST",
+      "/api/v1/namespaces/default/configmaps",
+      { ...auth, "Content-Type": "application/json" },
+      JSON.stringify({ apiVersion: "v1", kind: "ConfigMap", metadata: { name: "c" } }),
+    );
+    // The real server logs a patch's bytes (LogRequestPatch): nothing is taken out of them.
+    const patch = { metadata: { managedFields: [{ manager: "hand", operation: "Update", apiVersion: "v1" }] }, data: { k: "v" } };
+    await send(
+      target,
+      "PATCH",
+      "/api/v1/namespaces/default/configmaps/c",
+      { ...auth, "Content-Type": "application/merge-patch+json" },
+      JSON.stringify(patch),
+    );
+    await send(target, "GET", "/api/v1/namespaces/default/configmaps", { ...auth, Accept: "application/json;as=Table;v=v1;g=meta.k8s.io" });
+    await new Promise((r) => setTimeout(r, 50));
+    const complete = s.auditEvents().filter((e) => e.stage === "ResponseComplete");
+    const patched = complete.find((e) => e.verb === "patch")!;
+    assert.deepEqual(patched.requestObject, patch);
+    assert.equal(((patched.responseObject as Json)["metadata"] as Json)["managedFields"], undefined);
+    const table = complete.find((e) => e.verb === "list")!.responseObject as { kind: string; rows: { object: { metadata: Json } }[] };
+    assert.equal(table.kind, "Table");
+    assert.equal(table.rows.length, 1);
+    assert.equal(table.rows[0]!.object.metadata["name"], "c");
+    assert.equal(table.rows[0]!.object.metadata["managedFields"], undefined);
+  } finally {
+    releaseAgent(target);
+    await s.stop();
+  }
+});

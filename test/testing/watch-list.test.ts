@@ -186,6 +186,22 @@ test("changes made while a long streaming list is still being sent follow its bo
     assert.equal(meta(bookmark.object)["resourceVersion"], sent);
     assert.deepEqual((meta(bookmark.object)["annotations"] as Obj | undefined)?.["k8s.io/initial-events-end"], "true");
     assert.deepEqual(names.slice(n + 1), ["ADDED late", "DELETED cm-00000"]);
+    // A fault that ends watches reaches one still sending its initial events: what was encoded
+    // arrives, then the 410, and the stream ends.
+    const w2 = await client.watch(
+      "/api/v1/namespaces/long/configmaps?watch=true&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true",
+    );
+    await w2.waitFor(1, 10_000);
+    w2.pause();
+    big.faults.sendGoneToWatches();
+    w2.resume();
+    await w2.ended;
+    const last = w2.events[w2.events.length - 1]!;
+    assert.equal(last.type, "ERROR");
+    assert.equal(last.object["code"], 410);
+    assert.ok(w2.events.length < n, `the watch ended before its ${n} initial events (${w2.events.length})`);
+    assert.ok(w2.events.slice(0, -1).every((e) => e.type === "ADDED"));
+    assert.equal(big.openWatches(), 0);
   } finally {
     client.close();
     await big.stop();

@@ -210,6 +210,22 @@ test("the Kubernetes ip and cidr libraries and the sets extension in CRD rules",
   ]);
 });
 
+test("the lists and sets functions compare timestamps and durations by value, strings by code point; Go's integers", () => {
+  const rules = [
+    "sets.contains([timestamp('2020-01-01T00:00:00Z')], [timestamp('2020-01-01T00:00:00Z')])",
+    "[duration('1s'), duration('1000ms'), duration('2s')].distinct().size() == 2",
+    "[timestamp('2021-01-01T00:00:00Z'), timestamp('2020-01-01T00:00:00Z')].sort()[0] == timestamp('2020-01-01T00:00:00Z')",
+    "['\\uFFFF', '\\U0001F600'].sort() == ['\\uFFFF', '\\U0001F600']",
+    // Go's int64 of a uint64 past 2^63 is negative.
+    "semver('18446744073709551615.0.0').major() == -1",
+  ];
+  for (const rule of rules) assert.deepEqual(run([{ rule }], { name: "n" }), [], rule);
+  // A prefix length that fits in an int64 is out of range, not bad bits (Go's Atoi reads it).
+  assert.deepEqual(run([{ rule: "cidr(self.name).prefixLength() > 0", message: "m" }], { name: "1.2.3.4/1000000000000000000" }), [
+    `spec: Invalid value: "object": network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("1.2.3.4/1000000000000000000"): prefix length out of range evaluating rule: m`,
+  ]);
+});
+
 test("the Kubernetes URL and quantity libraries", () => {
   const rules = [
     "url(self.name).getScheme() == 'https' && url(self.name).getHost() == 'example.com:8080' && url(self.name).getHostname() == 'example.com'",

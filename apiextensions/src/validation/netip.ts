@@ -226,8 +226,10 @@ export function parsePrefix(s: string): Prefix {
   const bad = (): NetipError => prefixError(s, `bad bits after slash: ${goQuote(bitsStr)}`);
   if (bitsStr.length > 1 && !(bitsStr[0]! >= "1" && bitsStr[0]! <= "9")) throw bad();
   // strconv.Atoi: an optional sign, then decimal digits, in range of an int.
-  if (!/^[+-]?[0-9]+$/.test(bitsStr) || bitsStr.replace(/^[+-]/, "").length > 18) throw bad();
-  const bits = Number(bitsStr);
+  if (!/^[+-]?[0-9]+$/.test(bitsStr)) throw bad();
+  const big = BigInt(bitsStr);
+  if (big > 2n ** 63n - 1n || big < -(2n ** 63n)) throw bad();
+  const bits = Number(big);
   if (bits < 0 || bits > addr.bytes.length * 8) throw prefixError(s, "prefix length out of range");
   return { addr, bits };
 }

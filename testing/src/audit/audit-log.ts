@@ -78,14 +78,16 @@ export function annotate(key: string, value: string): void {
 }
 
 /** Keeps a copy of the request's object for its event, when the level logs it. */
-export function noteRequestObject(o: unknown): void {
+export function noteRequestObject(o: unknown, asPatch = false): void {
   const ctx = context.getStore();
-  // The first noted wins: a patch notes its document before the patched object is updated.
-  if (ctx?.level !== undefined && levelAtLeast(ctx.level, "Request") && ctx.requestObject === undefined) ctx.requestObject = logged(ctx, o);
+  // The first noted wins: a patch notes its document before the patched object is updated. A patch
+  // document is logged as sent (the real server logs its bytes), managedFields and all.
+  if (ctx?.level !== undefined && levelAtLeast(ctx.level, "Request") && ctx.requestObject === undefined)
+    ctx.requestObject = asPatch ? structuredClone(o) : logged(ctx, o);
 }
 
-// A copy of `o` for the event; without managedFields, the object's or each list item's, when the
-// policy says so (the real server's removeManagedFields: other bodies, a patch's, are kept whole).
+// A copy of `o` for the event; without managedFields, the object's and each list item's (a Table's
+// rows' objects), when the policy says so, as the real server's removeManagedFields.
 function logged(ctx: AuditContext, o: unknown): unknown {
   const copy = structuredClone(o);
   if (!ctx.omitManagedFields || copy === null || typeof copy !== "object" || Array.isArray(copy)) return copy;
@@ -93,9 +95,11 @@ function logged(ctx: AuditContext, o: unknown): unknown {
     const meta = (x as { metadata?: unknown } | null)?.metadata;
     if (meta !== null && typeof meta === "object") delete (meta as Record<string, unknown>)["managedFields"];
   };
-  const items = (copy as Record<string, unknown>)["items"];
-  if (Array.isArray(items)) items.forEach(drop);
-  else drop(copy);
+  const body = copy as Record<string, unknown>;
+  drop(body);
+  if (Array.isArray(body["items"])) body["items"].forEach(drop);
+  if (body["kind"] === "Table" && Array.isArray(body["rows"]))
+    for (const row of body["rows"] as unknown[]) drop((row as { object?: unknown } | null)?.object);
   return copy;
 }
 

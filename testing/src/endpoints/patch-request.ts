@@ -50,7 +50,7 @@ export function parsePatchJson(body: string): JsonValue {
     throw badRequest(`error decoding patch: ${goJsonError(e)}`);
   }
   // The audit log's requestObject for a patch is the patch document.
-  noteRequestObject(doc);
+  noteRequestObject(doc, true);
   return doc;
 }
 
@@ -115,7 +115,7 @@ function parseApplyBody(body: string): JsonObject {
   }
   if (!v || typeof v !== "object" || Array.isArray(v)) throw badRequest("error decoding YAML: the apply patch is not an object");
   // The audit log's requestObject for an apply is its configuration, as for any patch its document.
-  noteRequestObject(v);
+  noteRequestObject(v, true);
   return v as JsonObject;
 }
 

@@ -44,6 +44,9 @@ function startRevision(query: URLSearchParams): number | undefined {
   return Number(text);
 }
 
+/** The most changes that wait behind a watch's initial events before the watch is ended. */
+const MAX_QUEUED = 10_000;
+
 /** The most bytes of initial events a watch writes as one chunk. */
 const BATCH_BYTES = 64 * 1024;
 
@@ -183,8 +186,11 @@ export function serveWatch(
     filter,
     deliver: (ev, rv) => {
       if (from !== undefined && rv <= from) return;
-      if (queued) queued.push(ev);
-      else write(ev);
+      if (!queued) return write(ev);
+      queued.push(ev);
+      // A client so far behind that this many changes wait is ended, as the watch cache ends a
+      // watcher whose buffer stays full, rather than held in memory without bound.
+      if (queued.length > MAX_QUEUED) close();
     },
   });
   // The initial events, 64 KB at a time. When more follow a chunk, the server lets the event loop
@@ -226,16 +232,26 @@ export function serveWatch(
     console.error(`watch of ${resourceKey(info)}: initial events: ${err instanceof Error ? err.message : String(err)}`);
     close();
   };
-  writeInitial(0);
+  // The watch's end, whatever comes first: the client going away, injected faults (which may land
+  // while the initial events are still being written: close() sends what is batched first) and the
+  // timeout, which runs from the request as the real server's.
+  req.on("close", close);
+  res.on("close", close);
+  untrack = state.faults.trackWatch(close, () => {
+    write({ type: "ERROR", object: expired("The resourceVersion for the provided watch is too old.").toStatus() });
+    close();
+  });
+  // Node runs a timer longer than 2^31-1 ms (24.8 days) after 1 ms; the real server's 64-bit timer
+  // would wait, so longer timeouts are held at that bound.
+  timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));
+  try {
+    writeInitial(0);
+  } catch (err) {
+    abandon(err);
+  }
 
+  // Bookmarks only once the initial events are out, as the watch cache sends them.
   function watchLive(): void {
-    untrack = state.faults.trackWatch(close, () => {
-      write({ type: "ERROR", object: expired("The resourceVersion for the provided watch is too old.").toStatus() });
-      close();
-    });
-    // Node runs a timer longer than 2^31-1 ms (24.8 days) after 1 ms; the real server's 64-bit timer
-    // would wait, so longer timeouts are held at that bound.
-    timers.push(setTimeout(close, Math.min(Math.max(timeoutSeconds * 1000, 0), MAX_TIMER_MS)));
     if (queryBool(query, "allowWatchBookmarks") === true) {
       const bookmark = (): void =>
         write({
@@ -258,6 +274,4 @@ export function serveWatch(
         timers.push(setTimeout(bookmark, beforeDeadlineMs));
     }
   }
-  req.on("close", close);
-  res.on("close", close);
 }

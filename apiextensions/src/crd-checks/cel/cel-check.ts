@@ -467,8 +467,31 @@ function constType(c: Extract<Expr["exprKind"], { case: "constExpr" }>["value"][
   }
 }
 
+/** The Kubernetes libraries' value types, as cel-go names them (opaque: no fields to select). */
+const opaque = (name: string): CelT => ({ k: "object", name, fields: new Map(), opaque: true });
+const IP_T = opaque("net.IP");
+const CIDR_T = opaque("net.CIDR");
+const SEMVER_T = opaque("kubernetes.Semver");
+const QUANTITY_T = opaque("kubernetes.Quantity");
+/** The types whose equality k8s.io/apiserver's cost estimator charges 1 for. */
+const unitEquality = new Set(["net.IP", "net.CIDR", "kubernetes.Semver", "kubernetes.Quantity"]);
+
 function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT {
   if (boolFns.has(fn)) return BOOL;
+  switch (fn) {
+    case "ip":
+      return IP_T;
+    case "cidr":
+    case "masked":
+      return CIDR_T;
+    case "semver":
+      return SEMVER_T;
+    case "quantity":
+      return QUANTITY_T;
+    case "add":
+    case "sub":
+      if (first?.k === "object" && first.name === "kubernetes.Quantity") return QUANTITY_T;
+  }
   if (stringFns.has(fn)) return { k: "string", maxSize: first === undefined ? MAX_REQUEST_BYTES : sizeOf(first) };
   switch (fn) {
     case "size":
@@ -541,9 +564,14 @@ function fnCost(fn: string, target: Checked | undefined, args: Checked[]): numbe
   const isText = (c: Checked | undefined): boolean => c !== undefined && (c.t.k === "string" || c.t.k === "bytes");
   switch (fn) {
     case "_==_":
-    case "_!=_":
+    case "_!=_": {
+      // Two IPs, CIDRs, versions or quantities compare in one step (== only: k8s.io/apiserver's
+      // estimator has no case for !=, which cel-go then prices by size, unbounded here).
+      const [a, b] = [args[0]?.t, args[1]?.t];
+      if (fn === "_==_" && a?.k === "object" && b?.k === "object" && a.name === b.name && unitEquality.has(a.name ?? "")) return 1;
       // A traversal of the smaller operand; an operand of unknown size makes it unbounded.
       return scaled(Math.min(args[0]?.size ?? UNKNOWN_SIZE, args[1]?.size ?? UNKNOWN_SIZE), traversalFactor);
+    }
     case "_<_":
     case "_<=_":
     case "_>_":
@@ -655,7 +683,9 @@ function listExtensionCall(fn: string, target: Checked | undefined, args: Expr[]
       return args.length === 0 ? { t: target.t, cost: allocating(1, sz), size: sz } : undefined;
     case "slice": {
       if (args.length !== 2) return undefined;
-      const n = Math.max(0, literalCount(args[1], sz) - literalCount(args[0], 0));
+      // cel-go subtracts unsigned: a start past the end wraps to an unbounded size.
+      const [start, end] = [literalCount(args[0], 0), literalCount(args[1], sz)];
+      const n = start > end ? UNKNOWN_SIZE : end - start;
       return { t: { ...target.t, maxSize: n }, cost: allocating(1, n), size: n };
     }
     case "flatten": {

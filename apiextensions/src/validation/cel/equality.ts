@@ -8,7 +8,23 @@ function numeric(x: CelValue): number | bigint | undefined {
   if (typeof x === "bigint" || typeof x === "number") return x;
   return isCelUint(x) ? x.value : undefined;
 }
+/** A timestamp's or duration's type and value (@bufbuild/cel holds them as protobuf messages). */
+export function temporal(v: CelValue): { type: string; seconds: bigint; nanos: number } | undefined {
+  const m = v as { desc?: { typeName?: string }; message?: { seconds?: bigint; nanos?: number } } | null;
+  const type = m?.desc?.typeName;
+  if ((type !== "google.protobuf.Timestamp" && type !== "google.protobuf.Duration") || !m?.message) return undefined;
+  return { type, seconds: m.message.seconds ?? 0n, nanos: m.message.nanos ?? 0 };
+}
+
+/** -1, 0 or 1 for two timestamps or two durations. */
+export function compareTemporal(a: { seconds: bigint; nanos: number }, b: { seconds: bigint; nanos: number }): number {
+  if (a.seconds !== b.seconds) return a.seconds < b.seconds ? -1 : 1;
+  return Math.sign(a.nanos - b.nanos);
+}
+
 export function celEqual(a: CelValue, b: CelValue): boolean {
+  const [ta, tb] = [temporal(a), temporal(b)];
+  if (ta || tb) return ta !== undefined && tb !== undefined && ta.type === tb.type && compareTemporal(ta, tb) === 0;
   const [x, y] = [numeric(a), numeric(b)];
   if (x !== undefined || y !== undefined) {
     if (x === undefined || y === undefined) return false;

@@ -3,7 +3,7 @@
 // lists.range, with cel-go's messages. (Kubernetes' own lists library gained includes() in 1.37, but
 // the 1.37 server compiles for 1.36's environment, so it refuses it as undeclared, as here.)
 import { celFunc, celMethod, CelScalar, isCelList, isCelUint, listType, type CelFunc, type CelValue } from "@bufbuild/cel";
-import { celEqual } from "./equality.js";
+import { celEqual, compareTemporal, temporal } from "./equality.js";
 
 const { INT, DYN } = CelScalar;
 const LIST = listType(DYN);
@@ -22,8 +22,11 @@ function flatten(list: CelValue[], depth: bigint): CelValue[] {
   return out;
 }
 
-// The kind of a comparable value, as cel-go's types are (int, uint, double, string, bool, bytes).
+// The kind of a comparable value, as cel-go's types are (int, uint, double, string, bool, bytes,
+// timestamp, duration).
 function kind(v: CelValue): string | undefined {
+  const t = temporal(v);
+  if (t) return t.type;
   if (typeof v === "bigint") return "int";
   if (isCelUint(v)) return "uint";
   if (typeof v === "number") return "double";
@@ -33,7 +36,21 @@ function kind(v: CelValue): string | undefined {
   return undefined;
 }
 
+// Strings by code point (Go compares their UTF-8 bytes, which orders as code points do; UTF-16
+// units would put U+FFFF after an emoji).
+function compareStrings(a: string, b: string): number {
+  const [x, y] = [[...a], [...b]];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
 function compare(a: CelValue, b: CelValue): number {
+  const [ta, tb] = [temporal(a), temporal(b)];
+  if (ta && tb) return compareTemporal(ta, tb);
+  if (typeof a === "string" && typeof b === "string") return compareStrings(a, b);
   const [x, y] = [isCelUint(a) ? a.value : a, isCelUint(b) ? b.value : b];
   if (x instanceof Uint8Array && y instanceof Uint8Array) {
     for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;

@@ -2,7 +2,8 @@
 // environment since 1.33): semver() and isSemver(), each with the optional normalize argument, and
 // major(), minor(), patch(); its comparisons are in comparison-library.ts, beside the quantity
 // library's of the same names. A value is an opaque CEL map holding the version without build
-// metadata, which no function of the library reads and equality ignores.
+// metadata, which no function of the library reads and equality ignores. major(), minor() and
+// patch() give Go's int64 of the uint64 parsed (a number past 2^63 wraps negative, as there).
 import { celFunc, celMethod, CelScalar, isCelMap, mapType, type CelFunc, type CelValue } from "@bufbuild/cel";
 import { parseSemver, parseSemverNormalized, semverKey, type Semver } from "../semver.js";
 
@@ -40,12 +41,12 @@ export const semverLibrary: CelFunc[] = [
   celFunc("isSemver", [STRING], BOOL, (s) => valid(() => parseSemver(s))),
   celFunc("isSemver", [STRING, BOOL], BOOL, (s, normalize) => valid(() => (normalize ? parseSemverNormalized(s) : parseSemver(s)))),
   celMethod("major", OPAQUE, [], INT, function () {
-    return version(this).major;
+    return BigInt.asIntN(64, version(this).major);
   }),
   celMethod("minor", OPAQUE, [], INT, function () {
-    return version(this).minor;
+    return BigInt.asIntN(64, version(this).minor);
   }),
   celMethod("patch", OPAQUE, [], INT, function () {
-    return version(this).patch;
+    return BigInt.asIntN(64, version(this).patch);
   }),
 ];
