@@ -279,6 +279,20 @@ export class CelChecker {
         );
       return { t: t ?? DYN, cost: argCost + 1, size: t === undefined ? UNKNOWN_SIZE : this.computedSize(t) };
     }
+    // A method of the Kubernetes libraries' value types: cel-go refuses a name the type lacks and
+    // arguments of the wrong type; the call's type and cost follow below as any other's.
+    const opaqueIssue =
+      tgt === undefined
+        ? undefined
+        : opaqueMethodIssue(
+            fn,
+            tgt.t,
+            as.map((a) => a.t),
+          );
+    if (opaqueIssue !== undefined) {
+      this.callIssue(e, fn, true, opaqueIssue);
+      return { t: DYN, cost: argCost, size: UNKNOWN_SIZE };
+    }
     // The logical operators take bools: cel-go names the first operand that is not one.
     if (target === undefined && (fn === "_&&_" || fn === "_||_")) {
       const wrong = as.findIndex((a) => a.t.k !== "bool" && a.t.k !== "dyn");
@@ -473,6 +487,75 @@ const IP_T = opaque("net.IP");
 const CIDR_T = opaque("net.CIDR");
 const SEMVER_T = opaque("kubernetes.Semver");
 const QUANTITY_T = opaque("kubernetes.Quantity");
+/**
+ * The methods of the Kubernetes libraries' value types and their argument lists, by type name (ip.go,
+ * cidr.go, semverlib.go, quantity.go in k8s.io/apiserver/pkg/cel/library).
+ */
+const OPAQUE_METHODS: ReadonlyMap<string, ReadonlyMap<string, readonly (readonly string[])[]>> = new Map([
+  [
+    "net.IP",
+    new Map([
+      ["family", [[]]],
+      ["isUnspecified", [[]]],
+      ["isLoopback", [[]]],
+      ["isLinkLocalMulticast", [[]]],
+      ["isLinkLocalUnicast", [[]]],
+      ["isGlobalUnicast", [[]]],
+    ]),
+  ],
+  [
+    "net.CIDR",
+    new Map([
+      ["containsIP", [["string"], ["net.IP"]]],
+      ["containsCIDR", [["string"], ["net.CIDR"]]],
+      ["ip", [[]]],
+      ["masked", [[]]],
+      ["prefixLength", [[]]],
+    ]),
+  ],
+  [
+    "kubernetes.Semver",
+    new Map([
+      ["major", [[]]],
+      ["minor", [[]]],
+      ["patch", [[]]],
+      ["compareTo", [["kubernetes.Semver"]]],
+      ["isGreaterThan", [["kubernetes.Semver"]]],
+      ["isLessThan", [["kubernetes.Semver"]]],
+    ]),
+  ],
+  [
+    "kubernetes.Quantity",
+    new Map([
+      ["sign", [[]]],
+      ["isInteger", [[]]],
+      ["asInteger", [[]]],
+      ["asApproximateFloat", [[]]],
+      ["add", [["kubernetes.Quantity"], ["int"]]],
+      ["sub", [["kubernetes.Quantity"], ["int"]]],
+      ["compareTo", [["kubernetes.Quantity"]]],
+      ["isGreaterThan", [["kubernetes.Quantity"]]],
+      ["isLessThan", [["kubernetes.Quantity"]]],
+    ]),
+  ],
+]);
+
+/** cel-go's refusal of a method call on one of those types, or undefined when it has the overload (or cannot tell: dyn). */
+function opaqueMethodIssue(fn: string, target: CelT, args: CelT[]): string | undefined {
+  if (target.k !== "object" || target.name === undefined) return undefined;
+  const methods = OPAQUE_METHODS.get(target.name);
+  if (methods === undefined) return undefined;
+  const signatures = methods.get(fn);
+  const named = (t: CelT): string => (t.k === "object" ? (t.name ?? "object") : t.k);
+  const matches = (sig: readonly string[]): boolean =>
+    sig.length === args.length && sig.every((want, i) => args[i]!.k === "dyn" || named(args[i]!) === want);
+  if (signatures?.some(matches)) return undefined;
+  // A name no type here declares is undeclared; a declared one the receiver or arguments do not fit, no overload.
+  const declared = signatures !== undefined || [...OPAQUE_METHODS.values()].some((m) => m.has(fn)) || boolFns.has(fn) || stringFns.has(fn);
+  if (!declared) return undefined;
+  return `found no matching overload for '${fn}' applied to '${formatCelType(target)}.(${args.map(formatCelType).join(", ")})'`;
+}
+
 /** The types whose equality k8s.io/apiserver's cost estimator charges 1 for. */
 const unitEquality = new Set(["net.IP", "net.CIDR", "kubernetes.Semver", "kubernetes.Quantity"]);
 
