@@ -227,7 +227,7 @@ export async function startTestApiServer(options: StartOptions): Promise<TestApi
   if (rbac) builtins.push(...rbac[0].rbacResources());
   const crdInfo = builtins.find((r) => storageKey(r) === CRD_KEY);
   if (!crdInfo) throw new Error("built-in CustomResourceDefinition resource missing");
-  decorateCrdResource(crdInfo);
+  decorateCrdResource(crdInfo, options.emulate ?? "1.37");
   const registry = new ResourceRegistry(builtins);
   const queue = deferQueue();
   const token = options.token ?? randomBytes(24).toString("base64url");

@@ -2,21 +2,11 @@
 // authorizer library (authorizer.group(g).resource(r)….check(verb).allowed(), path checks,
 // serviceAccount). Compilation, evaluation with the policy's variables (object, oldObject, request,
 // params, namespaceObject, authorizer, variables), and the cel-go wording of errors.
-import {
-  celEnv,
-  celMap,
-  celMethod,
-  CelScalar,
-  isCelError,
-  isCelMap,
-  parse,
-  plan,
-  type CelEnv,
-  type CelInput,
-  type CelValue,
-} from "@bufbuild/cel";
+import { celEnv, celMap, celMethod, CelScalar, isCelError, isCelMap, plan, type CelEnv, type CelInput, type CelValue } from "@bufbuild/cel";
 import { danglingOperatorError } from "../crd-checks/cel/cel-check.js";
 import { kubernetesFuncs } from "../validation/cel/library.js";
+import { lowerOptionals } from "../validation/cel/optional-library.js";
+import { parseCel, type ParsedExpr } from "../validation/cel/parse.js";
 import { celErrorText } from "../validation/cel/rules.js";
 import type { Authorizer } from "./types.js";
 
@@ -189,13 +179,13 @@ function caret(expr: string, message: string): string {
 }
 
 export function compileExpression(expr: string): Compiled {
-  let parsed;
+  let parsed: ParsedExpr;
   try {
-    parsed = parse(expr);
+    parsed = parseCel(expr);
   } catch (e) {
     return { compileError: danglingOperatorError(expr) ?? caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const run = plan(policyEnv(), parsed);
+  const run = plan(policyEnv(), lowerOptionals(parsed));
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;

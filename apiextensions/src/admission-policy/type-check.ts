@@ -6,7 +6,7 @@
 // type is known exactly (a validation must be a bool, not dyn). The checker is the CRD rules'
 // (../crd-checks/cel/cel-check.ts); what it cannot type is dyn, so it errs on accepting: a global
 // function it does not know is not reported, where the server would.
-import { parse } from "@bufbuild/cel";
+import { parseCel } from "../validation/cel/parse.js";
 import { CelChecker, formatCelIssues } from "../crd-checks/cel/cel-check.js";
 import { DYN, MAX_REQUEST_BYTES, type CelT } from "../crd-checks/cel/cel-types.js";
 
@@ -155,8 +155,14 @@ export function policyEnv(hasParams: boolean, variables: ReadonlyMap<string, Cel
 
 /** Type-checks an expression that parses (the caller has reported one that does not) in `env`. */
 export function typeCheck(expression: string, env: ReadonlyMap<string, CelT>): TypeChecked {
-  const parsed = parse(expression);
-  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, undefined, { crossTypeNumericOrdering: true, methods: METHODS });
+  const parsed = parseCel(expression);
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, undefined, {
+    crossTypeNumericOrdering: true,
+    methods: METHODS,
+    homogeneousLiterals: true,
+    optionalTypes: true,
+  });
   const out = checker.check(parsed.expr, env);
-  return checker.issues.length > 0 ? { typeError: formatCelIssues(expression, checker.issues) } : { type: out.t };
+  const issues = checker.allIssues();
+  return issues.length > 0 ? { typeError: formatCelIssues(expression, issues) } : { type: out.t };
 }

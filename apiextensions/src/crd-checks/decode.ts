@@ -183,7 +183,18 @@ class Decoder {
     if (!Array.isArray(v)) return this.bad(path, v, "array");
     return v.map((r, i) => {
       const o = this.obj(r, path.index(i));
-      return { rule: this.str(o, "rule", path.index(i)) ?? "", message: this.str(o, "message", path.index(i)) ?? "" };
+      const rule: InternalValidationRule = {
+        rule: this.str(o, "rule", path.index(i)) ?? "",
+        message: this.str(o, "message", path.index(i)) ?? "",
+      };
+      const raw = (r ?? {}) as Record<string, unknown>;
+      const later: NonNullable<InternalValidationRule["later"]> = {};
+      if (typeof raw["messageExpression"] === "string") later.messageExpression = raw["messageExpression"];
+      if (typeof raw["reason"] === "string") later.reason = raw["reason"];
+      if (typeof raw["fieldPath"] === "string") later.fieldPath = raw["fieldPath"];
+      if (typeof raw["optionalOldSelf"] === "boolean") later.optionalOldSelf = raw["optionalOldSelf"];
+      if (Object.keys(later).length > 0) rule.later = later;
+      return rule;
     });
   }
 

@@ -11,6 +11,7 @@ import { goQuote, goSharpStringSlice } from "./go-value.js";
 import { forbidden, GoRendered, imposedBy, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { itemSchema, propertyNames } from "./schema-access.js";
 import type { InternalSchema, InternalValidationRule } from "../types/index.js";
+import { NEWEST_MODELLED_MINOR, OPTIONAL_OLD_SELF_MINOR } from "./server-versions.js";
 
 /** What the walk carries down the tree (the server's specStandardValidator state). */
 export interface WalkState {
@@ -41,9 +42,26 @@ interface Errors {
 const openapiTypes = ["array", "boolean", "integer", "number", "object", "string"];
 const metaFields = new Set(["metadata", "kind", "apiVersion"]);
 
-/** Renders a rule the way the server prints `apiextensions.ValidationRule` with %#v. */
-function goRule(r: InternalValidationRule): GoRendered {
-  return new GoRendered(`apiextensions.ValidationRule{Rule:${goQuote(r.rule)}, Message:${goQuote(r.message)}}`);
+// Servers after the modelled range (the test server's 1.37) print the rule as JSON, with the fields
+// ValidationRule has gained; 1.24 prints it with %#v. (Where between 1.32 and 1.37 the change lies
+// is not recorded, so the modelled versions keep 1.24's form.)
+const JSON_RULE_MINOR = NEWEST_MODELLED_MINOR + 1;
+
+/** Renders a rule the way the server prints `apiextensions.ValidationRule` in a field error. */
+function goRule(r: InternalValidationRule, minor: number): GoRendered {
+  if (minor < JSON_RULE_MINOR)
+    return new GoRendered(`apiextensions.ValidationRule{Rule:${goQuote(r.rule)}, Message:${goQuote(r.message)}}`);
+  const l = r.later ?? {};
+  const json = JSON.stringify({
+    Rule: r.rule,
+    Message: r.message,
+    MessageExpression: l.messageExpression ?? "",
+    Reason: l.reason ?? null,
+    FieldPath: l.fieldPath ?? "",
+    OptionalOldSelf: l.optionalOldSelf ?? null,
+  });
+  // Go's encoding/json escapes <, > and & for HTML.
+  return new GoRendered(json.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`));
 }
 
 function withForbiddenDefaults(st: WalkState, reason: string): WalkState {
@@ -321,15 +339,21 @@ function compileRules(s: InternalSchema, path: FieldPath, st: WalkState, isRoot:
   (s["x-kubernetes-validations"] ?? []).forEach((r, i) => {
     if (r.rule.trim() === "") return;
     const p = path.child("x-kubernetes-validations").index(i).child("rule");
-    const res = celChecks.get().compileRule(r.rule, selfType, cel.minor);
+    const res = celChecks.get().compileRule(r.rule, selfType, cel.minor, r.later?.optionalOldSelf === true);
     const cost = res.cost * (cel.cardinality ?? maxCardinality(s));
     if (cost > RULE_COST_LIMIT) out.push(forbidden(p, costErrorMessage("estimated rule cost", cost, RULE_COST_LIMIT)));
     cel.costs.observe(p.toString(), cost);
-    if (res.error !== undefined) out.push(invalid(p, goRule(r), res.error));
+    if (res.error !== undefined) out.push(invalid(p, goRule(r, cel.minor), res.error));
     if (res.transition && st.uncorrelatable !== undefined) {
       out.push(
         invalid(p, r.rule, `oldSelf cannot be used on the uncorrelatable portion of the schema within ${st.uncorrelatable.toString()}`),
       );
+    }
+    // A rule that does not compile uses no oldSelf, as the server sees it.
+    const optionalOldSelf = r.later?.optionalOldSelf;
+    if (optionalOldSelf !== undefined && cel.minor >= OPTIONAL_OLD_SELF_MINOR && !(res.transition && res.error === undefined)) {
+      const at = path.child("x-kubernetes-validations").index(i).child("optionalOldSelf");
+      out.push(invalid(at, optionalOldSelf, "may not be set if oldSelf is not used in rule"));
     }
   });
   return out;

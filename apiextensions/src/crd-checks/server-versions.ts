@@ -23,6 +23,13 @@ export const DEFAULT_SERVER_VERSIONS = "1.30-1.32";
 /** The minor the test API server and `checkCrd` without options model (the recorded server). */
 export const REFERENCE_MINOR = 24;
 
+/** From this minor the CEL environment has cel-go's optional types: the `.?` syntax, optional.of ... */
+export const OPTIONAL_TYPES_MINOR = 28;
+/** From this minor list and map literals must be homogeneous (cel.ValidateHomogeneousAggregateLiterals). */
+export const HOMOGENEOUS_LITERALS_MINOR = 29;
+/** From this minor a rule's optionalOldSelf is kept and honoured (CRDValidationRatcheting, on by default). */
+export const OPTIONAL_OLD_SELF_MINOR = 30;
+
 /** How one server version estimates CEL cost. */
 export interface CostModel {
   /** The minor version (1.x) this model describes. */

@@ -4,6 +4,7 @@
 // status (the new storage version is appended first, as the server's PrepareForUpdate does).
 // The server relaxes some schema rules for CRDs that were already invalid when stored; we do
 // not, since every CRD the test server holds passed these checks on create.
+import { REFERENCE_MINOR } from "./server-versions.js";
 import { decodeCrd } from "./decode.js";
 import type { InternalCrd } from "../types/index.js";
 import { FieldPath } from "./field-path.js";
@@ -15,6 +16,8 @@ import { checkSpec, checkStoredVersionsAndPruning } from "./spec.js";
 export interface CrdUpdateOptions {
   /** Whether the stored CRD has condition Established=True (locks scope and names.kind). */
   established?: boolean;
+  /** The minor version (1.x) whose CEL environment and cost estimate apply, as for checkCrd. */
+  serverVersion?: number;
 }
 
 function immutable(path: FieldPath, now: string, before: string): CrdProblem[] {
@@ -45,7 +48,7 @@ export function checkCrdUpdate(newCrd: unknown, oldCrd: unknown, opts: CrdUpdate
   const out: CrdProblem[] = [
     ...immutable(FieldPath.root("metadata", "name"), crd.name, old.name),
     ...checkMetaFields(crd),
-    ...checkSpec(crd),
+    ...checkSpec(crd, opts.serverVersion ?? REFERENCE_MINOR),
   ];
   if (opts.established === true) {
     out.push(

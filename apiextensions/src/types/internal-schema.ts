@@ -9,6 +9,8 @@
 export interface InternalValidationRule {
   rule: string;
   message: string;
+  /** The fields later servers keep (and print in their messages), when given with their JSON types. */
+  later?: { messageExpression?: string; reason?: string; fieldPath?: string; optionalOldSelf?: boolean };
 }
 
 /** apiextensions JSONSchemaProps after decoding; keys are the JSON names. */

@@ -48,4 +48,6 @@ export interface ValidationRule {
   messageExpression?: string;
   reason?: string;
   fieldPath?: string;
+  /** oldSelf is an optional, so the rule runs on create too (optional.none()) and on uncorrelated values (1.30+). */
+  optionalOldSelf?: boolean;
 }

@@ -1,6 +1,6 @@
 // compileSchema: one openAPIV3Schema compiled once into a SchemaValidator that prunes, defaults and
 // validates objects in the order and with the messages of the 1.24 server's custom resource strategy.
-import type { FieldError, SchemaValidator, UncheckedRule, ValidateOptions } from "./types.js";
+import type { CompileSchemaOptions, FieldError, SchemaValidator, UncheckedRule, ValidateOptions } from "./types.js";
 import type { JSONSchemaProps } from "../types/index.js";
 import { invalid, NIL_PATH } from "./field-error.js";
 import { compileNode } from "./schema-node.js";
@@ -24,7 +24,7 @@ export const RULES_NOT_CHECKED: FieldError = invalid(
   "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
 );
 
-const NO_RULES: CompiledRules = { byNode: new Map(), relevant: new Set(), unchecked: [] };
+const NO_RULES: CompiledRules = { byNode: new Map(), relevant: new Set(), unchecked: [], omitFailureValue: false };
 
 // Whether any node has x-kubernetes-validations: only then is CEL needed (cel/engine.ts).
 function hasRules(node: SchemaNode): boolean {
@@ -39,9 +39,9 @@ function hasRules(node: SchemaNode): boolean {
  * A schema with x-kubernetes-validations needs CEL loaded, one with a pattern or a hostname format
  * RE2: the public entry loads both, the on-demand entry's caller awaits prepareFor() first.
  */
-export function compileSchema(openAPIV3Schema: JSONSchemaProps): SchemaValidator {
+export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: CompileSchemaOptions = {}): SchemaValidator {
   const root = compileNode(openAPIV3Schema);
-  const rules = hasRules(root) ? celRules.get().compileRules(root) : NO_RULES;
+  const rules = hasRules(root) ? celRules.get().compileRules(root, options.omitRuleFailureValue === true) : NO_RULES;
   const uncheckedRules: readonly UncheckedRule[] = rules.unchecked;
   return {
     uncheckedRules,

@@ -59,6 +59,12 @@ export const invalidPrinted = (field: string, printed: string, detail: string): 
   field,
   message: `Invalid value: ${printed}: ${detail}`,
 });
+/** field.Invalid with the value omitted (field.OmitValueType): a failed CEL rule's error from 1.37. */
+export const invalidWithoutValue = (field: string, detail: string): FieldError => ({
+  reason: "FieldValueInvalid",
+  field: field === "" ? NIL_PATH : field,
+  message: `Invalid value: ${detail}`,
+});
 /** field.TypeInvalid */
 export const typeInvalid = (field: string, value: unknown, detail: string): FieldError =>
   fieldError("FieldValueTypeInvalid", field, value, detail);

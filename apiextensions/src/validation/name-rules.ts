@@ -106,7 +106,7 @@ export function labelValueProblems(value: string, wording: ServerWording = "1.24
 
 // apimachinery's maskTrailingDash: a generateName may end in '-' (the random suffix follows), so the server
 // replaces its last two characters by "a" before checking it as a name.
-function maskTrailingDash(name: string): string {
+export function maskTrailingDash(name: string): string {
   return name.length > 1 && name.endsWith("-") ? `${name.slice(0, -2)}a` : name;
 }
 

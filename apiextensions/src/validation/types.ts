@@ -23,6 +23,12 @@ export interface UncheckedRule {
 }
 
 /** Options of SchemaValidator.validate beyond the agreed (obj, oldObj). */
+/** How the server whose answers a compiled schema gives words them. */
+export interface CompileSchemaOptions {
+  /** A failed x-kubernetes-validations rule is `Invalid value: <message>`, without "object" (1.37; 1.24 prints the type). */
+  omitRuleFailureValue?: boolean;
+}
+
 export interface ValidateOptions {
   /** Validate the scale subresource fields as the server does for CRDs with a scale subresource. */
   scale?: ScaleSubresource;

@@ -7,7 +7,7 @@ import { deepCopy, updateManagedFields, type JsonObject } from "../patch/index.j
 import { patchSchemaFor } from "../registry/patch-schema.js";
 import type { ResourceInfo } from "../registry/resource-info.js";
 import { storageKey } from "../registry/resource-info.js";
-import { nowTimestamp, type ServerState } from "../server-state.js";
+import { nowTimestamp, type Emulate, type ServerState } from "../server-state.js";
 import type { StatusCause } from "../status-errors.js";
 import type { ChangeEvent, KubeObject } from "../storage/store.js";
 
@@ -15,14 +15,19 @@ import type { ChangeEvent, KubeObject } from "../storage/store.js";
 export const CRD_KEY = "apiextensions.k8s.io/customresourcedefinitions";
 
 /** Adds CRD defaulting and checking to the built-in CRD resource entry. */
-export function decorateCrdResource(info: ResourceInfo): void {
+export function decorateCrdResource(info: ResourceInfo, emulate: Emulate): void {
+  // The CEL environment rules compile in (optional syntax from 1.28, homogeneous literals from 1.29)
+  // and the cost estimate (scalar sizes from 1.25) are the emulated release's.
+  const serverVersion = emulate === "1.24" ? 24 : 37;
   info.defaulter = (obj) => {
     defaultCrd(obj);
     if (obj["status"] === undefined) obj["status"] = initialStatus(obj);
   };
   info.ownMetaValidation = true;
   info.validator = (obj, old): StatusCause[] => {
-    const problems = old ? checkCrdUpdate(obj, old, { established: isEstablished(old as KubeObject) }) : checkCrd(obj);
+    const problems = old
+      ? checkCrdUpdate(obj, old, { established: isEstablished(old as KubeObject), serverVersion })
+      : checkCrd(obj, { serverVersion });
     return problems.map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
   };
 }
@@ -74,7 +79,7 @@ export function startCrdController(state: ServerState, crdInfo: ResourceInfo): (
     }
     state.registry.setCrdResources(
       name,
-      crdResources(e.object, (namespace, svc) => state.store.get("/services", `${namespace}/${svc}`)),
+      crdResources(e.object, (namespace, svc) => state.store.get("/services", `${namespace}/${svc}`), state.settings.emulate),
     );
     if (!isEstablished(e.object)) state.defer(() => establish(state, crdInfo, name));
   });

@@ -8,6 +8,7 @@ import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { webhookConversion } from "./crd-conversion.js";
 import type { ServiceLookup } from "../webhook-client/call.js";
 import { CUSTOM_RESOURCE_STRATEGY } from "./crd-strategy.js";
+import type { Emulate } from "../server-state.js";
 
 type Obj = Record<string, unknown>;
 
@@ -59,13 +60,14 @@ function mapSchemas(key: string, v: unknown): unknown {
   return rulesOnly(v);
 }
 
-function schemaFor(openAPIV3Schema: unknown, scale: ScaleSubresource | undefined): ObjectSchema | undefined {
+function schemaFor(openAPIV3Schema: unknown, scale: ScaleSubresource | undefined, emulate: Emulate): ObjectSchema | undefined {
   if (!openAPIV3Schema || typeof openAPIV3Schema !== "object") return undefined;
-  const v = compileSchema(openAPIV3Schema as JSONSchemaProps);
+  const options = { omitRuleFailureValue: emulate !== "1.24" };
+  const v = compileSchema(openAPIV3Schema as JSONSchemaProps, options);
   let rules: ReturnType<typeof compileSchema> | undefined;
   return {
     validateRules: (obj): StatusCause[] => {
-      rules ??= compileSchema(rulesOnly(openAPIV3Schema) as JSONSchemaProps);
+      rules ??= compileSchema(rulesOnly(openAPIV3Schema) as JSONSchemaProps, options);
       return rules.validate(obj).map((e) => ({ reason: e.reason, message: e.message, field: e.field }));
     },
     prune: (obj) => v.prune(obj),
@@ -119,7 +121,7 @@ export function initialStatus(crd: Obj): Obj {
 }
 
 /** The resources a CRD serves: one per served version; a conversion webhook's service reference resolves against `services`. */
-export function crdResources(crd: Obj, services?: ServiceLookup): ResourceInfo[] {
+export function crdResources(crd: Obj, services?: ServiceLookup, emulate: Emulate = "1.37"): ResourceInfo[] {
   const spec = asObj(crd["spec"]);
   const names = asObj(spec["names"]);
   const group = String(spec["group"] ?? "");
@@ -162,7 +164,7 @@ export function crdResources(crd: Obj, services?: ServiceLookup): ResourceInfo[]
     if (scale) info.scale = scale;
     if (conversion) info.conversion = conversion;
     const openAPIV3Schema = asObj(v["schema"])["openAPIV3Schema"];
-    const schema = schemaFor(openAPIV3Schema, scale);
+    const schema = schemaFor(openAPIV3Schema, scale, emulate);
     if (schema) info.schema = schema;
     if (openAPIV3Schema !== undefined) info.openAPIV3Schema = openAPIV3Schema;
     if (Array.isArray(v["additionalPrinterColumns"])) info.printerColumns = v["additionalPrinterColumns"] as PrinterColumn[];

@@ -27,6 +27,14 @@ export interface CheckerOptions {
   crossTypeNumericOrdering?: boolean;
   /** The methods of declared object types, by type name, then method name: their result types. */
   methods?: ReadonlyMap<string, ReadonlyMap<string, CelT>>;
+  /** cel.ValidateHomogeneousAggregateLiterals (servers from 1.29): literals of one element type. */
+  homogeneousLiterals?: boolean;
+  /**
+   * cel.OptionalTypes (servers from 1.28): the optional library's methods are declared, so a receiver
+   * of another type is no matching overload. Without it they are undeclared, which this checker (as
+   * for any name it does not know) lets pass.
+   */
+  optionalTypes?: boolean;
 }
 
 function excerpt(source: string, offset: number): { line: number; col: number; text: string } {
@@ -122,13 +130,24 @@ const boolFns = new Set([
   "sets.contains",
   "sets.equivalent",
   "sets.intersects",
+  "hasValue",
 ]);
 
 /**
  * Functions named in a namespace (`ip.isCanonical(s)`, `sets.contains(a, b)`): the parser sees a
  * method call on an identifier, and cel-go's checker resolves the qualified name first.
  */
-const qualifiedFns = new Set(["ip.isCanonical", "sets.contains", "sets.equivalent", "sets.intersects", "lists.range"]);
+const qualifiedFns = new Set([
+  "ip.isCanonical",
+  "sets.contains",
+  "sets.equivalent",
+  "sets.intersects",
+  "lists.range",
+  "optional.of",
+  "optional.ofNonZeroValue",
+  "optional.none",
+  "optional.unwrap",
+]);
 const stringFns = new Set(["lowerAscii", "upperAscii", "trim", "replace", "substring", "charAt", "join", "string", "format"]);
 const typeNames = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
 const traversalFactor = 0.1;
@@ -154,6 +173,17 @@ function scaled(size: number, factor: number): number {
 /** Checks one rule's AST with the given variables. */
 export class CelChecker {
   readonly issues: CelIssue[] = [];
+  /**
+   * cel-go's homogeneous-literal validator (cel.ValidateHomogeneousAggregateLiterals, in Kubernetes'
+   * environment from 1.29): the elements of a list literal, and the keys and values of a map literal,
+   * have one type. It runs only on an expression that type-checked, so its issues are kept apart
+   * (see `allIssues`). Only types known here on both sides are compared: where one side is
+   * dyn this checker may lack a declaration cel-go has (a library function's result), so a
+   * difference could be its own ignorance rather than the expression's.
+   */
+  private readonly literalIssues: CelIssue[] = [];
+  /** Inside a string format() call, whose literals the validator exempts. */
+  private inFormat = 0;
   /** Sizes of comprehension variables in scope (iteration and accumulator variables). */
   private sizes = new Map<string, number>();
 
@@ -165,7 +195,8 @@ export class CelChecker {
 
   /** The size cel-go gives a computed value of type `t` it has no other estimate for. */
   private computedSize(t: CelT): number {
-    return this.model.scalarSizes && scalarTypes.has(t.k) ? 1 : UNKNOWN_SIZE;
+    const inner = t.k === "optional" ? t.elem : t;
+    return this.model.scalarSizes && scalarTypes.has(inner.k) ? 1 : UNKNOWN_SIZE;
   }
 
   private issue(e: Expr, message: string, shift = 0): void {
@@ -179,6 +210,25 @@ export class CelChecker {
   // A member call's issue is at its parenthesis, past the name (`fn` is what follows the dot).
   private callIssue(e: Expr, fn: string, member: boolean, message: string): void {
     this.issue(e, message, member ? fn.length + 1 : 0);
+  }
+
+  /** The issues of the checker and then of the validators, as cel-go reports them: the validators' only when the checker had none. */
+  allIssues(): CelIssue[] {
+    return this.issues.length > 0 ? this.issues : this.literalIssues;
+  }
+
+  /** Reports a literal's element whose type is not the first element's. */
+  private homogeneous(elements: readonly { e: Expr; t: CelT }[], stopAtFirst: boolean): void {
+    if (this.inFormat > 0 || !this.options.homogeneousLiterals) return;
+    const first = elements[0];
+    if (first === undefined) return;
+    const expected = formatCelType(first.t);
+    for (const { e, t } of elements.slice(1)) {
+      const actual = formatCelType(t);
+      if (actual === expected || /\bdyn\b/.test(expected) || /\bdyn\b/.test(actual)) continue;
+      this.literalIssues.push({ offset: this.positions[String(e.id)] ?? 0, message: `expected type '${expected}' but found '${actual}'` });
+      if (stopAtFirst) return;
+    }
   }
 
   /** Type and cost of `e` with variables `env`. */
@@ -196,20 +246,39 @@ export class CelChecker {
       case "callExpr":
         return this.call(e, k.value.function, k.value.target, k.value.args, env);
       case "listExpr": {
-        const elems = k.value.elements.map((x) => this.check(x, env));
+        const optional = new Set(k.value.optionalIndices);
+        const elems = k.value.elements.map((x, i) => {
+          const c = this.check(x, env);
+          return optional.has(i) && c.t.k === "optional" ? { ...c, t: c.t.elem } : c;
+        });
+        this.homogeneous(
+          k.value.elements.map((x, i) => ({ e: x, t: elems[i]!.t })),
+          true,
+        );
         const elem = elems[0]?.t ?? DYN;
         return { t: { k: "list", elem, maxSize: elems.length }, cost: 10 + sum(elems.map((x) => x.cost)), size: elems.length };
       }
       case "structExpr": {
         let cost = k.value.messageName === "" ? 30 : 40;
         let value: CelT = DYN;
+        const keys: { e: Expr; t: CelT }[] = [];
+        const values: { e: Expr; t: CelT }[] = [];
         for (const entry of k.value.entries) {
-          if (entry.keyKind.case === "mapKey") cost += this.check(entry.keyKind.value, env).cost;
+          if (entry.keyKind.case === "mapKey") {
+            const key = this.check(entry.keyKind.value, env);
+            cost += key.cost;
+            keys.push({ e: entry.keyKind.value, t: key.t });
+          }
           if (entry.value !== undefined) {
             const v = this.check(entry.value, env);
             cost += v.cost;
-            value = v.t;
+            value = entry.optionalEntry && v.t.k === "optional" ? v.t.elem : v.t;
+            values.push({ e: entry.value, t: value });
           }
+        }
+        if (k.value.messageName === "") {
+          this.homogeneous(keys, false);
+          this.homogeneous(values, false);
         }
         const size = k.value.entries.length;
         return { t: k.value.messageName === "" ? { k: "map", value, maxSize: size } : DYN, cost, size };
@@ -229,9 +298,20 @@ export class CelChecker {
     return DYN;
   }
 
-  private select(e: Expr, operand: Expr | undefined, field: string, testOnly: boolean, env: ReadonlyMap<string, CelT>): Checked {
+  private select(
+    e: Expr,
+    operand: Expr | undefined,
+    field: string,
+    testOnly: boolean,
+    env: ReadonlyMap<string, CelT>,
+    // `x.?f` (the parser's `_?._` call): the result is optional_type(T), sized as a computed value.
+    optional = false,
+  ): Checked {
     if (operand === undefined) return { t: DYN, cost: 0, size: UNKNOWN_SIZE };
-    const o = this.check(operand, env);
+    const checked = this.check(operand, env);
+    // Selecting through an optional unwraps it for the check and makes the result optional (checkSelectField).
+    const throughOptional = checked.t.k === "optional";
+    const o = throughOptional && checked.t.k === "optional" ? { ...checked, t: checked.t.elem } : checked;
     let t: CelT = DYN;
     if (o.t.k === "object" && o.t.opaque === true) t = o.t.fields.get(field) ?? DYN;
     else if (o.t.k === "object") {
@@ -243,6 +323,10 @@ export class CelChecker {
     else if (o.t.k !== "dyn") this.issue(e, `type '${formatCelType(o.t)}' does not support field selection`);
     // has() costs nothing, not even its operand (cel-go 0.10 returns before costing it).
     if (testOnly) return { t: BOOL, cost: 0, size: this.computedSize(BOOL) };
+    if (optional || throughOptional) {
+      const opt: CelT = { k: "optional", elem: t };
+      return { t: opt, cost: o.cost + 1, size: this.computedSize(opt) };
+    }
     return { t, cost: o.cost + 1, size: pathSize(t) };
   }
 
@@ -259,8 +343,19 @@ export class CelChecker {
       const qualified = `${target.exprKind.value.name}.${fn}`;
       if (qualifiedFns.has(qualified)) return this.call(e, qualified, undefined, args, env, fn);
     }
+    const field = args[1]?.exprKind;
+    if (
+      fn === "_?._" &&
+      target === undefined &&
+      args.length === 2 &&
+      field?.case === "constExpr" &&
+      field.value.constantKind.case === "stringValue"
+    )
+      return this.select(e, args[0], field.value.constantKind.value, false, env, true);
     const tgt = target === undefined ? undefined : this.check(target, env);
+    if (fn === "format") this.inFormat++;
     const as = args.map((a) => this.check(a, env));
+    if (fn === "format") this.inFormat--;
     const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
     // A method of a declared type (the authorizer's, say): its result, or cel-go's error for a name it does not declare.
     const methods = tgt?.t.k === "object" && tgt.t.name !== undefined ? this.options.methods?.get(tgt.t.name) : undefined;
@@ -306,6 +401,7 @@ export class CelChecker {
       tgt?.t,
       as.map((a) => a.t),
       this.options.crossTypeNumericOrdering === true,
+      this.options.optionalTypes === true,
     );
     // A call with no matching overload has cel-go's error type, which raises no further errors.
     if (mismatch !== undefined) {
@@ -327,7 +423,7 @@ export class CelChecker {
 
   /** The size cel-go derives for a call's result: index reads the schema, concatenation adds, dyn() passes through. */
   private resultSize(fn: string, t: CelT, first: Checked | undefined, args: Checked[]): number {
-    if (fn === "_[_]") return pathSize(t);
+    if (fn === "_[_]" && t.k !== "optional") return pathSize(t);
     if (fn === "dyn" && first !== undefined) return first.size;
     if (fn === "_+_" && (t.k === "string" || t.k === "bytes" || t.k === "list")) {
       return Math.min(UNKNOWN_SIZE, (args[0]?.size ?? 0) + (args[1]?.size ?? 0));
@@ -388,6 +484,16 @@ const arithmeticOverloads = new Set([
   "-_(int)",
   "-_(double)",
 ]);
+/** The optional library's methods and the kind of receiver each takes. */
+const optionalMethods: ReadonlyMap<string, CelT["k"]> = new Map([
+  ["hasValue", "optional"],
+  ["value", "optional"],
+  ["orValue", "optional"],
+  ["or", "optional"],
+  ["first", "list"],
+  ["last", "list"],
+  ["unwrapOpt", "list"],
+]);
 const stringArgument = new Set(["startsWith", "endsWith", "contains", "matches"]);
 const stringReceivers = new Set([
   "startsWith",
@@ -410,12 +516,19 @@ const stringReceivers = new Set([
  * alone: comparing two different scalar types, and string methods on a non-string receiver.
  * Anything involving dyn, null, lists, maps or objects is left to run time.
  */
-function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[], crossNumeric: boolean): string | undefined {
+function overloadMismatch(
+  fn: string,
+  target: CelT | undefined,
+  args: CelT[],
+  crossNumeric: boolean,
+  optionalTypes: boolean,
+): string | undefined {
   const fmt = formatCelType;
   if (target === undefined && comparisons.has(fn) && args.length === 2) {
     const [a, b] = args as [CelT, CelT];
     const numericOrdering = crossNumeric && ordering.has(fn) && numericKinds.has(a.k) && numericKinds.has(b.k);
-    if (scalarKinds.has(a.k) && scalarKinds.has(b.k) && a.k !== b.k && !numericOrdering) {
+    const typed = (t: CelT): boolean => scalarKinds.has(t.k) || t.k === "optional";
+    if (typed(a) && typed(b) && a.k !== b.k && !numericOrdering) {
       return `found no matching overload for '${fn}' applied to '(${fmt(a)}, ${fmt(b)})'`;
     }
   }
@@ -435,6 +548,20 @@ function overloadMismatch(fn: string, target: CelT | undefined, args: CelT[], cr
     !(fn === "contains" && target.k === "bytes")
   ) {
     return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
+  }
+  // The optional library's methods: optional receivers (first, last and unwrapOpt: lists), and
+  // orValue's default of the optional's own type.
+  if (optionalTypes && target !== undefined && target.k !== "dyn") {
+    const wants = optionalMethods.get(fn);
+    const mismatch =
+      (wants !== undefined && target.k !== wants) ||
+      (fn === "orValue" &&
+        target.k === "optional" &&
+        args.length === 1 &&
+        scalarKinds.has(target.elem.k) &&
+        scalarKinds.has(args[0]!.k) &&
+        target.elem.k !== args[0]!.k);
+    if (mismatch) return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
   }
   // The sets functions take two lists of one element type.
   if (target === undefined && fn.startsWith("sets.") && args.length === 2) {
@@ -559,7 +686,60 @@ function opaqueMethodIssue(fn: string, target: CelT, args: CelT[]): string | und
 /** The types whose equality k8s.io/apiserver's cost estimator charges 1 for. */
 const unitEquality = new Set(["net.IP", "net.CIDR", "kubernetes.Semver", "kubernetes.Quantity"]);
 
+/**
+ * A computed value's type: cel-go knows no size for what a function returns (it sizes values by their
+ * path in the schema), so every size in it is unknown, the elements' too.
+ */
+function unsized(t: CelT): CelT {
+  switch (t.k) {
+    case "string":
+    case "bytes":
+      return { k: t.k, maxSize: UNKNOWN_SIZE };
+    case "list":
+      return { k: "list", elem: unsized(t.elem), maxSize: UNKNOWN_SIZE };
+    case "map":
+      return { k: "map", value: unsized(t.value), maxSize: UNKNOWN_SIZE };
+    case "optional":
+      return { k: "optional", elem: unsized(t.elem) };
+    case "object":
+      return t.opaque === true ? t : { ...t, fields: new Map([...t.fields].map(([k, v]) => [k, unsized(v)])) };
+    default:
+      return t;
+  }
+}
+
+/** The optional library's result types (cel.OptionalTypes), or undefined for another function. */
+function optionalResultType(fn: string, first: CelT | undefined): CelT | undefined {
+  const elemOf = (t: CelT | undefined): CelT => (t?.k === "list" ? t.elem : t?.k === "map" ? t.value : DYN);
+  switch (fn) {
+    case "optional.of":
+    case "optional.ofNonZeroValue":
+      return { k: "optional", elem: first ?? DYN };
+    case "optional.none":
+      return { k: "optional", elem: DYN };
+    case "value":
+    case "orValue":
+      return first?.k === "optional" ? unsized(first.elem) : undefined;
+    case "or":
+      return first?.k === "optional" ? first : undefined;
+    case "first":
+    case "last":
+      return first?.k === "list" ? { k: "optional", elem: first.elem } : undefined;
+    case "optional.unwrap":
+    case "unwrapOpt":
+      return first?.k === "list" && first.elem.k === "optional" ? { k: "list", elem: first.elem.elem, maxSize: first.maxSize } : undefined;
+    case "_[?_]":
+      return { k: "optional", elem: elemOf(first?.k === "optional" ? first.elem : first) };
+    case "_[_]":
+      return first?.k === "optional" ? { k: "optional", elem: elemOf(first.elem) } : undefined;
+    default:
+      return undefined;
+  }
+}
+
 function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT {
+  const optional = optionalResultType(fn, first);
+  if (optional !== undefined) return optional;
   if (boolFns.has(fn)) return BOOL;
   switch (fn) {
     case "ip":

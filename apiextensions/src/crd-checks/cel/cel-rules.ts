@@ -2,10 +2,17 @@
 // create: parse, type-check against the node's declared type (self and oldSelf), require a
 // boolean result, and estimate each rule's worst-case cost. Errors are worded like cel-go's
 // ("compilation failed: ERROR: <input>:1:5: undefined field 'b'" plus the source excerpt).
-import { parse } from "@bufbuild/cel";
+import { MacroError, parseCel, type ParsedExpr } from "../../validation/cel/parse.js";
 import { CelChecker, danglingOperatorError, formatCelIssue, formatCelIssues, mayBeBool, type Expr } from "./cel-check.js";
 import type { CelT } from "./cel-types.js";
-import { costModelFor, REFERENCE_MINOR } from "../server-versions.js";
+import {
+  costModelFor,
+  HOMOGENEOUS_LITERALS_MINOR,
+  NEWEST_MODELLED_MINOR,
+  OPTIONAL_OLD_SELF_MINOR,
+  OPTIONAL_TYPES_MINOR,
+  REFERENCE_MINOR,
+} from "../server-versions.js";
 
 /** The outcome of compiling one rule. */
 export interface RuleResult {
@@ -47,48 +54,53 @@ function syntaxError(rule: string, e: unknown): string {
   const raw = (e as { rawMessage?: string }).rawMessage ?? (e instanceof Error ? e.message : String(e));
   const line = loc?.line ?? 1;
   const col = loc?.column ?? 1;
-  return formatCelIssue(line, col, rule.split("\n")[line - 1] ?? "", `Syntax error: ${raw}`);
+  return formatCelIssue(line, col, rule.split("\n")[line - 1] ?? "", e instanceof MacroError ? raw : `Syntax error: ${raw}`);
 }
 
 // Parses by expression text. A parse is a pure function of the text and the checker only reads
 // it, so the same rule on many schemas (every kind of an API often shares its rules) is parsed
 // once. Bounded, so a long-lived process does not keep every expression it ever saw.
 const MAX_PARSES = 4096;
-const parses = new Map<string, { parsed: ReturnType<typeof parse> } | { error: unknown }>();
+const parses = new Map<string, { parsed: ParsedExpr } | { error: unknown }>();
 
-function parseCached(expression: string): ReturnType<typeof parse> {
-  let hit = parses.get(expression);
+function parseCached(expression: string, minor: number): ParsedExpr {
+  const optional = minor >= OPTIONAL_TYPES_MINOR;
+  const key = `${optional ? "1" : "0"}${expression}`;
+  let hit = parses.get(key);
   if (hit === undefined) {
     if (parses.size >= MAX_PARSES) parses.clear();
     try {
-      hit = { parsed: parse(expression) };
+      hit = { parsed: parseCel(expression, optional) };
     } catch (error) {
       hit = { error };
     }
-    parses.set(expression, hit);
+    parses.set(key, hit);
   }
   if ("error" in hit) throw hit.error;
   return hit.parsed;
 }
 
 /** Compiles `rule` with `self` (and `oldSelf`) of type `selfType`, estimating its cost as server 1.`minor` does. */
-export function compileRule(rule: string, selfType: CelT, minor: number = REFERENCE_MINOR): RuleResult {
-  let parsed: ReturnType<typeof parse>;
+export function compileRule(rule: string, selfType: CelT, minor: number = REFERENCE_MINOR, optionalOldSelf = false): RuleResult {
+  let parsed: ParsedExpr;
   try {
-    parsed = parseCached(rule);
+    parsed = parseCached(rule, minor);
   } catch (e) {
     return { error: `compilation failed: ${syntaxError(rule, e)}`, cost: 0, transition: false };
   }
-  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, costModelFor(minor));
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, costModelFor(minor), {
+    homogeneousLiterals: minor >= HOMOGENEOUS_LITERALS_MINOR,
+  });
   const env = new Map<string, CelT>([
     ["self", selfType],
-    ["oldSelf", selfType],
+    ["oldSelf", optionalOldSelf && minor >= OPTIONAL_OLD_SELF_MINOR ? { k: "optional", elem: selfType } : selfType],
   ]);
   const out = checker.check(parsed.expr, env);
   const transition = refersTo(parsed.expr, "oldSelf");
   // The server estimates cost only for rules that compile to a bool; a failed rule costs 0, so it
   // neither exceeds the per-rule budget nor counts towards the schema's total.
-  if (checker.issues.length > 0) return { error: `compilation failed: ${formatCelIssues(rule, checker.issues)}`, cost: 0, transition };
+  const issues = checker.allIssues();
+  if (issues.length > 0) return { error: `compilation failed: ${formatCelIssues(rule, issues)}`, cost: 0, transition };
   if (!mayBeBool(out.t)) return { error: "cel expression must evaluate to a bool", cost: 0, transition };
   return { cost: out.cost, transition };
 }
@@ -97,14 +109,16 @@ export function compileRule(rule: string, selfType: CelT, minor: number = REFERE
  * Why a rule's messageExpression would not compile to a string (as servers that know
  * messageExpression check it), or undefined when it does; `self` and `oldSelf` as for the rule.
  */
-export function messageExpressionError(expression: string, selfType: CelT): string | undefined {
-  let parsed: ReturnType<typeof parse>;
+export function messageExpressionError(expression: string, selfType: CelT, minor: number = NEWEST_MODELLED_MINOR): string | undefined {
+  let parsed: ParsedExpr;
   try {
-    parsed = parseCached(expression);
+    parsed = parseCached(expression, minor);
   } catch (e) {
     return `messageExpression compilation failed: ${syntaxError(expression, e)}`;
   }
-  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {});
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, undefined, {
+    homogeneousLiterals: minor >= HOMOGENEOUS_LITERALS_MINOR,
+  });
   const out = checker.check(
     parsed.expr,
     new Map<string, CelT>([
@@ -112,7 +126,8 @@ export function messageExpressionError(expression: string, selfType: CelT): stri
       ["oldSelf", selfType],
     ]),
   );
-  if (checker.issues.length > 0) return `messageExpression compilation failed: ${formatCelIssues(expression, checker.issues)}`;
+  const issues = checker.allIssues();
+  if (issues.length > 0) return `messageExpression compilation failed: ${formatCelIssues(expression, issues)}`;
   if (out.t.k !== "string" && out.t.k !== "dyn") return "messageExpression must evaluate to a string";
   return undefined;
 }

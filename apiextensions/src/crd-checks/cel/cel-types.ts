@@ -14,6 +14,8 @@ export type CelT =
   | { k: "object"; fields: ReadonlyMap<string, CelT>; name?: string; opaque?: boolean }
   | { k: "map"; value: CelT; maxSize: number }
   | { k: "list"; elem: CelT; maxSize: number }
+  /** cel-go's optional_type(T) (cel.OptionalTypes, from 1.28). */
+  | { k: "optional"; elem: CelT }
   | { k: "string" | "bytes"; maxSize: number }
   | { k: "int" | "uint" | "double" | "bool" | "null" | "timestamp" | "duration" | "type" };
 
@@ -147,6 +149,8 @@ export function formatCelType(t: CelT): string {
       return `map(string, ${formatCelType(t.value)})`;
     case "list":
       return `list(${formatCelType(t.elem)})`;
+    case "optional":
+      return `optional_type(${formatCelType(t.elem)})`;
     case "timestamp":
       return "google.protobuf.Timestamp";
     case "duration":

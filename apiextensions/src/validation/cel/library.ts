@@ -1,14 +1,15 @@
 // The CEL environment of x-kubernetes-validations: CEL's standard library and strings extension (from
 // @bufbuild/cel) plus the Kubernetes list, regex, URL, quantity, semver, ip and cidr libraries and
-// cel-go's sets and lists extensions (but the lists extension's sortBy, first and last). Kubernetes'
-// format and authorizer libraries and two-variable comprehensions are not provided here; rules that
-// call them are reported as unchecked.
+// cel-go's sets, lists (but sortBy) and optional types libraries (the optional syntax is parse.ts's).
+// Kubernetes' format and authorizer libraries and two-variable comprehensions are not provided here;
+// rules that call them are reported as unchecked.
 import { celEnv, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
 import { RE2JS } from "@bufbuild/re2";
 import { comparisonLibrary } from "./comparison-library.js";
 import { cidrLibrary, ipLibrary } from "./ip-library.js";
 import { listsExtLibrary } from "./lists-ext-library.js";
+import { optionalLibrary } from "./optional-library.js";
 import { quantityLibrary } from "./quantity-library.js";
 import { semverLibrary } from "./semver-library.js";
 import { setsLibrary } from "./sets-library.js";
@@ -118,6 +119,7 @@ export const kubernetesFuncs = [
   ...cidrLibrary,
   ...setsLibrary,
   ...listsExtLibrary,
+  ...optionalLibrary,
 ];
 
 let env: CelEnv | undefined;

@@ -3,12 +3,14 @@
 // a correlated old value exists; list-map items correlate by key, other list items not at all). Rules this
 // implementation cannot compile are never treated as passing: they are listed as unchecked.
 // messageExpression, reason and fieldPath (later than 1.24) are honoured when a rule sets them.
-import { isCelError, parse, plan, type CelInput, type CelResult } from "@bufbuild/cel";
+import { isCelError, plan, type CelInput, type CelResult, type CelValue } from "@bufbuild/cel";
 import type { FieldError, UncheckedRule } from "../types.js";
 import type { ValidationRule } from "../../types/index.js";
-import { childPath, duplicate, forbidden, indexPath, invalid, keyPath, required } from "../field-error.js";
+import { childPath, duplicate, forbidden, indexPath, invalid, invalidWithoutValue, keyPath, required } from "../field-error.js";
 import { isObject, jsonEqual, type SchemaNode } from "../schema-node.js";
 import { hasFunction, validationEnv } from "./library.js";
+import { lowerOptionals, optionalNone, optionalOf } from "./optional-library.js";
+import { parseCel } from "./parse.js";
 import { toCel } from "./values.js";
 
 type Program = (bindings: Record<string, CelInput>) => CelResult;
@@ -28,6 +30,8 @@ export interface CompiledRules {
   /** Nodes with rules at or below them, so evaluation skips rule-free subtrees. */
   readonly relevant: ReadonlySet<SchemaNode>;
   readonly unchecked: readonly UncheckedRule[];
+  /** A failed rule's Invalid error without the value (`Invalid value: <message>`), as 1.37 words it. */
+  readonly omitFailureValue: boolean;
 }
 
 interface Ast {
@@ -60,12 +64,12 @@ type Compiled = { program: Program; ast: Ast } | { error: string };
 
 function compileExpr(expr: string): Compiled {
   try {
-    const parsed = parse(expr);
+    const parsed = parseCel(expr);
     const ast: Ast = { names: new Set(), functions: new Set() };
     scan(parsed, ast);
     const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
     if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
-    return { program: plan(validationEnv(), parsed), ast };
+    return { program: plan(validationEnv(), lowerOptionals(parsed)), ast };
   } catch (e) {
     return { error: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -86,7 +90,7 @@ function compileRule(rule: ValidationRule): CompiledRule {
 }
 
 /** Compiles the rules of every node under `root`; `path` names schema locations ("spec.ports[*]"). */
-export function compileRules(root: SchemaNode): CompiledRules {
+export function compileRules(root: SchemaNode, omitFailureValue = false): CompiledRules {
   const byNode = new Map<SchemaNode, CompiledRule[]>();
   const relevant = new Set<SchemaNode>();
   const unchecked: UncheckedRule[] = [];
@@ -107,7 +111,7 @@ export function compileRules(root: SchemaNode): CompiledRules {
     return any;
   };
   visit(root, "");
-  return { byNode, relevant, unchecked };
+  return { byNode, relevant, unchecked, omitFailureValue };
 }
 
 /** The cel-go wording of an evaluation error, which the server puts in its message. */
@@ -152,10 +156,13 @@ function evaluateNode(run: CelRun, node: SchemaNode, obj: unknown, old: unknown,
   let self: CelInput | undefined;
   let oldSelf: CelInput | undefined;
   for (const c of compiled) {
-    if (!c.program || (c.transition && !hasOld)) continue;
+    // With optionalOldSelf, oldSelf is optional.none() where there is no old value, and the rule runs.
+    const optionalOld = c.transition && c.rule.optionalOldSelf === true;
+    if (!c.program || (c.transition && !hasOld && !optionalOld)) continue;
     self ??= toCel(obj, node, isRoot);
-    if (c.transition) oldSelf ??= toCel(old, node, isRoot);
-    const bindings: Record<string, CelInput> = c.transition ? { self, oldSelf: oldSelf ?? null } : { self };
+    if (c.transition && hasOld) oldSelf ??= toCel(old, node, isRoot);
+    const oldBinding = optionalOld ? (hasOld ? optionalOf(oldSelf as CelValue) : optionalNone()) : (oldSelf ?? null);
+    const bindings: Record<string, CelInput> = c.transition ? { self, oldSelf: oldBinding } : { self };
     const result = c.program(bindings);
     if (isCelError(result)) {
       const text = celErrorText(result.message);
@@ -165,12 +172,12 @@ function evaluateNode(run: CelRun, node: SchemaNode, obj: unknown, old: unknown,
           : `${text} evaluating rule: ${ruleErrorString(c.rule)}`;
       run.out.push(invalid(path, type, msg));
     } else if (result !== true) {
-      run.out.push(ruleFailure(c, bindings, fieldPathOf(path, c.rule.fieldPath), type));
+      run.out.push(ruleFailure(c, bindings, fieldPathOf(path, c.rule.fieldPath), type, run.rules.omitFailureValue));
     }
   }
 }
 
-function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: string, type: string): FieldError {
+function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: string, type: string, omitValue: boolean): FieldError {
   let detail = failureDetail(c.rule);
   if (c.messageProgram) {
     const m = c.messageProgram(bindings);
@@ -184,7 +191,7 @@ function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: 
     case "FieldValueDuplicate":
       return duplicate(path, type);
     default:
-      return invalid(path, type, detail);
+      return omitValue ? invalidWithoutValue(path, detail) : invalid(path, type, detail);
   }
 }
 

@@ -20,7 +20,7 @@ export interface Widget extends TypeMeta {
   metadata?: ObjectMeta;
   // WidgetSpec is what the owner asks for.
   // +kubebuilder:validation:XValidation:rule="!has(self.replicas) || self.replicas % 2 == 0",message="replicas must be even",reason=FieldValueInvalid,fieldPath=".replicas"
-  // +kubebuilder:validation:XValidation:rule="!has(oldSelf.color) || self.color == oldSelf.color",messageExpression="\"color \" + self.color + \" is fixed\"",optionalOldSelf=true
+  // +kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || !has(oldSelf.value().color) || self.color == oldSelf.value().color",messageExpression="\"color \" + self.color + \" is fixed\"",optionalOldSelf=true
   spec: WidgetSpec;
   // WidgetStatus is what the controller saw.
   status?: WidgetStatus;

@@ -1,0 +1,309 @@
+// cel-go's optional types library (cel.OptionalTypes, in Kubernetes' environment since 1.28) for
+// evaluation: optional.of/ofNonZeroValue/none/unwrap, hasValue(), value(), or(), orValue(),
+// first(), last(), unwrapOpt(), and the `_?._`/`_[?_]` operators the parser (parse.ts) produces.
+// An optional is an opaque CEL map under keys no JSON object can have, so two optionals are equal
+// when both are empty or their values are equal, as cel-go compares them.
+//
+// @bufbuild/cel evaluates a call's arguments eagerly and knows nothing of optionals, so before
+// planning, lowerOptionals rewrites what cannot be a plain function: selection and indexing through
+// an optional (viral in cel-go: `a.?b.c` is `a.?b.?c`), the short-circuiting or()/orValue(), and
+// list and map literals with optional elements.
+import {
+  celFunc,
+  celList,
+  celMap,
+  celMethod,
+  CelScalar,
+  isCelList,
+  isCelMap,
+  isCelUint,
+  listType,
+  mapType,
+  type CelFunc,
+  type CelInput,
+  type CelValue,
+} from "@bufbuild/cel";
+import type { ParsedExpr } from "./parse.js";
+
+const { DYN, STRING, BOOL } = CelScalar;
+const OPAQUE = mapType(STRING, DYN);
+const HAS = "\u0000optional";
+const VALUE = "\u0000value";
+
+type Expr = ParsedExpr["expr"];
+type ExprKind = Expr["exprKind"];
+
+const OPT_SELECT = "@optselect";
+const OPT_INDEX = "@optindex";
+
+const NONE = celMap(new Map<string, CelInput>([[HAS, false]]));
+export const optionalOf = (v: CelValue): CelValue =>
+  celMap(
+    new Map<string, CelInput>([
+      [HAS, true],
+      [VALUE, v],
+    ]),
+  );
+export const optionalNone = (): CelValue => NONE;
+
+/** Whether `v` is an optional value. */
+export function isOptional(v: CelValue): boolean {
+  return isCelMap(v) && typeof v.get(HAS) === "boolean";
+}
+
+/** The value an optional holds; undefined for optional.none(); throws for a value that is not optional. */
+function unwrap(v: CelValue): CelValue | undefined {
+  if (!isOptional(v)) throw new Error("no such overload");
+  return (v as ReadonlyMap<string, CelValue>).get(HAS) === true ? (v as ReadonlyMap<string, CelValue>).get(VALUE) : undefined;
+}
+
+/** cel-go's zero values (traits.Zeroer): what ofNonZeroValue turns into optional.none(). */
+function isZero(v: CelValue): boolean {
+  if (v === null || v === false || v === "" || v === 0n || v === 0) return true;
+  if (isCelUint(v)) return v.value === 0n;
+  if (v instanceof Uint8Array) return v.length === 0;
+  if (isOptional(v)) return unwrap(v) === undefined;
+  if (isCelList(v)) return v.size === 0;
+  if (isCelMap(v)) return v.size === 0;
+  if (typeof v === "object" && "$typeName" in v) {
+    const m = v as { $typeName: string; seconds?: bigint; nanos?: number };
+    if (m.$typeName === "google.protobuf.Duration" || m.$typeName === "google.protobuf.Timestamp") return m.seconds === 0n && m.nanos === 0;
+  }
+  return false;
+}
+
+/** `x.?f` (and a selection after one): optional.none() when x is empty or lacks f. */
+function optSelect(x: CelValue, field: string): CelValue {
+  const v = isOptional(x) ? unwrap(x) : x;
+  if (v === undefined) return NONE;
+  if (!isCelMap(v)) throw new Error("no such overload");
+  return v.has(field) ? optionalOf(v.get(field) as CelValue) : NONE;
+}
+
+/** `x[?i]` (and an index after an optional): optional.none() when x is empty or lacks the index or key. */
+function optIndex(x: CelValue, i: CelValue): CelValue {
+  const v = isOptional(x) ? unwrap(x) : x;
+  if (v === undefined) return NONE;
+  if (isCelList(v)) {
+    const n = typeof i === "bigint" ? i : isCelUint(i) ? i.value : typeof i === "number" && Number.isInteger(i) ? BigInt(i) : undefined;
+    if (n === undefined) throw new Error("no such overload");
+    return n >= 0n && n < BigInt(v.size) ? optionalOf(v.get(Number(n)) as CelValue) : NONE;
+  }
+  if (isCelMap(v)) {
+    const key = i as string | bigint | boolean;
+    return v.has(key) ? optionalOf(v.get(key) as CelValue) : NONE;
+  }
+  throw new Error("no such overload");
+}
+
+function unwrapList(list: CelValue): CelInput[] {
+  if (!isCelList(list)) throw new Error("no such overload");
+  const out: CelInput[] = [];
+  for (const x of list) {
+    if (!isOptional(x)) throw new Error(`value ${String(x)} is not optional`);
+    const v = unwrap(x);
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+export const optionalLibrary: CelFunc[] = [
+  celFunc("optional.of", [DYN], DYN, (v) => optionalOf(v)),
+  celFunc("optional.ofNonZeroValue", [DYN], DYN, (v) => (isZero(v) ? NONE : optionalOf(v))),
+  celFunc("optional.none", [], DYN, () => NONE),
+  celFunc("optional.unwrap", [listType(DYN)], listType(DYN), (list) => unwrapList(list)),
+  celMethod("unwrapOpt", listType(DYN), [], listType(DYN), function () {
+    return unwrapList(this);
+  }),
+  celMethod("hasValue", OPAQUE, [], BOOL, function () {
+    return unwrap(this) !== undefined;
+  }),
+  celMethod("value", OPAQUE, [], DYN, function () {
+    const v = unwrap(this);
+    if (v === undefined) throw new Error("optional.none() dereference");
+    return v;
+  }),
+  // Evaluation reaches these only where lowerOptionals has not made them short-circuit.
+  celMethod("or", OPAQUE, [DYN], DYN, function (other) {
+    if (unwrap(this) !== undefined) return this;
+    unwrap(other);
+    return other;
+  }),
+  celMethod("orValue", OPAQUE, [DYN], DYN, function (fallback) {
+    const v = unwrap(this);
+    return v === undefined ? fallback : v;
+  }),
+  celMethod("first", listType(DYN), [], DYN, function () {
+    return this.size === 0 ? NONE : optionalOf(this.get(0) as CelValue);
+  }),
+  celMethod("last", listType(DYN), [], DYN, function () {
+    return this.size === 0 ? NONE : optionalOf(this.get(this.size - 1) as CelValue);
+  }),
+  // `_?._` and `_[?_]` under names @bufbuild/cel's planner does not treat as its own (partial) optional access.
+  celFunc(OPT_SELECT, [DYN, STRING], DYN, (x, f) => optSelect(x, f)),
+  celFunc(OPT_INDEX, [DYN, DYN], DYN, (x, i) => optIndex(x, i)),
+  // Lowered list and map literals with optional elements: the mask says which elements are optional.
+  celFunc("@optlist", [listType(DYN), listType(BOOL)], listType(DYN), (list, mask) => {
+    const flags = [...mask];
+    const out: CelInput[] = [];
+    let i = 0;
+    for (const x of list) {
+      if (flags[i++] !== true) out.push(x);
+      else {
+        const v = unwrap(x);
+        if (v !== undefined) out.push(v);
+      }
+    }
+    return celList(out);
+  }),
+  celFunc("@optmap", [listType(DYN), listType(DYN), listType(BOOL)], DYN, (keys, values, mask) => {
+    const [ks, vs, flags] = [[...keys], [...values], [...mask]];
+    const out = new Map<string | bigint | boolean, CelInput>();
+    ks.forEach((k, i) => {
+      const key = k as string | bigint | boolean;
+      let v: CelValue | undefined = vs[i];
+      if (flags[i] === true) v = unwrap(v as CelValue);
+      if (v === undefined) return;
+      if (out.has(key)) throw new Error(`Failed with repeated key`);
+      out.set(key, v);
+    });
+    return celMap(out);
+  }),
+];
+
+// ---- lowering for evaluation ----
+
+class Lowering {
+  private next: bigint;
+  constructor(private readonly parsed: ParsedExpr) {
+    let max = 0n;
+    for (const id of Object.keys(parsed.sourceInfo?.positions ?? {})) if (BigInt(id) > max) max = BigInt(id);
+    this.next = max + 1n;
+  }
+  private node(exprKind: ExprKind): Expr {
+    return { $typeName: "cel.expr.Expr", id: this.next++, exprKind };
+  }
+  private call(fn: string, args: Expr[], target?: Expr): Expr {
+    return this.node({ case: "callExpr", value: { $typeName: "cel.expr.Expr.Call", function: fn, args, target } });
+  }
+  private ident(name: string): Expr {
+    return this.node({ case: "identExpr", value: { $typeName: "cel.expr.Expr.Ident", name } });
+  }
+  private list(elements: Expr[]): Expr {
+    return this.node({ case: "listExpr", value: { $typeName: "cel.expr.Expr.CreateList", elements, optionalIndices: [] } });
+  }
+  private const(constantKind: { case: "stringValue"; value: string } | { case: "boolValue"; value: boolean }): Expr {
+    return this.node({ case: "constExpr", value: { $typeName: "cel.expr.Constant", constantKind } });
+  }
+
+  /** `target` bound once to `@opt`, then `result` (which reads it) evaluated: a let, as cel-go's optMap binds. */
+  private bind(target: Expr, result: Expr): ExprKind {
+    return {
+      case: "comprehensionExpr",
+      value: {
+        $typeName: "cel.expr.Expr.Comprehension",
+        iterVar: "#unused",
+        iterVar2: "",
+        iterRange: this.list([]),
+        accuVar: "@opt",
+        accuInit: target,
+        loopCondition: this.const({ case: "boolValue", value: false }),
+        loopStep: this.ident("@opt"),
+        result,
+      },
+    };
+  }
+
+  lower(e: Expr | undefined): void {
+    if (e === undefined) return;
+    const k = e.exprKind;
+    switch (k.case) {
+      case "selectExpr": {
+        // Decided on the parser's shapes, before the operand is lowered.
+        const viral = k.value.operand !== undefined && yieldsOptional(k.value.operand);
+        this.lower(k.value.operand);
+        if (!k.value.testOnly && viral && k.value.operand !== undefined)
+          e.exprKind = {
+            case: "callExpr",
+            value: {
+              $typeName: "cel.expr.Expr.Call",
+              function: OPT_SELECT,
+              args: [k.value.operand, this.const({ case: "stringValue", value: k.value.field })],
+            },
+          };
+        return;
+      }
+      case "callExpr": {
+        const viral =
+          k.value.function === "_[_]" && k.value.target === undefined && k.value.args[0] !== undefined && yieldsOptional(k.value.args[0]);
+        this.lower(k.value.target);
+        for (const a of k.value.args) this.lower(a);
+        const { function: fn, target, args } = k.value;
+        if (viral || fn === "_[?_]") k.value.function = OPT_INDEX;
+        if (fn === "_?._") k.value.function = OPT_SELECT;
+        if ((fn === "orValue" || fn === "or") && target !== undefined && args.length === 1) {
+          const opt = this.ident("@opt");
+          const present = fn === "orValue" ? this.call("value", [], this.ident("@opt")) : this.ident("@opt");
+          e.exprKind = this.bind(target, this.call("_?_:_", [this.call("hasValue", [], opt), present, args[0]!]));
+        }
+        return;
+      }
+      case "listExpr": {
+        for (const x of k.value.elements) this.lower(x);
+        if (k.value.optionalIndices.length === 0) return;
+        const optional = new Set(k.value.optionalIndices);
+        const mask = k.value.elements.map((_, i) => this.const({ case: "boolValue", value: optional.has(i) }));
+        const plain = this.list(k.value.elements);
+        e.exprKind = this.call("@optlist", [plain, this.list(mask)]).exprKind;
+        return;
+      }
+      case "structExpr": {
+        const entries = k.value.entries;
+        for (const en of entries) {
+          if (en.keyKind.case === "mapKey") this.lower(en.keyKind.value);
+          this.lower(en.value);
+        }
+        if (k.value.messageName !== "" || !entries.some((en) => en.optionalEntry)) return;
+        const keys = entries.map((en) =>
+          en.keyKind.case === "mapKey" ? en.keyKind.value : this.const({ case: "stringValue", value: "" }),
+        );
+        const values = entries.map((en) => en.value ?? this.const({ case: "boolValue", value: false }));
+        const mask = entries.map((en) => this.const({ case: "boolValue", value: en.optionalEntry }));
+        e.exprKind = this.call("@optmap", [this.list(keys), this.list(values), this.list(mask)]).exprKind;
+        return;
+      }
+      case "comprehensionExpr": {
+        const c = k.value;
+        for (const x of [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result]) this.lower(x);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
+
+const OPTIONAL_CALLS = new Set(["_?._", "_[?_]", "or"]);
+const OPTIONAL_FUNCTIONS = new Set(["of", "ofNonZeroValue", "none"]);
+
+/** Whether `e` is (syntactically) an optional value, so that selecting or indexing through it is optional too. */
+function yieldsOptional(e: Expr): boolean {
+  const k = e.exprKind;
+  if (k.case === "comprehensionExpr") return k.value.result !== undefined && yieldsOptional(k.value.result);
+  // Selection and indexing through an optional stay optional.
+  if (k.case === "selectExpr") return !k.value.testOnly && k.value.operand !== undefined && yieldsOptional(k.value.operand);
+  if (k.case !== "callExpr") return false;
+  const { function: fn, target, args } = k.value;
+  if (OPTIONAL_CALLS.has(fn)) return true;
+  if (fn === "_[_]" && target === undefined) return args[0] !== undefined && yieldsOptional(args[0]);
+  if (target?.exprKind.case === "identExpr" && target.exprKind.value.name === "optional") return OPTIONAL_FUNCTIONS.has(fn);
+  if ((fn === "first" || fn === "last") && target !== undefined && args.length === 0) return true;
+  if (fn === "_?_:_") return args.slice(1).some(yieldsOptional);
+  return false;
+}
+
+/** Rewrites a parsed expression (parse.ts's shapes) so @bufbuild/cel's planner evaluates its optionals as cel-go does. */
+export function lowerOptionals(parsed: ParsedExpr): ParsedExpr {
+  new Lowering(parsed).lower(parsed.expr);
+  return parsed;
+}

@@ -1,0 +1,276 @@
+// The one CEL parser of the validators: @bufbuild/cel's, plus the optional syntax Kubernetes has
+// enabled since 1.28 (cel.OptionalTypes: `a.?b`, `a[?i]`, `[?x]`, `{?k: v}`, optMap, optFlatMap),
+// which @bufbuild/cel's grammar lacks. The result has cel-go's shapes: `a.?b` is a call of `_?._`
+// with the field as a string, `a[?i]` a call of `_[?_]`, optional list elements are listed in
+// optionalIndices, optional map entries are marked optionalEntry, and optMap/optFlatMap are expanded
+// into cel-go's conditional and comprehension. The checkers read that tree; evaluation lowers it
+// further (optional-library.ts).
+//
+// How: a lexical pre-pass blanks each `?` of the optional syntax (keeping every offset, so the
+// parser's positions and errors stay those of the source) and records where it stood; after the
+// parse, the nodes at those offsets are rewritten.
+import { parse } from "@bufbuild/cel";
+
+export type ParsedExpr = ReturnType<typeof parse>;
+type Expr = ParsedExpr["expr"];
+type ExprKind = Expr["exprKind"];
+// The constants built here (the union's other members include deprecated ones).
+type ConstantKind = { case: "stringValue"; value: string } | { case: "boolValue"; value: boolean };
+
+/** Where the optional syntax stood: the dots of `.?`, and per `[`/`{` offset the element indices marked `?`. */
+interface OptionalMarks {
+  readonly selects: Set<number>;
+  readonly elements: Map<number, Set<number>>;
+}
+
+interface Open {
+  readonly at: number;
+  readonly ch: string;
+  elem: number;
+  atStart: boolean;
+}
+
+const SPACE = /\s/;
+
+/** The end of the string literal starting at `i` (its prefix letters included), or -1 if none starts there. */
+function stringEnd(src: string, i: number): number {
+  let j = i;
+  let raw = false;
+  while (j < i + 2 && /[rRbB]/.test(src[j] ?? "")) {
+    if (src[j] === "r" || src[j] === "R") raw = true;
+    j++;
+  }
+  const q = src[j];
+  if (q !== '"' && q !== "'") return -1;
+  if (j > i && /[\w]/.test(src[i - 1] ?? "")) return -1; // an identifier ending in r/b
+  const triple = src.startsWith(q.repeat(3), j);
+  const close = triple ? q.repeat(3) : q;
+  let k = j + close.length;
+  while (k < src.length) {
+    if (!raw && src[k] === "\\") {
+      k += 2;
+      continue;
+    }
+    if (src.startsWith(close, k)) return k + close.length;
+    if (!triple && src[k] === "\n") return src.length;
+    k++;
+  }
+  return src.length;
+}
+
+/** Blanks the optional syntax's `?` marks in `src` and says where they were. */
+function markOptionals(src: string): { text: string; marks: OptionalMarks } {
+  const out = src.split("");
+  const marks: OptionalMarks = { selects: new Set(), elements: new Map() };
+  const stack: Open[] = [];
+  let dot = -1;
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (SPACE.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === "/" && src[i + 1] === "/") {
+      while (i < src.length && src[i] !== "\n") i++;
+      continue;
+    }
+    const top = stack.at(-1);
+    const end = c === "`" ? src.indexOf("`", i + 1) + 1 || src.length : stringEnd(src, i);
+    if (end > 0) {
+      dot = -1;
+      if (top) top.atStart = false;
+      i = end;
+      continue;
+    }
+    if (c === "?") {
+      if (dot >= 0) {
+        marks.selects.add(dot);
+        out[i] = " ";
+        dot = -1;
+        i++;
+        continue;
+      }
+      if (top?.atStart === true && (top.ch === "[" || top.ch === "{")) {
+        let set = marks.elements.get(top.at);
+        if (set === undefined) marks.elements.set(top.at, (set = new Set()));
+        set.add(top.elem);
+        out[i] = " ";
+        top.atStart = false;
+        i++;
+        continue;
+      }
+    }
+    dot = -1;
+    if (top) top.atStart = false;
+    if (c === "(" || c === "[" || c === "{") stack.push({ at: i, ch: c, elem: 0, atStart: true });
+    else if (c === ")" || c === "]" || c === "}") stack.pop();
+    else if (c === "," && top) {
+      top.elem++;
+      top.atStart = true;
+    } else if (c === ".") dot = i;
+    i++;
+  }
+  return { text: out.join(""), marks };
+}
+
+/** Builds nodes with fresh ids after the parser's, recording their offsets as it does. */
+class NodeFactory {
+  private next: bigint;
+  constructor(private readonly parsed: ParsedExpr) {
+    let max = 0n;
+    for (const id of Object.keys(parsed.sourceInfo?.positions ?? {})) if (BigInt(id) > max) max = BigInt(id);
+    this.next = max + 1n;
+  }
+  node(offset: number, exprKind: ExprKind): Expr {
+    const id = this.next++;
+    if (this.parsed.sourceInfo) this.parsed.sourceInfo.positions[id.toString()] = offset;
+    return { $typeName: "cel.expr.Expr", id, exprKind };
+  }
+  call(offset: number, fn: string, args: Expr[], target?: Expr): Expr {
+    return this.node(offset, { case: "callExpr", value: { $typeName: "cel.expr.Expr.Call", function: fn, args, target } });
+  }
+  ident(offset: number, name: string): Expr {
+    return this.node(offset, { case: "identExpr", value: { $typeName: "cel.expr.Expr.Ident", name } });
+  }
+  private constant(offset: number, constantKind: ConstantKind): Expr {
+    return this.node(offset, { case: "constExpr", value: { $typeName: "cel.expr.Constant", constantKind } });
+  }
+  string(offset: number, value: string): Expr {
+    return this.constant(offset, { case: "stringValue", value });
+  }
+  bool(offset: number, value: boolean): Expr {
+    return this.constant(offset, { case: "boolValue", value });
+  }
+  list(offset: number, elements: Expr[]): Expr {
+    return this.node(offset, {
+      case: "listExpr",
+      value: { $typeName: "cel.expr.Expr.CreateList", elements, optionalIndices: [] },
+    });
+  }
+  comprehension(
+    offset: number,
+    parts: { iterVar: string; iterRange: Expr; accuVar: string; accuInit: Expr; loopCondition: Expr; loopStep: Expr; result: Expr },
+  ): Expr {
+    return this.node(offset, {
+      case: "comprehensionExpr",
+      value: { $typeName: "cel.expr.Expr.Comprehension", iterVar2: "", ...parts },
+    });
+  }
+}
+
+/**
+ * A macro's error (optMap's variable that is not an identifier), worded and placed as cel-go's parser
+ * reports it: with the parser's position (`<input>:line:column: ...`, and as `location`), but no
+ * "Syntax error:" prefix, which cel-go gives only to grammar errors.
+ */
+export class MacroError extends Error {
+  readonly location: { start: { line: number; column: number } };
+  constructor(
+    readonly rawMessage: string,
+    src: string,
+    offset: number,
+  ) {
+    const before = src.slice(0, offset).split("\n");
+    const line = before.length;
+    const column = (before.at(-1)?.length ?? 0) + 1;
+    super(`<input>:${String(line)}:${String(column)}: ${rawMessage}`);
+    this.location = { start: { line, column } };
+  }
+}
+
+// cel-go's unused iteration variable of the expanded optMap/optFlatMap.
+const UNUSED_ITER_VAR = "#unused";
+
+/** Rewrites the optional syntax's nodes (found by offset) into cel-go's shapes, and expands optMap/optFlatMap. */
+function rewrite(e: Expr | undefined, marks: OptionalMarks, pos: Record<string, number>, f: NodeFactory, src: string): void {
+  if (e === undefined) return;
+  const k = e.exprKind;
+  const at = pos[String(e.id)] ?? 0;
+  switch (k.case) {
+    case "selectExpr": {
+      rewrite(k.value.operand, marks, pos, f, src);
+      // has() is recorded at `has`: its argument's optional dot is found by the field it names.
+      if (k.value.testOnly) {
+        const field = k.value.field;
+        const dot = [...marks.selects].find((d) => d > at && new RegExp(`^\\.\\s*\\?\\s*${field}\\b`).test(src.slice(d)));
+        if (dot !== undefined) throw new MacroError("invalid argument to has() macro", src, dot);
+      }
+      if (marks.selects.has(at) && k.value.operand !== undefined) {
+        e.exprKind = {
+          case: "callExpr",
+          value: { $typeName: "cel.expr.Expr.Call", function: "_?._", args: [k.value.operand, f.string(at + 2, k.value.field)] },
+        };
+      }
+      return;
+    }
+    case "callExpr": {
+      rewrite(k.value.target, marks, pos, f, src);
+      for (const a of k.value.args) rewrite(a, marks, pos, f, src);
+      if (k.value.function === "_[_]" && k.value.target === undefined && marks.elements.get(at)?.has(0) === true)
+        k.value.function = "_[?_]";
+      const macro = k.value.function;
+      if ((macro === "optMap" || macro === "optFlatMap") && k.value.target !== undefined && k.value.args.length === 2) {
+        const [v, body] = k.value.args as [Expr, Expr];
+        if (v.exprKind.case !== "identExpr")
+          throw new MacroError(`${macro}() variable name must be a simple identifier`, src, pos[String(v.id)] ?? at);
+        const target = k.value.target;
+        const value = f.call(at, "value", [], structuredClone(target));
+        const loop = f.comprehension(at, {
+          iterVar: UNUSED_ITER_VAR,
+          iterRange: f.list(at, []),
+          accuVar: v.exprKind.value.name,
+          accuInit: value,
+          loopCondition: f.bool(at, false),
+          loopStep: f.ident(at, v.exprKind.value.name),
+          result: body,
+        });
+        const some = macro === "optMap" ? f.call(at, "of", [loop], f.ident(at, "optional")) : loop;
+        e.exprKind = {
+          case: "callExpr",
+          value: {
+            $typeName: "cel.expr.Expr.Call",
+            function: "_?_:_",
+            args: [f.call(at, "hasValue", [], target), some, f.call(at, "none", [], f.ident(at, "optional"))],
+          },
+        };
+      }
+      return;
+    }
+    case "listExpr": {
+      for (const x of k.value.elements) rewrite(x, marks, pos, f, src);
+      const opt = marks.elements.get(at);
+      if (opt !== undefined) k.value.optionalIndices = [...opt].sort((a, b) => a - b);
+      return;
+    }
+    case "structExpr": {
+      const opt = marks.elements.get(at);
+      k.value.entries.forEach((entry, i) => {
+        if (entry.keyKind.case === "mapKey") rewrite(entry.keyKind.value, marks, pos, f, src);
+        rewrite(entry.value, marks, pos, f, src);
+        if (opt?.has(i) === true) entry.optionalEntry = true;
+      });
+      return;
+    }
+    case "comprehensionExpr": {
+      const c = k.value;
+      for (const x of [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result]) rewrite(x, marks, pos, f, src);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * Parses a CEL expression; with `optionalSyntax` (servers from 1.28), the optional syntax too. Throws
+ * as @bufbuild/cel's parse does on a syntax error, or a MacroError.
+ */
+export function parseCel(src: string, optionalSyntax = true): ParsedExpr {
+  if (!optionalSyntax || !/[?]|opt(Flat)?Map/.test(src)) return parse(src);
+  const { text, marks } = markOptionals(src);
+  const parsed = parse(text);
+  const positions = parsed.sourceInfo?.positions ?? {};
+  rewrite(parsed.expr, marks, positions, new NodeFactory(parsed), src);
+  return parsed;
+}
