@@ -177,20 +177,16 @@ test("schema errors that block CEL add the server's 'not checked' cause instead 
 
 test("rules that cannot be compiled here are listed as unchecked, never reported as passing checks", () => {
   const v = compileSchema(
-    withRules(SPEC, [
-      { rule: "format.dns1123Label().validate(self.name).hasValue()" },
-      { rule: "self.replicas +" },
-      { rule: "self.replicas < 5", message: "checked" },
-    ]),
+    withRules(SPEC, [{ rule: "[1, 2].all(i, v, v > i)" }, { rule: "self.replicas +" }, { rule: "self.replicas < 5", message: "checked" }]),
   );
   assert.deepEqual(
     v.uncheckedRules.map((u) => [u.field, u.rule]),
     [
-      ["spec", "format.dns1123Label().validate(self.name).hasValue()"],
+      ["spec", "[1, 2].all(i, v, v > i)"],
       ["spec", "self.replicas +"],
     ],
   );
-  assert.match(v.uncheckedRules[0]?.reason ?? "", /functions not available in this validator: dns1123Label, validate$/);
+  assert.match(v.uncheckedRules[0]?.reason ?? "", /functions not available in this validator: all$/);
   // The checkable rule still runs; the unchecked ones produce no verdict.
   assert.deepEqual(v.validate({ spec: { name: "n", replicas: 9 } }).map(formatFieldError), [`spec: Invalid value: "object": checked`]);
 });
@@ -238,5 +234,21 @@ test("the Kubernetes URL and quantity libraries", () => {
   for (const rule of rules) assert.deepEqual(run([{ rule }], { name: "https://example.com:8080/a/b?x=1&x=2", q: "2Gi" }), [], rule);
   assert.deepEqual(run([{ rule: "url(self.name).getHost() == ''", message: "m" }], { name: "not a url" }), [
     `spec: Invalid value: "object": URL parse error during conversion from string: parse "not a url": invalid URI for request evaluating rule: m`,
+  ]);
+});
+
+test("the Kubernetes format library in CRD rules: validate() is optional.none() for a valid string, else its messages", () => {
+  const v = compileSchema(
+    withRules(SPEC, [
+      {
+        rule: "!format.dns1123Label().validate(self.name).hasValue()",
+        messageExpression: "format.dns1123Label().validate(self.name).value().join(', ')",
+      },
+    ]),
+  );
+  assert.deepEqual(v.uncheckedRules, []);
+  assert.deepEqual(v.validate({ spec: { name: "ok-name", replicas: 1 } }), []);
+  assert.deepEqual(v.validate({ spec: { name: "a.b", replicas: 1 } }).map(formatFieldError), [
+    'spec: Invalid value: "object": must not contain dots',
   ]);
 });

@@ -7,6 +7,7 @@
 // (test/fixtures/cel-cost-1.24); how later versions differ is in ../server-versions.ts.
 import type { parse } from "@bufbuild/cel";
 import { DYN, formatCelType, MAX_REQUEST_BYTES, type CelT } from "./cel-types.js";
+import { FORMAT_NAMES } from "../../validation/cel/format-names.js";
 import { costModelFor, REFERENCE_MINOR, type CostModel } from "../server-versions.js";
 
 /** The AST node type of @bufbuild/cel. */
@@ -147,6 +148,9 @@ const qualifiedFns = new Set([
   "optional.ofNonZeroValue",
   "optional.none",
   "optional.unwrap",
+  // The format library (format.go): format.named and one function per named format.
+  "format.named",
+  ...FORMAT_NAMES.map((n) => `format.${n}`),
 ]);
 const stringFns = new Set(["lowerAscii", "upperAscii", "trim", "replace", "substring", "charAt", "join", "string", "format"]);
 const typeNames = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
@@ -555,6 +559,8 @@ function overloadMismatch(
     const wants = optionalMethods.get(fn);
     const mismatch =
       (wants !== undefined && target.k !== wants) ||
+      // The format library's validate() takes a kubernetes.NamedFormat receiver.
+      (fn === "validate" && (target.k !== "object" || target.name !== "kubernetes.NamedFormat")) ||
       (fn === "orValue" &&
         target.k === "optional" &&
         args.length === 1 &&
@@ -614,6 +620,7 @@ const IP_T = opaque("net.IP");
 const CIDR_T = opaque("net.CIDR");
 const SEMVER_T = opaque("kubernetes.Semver");
 const QUANTITY_T = opaque("kubernetes.Quantity");
+const FORMAT_T = opaque("kubernetes.NamedFormat");
 /**
  * The methods of the Kubernetes libraries' value types and their argument lists, by type name (ip.go,
  * cidr.go, semverlib.go, quantity.go in k8s.io/apiserver/pkg/cel/library).
@@ -665,6 +672,7 @@ const OPAQUE_METHODS: ReadonlyMap<string, ReadonlyMap<string, readonly (readonly
       ["isLessThan", [["kubernetes.Quantity"]]],
     ]),
   ],
+  ["kubernetes.NamedFormat", new Map([["validate", [["string"]]]])],
 ]);
 
 /** cel-go's refusal of a method call on one of those types, or undefined when it has the overload (or cannot tell: dyn). */
@@ -751,9 +759,19 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
       return SEMVER_T;
     case "quantity":
       return QUANTITY_T;
+    case "format.named":
+      return { k: "optional", elem: FORMAT_T };
+    case "validate":
+      if (first?.k === "object" && first.name === "kubernetes.NamedFormat")
+        return { k: "optional", elem: { k: "list", elem: { k: "string", maxSize: UNKNOWN_SIZE }, maxSize: UNKNOWN_SIZE } };
+      break;
     case "add":
     case "sub":
       if (first?.k === "object" && first.name === "kubernetes.Quantity") return QUANTITY_T;
+      break;
+    default:
+      // format.dns1123Label() and the other named formats.
+      if (fn.startsWith("format.")) return FORMAT_T;
   }
   if (stringFns.has(fn)) return { k: "string", maxSize: first === undefined ? MAX_REQUEST_BYTES : sizeOf(first) };
   switch (fn) {
@@ -826,6 +844,10 @@ function fnCost(fn: string, target: Checked | undefined, args: Checked[]): numbe
   const arg = args[0];
   const isText = (c: Checked | undefined): boolean => c !== undefined && (c.t.k === "string" || c.t.k === "bytes");
   switch (fn) {
+    case "validate":
+      // A format's check is priced as a regular expression of MaxNameFormatRegexSize (128) run
+      // over the string (k8s.io/apiserver/pkg/cel/library/cost.go).
+      return Math.min(UNKNOWN_SIZE, scaled(scaled(arg?.size ?? UNKNOWN_SIZE, traversalFactor), 128 * 0.25));
     case "_==_":
     case "_!=_": {
       // Two IPs, CIDRs, versions or quantities compare in one step (== only: k8s.io/apiserver's

@@ -1,13 +1,14 @@
 // The CEL environment of x-kubernetes-validations: CEL's standard library and strings extension (from
 // @bufbuild/cel) plus the Kubernetes list, regex, URL, quantity, semver, ip and cidr libraries and
-// cel-go's sets, lists (but sortBy) and optional types libraries (the optional syntax is parse.ts's).
-// Kubernetes' format and authorizer libraries and two-variable comprehensions are not provided here;
-// rules that call them are reported as unchecked.
+// cel-go's sets, lists (but sortBy) and optional types libraries (the optional syntax is parse.ts's),
+// and Kubernetes' format library. The authorizer library (policies only) and two-variable
+// comprehensions are not provided here; rules that call them are reported as unchecked.
 import { celEnv, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
 import { RE2JS } from "@bufbuild/re2";
 import { comparisonLibrary } from "./comparison-library.js";
 import { cidrLibrary, ipLibrary } from "./ip-library.js";
+import { formatLibrary } from "./format-library.js";
 import { listsExtLibrary } from "./lists-ext-library.js";
 import { optionalLibrary } from "./optional-library.js";
 import { quantityLibrary } from "./quantity-library.js";
@@ -120,6 +121,7 @@ export const kubernetesFuncs = [
   ...setsLibrary,
   ...listsExtLibrary,
   ...optionalLibrary,
+  ...formatLibrary,
 ];
 
 let env: CelEnv | undefined;

@@ -3,6 +3,8 @@
 // an opaque CEL map holding the parsed parts under keys no rule can spell.
 import { celFunc, celMethod, CelScalar, isCelMap, listType, mapType, type CelFunc, type CelValue } from "@bufbuild/cel";
 
+import { parseRequestURIError } from "../go-url.js";
+
 const { STRING, BOOL, DYN } = CelScalar;
 const URL_TYPE = mapType(STRING, DYN);
 const KEY = "\u0000url";
@@ -14,9 +16,10 @@ interface ParsedURL {
   query: string;
 }
 
-/** Go's url.ParseRequestURI, reduced to what the library exposes; undefined when Go would fail. */
+/** Go's url.ParseRequestURI, reduced to what the library exposes; undefined when Go would fail (go-url.ts decides). */
 export function parseRequestURI(s: string): ParsedURL | undefined {
-  if (s === "" || /[\s\u0000-\u001f\u007f]/.test(s)) return undefined;
+  if (parseRequestURIError(s) !== undefined) return undefined;
+  if (s === "*") return { scheme: "", host: "", path: "*", query: "" };
   if (s.startsWith("/")) return splitPath("", "", s);
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.*)$/s.exec(s);
   if (!m) return undefined;
@@ -27,7 +30,6 @@ export function parseRequestURI(s: string): ParsedURL | undefined {
   const end = afterSlashes.search(/[/?]/);
   const authority = end < 0 ? afterSlashes : afterSlashes.slice(0, end);
   const host = authority.includes("@") ? authority.slice(authority.lastIndexOf("@") + 1) : authority;
-  if (!/^(\[[0-9a-fA-F:.]+\]|[^[\]:]*)(:\d*)?$/.test(host)) return undefined;
   return splitPath(scheme, host, end < 0 ? "" : afterSlashes.slice(end));
 }
 
