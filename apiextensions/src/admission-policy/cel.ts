@@ -5,7 +5,7 @@
 import { celEnv, celMap, celMethod, CelScalar, isCelError, isCelMap, plan, type CelEnv, type CelInput, type CelValue } from "@bufbuild/cel";
 import { danglingOperatorError } from "../crd-checks/cel/cel-check.js";
 import { kubernetesFuncs } from "../validation/cel/library.js";
-import { lowerOptionals } from "../validation/cel/optional-library.js";
+import { lowerForEvaluation } from "../validation/cel/lower.js";
 import { parseCel, type ParsedExpr } from "../validation/cel/parse.js";
 import { celErrorText } from "../validation/cel/rules.js";
 import type { Authorizer } from "./types.js";
@@ -185,7 +185,7 @@ export function compileExpression(expr: string): Compiled {
   } catch (e) {
     return { compileError: danglingOperatorError(expr) ?? caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const run = plan(policyEnv(), lowerOptionals(parsed));
+  const run = plan(policyEnv(), lowerForEvaluation(parsed));
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;

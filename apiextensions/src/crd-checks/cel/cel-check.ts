@@ -419,7 +419,7 @@ export class CelChecker {
       return { t, cost: (c?.cost ?? 0) + Math.max(a?.cost ?? 0, b?.cost ?? 0), size: Math.max(a?.size ?? 0, b?.size ?? 0) };
     }
     if (fn === "_&&_" || fn === "_||_") return { t: BOOL, cost: argCost, size: this.computedSize(BOOL) };
-    const listCall = listExtensionCall(fn, tgt, args);
+    const listCall = listExtensionCall(fn, tgt, args, as);
     if (listCall !== undefined) return { ...listCall, cost: Math.min(UNKNOWN_SIZE, argCost + listCall.cost) };
     const t = resultType(fn, first?.t, as);
     return { t, cost: Math.min(UNKNOWN_SIZE, argCost + fnCost(fn, tgt, as)), size: this.resultSize(fn, t, first, as) };
@@ -452,12 +452,23 @@ export class CelChecker {
     }
     const init = c.accuInit === undefined ? none : this.check(c.accuInit, env);
     const inner = new Map(env);
-    inner.set(c.iterVar, elem);
+    // A two-variable comprehension (ext.TwoVarComprehensions): (index, element) over a list,
+    // (key, value) over a map.
+    const twoVar = c.iterVar2 !== "";
+    let [firstVar, firstSize]: [CelT, number] = [elem, elemSize];
+    if (twoVar) {
+      if (range.t.k === "list") [firstVar, firstSize] = [{ k: "int" }, this.computedSize({ k: "int" })];
+      const second = range.t.k === "map" ? range.t.value : elem;
+      inner.set(c.iterVar2, second);
+      elemSize = range.t.k === "dyn" ? elemSize : pathSize(second);
+    }
+    inner.set(c.iterVar, firstVar);
     const accuT: CelT = init.t.k === "list" ? { k: "list", elem: DYN, maxSize: n } : init.t;
     inner.set(c.accuVar, accuT);
     const accuSize = init.t.k === "list" || init.t.k === "map" ? n : init.size;
     const saved = this.sizes;
-    this.sizes = new Map(saved).set(c.iterVar, elemSize).set(c.accuVar, accuSize);
+    this.sizes = new Map(saved).set(c.iterVar, twoVar ? firstSize : elemSize).set(c.accuVar, accuSize);
+    if (twoVar) this.sizes.set(c.iterVar2, elemSize);
     const cond = c.loopCondition === undefined ? none : this.check(c.loopCondition, inner);
     const step = c.loopStep === undefined ? none : this.check(c.loopStep, inner);
     this.sizes = new Map(saved).set(c.accuVar, accuSize);
@@ -954,7 +965,7 @@ const LIST_CREATE_BASE_COST = 10;
  * factor, plus the call and the list's allocation; sort and distinct compare every element with
  * every other (and cel-go sizes their result so, too). Undefined for any other call.
  */
-function listExtensionCall(fn: string, target: Checked | undefined, args: Expr[]): Checked | undefined {
+function listExtensionCall(fn: string, target: Checked | undefined, args: Expr[], checked: Checked[]): Checked | undefined {
   const allocating = (factor: number, size: number): number => Math.min(UNKNOWN_SIZE, Math.ceil(size * factor) + 1 + LIST_CREATE_BASE_COST);
   if (fn === "lists.range" && target === undefined && args.length === 1) {
     const n = literalCount(args[0], UNKNOWN_SIZE);
@@ -980,6 +991,19 @@ function listExtensionCall(fn: string, target: Checked | undefined, args: Expr[]
     }
     case "distinct":
       return args.length === 0 ? { t: target.t, cost: allocating(2, squared), size: squared } : undefined;
+    case "@sortByAssociatedKeys": {
+      // sortBy's expansion: sorting the keys list (as estimateListSortBy prices it), the result
+      // the target list.
+      const keys = checked[0];
+      if (keys === undefined || args.length !== 1) return undefined;
+      const text = keys.t.k === "list" && (keys.t.elem.k === "string" || keys.t.elem.k === "bytes");
+      const n = keys.size;
+      return {
+        t: target.t,
+        cost: allocating(text ? 2 + traversalFactor : 2, Math.min(UNKNOWN_SIZE, n * n)),
+        size: Math.min(UNKNOWN_SIZE, n * n),
+      };
+    }
     case "sort": {
       if (args.length !== 0) return undefined;
       const text = target.t.elem.k === "string" || target.t.elem.k === "bytes";

@@ -8,6 +8,7 @@ import { strings } from "@bufbuild/cel/ext";
 import { RE2JS } from "@bufbuild/re2";
 import { comparisonLibrary } from "./comparison-library.js";
 import { cidrLibrary, ipLibrary } from "./ip-library.js";
+import { comprehensionsLibrary } from "./comprehensions-library.js";
 import { formatLibrary } from "./format-library.js";
 import { listsExtLibrary } from "./lists-ext-library.js";
 import { optionalLibrary } from "./optional-library.js";
@@ -122,6 +123,7 @@ export const kubernetesFuncs = [
   ...listsExtLibrary,
   ...optionalLibrary,
   ...formatLibrary,
+  ...comprehensionsLibrary,
 ];
 
 let env: CelEnv | undefined;

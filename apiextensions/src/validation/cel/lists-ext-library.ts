@@ -1,6 +1,6 @@
-// cel-go's lists extension at version 3 (ext.Lists, in Kubernetes' CEL environment since 1.34) but
-// sortBy (a macro), first and last (optional results): slice, flatten, sort, distinct, reverse and
-// lists.range, with cel-go's messages. (Kubernetes' own lists library gained includes() in 1.37, but
+// cel-go's lists extension at version 3 (ext.Lists, in Kubernetes' CEL environment since 1.34):
+// slice, flatten, sort, sortBy (a macro parse.ts expands into @sortByAssociatedKeys), distinct,
+// reverse and lists.range, with cel-go's messages (first and last are the optional library's). (Kubernetes' own lists library gained includes() in 1.37, but
 // the 1.37 server compiles for 1.36's environment, so it refuses it as undeclared, as here.)
 import { celFunc, celMethod, CelScalar, isCelList, isCelUint, listType, type CelFunc, type CelValue } from "@bufbuild/cel";
 import { celEqual, compareTemporal, temporal } from "./equality.js";
@@ -84,6 +84,20 @@ export const listsExtLibrary: CelFunc[] = [
   }),
   celMethod("sort", LIST, [], LIST, function () {
     return sort(items(this));
+  }),
+  // sortBy's expansion (parse.ts): the list ordered by its associated keys. (Go's sort.Slice is
+  // stable up to 12 elements, as this is; beyond, it may order equal keys otherwise.)
+  celMethod("@sortByAssociatedKeys", LIST, [LIST], LIST, function (keys) {
+    const [list, ks] = [items(this), items(keys)];
+    if (list.length !== ks.length)
+      throw new Error(
+        `@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got ${list.length} and ${ks.length} elements respectively`,
+      );
+    sort(ks);
+    return ks
+      .map((_, i) => i)
+      .sort((a, b) => compare(ks[a]!, ks[b]!))
+      .map((i) => list[i]!);
   }),
   celMethod("distinct", LIST, [], LIST, function () {
     const out: CelValue[] = [];

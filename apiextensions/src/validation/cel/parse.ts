@@ -15,7 +15,7 @@ export type ParsedExpr = ReturnType<typeof parse>;
 type Expr = ParsedExpr["expr"];
 type ExprKind = Expr["exprKind"];
 // The constants built here (the union's other members include deprecated ones).
-type ConstantKind = { case: "stringValue"; value: string } | { case: "boolValue"; value: boolean };
+type ConstantKind = { case: "stringValue"; value: string } | { case: "boolValue"; value: boolean } | { case: "int64Value"; value: bigint };
 
 /** Where the optional syntax stood: the dots of `.?`, and per `[`/`{` offset the element indices marked `?`. */
 interface OptionalMarks {
@@ -142,6 +142,12 @@ class NodeFactory {
   bool(offset: number, value: boolean): Expr {
     return this.constant(offset, { case: "boolValue", value });
   }
+  int(offset: number, value: bigint): Expr {
+    return this.constant(offset, { case: "int64Value", value });
+  }
+  map(offset: number): Expr {
+    return this.node(offset, { case: "structExpr", value: { $typeName: "cel.expr.Expr.CreateStruct", messageName: "", entries: [] } });
+  }
   list(offset: number, elements: Expr[]): Expr {
     return this.node(offset, {
       case: "listExpr",
@@ -150,7 +156,16 @@ class NodeFactory {
   }
   comprehension(
     offset: number,
-    parts: { iterVar: string; iterRange: Expr; accuVar: string; accuInit: Expr; loopCondition: Expr; loopStep: Expr; result: Expr },
+    parts: {
+      iterVar: string;
+      iterVar2?: string;
+      iterRange: Expr;
+      accuVar: string;
+      accuInit: Expr;
+      loopCondition: Expr;
+      loopStep: Expr;
+      result: Expr;
+    },
   ): Expr {
     return this.node(offset, {
       case: "comprehensionExpr",
@@ -235,6 +250,9 @@ function rewrite(e: Expr | undefined, marks: OptionalMarks, pos: Record<string, 
           },
         };
       }
+      const expanded =
+        k.value.target === undefined ? undefined : expandLibraryMacro(k.value.function, k.value.target, k.value.args, at, f, src, pos);
+      if (expanded !== undefined) e.exprKind = expanded.exprKind;
       return;
     }
     case "listExpr": {
@@ -262,12 +280,109 @@ function rewrite(e: Expr | undefined, marks: OptionalMarks, pos: Record<string, 
   }
 }
 
+// cel-go's accumulator names: the hidden one its macros use, and the legacy one a variable may not take.
+const ACCU = "@result";
+const LEGACY_ACCU = "__result__";
+
+/** An iteration variable of a macro: an identifier, else cel-go's error at the argument. */
+function iterVarOf(arg: Expr, message: string, src: string, pos: Record<string, number>): string {
+  if (arg.exprKind.case !== "identExpr") throw new MacroError(message, src, pos[String(arg.id)] ?? 0);
+  const name = arg.exprKind.value.name;
+  if (name === ACCU || name === LEGACY_ACCU)
+    throw new MacroError("iteration variable overwrites accumulator variable", src, pos[String(arg.id)] ?? 0);
+  return name;
+}
+
+/**
+ * The receiver macros of cel-go's extensions in Kubernetes' environment, expanded as cel-go expands
+ * them: the two-variable comprehensions (ext.TwoVarComprehensions, 1.32: all, exists, existsOne,
+ * transformList, transformMap and transformMapEntry over (index|key, value)) and the lists
+ * extension's sortBy (1.34). Undefined for any other call.
+ */
+function expandLibraryMacro(
+  fn: string,
+  target: Expr,
+  args: Expr[],
+  at: number,
+  f: NodeFactory,
+  src: string,
+  pos: Record<string, number>,
+): Expr | undefined {
+  const accu = (): Expr => f.ident(at, ACCU);
+  if (fn === "sortBy" && args.length === 2) {
+    const kind = target.exprKind.case;
+    if (kind !== "listExpr" && kind !== "selectExpr" && kind !== "identExpr" && kind !== "comprehensionExpr" && kind !== "callExpr")
+      throw new MacroError(
+        "sortBy can only be applied to a list, identifier, comprehension, call or select expression",
+        src,
+        pos[String(target.id)] ?? at,
+      );
+    const v = iterVarOf(args[0]!, "argument is not an identifier", src, pos);
+    const input = "@__sortBy_input__";
+    // input.@sortByAssociatedKeys(input.map(v, key)), with the input bound once.
+    const keys = f.comprehension(at, {
+      iterVar: v,
+      iterRange: f.ident(at, input),
+      accuVar: ACCU,
+      accuInit: f.list(at, []),
+      loopCondition: f.bool(at, true),
+      loopStep: f.call(at, "_+_", [accu(), f.list(at, [args[1]!])]),
+      result: accu(),
+    });
+    return f.comprehension(at, {
+      iterVar: UNUSED_ITER_VAR,
+      iterRange: f.list(at, []),
+      accuVar: input,
+      accuInit: target,
+      loopCondition: f.bool(at, false),
+      loopStep: f.ident(at, input),
+      result: f.call(at, "@sortByAssociatedKeys", [keys], f.ident(at, input)),
+    });
+  }
+  const quantifier = fn === "all" || fn === "exists" || fn === "existsOne" || fn === "exists_one";
+  const transform = fn === "transformList" || fn === "transformMap" || fn === "transformMapEntry";
+  if (!((quantifier && args.length === 3) || (transform && (args.length === 3 || args.length === 4)))) return undefined;
+  const iterVar = iterVarOf(args[0]!, "argument must be a simple name", src, pos);
+  const iterVar2 = iterVarOf(args[1]!, "argument must be a simple name", src, pos);
+  if (iterVar === iterVar2) throw new MacroError(`duplicate variable name: ${iterVar}`, src, pos[String(args[1]!.id)] ?? at);
+  const loop = (accuInit: Expr, loopCondition: Expr, loopStep: Expr): Expr =>
+    f.comprehension(at, { iterVar, iterVar2, iterRange: target, accuVar: ACCU, accuInit, loopCondition, loopStep, result: accu() });
+  const body = args[2]!;
+  switch (fn) {
+    case "all":
+      return loop(f.bool(at, true), f.call(at, "@not_strictly_false", [accu()]), f.call(at, "_&&_", [accu(), body]));
+    case "exists":
+      return loop(f.bool(at, false), f.call(at, "@not_strictly_false", [f.call(at, "!_", [accu()])]), f.call(at, "_||_", [accu(), body]));
+    case "existsOne":
+    case "exists_one": {
+      const counted = loop(
+        f.int(at, 0n),
+        f.bool(at, true),
+        f.call(at, "_?_:_", [body, f.call(at, "_+_", [accu(), f.int(at, 1n)]), accu()]),
+      );
+      if (counted.exprKind.case === "comprehensionExpr") counted.exprKind.value.result = f.call(at, "_==_", [accu(), f.int(at, 1n)]);
+      return counted;
+    }
+    default: {
+      const [filter, value] = args.length === 4 ? [args[2], args[3]!] : [undefined, body];
+      let step =
+        fn === "transformList"
+          ? f.call(at, "_+_", [accu(), f.list(at, [value])])
+          : fn === "transformMap"
+            ? f.call(at, "cel.@mapInsert", [accu(), f.ident(at, iterVar), value])
+            : f.call(at, "cel.@mapInsert", [accu(), value]);
+      if (filter !== undefined) step = f.call(at, "_?_:_", [filter, step, accu()]);
+      return loop(fn === "transformList" ? f.list(at, []) : f.map(at), f.bool(at, true), step);
+    }
+  }
+}
+
 /**
  * Parses a CEL expression; with `optionalSyntax` (servers from 1.28), the optional syntax too. Throws
  * as @bufbuild/cel's parse does on a syntax error, or a MacroError.
  */
 export function parseCel(src: string, optionalSyntax = true): ParsedExpr {
-  if (!optionalSyntax || !/[?]|opt(Flat)?Map/.test(src)) return parse(src);
+  if (!optionalSyntax || !/[?]|opt(Flat)?Map|sortBy|transform|all|exists/.test(src)) return parse(src);
   const { text, marks } = markOptionals(src);
   const parsed = parse(text);
   const positions = parsed.sourceInfo?.positions ?? {};

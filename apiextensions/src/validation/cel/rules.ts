@@ -9,7 +9,8 @@ import type { ValidationRule } from "../../types/index.js";
 import { childPath, duplicate, forbidden, indexPath, invalid, invalidWithoutValue, keyPath, required } from "../field-error.js";
 import { isObject, jsonEqual, type SchemaNode } from "../schema-node.js";
 import { hasFunction, validationEnv } from "./library.js";
-import { lowerOptionals, optionalNone, optionalOf } from "./optional-library.js";
+import { lowerForEvaluation } from "./lower.js";
+import { optionalNone, optionalOf } from "./optional-library.js";
 import { parseCel } from "./parse.js";
 import { toCel } from "./values.js";
 
@@ -69,7 +70,7 @@ function compileExpr(expr: string): Compiled {
     scan(parsed, ast);
     const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
     if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
-    return { program: plan(validationEnv(), lowerOptionals(parsed)), ast };
+    return { program: plan(validationEnv(), lowerForEvaluation(parsed)), ast };
   } catch (e) {
     return { error: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
   }
