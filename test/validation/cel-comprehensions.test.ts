@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { compileExpression, toCel } from "../../apiextensions/src/admission-policy/cel.js";
 import { compileSchema, formatFieldError } from "../../apiextensions/src/validation/index.js";
 import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
+import type { CelT } from "../../apiextensions/src/crd-checks/cel/cel-types.js";
 
 function run(expr: string, object: unknown = {}): unknown {
   const c = compileExpression(expr);
@@ -57,4 +58,30 @@ test("CRD rules use them too", () => {
   assert.deepEqual(v.validate({ spec: { ports: { z: 0, http: 80, a: -1 } } }).map(formatFieldError), [
     "spec: Invalid value: bad ports: a, z",
   ]);
+});
+
+test("the checker: a bound value keeps its size (sortBy costs what sort does), optionals are no ordinary operands, and versions gate the macros", async () => {
+  const { compileRule } = await import("../../apiextensions/src/crd-checks/cel/cel-rules.js");
+  const self: CelT = {
+    k: "object",
+    fields: new Map<string, CelT>([
+      ["items", { k: "list", elem: { k: "string", maxSize: 40 }, maxSize: 100_000 }],
+      ["s", { k: "string", maxSize: 40 }],
+    ]),
+  };
+  const sortBy = compileRule("self.items.sortBy(t, t).size() > 0", self, 37);
+  const sort = compileRule("self.items.sort().size() > 0", self, 37);
+  assert.ok(sortBy.cost > 1e10 && sort.cost > 1e10, `${sortBy.cost} ${sort.cost}`);
+  assert.match(
+    compileRule("self.s.hasValue()", self, 37).error ?? "",
+    /found no matching overload for 'hasValue' applied to 'string.\(\)'/,
+  );
+  assert.match(
+    compileRule("size(oldSelf.s) > 0", self, 37, true).error ?? "",
+    /found no matching overload for 'size' applied to '\(optional_type\(string\)\)'/,
+  );
+  assert.equal(compileRule("oldSelf.s.orValue('') == self.s", self, 37, true).error, undefined);
+  // Two-variable comprehensions arrive with 1.32's environment, which 1.33 compiles new rules in.
+  assert.equal(compileRule("self.items.all(i, v, i >= 0)", self, 33).error, undefined);
+  assert.match(compileRule("self.items.all(i, v, i >= 0)", self, 32).error ?? "", /undeclared reference to 'i'/);
 });

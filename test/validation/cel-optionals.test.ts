@@ -71,7 +71,7 @@ test("a ? that is not the optional syntax is left alone", () => {
 });
 
 test("without the optional syntax (servers before 1.28) .? is a syntax error", () => {
-  assert.throws(() => parseCel("a.?b", false), /found \. but expecting/);
+  assert.throws(() => parseCel("a.?b", { optional: false, twoVarComprehensions: false, sortBy: false }), /found \. but expecting/);
   assert.equal(show(parseCel("a.?b").expr), '_?._(a, "b")');
 });
 
@@ -156,4 +156,55 @@ test("optionalOldSelf: oldSelf is an optional, so the transition rule runs on cr
   assert.deepEqual(v.validate({ spec: { min: 2 } }, { spec: { min: 3 } }).map(formatFieldError), [
     "spec: Invalid value: min may only grow",
   ]);
+});
+
+test("has() refuses only a .? in its own argument", () => {
+  assert.equal(show(parseCel("has(self.a) && self.?a.orValue(0) == 1").expr).includes('_?._(self, "a")'), true);
+  assert.throws(() => parseCel("has(self.?a) && self.a == 1"), /invalid argument to has\(\) macro/);
+});
+
+test("optional map literals: a later entry replaces an earlier one, an empty optional entry removes it", () => {
+  const run = (expr: string): unknown => {
+    const c = compileExpression(expr);
+    assert.ok("program" in c, expr);
+    const r = c.program({}, undefined);
+    return "error" in r ? `error: ${r.error}` : r.value;
+  };
+  assert.equal(run("{'a': 1, ?'a': optional.none()}.size()"), 0n);
+  assert.equal(run("{?'a': optional.of(1), 'a': 2}['a']"), 2n);
+  // A null value is present to `.?` (cel-go), unlike has() on @bufbuild/cel's maps.
+  const c = compileExpression("object.?a.hasValue()");
+  assert.ok("program" in c);
+  const r = c.program({ object: toCel({ a: null }) }, undefined);
+  assert.deepEqual(r, { value: true });
+});
+
+test("optionalOldSelf: selection through oldSelf is optional, and a server that drops the field (1.24) skips the rule on create", () => {
+  const schema: JSONSchemaProps = {
+    type: "object",
+    properties: {
+      spec: {
+        type: "object",
+        properties: { x: { type: "integer" } },
+        "x-kubernetes-validations": [{ rule: "oldSelf.x.orValue(0) <= self.x", message: "x may only grow", optionalOldSelf: true }],
+      },
+    },
+  };
+  const v = compileSchema(schema, { omitRuleFailureValue: true });
+  assert.deepEqual(v.validate({ spec: { x: 1 } }), []);
+  assert.deepEqual(v.validate({ spec: { x: 0 } }, { spec: { x: 1 } }).map(formatFieldError), ["spec: Invalid value: x may only grow"]);
+  const v124 = compileSchema(
+    {
+      type: "object",
+      properties: {
+        spec: {
+          type: "object",
+          properties: { x: { type: "integer" } },
+          "x-kubernetes-validations": [{ rule: "self.x >= oldSelf.x", optionalOldSelf: true }],
+        },
+      },
+    },
+    { optionalOldSelf: false },
+  );
+  assert.deepEqual(v124.validate({ spec: { x: 1 } }), []);
 });

@@ -23,10 +23,21 @@ export const DEFAULT_SERVER_VERSIONS = "1.30-1.32";
 /** The minor the test API server and `checkCrd` without options model (the recorded server). */
 export const REFERENCE_MINOR = 24;
 
-/** From this minor the CEL environment has cel-go's optional types: the `.?` syntax, optional.of ... */
+/** From this environment minor CEL has cel-go's optional types: the `.?` syntax, optional.of ... */
 export const OPTIONAL_TYPES_MINOR = 28;
-/** From this minor list and map literals must be homogeneous (cel.ValidateHomogeneousAggregateLiterals). */
+/** From this environment minor list and map literals must be homogeneous (cel.ValidateHomogeneousAggregateLiterals). */
 export const HOMOGENEOUS_LITERALS_MINOR = 29;
+/** From this environment minor CEL has two-variable comprehensions (ext.TwoVarComprehensions). */
+export const TWO_VAR_COMPREHENSIONS_MINOR = 32;
+/** From this environment minor CEL has the lists extension at version 3, with sortBy. */
+export const SORT_BY_MINOR = 34;
+
+/**
+ * The CEL environment a server of minor `minor` compiles a new expression in: the previous minor's
+ * (environment.DefaultCompatibilityVersion, so that a rollback can still run what was accepted),
+ * as the real 1.37.2 shows by refusing the lists library's includes(), new in 1.37.
+ */
+export const celEnvironmentMinor = (minor: number): number => minor - 1;
 /** From this minor a rule's optionalOldSelf is kept and honoured (CRDValidationRatcheting, on by default). */
 export const OPTIONAL_OLD_SELF_MINOR = 30;
 

@@ -41,7 +41,11 @@ function hasRules(node: SchemaNode): boolean {
  */
 export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: CompileSchemaOptions = {}): SchemaValidator {
   const root = compileNode(openAPIV3Schema);
-  const rules = hasRules(root) ? celRules.get().compileRules(root, options.omitRuleFailureValue === true) : NO_RULES;
+  const rules = hasRules(root)
+    ? celRules
+        .get()
+        .compileRules(root, { omitFailureValue: options.omitRuleFailureValue === true, optionalOldSelf: options.optionalOldSelf !== false })
+    : NO_RULES;
   const uncheckedRules: readonly UncheckedRule[] = rules.unchecked;
   return {
     uncheckedRules,

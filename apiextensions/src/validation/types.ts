@@ -27,6 +27,8 @@ export interface UncheckedRule {
 export interface CompileSchemaOptions {
   /** A failed x-kubernetes-validations rule is `Invalid value: <message>`, without "object" (1.37; 1.24 prints the type). */
   omitRuleFailureValue?: boolean;
+  /** A rule's optionalOldSelf is honoured (servers from 1.30; the default); 1.24 drops the field. */
+  optionalOldSelf?: boolean;
 }
 
 export interface ValidateOptions {

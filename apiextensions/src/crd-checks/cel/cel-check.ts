@@ -463,9 +463,12 @@ export class CelChecker {
       elemSize = range.t.k === "dyn" ? elemSize : pathSize(second);
     }
     inner.set(c.iterVar, firstVar);
-    const accuT: CelT = init.t.k === "list" ? { k: "list", elem: DYN, maxSize: n } : init.t;
+    // A comprehension over the empty list literal binds its accumulator (cel.bind, optMap, sortBy's
+    // input): the bound value keeps its own type and size, as cel-go's pushLocalVar does.
+    const binding = c.iterRange?.exprKind.case === "listExpr" && c.iterRange.exprKind.value.elements.length === 0;
+    const accuT: CelT = init.t.k === "list" && !binding ? { k: "list", elem: DYN, maxSize: n } : init.t;
     inner.set(c.accuVar, accuT);
-    const accuSize = init.t.k === "list" || init.t.k === "map" ? n : init.size;
+    const accuSize = (init.t.k === "list" || init.t.k === "map") && !binding ? n : init.size;
     const saved = this.sizes;
     this.sizes = new Map(saved).set(c.iterVar, twoVar ? firstSize : elemSize).set(c.accuVar, accuSize);
     if (twoVar) this.sizes.set(c.iterVar2, elemSize);
@@ -499,6 +502,38 @@ const arithmeticOverloads = new Set([
   "-_(int)",
   "-_(double)",
 ]);
+/** Functions with no overload for an optional operand, which cel-go refuses at compile time. */
+const REFUSE_OPTIONAL = new Set([
+  "size",
+  "string",
+  "int",
+  "uint",
+  "double",
+  "bytes",
+  "timestamp",
+  "duration",
+  "matches",
+  "startsWith",
+  "endsWith",
+  "contains",
+  "lowerAscii",
+  "upperAscii",
+  "trim",
+  "split",
+  "replace",
+  "substring",
+  "charAt",
+  "join",
+  "@in",
+  "_+_",
+  "_-_",
+  "_*_",
+  "_/_",
+  "_%_",
+  "-_",
+  "!_",
+]);
+
 /** The optional library's methods and the kind of receiver each takes. */
 const optionalMethods: ReadonlyMap<string, CelT["k"]> = new Map([
   ["hasValue", "optional"],
@@ -579,6 +614,13 @@ function overloadMismatch(
         scalarKinds.has(args[0]!.k) &&
         target.elem.k !== args[0]!.k);
     if (mismatch) return `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
+  }
+  // An optional is no operand of the ordinary functions: only the optional library, ==, != and ?:
+  // take one (cel-go declares no other overload for optional_type).
+  if (optionalTypes && REFUSE_OPTIONAL.has(fn) && (target?.k === "optional" || args.some((a) => a.k === "optional"))) {
+    return target === undefined
+      ? `found no matching overload for '${fn}' applied to '(${args.map(fmt).join(", ")})'`
+      : `found no matching overload for '${fn}' applied to '${fmt(target)}.(${args.map(fmt).join(", ")})'`;
   }
   // The sets functions take two lists of one element type.
   if (target === undefined && fn.startsWith("sets.") && args.length === 2) {

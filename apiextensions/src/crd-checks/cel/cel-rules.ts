@@ -2,16 +2,27 @@
 // create: parse, type-check against the node's declared type (self and oldSelf), require a
 // boolean result, and estimate each rule's worst-case cost. Errors are worded like cel-go's
 // ("compilation failed: ERROR: <input>:1:5: undefined field 'b'" plus the source excerpt).
-import { MacroError, parseCel, type ParsedExpr } from "../../validation/cel/parse.js";
-import { CelChecker, danglingOperatorError, formatCelIssue, formatCelIssues, mayBeBool, type Expr } from "./cel-check.js";
+import { MacroError, parseCel, type CelSyntax, type ParsedExpr } from "../../validation/cel/parse.js";
+import {
+  CelChecker,
+  danglingOperatorError,
+  formatCelIssue,
+  formatCelIssues,
+  mayBeBool,
+  type CheckerOptions,
+  type Expr,
+} from "./cel-check.js";
 import type { CelT } from "./cel-types.js";
 import {
+  celEnvironmentMinor,
   costModelFor,
   HOMOGENEOUS_LITERALS_MINOR,
   NEWEST_MODELLED_MINOR,
   OPTIONAL_OLD_SELF_MINOR,
   OPTIONAL_TYPES_MINOR,
   REFERENCE_MINOR,
+  SORT_BY_MINOR,
+  TWO_VAR_COMPREHENSIONS_MINOR,
 } from "../server-versions.js";
 
 /** The outcome of compiling one rule. */
@@ -63,14 +74,30 @@ function syntaxError(rule: string, e: unknown): string {
 const MAX_PARSES = 4096;
 const parses = new Map<string, { parsed: ParsedExpr } | { error: unknown }>();
 
+/** What a server of minor `minor` parses a new expression with (its CEL environment's minor's syntax). */
+function syntaxOf(minor: number): CelSyntax {
+  const env = celEnvironmentMinor(minor);
+  return { optional: env >= OPTIONAL_TYPES_MINOR, twoVarComprehensions: env >= TWO_VAR_COMPREHENSIONS_MINOR, sortBy: env >= SORT_BY_MINOR };
+}
+
+/** The checker's options for a server of minor `minor`. */
+function checkerOptions(minor: number): CheckerOptions {
+  const env = celEnvironmentMinor(minor);
+  return { homogeneousLiterals: env >= HOMOGENEOUS_LITERALS_MINOR, optionalTypes: env >= OPTIONAL_TYPES_MINOR };
+}
+
+/** oldSelf's type: an optional with optionalOldSelf (kept and honoured from 1.30). */
+const oldSelfType = (selfType: CelT, minor: number, optionalOldSelf: boolean): CelT =>
+  optionalOldSelf && minor >= OPTIONAL_OLD_SELF_MINOR ? { k: "optional", elem: selfType } : selfType;
+
 function parseCached(expression: string, minor: number): ParsedExpr {
-  const optional = minor >= OPTIONAL_TYPES_MINOR;
-  const key = `${optional ? "1" : "0"}${expression}`;
+  const syntax = syntaxOf(minor);
+  const key = `${JSON.stringify(syntax)}${expression}`;
   let hit = parses.get(key);
   if (hit === undefined) {
     if (parses.size >= MAX_PARSES) parses.clear();
     try {
-      hit = { parsed: parseCel(expression, optional) };
+      hit = { parsed: parseCel(expression, syntax) };
     } catch (error) {
       hit = { error };
     }
@@ -88,12 +115,10 @@ export function compileRule(rule: string, selfType: CelT, minor: number = REFERE
   } catch (e) {
     return { error: `compilation failed: ${syntaxError(rule, e)}`, cost: 0, transition: false };
   }
-  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, costModelFor(minor), {
-    homogeneousLiterals: minor >= HOMOGENEOUS_LITERALS_MINOR,
-  });
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, costModelFor(minor), checkerOptions(minor));
   const env = new Map<string, CelT>([
     ["self", selfType],
-    ["oldSelf", optionalOldSelf && minor >= OPTIONAL_OLD_SELF_MINOR ? { k: "optional", elem: selfType } : selfType],
+    ["oldSelf", oldSelfType(selfType, minor, optionalOldSelf)],
   ]);
   const out = checker.check(parsed.expr, env);
   const transition = refersTo(parsed.expr, "oldSelf");
@@ -109,21 +134,24 @@ export function compileRule(rule: string, selfType: CelT, minor: number = REFERE
  * Why a rule's messageExpression would not compile to a string (as servers that know
  * messageExpression check it), or undefined when it does; `self` and `oldSelf` as for the rule.
  */
-export function messageExpressionError(expression: string, selfType: CelT, minor: number = NEWEST_MODELLED_MINOR): string | undefined {
+export function messageExpressionError(
+  expression: string,
+  selfType: CelT,
+  minor: number = NEWEST_MODELLED_MINOR,
+  optionalOldSelf = false,
+): string | undefined {
   let parsed: ParsedExpr;
   try {
     parsed = parseCached(expression, minor);
   } catch (e) {
     return `messageExpression compilation failed: ${syntaxError(expression, e)}`;
   }
-  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, undefined, {
-    homogeneousLiterals: minor >= HOMOGENEOUS_LITERALS_MINOR,
-  });
+  const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, undefined, checkerOptions(minor));
   const out = checker.check(
     parsed.expr,
     new Map<string, CelT>([
       ["self", selfType],
-      ["oldSelf", selfType],
+      ["oldSelf", oldSelfType(selfType, minor, optionalOldSelf)],
     ]),
   );
   const issues = checker.allIssues();

@@ -15,7 +15,10 @@ type ExprKind = Expr["exprKind"];
 
 class Lowering {
   private next: bigint;
-  constructor(private readonly parsed: ParsedExpr) {
+  constructor(
+    private readonly parsed: ParsedExpr,
+    private readonly roots: ReadonlySet<string>,
+  ) {
     let max = 0n;
     for (const id of Object.keys(parsed.sourceInfo?.positions ?? {})) if (BigInt(id) > max) max = BigInt(id);
     this.next = max + 1n;
@@ -67,7 +70,7 @@ class Lowering {
     switch (k.case) {
       case "selectExpr": {
         // Decided on the parser's shapes, before the operand is lowered.
-        const viral = k.value.operand !== undefined && yieldsOptional(k.value.operand);
+        const viral = k.value.operand !== undefined && yieldsOptional(k.value.operand, this.roots);
         this.lower(k.value.operand);
         if (!k.value.testOnly && viral && k.value.operand !== undefined)
           e.exprKind = {
@@ -82,7 +85,10 @@ class Lowering {
       }
       case "callExpr": {
         const viral =
-          k.value.function === "_[_]" && k.value.target === undefined && k.value.args[0] !== undefined && yieldsOptional(k.value.args[0]);
+          k.value.function === "_[_]" &&
+          k.value.target === undefined &&
+          k.value.args[0] !== undefined &&
+          yieldsOptional(k.value.args[0], this.roots);
         this.lower(k.value.target);
         for (const a of k.value.args) this.lower(a);
         const { function: fn, target, args } = k.value;
@@ -146,23 +152,30 @@ const OPTIONAL_CALLS = new Set(["_?._", "_[?_]", "or"]);
 const OPTIONAL_FUNCTIONS = new Set(["of", "ofNonZeroValue", "none"]);
 
 /** Whether `e` is (syntactically) an optional value, so that selecting or indexing through it is optional too. */
-function yieldsOptional(e: Expr): boolean {
+function yieldsOptional(e: Expr, roots: ReadonlySet<string>): boolean {
   const k = e.exprKind;
-  if (k.case === "comprehensionExpr") return k.value.result !== undefined && yieldsOptional(k.value.result);
+  if (k.case === "identExpr") return roots.has(k.value.name);
+  if (k.case === "comprehensionExpr") return k.value.result !== undefined && yieldsOptional(k.value.result, roots);
   // Selection and indexing through an optional stay optional.
-  if (k.case === "selectExpr") return !k.value.testOnly && k.value.operand !== undefined && yieldsOptional(k.value.operand);
+  if (k.case === "selectExpr") return !k.value.testOnly && k.value.operand !== undefined && yieldsOptional(k.value.operand, roots);
   if (k.case !== "callExpr") return false;
   const { function: fn, target, args } = k.value;
   if (OPTIONAL_CALLS.has(fn)) return true;
-  if (fn === "_[_]" && target === undefined) return args[0] !== undefined && yieldsOptional(args[0]);
+  if (fn === "_[_]" && target === undefined) return args[0] !== undefined && yieldsOptional(args[0], roots);
+  // The format library's validate() is an optional list.
+  if (fn === "validate" && target !== undefined && args.length === 1) return true;
   if (target?.exprKind.case === "identExpr" && target.exprKind.value.name === "optional") return OPTIONAL_FUNCTIONS.has(fn);
   if ((fn === "first" || fn === "last") && target !== undefined && args.length === 0) return true;
-  if (fn === "_?_:_") return args.slice(1).some(yieldsOptional);
+  if (fn === "_?_:_") return args.slice(1).some((a) => yieldsOptional(a, roots));
   return false;
 }
 
-/** Rewrites a parsed expression (parse.ts's shapes) so @bufbuild/cel's planner evaluates it as cel-go does. */
-export function lowerForEvaluation(parsed: ParsedExpr): ParsedExpr {
-  new Lowering(parsed).lower(parsed.expr);
+/**
+ * Rewrites a parsed expression (parse.ts's shapes) so @bufbuild/cel's planner evaluates it as cel-go
+ * does; `optionalRoots` are variables bound to optionals (oldSelf under optionalOldSelf), through
+ * which selection is optional too.
+ */
+export function lowerForEvaluation(parsed: ParsedExpr, optionalRoots: ReadonlySet<string> = new Set()): ParsedExpr {
+  new Lowering(parsed, optionalRoots).lower(parsed.expr);
   return parsed;
 }

@@ -20,6 +20,7 @@ import {
   mapType,
   type CelFunc,
   type CelInput,
+  type CelMap,
   type CelValue,
 } from "@bufbuild/cel";
 
@@ -68,12 +69,20 @@ function isZero(v: CelValue): boolean {
   return false;
 }
 
+/** Whether a map has a key, a null value included (@bufbuild/cel's has() counts a null value as absent). */
+function hasKey(m: CelMap, key: string | bigint | boolean): boolean {
+  if (m.has(key)) return true;
+  if (m.get(key) !== null) return false;
+  for (const k of m.keys()) if (k === key) return true;
+  return false;
+}
+
 /** `x.?f` (and a selection after one): optional.none() when x is empty or lacks f. */
 function optSelect(x: CelValue, field: string): CelValue {
   const v = isOptional(x) ? unwrap(x) : x;
   if (v === undefined) return NONE;
   if (!isCelMap(v)) throw new Error("no such overload");
-  return v.has(field) ? optionalOf(v.get(field) as CelValue) : NONE;
+  return hasKey(v, field) ? optionalOf(v.get(field) as CelValue) : NONE;
 }
 
 /** `x[?i]` (and an index after an optional): optional.none() when x is empty or lacks the index or key. */
@@ -87,7 +96,7 @@ function optIndex(x: CelValue, i: CelValue): CelValue {
   }
   if (isCelMap(v)) {
     const key = i as string | bigint | boolean;
-    return v.has(key) ? optionalOf(v.get(key) as CelValue) : NONE;
+    return hasKey(v, key) ? optionalOf(v.get(key) as CelValue) : NONE;
   }
   throw new Error("no such overload");
 }
@@ -153,15 +162,16 @@ export const optionalLibrary: CelFunc[] = [
     return celList(out);
   }),
   celFunc("@optmap", [listType(DYN), listType(DYN), listType(BOOL)], DYN, (keys, values, mask) => {
+    // cel-go's evalMap: entries in order, a later one replacing an earlier one of the same key, and
+    // an empty optional entry removing it.
     const [ks, vs, flags] = [[...keys], [...values], [...mask]];
     const out = new Map<string | bigint | boolean, CelInput>();
     ks.forEach((k, i) => {
       const key = k as string | bigint | boolean;
       let v: CelValue | undefined = vs[i];
       if (flags[i] === true) v = unwrap(v as CelValue);
-      if (v === undefined) return;
-      if (out.has(key)) throw new Error(`Failed with repeated key`);
-      out.set(key, v);
+      if (v === undefined) out.delete(key);
+      else out.set(key, v);
     });
     return celMap(out);
   }),

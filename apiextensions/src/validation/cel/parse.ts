@@ -21,11 +21,17 @@ type ConstantKind = { case: "stringValue"; value: string } | { case: "boolValue"
 interface OptionalMarks {
   readonly selects: Set<number>;
   readonly elements: Map<number, Set<number>>;
+  /** By the offset of `has`: the `.?` dots directly in its argument (cel-go refuses `has(a.?b)`). */
+  readonly hasDots: Map<number, number[]>;
 }
+
+const NO_MARKS: OptionalMarks = { selects: new Set(), elements: new Map(), hasDots: new Map() };
 
 interface Open {
   readonly at: number;
   readonly ch: string;
+  /** For the parenthesis of a `has(` call: the offset of `has`. */
+  readonly has?: number;
   elem: number;
   atStart: boolean;
 }
@@ -61,7 +67,7 @@ function stringEnd(src: string, i: number): number {
 /** Blanks the optional syntax's `?` marks in `src` and says where they were. */
 function markOptionals(src: string): { text: string; marks: OptionalMarks } {
   const out = src.split("");
-  const marks: OptionalMarks = { selects: new Set(), elements: new Map() };
+  const marks: OptionalMarks = { selects: new Set(), elements: new Map(), hasDots: new Map() };
   const stack: Open[] = [];
   let dot = -1;
   let i = 0;
@@ -86,6 +92,7 @@ function markOptionals(src: string): { text: string; marks: OptionalMarks } {
     if (c === "?") {
       if (dot >= 0) {
         marks.selects.add(dot);
+        if (top?.has !== undefined) marks.hasDots.set(top.has, [...(marks.hasDots.get(top.has) ?? []), dot]);
         out[i] = " ";
         dot = -1;
         i++;
@@ -103,7 +110,12 @@ function markOptionals(src: string): { text: string; marks: OptionalMarks } {
     }
     dot = -1;
     if (top) top.atStart = false;
-    if (c === "(" || c === "[" || c === "{") stack.push({ at: i, ch: c, elem: 0, atStart: true });
+    if (c === "(") {
+      // A `has(` call: `has` just before, as a whole word.
+      const m = /(?:^|[^\w.])(has)\s*$/.exec(src.slice(Math.max(0, i - 16), i));
+      const has = m ? i - m[0].length + m[0].indexOf("has") : undefined;
+      stack.push({ at: i, ch: c, elem: 0, atStart: true, ...(has !== undefined ? { has } : {}) });
+    } else if (c === "[" || c === "{") stack.push({ at: i, ch: c, elem: 0, atStart: true });
     else if (c === ")" || c === "]" || c === "}") stack.pop();
     else if (c === "," && top) {
       top.elem++;
@@ -198,17 +210,23 @@ export class MacroError extends Error {
 const UNUSED_ITER_VAR = "#unused";
 
 /** Rewrites the optional syntax's nodes (found by offset) into cel-go's shapes, and expands optMap/optFlatMap. */
-function rewrite(e: Expr | undefined, marks: OptionalMarks, pos: Record<string, number>, f: NodeFactory, src: string): void {
+function rewrite(
+  e: Expr | undefined,
+  marks: OptionalMarks,
+  pos: Record<string, number>,
+  f: NodeFactory,
+  src: string,
+  syntax: CelSyntax,
+): void {
   if (e === undefined) return;
   const k = e.exprKind;
   const at = pos[String(e.id)] ?? 0;
   switch (k.case) {
     case "selectExpr": {
-      rewrite(k.value.operand, marks, pos, f, src);
-      // has() is recorded at `has`: its argument's optional dot is found by the field it names.
+      rewrite(k.value.operand, marks, pos, f, src, syntax);
+      // has() is recorded at `has`; a `.?` directly in its argument is refused.
       if (k.value.testOnly) {
-        const field = k.value.field;
-        const dot = [...marks.selects].find((d) => d > at && new RegExp(`^\\.\\s*\\?\\s*${field}\\b`).test(src.slice(d)));
+        const dot = marks.hasDots.get(at)?.[0];
         if (dot !== undefined) throw new MacroError("invalid argument to has() macro", src, dot);
       }
       if (marks.selects.has(at) && k.value.operand !== undefined) {
@@ -220,12 +238,12 @@ function rewrite(e: Expr | undefined, marks: OptionalMarks, pos: Record<string, 
       return;
     }
     case "callExpr": {
-      rewrite(k.value.target, marks, pos, f, src);
-      for (const a of k.value.args) rewrite(a, marks, pos, f, src);
+      rewrite(k.value.target, marks, pos, f, src, syntax);
+      for (const a of k.value.args) rewrite(a, marks, pos, f, src, syntax);
       if (k.value.function === "_[_]" && k.value.target === undefined && marks.elements.get(at)?.has(0) === true)
         k.value.function = "_[?_]";
       const macro = k.value.function;
-      if ((macro === "optMap" || macro === "optFlatMap") && k.value.target !== undefined && k.value.args.length === 2) {
+      if (syntax.optional && (macro === "optMap" || macro === "optFlatMap") && k.value.target !== undefined && k.value.args.length === 2) {
         const [v, body] = k.value.args as [Expr, Expr];
         if (v.exprKind.case !== "identExpr")
           throw new MacroError(`${macro}() variable name must be a simple identifier`, src, pos[String(v.id)] ?? at);
@@ -251,12 +269,14 @@ function rewrite(e: Expr | undefined, marks: OptionalMarks, pos: Record<string, 
         };
       }
       const expanded =
-        k.value.target === undefined ? undefined : expandLibraryMacro(k.value.function, k.value.target, k.value.args, at, f, src, pos);
+        k.value.target === undefined
+          ? undefined
+          : expandLibraryMacro(k.value.function, k.value.target, k.value.args, at, f, src, pos, syntax);
       if (expanded !== undefined) e.exprKind = expanded.exprKind;
       return;
     }
     case "listExpr": {
-      for (const x of k.value.elements) rewrite(x, marks, pos, f, src);
+      for (const x of k.value.elements) rewrite(x, marks, pos, f, src, syntax);
       const opt = marks.elements.get(at);
       if (opt !== undefined) k.value.optionalIndices = [...opt].sort((a, b) => a - b);
       return;
@@ -264,15 +284,15 @@ function rewrite(e: Expr | undefined, marks: OptionalMarks, pos: Record<string, 
     case "structExpr": {
       const opt = marks.elements.get(at);
       k.value.entries.forEach((entry, i) => {
-        if (entry.keyKind.case === "mapKey") rewrite(entry.keyKind.value, marks, pos, f, src);
-        rewrite(entry.value, marks, pos, f, src);
+        if (entry.keyKind.case === "mapKey") rewrite(entry.keyKind.value, marks, pos, f, src, syntax);
+        rewrite(entry.value, marks, pos, f, src, syntax);
         if (opt?.has(i) === true) entry.optionalEntry = true;
       });
       return;
     }
     case "comprehensionExpr": {
       const c = k.value;
-      for (const x of [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result]) rewrite(x, marks, pos, f, src);
+      for (const x of [c.iterRange, c.accuInit, c.loopCondition, c.loopStep, c.result]) rewrite(x, marks, pos, f, src, syntax);
       return;
     }
     default:
@@ -307,9 +327,10 @@ function expandLibraryMacro(
   f: NodeFactory,
   src: string,
   pos: Record<string, number>,
+  syntax: CelSyntax,
 ): Expr | undefined {
   const accu = (): Expr => f.ident(at, ACCU);
-  if (fn === "sortBy" && args.length === 2) {
+  if (syntax.sortBy && fn === "sortBy" && args.length === 2) {
     const kind = target.exprKind.case;
     if (kind !== "listExpr" && kind !== "selectExpr" && kind !== "identExpr" && kind !== "comprehensionExpr" && kind !== "callExpr")
       throw new MacroError(
@@ -341,6 +362,7 @@ function expandLibraryMacro(
   }
   const quantifier = fn === "all" || fn === "exists" || fn === "existsOne" || fn === "exists_one";
   const transform = fn === "transformList" || fn === "transformMap" || fn === "transformMapEntry";
+  if (!syntax.twoVarComprehensions) return undefined;
   if (!((quantifier && args.length === 3) || (transform && (args.length === 3 || args.length === 4)))) return undefined;
   const iterVar = iterVarOf(args[0]!, "argument must be a simple name", src, pos);
   const iterVar2 = iterVarOf(args[1]!, "argument must be a simple name", src, pos);
@@ -377,15 +399,24 @@ function expandLibraryMacro(
   }
 }
 
-/**
- * Parses a CEL expression; with `optionalSyntax` (servers from 1.28), the optional syntax too. Throws
- * as @bufbuild/cel's parse does on a syntax error, or a MacroError.
- */
-export function parseCel(src: string, optionalSyntax = true): ParsedExpr {
-  if (!optionalSyntax || !/[?]|opt(Flat)?Map|sortBy|transform|all|exists/.test(src)) return parse(src);
-  const { text, marks } = markOptionals(src);
+/** What of the syntax and macros beyond @bufbuild/cel's the environment has (all of it by default: 1.37). */
+export interface CelSyntax {
+  /** cel.OptionalTypes: `.?`, `[?`, optional elements and entries, optMap, optFlatMap. */
+  readonly optional: boolean;
+  /** ext.TwoVarComprehensions: all/exists/existsOne/transform* with two variables. */
+  readonly twoVarComprehensions: boolean;
+  /** The lists extension's sortBy. */
+  readonly sortBy: boolean;
+}
+const ALL_SYNTAX: CelSyntax = { optional: true, twoVarComprehensions: true, sortBy: true };
+
+/** Parses a CEL expression with `syntax`. Throws as @bufbuild/cel's parse does on a syntax error, or a MacroError. */
+export function parseCel(src: string, syntax: CelSyntax = ALL_SYNTAX): ParsedExpr {
+  if (!(syntax.optional || syntax.twoVarComprehensions || syntax.sortBy) || !/[?]|opt(Flat)?Map|sortBy|transform|all|exists/.test(src))
+    return parse(src);
+  const { text, marks } = syntax.optional ? markOptionals(src) : { text: src, marks: NO_MARKS };
   const parsed = parse(text);
   const positions = parsed.sourceInfo?.positions ?? {};
-  rewrite(parsed.expr, marks, positions, new NodeFactory(parsed), src);
+  rewrite(parsed.expr, marks, positions, new NodeFactory(parsed), src, syntax);
   return parsed;
 }

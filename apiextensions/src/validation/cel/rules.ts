@@ -22,6 +22,8 @@ interface CompiledRule {
   readonly program: Program | undefined;
   readonly messageProgram: Program | undefined;
   readonly transition: boolean;
+  /** oldSelf is an optional (optionalOldSelf, honoured). */
+  readonly optionalOld: boolean;
   readonly unchecked: string | undefined;
 }
 
@@ -33,6 +35,14 @@ export interface CompiledRules {
   readonly unchecked: readonly UncheckedRule[];
   /** A failed rule's Invalid error without the value (`Invalid value: <message>`), as 1.37 words it. */
   readonly omitFailureValue: boolean;
+}
+
+/** How the server a schema's rules are compiled for treats them. */
+export interface RulesOptions {
+  /** A failed rule's Invalid error without the value (1.37). */
+  readonly omitFailureValue?: boolean;
+  /** optionalOldSelf is honoured (1.30 on); an older server drops the field. */
+  readonly optionalOldSelf?: boolean;
 }
 
 interface Ast {
@@ -63,35 +73,48 @@ function scan(node: unknown, ast: Ast): void {
 
 type Compiled = { program: Program; ast: Ast } | { error: string };
 
-function compileExpr(expr: string): Compiled {
+function compileExpr(expr: string, optionalRoots: ReadonlySet<string>): Compiled {
   try {
     const parsed = parseCel(expr);
     const ast: Ast = { names: new Set(), functions: new Set() };
     scan(parsed, ast);
     const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
     if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
-    return { program: plan(validationEnv(), lowerForEvaluation(parsed)), ast };
+    return { program: plan(validationEnv(), lowerForEvaluation(parsed, optionalRoots)), ast };
   } catch (e) {
     return { error: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
 
-function compileRule(rule: ValidationRule): CompiledRule {
-  const c = compileExpr(rule.rule);
+const OPTIONAL_OLD_SELF: ReadonlySet<string> = new Set(["oldSelf"]);
+const NO_ROOTS: ReadonlySet<string> = new Set();
+
+function compileRule(rule: ValidationRule, options: RulesOptions): CompiledRule {
+  const optionalOld = options.optionalOldSelf !== false && rule.optionalOldSelf === true;
+  const roots = optionalOld ? OPTIONAL_OLD_SELF : NO_ROOTS;
+  const c = compileExpr(rule.rule, roots);
   if ("error" in c)
-    return { rule, program: undefined, messageProgram: undefined, transition: /\boldSelf\b/.test(rule.rule), unchecked: c.error };
-  const m = rule.messageExpression ? compileExpr(rule.messageExpression) : undefined;
+    return {
+      rule,
+      program: undefined,
+      messageProgram: undefined,
+      transition: /\boldSelf\b/.test(rule.rule),
+      optionalOld,
+      unchecked: c.error,
+    };
+  const m = rule.messageExpression ? compileExpr(rule.messageExpression, roots) : undefined;
   return {
     rule,
     program: c.program,
     messageProgram: m && "program" in m ? m.program : undefined,
     transition: c.ast.names.has("oldSelf"),
+    optionalOld: optionalOld && c.ast.names.has("oldSelf"),
     unchecked: undefined,
   };
 }
 
 /** Compiles the rules of every node under `root`; `path` names schema locations ("spec.ports[*]"). */
-export function compileRules(root: SchemaNode, omitFailureValue = false): CompiledRules {
+export function compileRules(root: SchemaNode, options: RulesOptions = {}): CompiledRules {
   const byNode = new Map<SchemaNode, CompiledRule[]>();
   const relevant = new Set<SchemaNode>();
   const unchecked: UncheckedRule[] = [];
@@ -99,7 +122,7 @@ export function compileRules(root: SchemaNode, omitFailureValue = false): Compil
     let any = false;
     const rules = node.raw["x-kubernetes-validations"] ?? [];
     if (rules.length > 0) {
-      const compiled = rules.map(compileRule);
+      const compiled = rules.map((r) => compileRule(r, options));
       byNode.set(node, compiled);
       for (const c of compiled)
         if (c.unchecked) unchecked.push({ field: path === "" ? "<root>" : path, rule: c.rule.rule, reason: c.unchecked });
@@ -112,7 +135,7 @@ export function compileRules(root: SchemaNode, omitFailureValue = false): Compil
     return any;
   };
   visit(root, "");
-  return { byNode, relevant, unchecked, omitFailureValue };
+  return { byNode, relevant, unchecked, omitFailureValue: options.omitFailureValue === true };
 }
 
 /** The cel-go wording of an evaluation error, which the server puts in its message. */
@@ -158,7 +181,7 @@ function evaluateNode(run: CelRun, node: SchemaNode, obj: unknown, old: unknown,
   let oldSelf: CelInput | undefined;
   for (const c of compiled) {
     // With optionalOldSelf, oldSelf is optional.none() where there is no old value, and the rule runs.
-    const optionalOld = c.transition && c.rule.optionalOldSelf === true;
+    const optionalOld = c.optionalOld;
     if (!c.program || (c.transition && !hasOld && !optionalOld)) continue;
     self ??= toCel(obj, node, isRoot);
     if (c.transition && hasOld) oldSelf ??= toCel(old, node, isRoot);
