@@ -24,7 +24,7 @@ export function checkCrd(crd: unknown, options: CrdCheckOptions = {}): CrdProble
   return [
     ...checkObjectMeta(internal),
     ...checkSpec(internal, minor),
-    ...checkStoredVersionsAndPruning(internal),
+    ...checkStoredVersionsAndPruning(internal, false, minor),
     ...checkApiApproval(internal),
   ];
 }

@@ -2,8 +2,9 @@
 // server's structuraldefaulting.ValidateDefaults), reported at `<schema path>.default`.
 // Defaults under additionalProperties are not followed, as on the server.
 import type { FieldPath } from "./field-path.js";
-import { goSharpV } from "./go-value.js";
-import { GoRendered, invalid, type CrdProblem } from "./problem.js";
+import { invalid, type CrdProblem } from "./problem.js";
+import { REFERENCE_MINOR, wordingOf } from "./server-versions.js";
+import type { ServerWording } from "../validation/name-rules.js";
 import { pruned } from "./prune.js";
 import { canonicalJson, itemSchema, propertyNames } from "./schema-access.js";
 import type { InternalSchema } from "../types/index.js";
@@ -14,35 +15,35 @@ import type { FieldError } from "../validation/index.js";
 import type { JSONSchemaProps } from "../types/index.js";
 
 /** ValidateDefaults for a structural schema rooted at `path`. */
-export function validateDefaults(path: FieldPath, s: InternalSchema): CrdProblem[] {
+export function validateDefaults(path: FieldPath, s: InternalSchema, minor = REFERENCE_MINOR): CrdProblem[] {
   // The server treats the root like an embedded resource: its metadata/apiVersion/kind are meta.
-  return walk(path, s, false, true);
+  return walk(path, s, false, wordingOf(minor), true);
 }
 
-function walk(path: FieldPath, s: InternalSchema | undefined, insideMeta: boolean, isRoot = false): CrdProblem[] {
+function walk(path: FieldPath, s: InternalSchema | undefined, insideMeta: boolean, w: ServerWording, isRoot = false): CrdProblem[] {
   if (s === undefined) return [];
   const out: CrdProblem[] = [];
   const embedded = isRoot || s["x-kubernetes-embedded-resource"] === true;
   if (embedded) insideMeta = false;
-  if (s.default !== undefined) out.push(...checkDefault(path.child("default"), s, insideMeta));
-  out.push(...walk(path.child("items"), itemSchema(s), insideMeta));
+  if (s.default !== undefined) out.push(...checkDefault(path.child("default"), s, insideMeta, w));
+  out.push(...walk(path.child("items"), itemSchema(s), insideMeta, w));
   for (const k of propertyNames(s)) {
     const subMeta = insideMeta || (embedded && (k === "metadata" || k === "apiVersion" || k === "kind"));
-    out.push(...walk(path.child("properties").key(k), s.properties![k], subMeta));
+    out.push(...walk(path.child("properties").key(k), s.properties![k], subMeta, w));
   }
   return out;
 }
 
-function checkDefault(path: FieldPath, s: InternalSchema, insideMeta: boolean): CrdProblem[] {
+function checkDefault(path: FieldPath, s: InternalSchema, insideMeta: boolean, w: ServerWording): CrdProblem[] {
   const out: CrdProblem[] = [];
   const value = s.default;
   if (!insideMeta && canonicalJson(pruned(value, s, s["x-kubernetes-embedded-resource"] === true)) !== canonicalJson(value)) {
-    out.push(invalid(path, new GoRendered(goSharpV(value)), "must not have unknown fields"));
+    out.push(invalid(path, value, "must not have unknown fields", w));
   }
   // The server validates a default with the very validator custom resources get
   // (ValidateCustomResource below the default's path), so the validation stage's is reused here.
   const errors: FieldError[] = [];
-  validateSchema(compileNode(s as JSONSchemaProps), value, "", errors);
+  validateSchema(compileNode(s as JSONSchemaProps), value, "", errors, w);
   for (const e of errors)
     out.push({ reason: e.reason, field: e.field === NIL_PATH ? path.toString() : `${path.toString()}.${e.field}`, message: e.message });
   return out;

@@ -1,7 +1,9 @@
 // The problem shape and the constructors that word each kind of cause the way apimachinery's
 // field.Error does, so messages read exactly like the server's `details.causes[].message`.
 import type { FieldPath } from "./field-path.js";
-import { goNumber, goQuote, goSharpV } from "./go-value.js";
+import { goQuote } from "./go-value.js";
+import { renderBadValue as renderValue } from "../validation/field-error.js";
+import type { ServerWording } from "../validation/name-rules.js";
 
 /** One reason the server would reject a CRD: a `details.causes[]` entry of its 422 answer. */
 export interface CrdProblem {
@@ -25,15 +27,12 @@ export class GoRendered {
   constructor(readonly text: string) {}
 }
 
-/** Go's rendering of a bad value inside "Invalid value: <v>": strings quoted, numbers bare, others %#v. */
-export function renderBadValue(v: unknown): string {
-  if (v instanceof GoRendered) return v.text;
-  // Go turns a nil value into the string "null" before quoting it, hence the quotes.
-  if (v === null || v === undefined) return '"null"';
-  if (typeof v === "string") return goQuote(v);
-  if (typeof v === "number") return goNumber(v);
-  if (typeof v === "boolean") return String(v);
-  return goSharpV(v);
+/**
+ * Go's rendering of a bad value inside "Invalid value: <v>": strings quoted, numbers bare, others %#v
+ * (nil as "null") up to 1.33, JSON (nil as null) from 1.34; a struct comes already rendered.
+ */
+export function renderBadValue(v: unknown, wording?: ServerWording): string {
+  return v instanceof GoRendered ? v.text : renderValue(v, wording);
 }
 
 function make(field: FieldPath, reason: string, head: string, detail: string): CrdProblem {
@@ -51,8 +50,8 @@ export function forbidden(field: FieldPath, detail: string): CrdProblem {
 }
 
 /** field.Invalid */
-export function invalid(field: FieldPath, value: unknown, detail: string): CrdProblem {
-  return make(field, "FieldValueInvalid", `Invalid value: ${renderBadValue(value)}`, detail);
+export function invalid(field: FieldPath, value: unknown, detail: string, wording?: ServerWording): CrdProblem {
+  return make(field, "FieldValueInvalid", `Invalid value: ${renderBadValue(value, wording)}`, detail);
 }
 
 /** field.TypeInvalid */

@@ -3,7 +3,8 @@
 // defaults are only checked on a structural schema, CEL only when both are sound, and a
 // failed structural conversion is only reported when nothing else is.
 import { CostTotal, costErrorMessage, SCHEMA_COST_LIMIT } from "./cost-budget.js";
-import { REFERENCE_MINOR } from "./server-versions.js";
+import { REFERENCE_MINOR, wordingOf } from "./server-versions.js";
+import { schemaJson } from "./go-structs.js";
 import type { InternalValidation } from "../types/index.js";
 import { validateDefaults } from "./defaults.js";
 import type { FieldPath } from "./field-path.js";
@@ -90,7 +91,7 @@ function isZero(v: unknown): boolean {
 }
 
 /** With the status subresource on, only some keywords may sit at the schema root. */
-function statusRootErrors(schema: InternalSchema, path: FieldPath): CrdProblem[] {
+function statusRootErrors(schema: InternalSchema, path: FieldPath, minor: number): CrdProblem[] {
   for (const [goName, key] of goFieldOrder) {
     const v = schema[key];
     if (isZero(v)) continue;
@@ -108,7 +109,9 @@ function statusRootErrors(schema: InternalSchema, path: FieldPath): CrdProblem[]
     }
     if (!allowedAtRoot.includes(goName)) {
       const detail = `only [${allowedAtRoot.join(" ")}] fields are allowed at the root of the schema if the status subresource is enabled`;
-      return [invalid(path.child("openAPIV3Schema"), new GoRendered("apiextensions.JSONSchemaProps{...}"), detail)];
+      // 1.24 prints the struct's %#v cut short by the server; 1.34 and later print it whole as JSON.
+      const shown = wordingOf(minor) === "1.37" ? schemaJson(schema) : "apiextensions.JSONSchemaProps{...}";
+      return [invalid(path.child("openAPIV3Schema"), new GoRendered(shown), detail)];
     }
   }
   return [];
@@ -125,7 +128,7 @@ export function checkValidation(
   if (schema === undefined) return [];
   const sp = path.child("openAPIV3Schema");
   const out: CrdProblem[] = [];
-  if (statusEnabled) out.push(...statusRootErrors(schema, path));
+  if (statusEnabled) out.push(...statusRootErrors(schema, path, minor));
   if (schema.nullable === true) out.push(forbidden(path.child("openAPIV3Schema.nullable"), "nullable cannot be true at the root"));
   let cel: CelContext | undefined;
   const initErrors: CrdProblem[] = [];
@@ -133,11 +136,11 @@ export function checkValidation(
   if (conversionError !== undefined) initErrors.push(invalid(sp, "", conversionError));
   else {
     const structural = validateStructural(sp, schema);
-    const defaults = structural.length > 0 ? [] : validateDefaults(sp, schema);
+    const defaults = structural.length > 0 ? [] : validateDefaults(sp, schema, minor);
     out.push(...structural, ...defaults);
     if (structural.length === 0 && defaults.length === 0) cel = { cardinality: 1, costs: new CostTotal(), minor };
   }
-  out.push(...walkSchema(schema, sp, { allowDefaults: true, disallowDefaultsReason: "", insideResourceMeta: false }, true, cel));
+  out.push(...walkSchema(schema, sp, { allowDefaults: true, disallowDefaultsReason: "", insideResourceMeta: false, minor }, true, cel));
   if (out.length === 0) out.push(...initErrors);
   if (cel !== undefined && cel.costs.total > SCHEMA_COST_LIMIT) {
     for (const e of cel.costs.mostExpensive) {

@@ -11,7 +11,9 @@ import { goQuote, goSharpStringSlice } from "./go-value.js";
 import { forbidden, GoRendered, imposedBy, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { itemSchema, propertyNames } from "./schema-access.js";
 import type { InternalSchema, InternalValidationRule } from "../types/index.js";
-import { NEWEST_MODELLED_MINOR, OPTIONAL_OLD_SELF_MINOR } from "./server-versions.js";
+import { OPTIONAL_OLD_SELF_MINOR, RULE_FIELDS_MINOR, wordingOf } from "./server-versions.js";
+import { ruleJson, schemaJson } from "./go-structs.js";
+import { goJson } from "../validation/go-format.js";
 
 /** What the walk carries down the tree (the server's specStandardValidator state). */
 export interface WalkState {
@@ -20,6 +22,8 @@ export interface WalkState {
   insideResourceMeta: boolean;
   /** Set below lists and atomic maps, where old and new values cannot be correlated. */
   uncorrelatable?: FieldPath;
+  /** The server minor (1.x) whose checks and wording apply. */
+  minor: number;
 }
 
 /**
@@ -42,26 +46,13 @@ interface Errors {
 const openapiTypes = ["array", "boolean", "integer", "number", "object", "string"];
 const metaFields = new Set(["metadata", "kind", "apiVersion"]);
 
-// Servers after the modelled range (the test server's 1.37) print the rule as JSON, with the fields
-// ValidationRule has gained; 1.24 prints it with %#v. (Where between 1.32 and 1.37 the change lies
-// is not recorded, so the modelled versions keep 1.24's form.)
-const JSON_RULE_MINOR = NEWEST_MODELLED_MINOR + 1;
-
-/** Renders a rule the way the server prints `apiextensions.ValidationRule` in a field error. */
+/**
+ * Renders a rule the way the server prints `apiextensions.ValidationRule` in a field error: %#v with
+ * 1.24's two fields up to 1.33, JSON with the fields it has gained from 1.34.
+ */
 function goRule(r: InternalValidationRule, minor: number): GoRendered {
-  if (minor < JSON_RULE_MINOR)
-    return new GoRendered(`apiextensions.ValidationRule{Rule:${goQuote(r.rule)}, Message:${goQuote(r.message)}}`);
-  const l = r.later ?? {};
-  const json = JSON.stringify({
-    Rule: r.rule,
-    Message: r.message,
-    MessageExpression: l.messageExpression ?? "",
-    Reason: l.reason ?? null,
-    FieldPath: l.fieldPath ?? "",
-    OptionalOldSelf: l.optionalOldSelf ?? null,
-  });
-  // Go's encoding/json escapes <, > and & for HTML.
-  return new GoRendered(json.replace(/[<>&]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`));
+  if (wordingOf(minor) === "1.37") return new GoRendered(ruleJson(r));
+  return new GoRendered(`apiextensions.ValidationRule{Rule:${goQuote(r.rule)}, Message:${goQuote(r.message)}}`);
 }
 
 function withForbiddenDefaults(st: WalkState, reason: string): WalkState {
@@ -98,9 +89,9 @@ function walk(s: InternalSchema | undefined, path: FieldPath, st: WalkState, isR
     );
   }
   walkChildren(s, path, st, isRoot, cel, add);
-  errs.schema.push(...extensionErrors(s, path));
-  errs.schema.push(...mapListKeyErrors(s, path));
-  errs.schema.push(...ruleTextErrors(s, path));
+  errs.schema.push(...extensionErrors(s, path, st.minor));
+  errs.schema.push(...mapListKeyErrors(s, path, st.minor));
+  errs.schema.push(...ruleTextErrors(s, path, st.minor));
   if (errs.schema.length === 0 && cel !== undefined && (s["x-kubernetes-validations"] ?? []).length > 0) {
     errs.cel.push(...compileRules(s, path, st, isRoot, cel));
   }
@@ -184,7 +175,7 @@ function standardErrors(s: InternalSchema, path: FieldPath, st: WalkState): CrdP
   return out;
 }
 
-function extensionErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
+function extensionErrors(s: InternalSchema, path: FieldPath, minor: number): CrdProblem[] {
   const out: CrdProblem[] = [];
   const type = s.type ?? "";
   const listType = s["x-kubernetes-list-type"];
@@ -211,7 +202,10 @@ function extensionErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
     } else if (items.type === "object" && items["x-kubernetes-map-type"] !== "atomic") {
       // The server reports the item's list type here (nil for objects), hence "null".
       out.push(
-        imposedBy(invalid(path.child("items", "x-kubernetes-map-type"), itemList ?? null, msg), path.child("x-kubernetes-list-type")),
+        imposedBy(
+          invalid(path.child("items", "x-kubernetes-map-type"), itemList ?? null, msg, wordingOf(minor)),
+          path.child("x-kubernetes-list-type"),
+        ),
       );
     }
   }
@@ -221,7 +215,8 @@ function extensionErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   return out;
 }
 
-function mapListKeyErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
+function mapListKeyErrors(s: InternalSchema, path: FieldPath, minor: number): CrdProblem[] {
+  const json = wordingOf(minor) === "1.37";
   const out: CrdProblem[] = [];
   const listType = s["x-kubernetes-list-type"];
   const keys = s["x-kubernetes-list-map-keys"] ?? [];
@@ -239,7 +234,9 @@ function mapListKeyErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
       out.push(
         invalid(
           path.child("items"),
-          new GoRendered("&apiextensions.JSONSchemaPropsOrArray{...}"),
+          new GoRendered(
+            json ? `{"Schema":null,"JSONSchemas":[${s.items.map(schemaJson).join(",")}]}` : "&apiextensions.JSONSchemaPropsOrArray{...}",
+          ),
           "must only have a single schema if x-kubernetes-list-type is map",
         ),
       );
@@ -260,7 +257,7 @@ function mapListKeyErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
           out.push(
             invalid(
               path.child("x-kubernetes-list-map-keys"),
-              new GoRendered(goSharpStringSlice(keys)),
+              new GoRendered(json ? goJson(keys) : goSharpStringSlice(keys)),
               "entries must all be names of item properties",
             ),
           );
@@ -276,7 +273,7 @@ function mapListKeyErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
           out.push(
             invalid(
               path.child("x-kubernetes-list-map-keys"),
-              new GoRendered(goSharpStringSlice(keys)),
+              new GoRendered(json ? goJson(keys) : goSharpStringSlice(keys)),
               "must not contain duplicate entries",
             ),
           );
@@ -317,19 +314,68 @@ function mapSetItemErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
   return out;
 }
 
-function ruleTextErrors(s: InternalSchema, path: FieldPath): CrdProblem[] {
+// The reasons a rule may give (supportedValidationReason), sorted as the server lists them.
+const RULE_REASONS = ["FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"];
+
+function ruleTextErrors(s: InternalSchema, path: FieldPath, minor: number): CrdProblem[] {
   const out: CrdProblem[] = [];
+  // 1.34 dropped the field's name from the start of these details.
+  const named = (field: string, detail: string): string => (wordingOf(minor) === "1.37" ? detail : `${field} ${detail}`);
   (s["x-kubernetes-validations"] ?? []).forEach((r, i) => {
     const p = path.child("x-kubernetes-validations").index(i);
     const rule = r.rule.trim();
     const msg = r.message.trim();
     if (rule === "") out.push(required(p.child("rule"), "rule is not specified"));
-    else if (r.message.length > 0 && msg === "") out.push(invalid(p.child("message"), r.message, "message must be non-empty if specified"));
-    else if (/[\n\r]/.test(msg)) out.push(invalid(p.child("message"), r.message, "message must not contain line breaks"));
+    else if (r.message.length > 0 && msg === "")
+      out.push(invalid(p.child("message"), r.message, named("message", "must be non-empty if specified")));
+    else if (/[\n\r]/.test(msg)) out.push(invalid(p.child("message"), r.message, named("message", "must not contain line breaks")));
     else if (/[\n\r]/.test(rule) && msg === "")
       out.push(required(p.child("message"), "message must be specified if rule contains line breaks"));
+    if (minor < RULE_FIELDS_MINOR || r.later === undefined) return;
+    const { messageExpression = "", reason, fieldPath = "" } = r.later;
+    if (messageExpression.length > 0 && messageExpression.trim() === "")
+      out.push(required(p.child("messageExpression"), "messageExpression must be non-empty if specified"));
+    if (reason !== undefined && !RULE_REASONS.includes(reason)) out.push(notSupported(p.child("reason"), reason, RULE_REASONS));
+    const fp = p.child("fieldPath");
+    if (fieldPath.length > 0 && fieldPath.trim() === "")
+      out.push(invalid(fp, fieldPath, named("fieldPath", "must be non-empty if specified")));
+    if (/[\n\r]/.test(fieldPath)) out.push(invalid(fp, fieldPath, named("fieldPath", "must not contain line breaks")));
+    if (fieldPath.length > 0 && !validFieldPath(s, fieldPath)) out.push(invalid(fp, fieldPath, named("fieldPath", "must be a valid path")));
   });
   return out;
+}
+
+/**
+ * Whether a rule's fieldPath names a field below `s` (the server's cel.ValidFieldPath): `.name` and
+ * `['name']` steps through properties, or through additionalProperties as a map key.
+ */
+function validFieldPath(s: InternalSchema, fieldPath: string): boolean {
+  // Tokens: '.', '[' and ']' alone, a single-quoted string whole, and the text between them.
+  const tokens = fieldPath.match(/'(?:[^'\\]|\\.)*'|[.[\]]|[^.[\]']+|'.*/g) ?? [];
+  let at: InternalSchema | undefined = s;
+  const step = (name: string): boolean => {
+    if (at === undefined) return false;
+    if (at.properties !== undefined) {
+      at = at.properties[name];
+      return at !== undefined;
+    }
+    if (at.additionalProperties === undefined || at.additionalProperties === false) return false;
+    // Any key of a map is a valid step; below a map of unknown values nothing further is.
+    at = typeof at.additionalProperties === "object" ? at.additionalProperties : undefined;
+    return true;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === ".") {
+      const name = tokens[++i];
+      if (name === undefined || !step(name)) return false;
+    } else if (t === "[") {
+      const q = tokens[++i];
+      if (q === undefined || q.length < 2 || !q.startsWith("'") || !q.endsWith("'")) return false;
+      if (!step(q.slice(1, -1).replace(/\\(.)/g, "$1")) || tokens[++i] !== "]") return false;
+    } else return false;
+  }
+  return true;
 }
 
 function compileRules(s: InternalSchema, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext): CrdProblem[] {

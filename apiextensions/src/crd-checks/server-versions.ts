@@ -13,6 +13,8 @@
 //
 // The limits themselves (10^7 per rule, 10^8 per schema) are the same in every modelled version.
 
+import type { ServerWording } from "../validation/name-rules.js";
+
 /** The oldest and newest minor (of 1.x) the checks model. */
 export const OLDEST_MODELLED_MINOR = 24;
 export const NEWEST_MODELLED_MINOR = 32;
@@ -38,6 +40,15 @@ export const SORT_BY_MINOR = 34;
  * as the real 1.37.2 shows by refusing the lists library's includes(), new in 1.37.
  */
 export const celEnvironmentMinor = (minor: number): number => minor - 1;
+/**
+ * From this minor apimachinery prints a compound bad value (a struct, slice or map) as JSON and nil as
+ * null, where earlier servers use Go's %#v and "null"; and a limit of one as "at most 1 item".
+ */
+export const JSON_BAD_VALUES_MINOR = 34;
+/** The message wording of server 1.`minor`: 1.24's up to 1.33, 1.37's from 1.34. */
+export const wordingOf = (minor: number): ServerWording => (minor >= JSON_BAD_VALUES_MINOR ? "1.37" : "1.24");
+/** From this minor a rule's messageExpression, reason and fieldPath are kept, and checked. */
+export const RULE_FIELDS_MINOR = 28;
 /** From this minor a rule's optionalOldSelf is kept and honoured (CRDValidationRatcheting, on by default). */
 export const OPTIONAL_OLD_SELF_MINOR = 30;
 

@@ -5,12 +5,13 @@ import type { InternalConversion, InternalCrd, InternalVersion } from "../types/
 import { isDns1035Label, isDns1123Subdomain } from "./dns.js";
 import { FieldPath } from "./field-path.js";
 import { goSharpStringSlice } from "./go-value.js";
-import { goVersion, goVersions } from "./go-structs.js";
+import { goVersion, goVersions, versionsJson } from "./go-structs.js";
+import { goJson } from "../validation/go-format.js";
 import { forbidden, GoRendered, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { checkValidation } from "./schema-checks.js";
 import type { InternalSchema } from "../types/index.js";
 import { checkColumn, checkSubresources } from "./subresources.js";
-import { REFERENCE_MINOR } from "./server-versions.js";
+import { REFERENCE_MINOR, wordingOf } from "./server-versions.js";
 
 const spec = FieldPath.root("spec");
 
@@ -34,28 +35,29 @@ function deprecationWarningErrors(v: InternalVersion): string[] {
 
 function versionErrors(crd: InternalCrd, minor: number): CrdProblem[] {
   const out: CrdProblem[] = [];
+  const json = wordingOf(minor) === "1.37";
   const vp = spec.child("versions");
   if (crd.validation?.openAPIV3Schema === undefined) {
     crd.versions.forEach((v, i) => {
       if (v.schema?.openAPIV3Schema === undefined)
-        out.push(required(vp.index(i).child("schema", "openAPIV3Schema"), "schemas are required"));
+        out.push(required(vp.index(i).child("schema", "openAPIV3Schema"), json ? "" : "schemas are required"));
     });
   }
   crd.versions.forEach((v, i) => {
     const p = vp.index(i);
     const nameErrs = isDns1035Label(v.name);
     if (nameErrs.length > 0) out.push(invalid(p.child("name"), v.name, nameErrs.join(",")));
-    for (const m of deprecationWarningErrors(v)) out.push(invalid(p.child("deprecationWarning"), v.deprecationWarning ?? null, m));
+    for (const m of deprecationWarningErrors(v))
+      out.push(invalid(p.child("deprecationWarning"), v.deprecationWarning ?? null, m, wordingOf(minor)));
     out.push(...checkValidation(v.schema, hasStatus(crd, v), p.child("schema"), minor));
     out.push(...checkSubresources(v.subresources, p.child("subresources")));
     v.additionalPrinterColumns.forEach((c, j) => out.push(...checkColumn(c, p.child("additionalPrinterColumns").index(j))));
   });
   const names = crd.versions.map((v) => v.name);
-  if (new Set(names).size !== names.length)
-    out.push(invalid(vp, new GoRendered(goVersions(crd.versions)), "must contain unique version names"));
-  if (crd.versions.filter((v) => v.storage).length !== 1) {
-    out.push(invalid(vp, new GoRendered(goVersions(crd.versions)), "must have exactly one version marked as storage version"));
-  }
+  const versions = new GoRendered(json ? versionsJson(crd.versions) : goVersions(crd.versions));
+  if (new Set(names).size !== names.length) out.push(invalid(vp, versions, "must contain unique version names"));
+  if (crd.versions.filter((v) => v.storage).length !== 1)
+    out.push(invalid(vp, versions, "must have exactly one version marked as storage version"));
   if (crd.version !== "") {
     const errs = isDns1035Label(crd.version);
     if (errs.length > 0) out.push(invalid(spec.child("version"), crd.version, errs.join(",")));
@@ -106,7 +108,7 @@ export function checkNames(names: InternalCrd["names"], path: FieldPath): CrdPro
   return out;
 }
 
-function conversionErrors(c: InternalConversion, preserveUnknownFields: boolean): CrdProblem[] {
+function conversionErrors(c: InternalConversion, preserveUnknownFields: boolean, minor: number): CrdProblem[] {
   const p = spec.child("conversion");
   const out: CrdProblem[] = [];
   if (c.strategy !== "None" && preserveUnknownFields)
@@ -121,7 +123,7 @@ function conversionErrors(c: InternalConversion, preserveUnknownFields: boolean)
     else if (cc.url !== undefined && !cc.url.startsWith("https://")) {
       out.push(invalid(p.child("webhookClientConfig", "url"), cc.url, "'https' is the only allowed URL scheme"));
     }
-    out.push(...reviewVersionErrors(c.conversionReviewVersions, p.child("conversionReviewVersions")));
+    out.push(...reviewVersionErrors(c.conversionReviewVersions, p.child("conversionReviewVersions"), minor));
   } else {
     if (c.webhookClientConfig !== undefined)
       out.push(forbidden(p.child("webhookClientConfig"), "should not be set when strategy is not set to Webhook"));
@@ -132,7 +134,7 @@ function conversionErrors(c: InternalConversion, preserveUnknownFields: boolean)
   return out;
 }
 
-function reviewVersionErrors(versions: string[] | undefined, p: FieldPath): CrdProblem[] {
+function reviewVersionErrors(versions: string[] | undefined, p: FieldPath, minor: number): CrdProblem[] {
   if (versions === undefined || versions.length === 0) return [required(p, "")];
   const out: CrdProblem[] = [];
   const seen = new Set<string>();
@@ -146,7 +148,8 @@ function reviewVersionErrors(versions: string[] | undefined, p: FieldPath): CrdP
     for (const m of isDns1035Label(v)) out.push(invalid(p.index(i), v, m));
     if (v === "v1" || v === "v1beta1") accepted = true;
   });
-  if (!accepted) out.push(invalid(p, new GoRendered(goSharpStringSlice(versions)), "must include at least one of v1, v1beta1"));
+  const shown = wordingOf(minor) === "1.37" ? goJson(versions) : goSharpStringSlice(versions);
+  if (!accepted) out.push(invalid(p, new GoRendered(shown), "must include at least one of v1, v1beta1"));
   return out;
 }
 
@@ -179,26 +182,34 @@ export function checkSpec(crd: InternalCrd, minor: number = REFERENCE_MINOR): Cr
   );
   out.push(...checkSubresources(crd.subresources, spec.child("subresources")));
   crd.additionalPrinterColumns.forEach((c, i) => out.push(...checkColumn(c, spec.child("additionalPrinterColumns").index(i))));
-  out.push(...conversionErrors(crd.conversion, crd.preserveUnknownFields));
+  out.push(...conversionErrors(crd.conversion, crd.preserveUnknownFields, minor));
   return out;
 }
 
 /**
  * status.storedVersions (as create or update leaves them) and spec.preserveUnknownFields, which
- * may stay true only on an update of a CRD that already had it.
+ * may stay true only on an update of a CRD that already had it. Up to 1.33 the server prints the
+ * storage version that is missing; from 1.34 the stored versions (null when there are none).
  */
-export function checkStoredVersionsAndPruning(crd: InternalCrd, oldPreserveUnknownFields = false): CrdProblem[] {
+export function checkStoredVersionsAndPruning(crd: InternalCrd, oldPreserveUnknownFields = false, minor = REFERENCE_MINOR): CrdProblem[] {
   const out: CrdProblem[] = [];
   const sp = FieldPath.root("status", "storedVersions");
-  if (crd.storedVersions.length === 0) out.push(invalid(sp, new GoRendered("[]string{}"), "must have at least one stored version"));
+  const json = wordingOf(minor) === "1.37";
+  if (crd.storedVersions.length === 0)
+    out.push(invalid(sp, new GoRendered(json ? "null" : "[]string{}"), "must have at least one stored version"));
   else {
     const remaining = new Map(crd.storedVersions.map((v, i) => [v, i]));
     for (const v of crd.versions) {
       if (v.storage && !remaining.has(v.name))
-        out.push(invalid(sp, new GoRendered(goVersion(v)), `must have the storage version ${v.name}`));
+        out.push(invalid(sp, new GoRendered(json ? goJson(crd.storedVersions) : goVersion(v)), `must have the storage version ${v.name}`));
       remaining.delete(v.name);
     }
-    for (const [v, i] of [...remaining].sort((a, b) => a[1] - b[1])) out.push(invalid(sp.index(i), v, "must appear in spec.versions"));
+    for (const [v, i] of [...remaining].sort((a, b) => a[1] - b[1])) {
+      const detail = json
+        ? `missing from spec.versions; ${v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in ${v} and removes ${v} from status.storedVersions`
+        : "must appear in spec.versions";
+      out.push(invalid(sp.index(i), v, detail));
+    }
   }
   if (crd.preserveUnknownFields && !oldPreserveUnknownFields) {
     out.push(

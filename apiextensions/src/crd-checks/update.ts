@@ -45,10 +45,11 @@ export function checkCrdUpdate(newCrd: unknown, oldCrd: unknown, opts: CrdUpdate
   const old = decodeCrd(oldCrd).crd;
   const crd = withStoredVersions(decoded.crd, oldStoredVersions(oldCrd));
   const spec = FieldPath.root("spec");
+  const minor = opts.serverVersion ?? REFERENCE_MINOR;
   const out: CrdProblem[] = [
     ...immutable(FieldPath.root("metadata", "name"), crd.name, old.name),
     ...checkMetaFields(crd),
-    ...checkSpec(crd, opts.serverVersion ?? REFERENCE_MINOR),
+    ...checkSpec(crd, minor),
   ];
   if (opts.established === true) {
     out.push(
@@ -60,6 +61,6 @@ export function checkCrdUpdate(newCrd: unknown, oldCrd: unknown, opts: CrdUpdate
     ...immutable(spec.child("group"), crd.group, old.group),
     ...immutable(spec.child("names", "plural"), crd.names.plural, old.names.plural),
   );
-  out.push(...checkStoredVersionsAndPruning(crd, old.preserveUnknownFields), ...checkApiApproval(crd, old));
+  out.push(...checkStoredVersionsAndPruning(crd, old.preserveUnknownFields, minor), ...checkApiApproval(crd, old));
   return out;
 }

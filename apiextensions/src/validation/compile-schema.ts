@@ -1,5 +1,6 @@
 // compileSchema: one openAPIV3Schema compiled once into a SchemaValidator that prunes, defaults and
-// validates objects in the order and with the messages of the 1.24 server's custom resource strategy.
+// validates objects in the order and with the messages of the server's custom resource strategy
+// (1.24's, or 1.37's with `wording`).
 import type { CompileSchemaOptions, FieldError, SchemaValidator, UncheckedRule, ValidateOptions } from "./types.js";
 import type { JSONSchemaProps } from "../types/index.js";
 import { invalid, NIL_PATH } from "./field-error.js";
@@ -13,16 +14,18 @@ import { applyDefaults } from "./defaults.js";
 import { celRules } from "./cel/engine.js";
 import type { CompiledRules } from "./cel/rules.js";
 import type { SchemaNode } from "./schema-node.js";
+import type { ServerWording } from "./name-rules.js";
 
-// Error types after which the server skips CEL rules (1.24's hasBlockingErr; enum failures do not block).
-const BLOCKING = new Set(["FieldValueRequired", "FieldValueTooLong", "FieldValueTooMany", "FieldValueTypeInvalid"]);
+// Error types after which the server skips CEL rules (hasBlockingErr): enum failures block from 1.29, not in 1.24.
+const BLOCKING_1_24 = new Set(["FieldValueRequired", "FieldValueTooLong", "FieldValueTooMany", "FieldValueTypeInvalid"]);
+const BLOCKING_1_37 = new Set([...BLOCKING_1_24, "FieldValueNotSupported"]);
 
-/** The cause the server adds when schema errors stopped it from running CEL rules. */
-export const RULES_NOT_CHECKED: FieldError = invalid(
-  NIL_PATH,
-  null,
-  "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
-);
+/** The cause the server adds when schema errors stopped it from running CEL rules (its value is nil). */
+export function rulesNotChecked(wording: ServerWording = "1.24"): FieldError {
+  const detail =
+    "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+  return invalid(NIL_PATH, null, detail, wording);
+}
 
 const NO_RULES: CompiledRules = { byNode: new Map(), relevant: new Set(), unchecked: [], omitFailureValue: false };
 
@@ -47,18 +50,20 @@ export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: Compile
         .compileRules(root, { omitFailureValue: options.omitRuleFailureValue === true, optionalOldSelf: options.optionalOldSelf !== false })
     : NO_RULES;
   const uncheckedRules: readonly UncheckedRule[] = rules.unchecked;
+  const w = options.wording ?? "1.24";
+  const blocking = w === "1.37" ? BLOCKING_1_37 : BLOCKING_1_24;
   return {
     uncheckedRules,
     prune: (obj) => pruneResource(root, obj),
     applyDefaults: (obj) => applyDefaults(root, obj),
     validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>, options?: ValidateOptions): FieldError[] {
       const out: FieldError[] = [];
-      validateSchema(root, obj, "", out);
+      validateSchema(root, obj, "", out, w);
       if (options?.scale) validateScale(obj, options.scale, out);
-      validateEmbeddedResources(root, obj, "", out);
-      validateListTypes(root, obj, "", out);
+      validateEmbeddedResources(root, obj, "", out, w);
+      validateListTypes(root, obj, "", out, w);
       if (rules.byNode.size > 0) {
-        if (out.some((e) => BLOCKING.has(e.reason))) out.push({ ...RULES_NOT_CHECKED });
+        if (out.some((e) => blocking.has(e.reason))) out.push(rulesNotChecked(w));
         else celRules.get().evaluateRules({ rules, out }, root, obj, oldObj, oldObj !== undefined, "", true);
       }
       return out;

@@ -86,3 +86,24 @@ export function goTypeName(v: unknown): string {
   if (Array.isArray(v)) return "[]interface {}";
   return "map[string]interface {}";
 }
+
+/**
+ * Go's json.Marshal of a decoded JSON value: map keys sorted by their bytes (not JS's own order, which
+ * puts integer-like keys first), and `<`, `>`, `&`, U+2028 and U+2029 escaped (its HTML-safe default).
+ * From 1.34 apimachinery prints compound bad values this way.
+ */
+export function goJson(v: unknown): string {
+  return marshal(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function marshal(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(marshal).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${marshal(o[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}

@@ -2,27 +2,28 @@
 // structurallisttype.ValidateListSetsAndMaps: one Duplicate error at the second occurrence of each value
 // (sets) or key tuple (maps); map lists report the keys alone as the duplicate value.
 import type { FieldError } from "./types.js";
+import type { ServerWording } from "./name-rules.js";
 import { childPath, duplicate, indexPath, invalid, keyPath } from "./field-error.js";
 import { isObject, type SchemaNode } from "./schema-node.js";
 
 const UNSPECIFIED = Symbol("unspecified key");
 
 /** Walks `obj` and reports list-set and list-map uniqueness violations. */
-export function validateListTypes(node: SchemaNode, obj: unknown, path: string, out: FieldError[]): void {
+export function validateListTypes(node: SchemaNode, obj: unknown, path: string, out: FieldError[], w: ServerWording): void {
   if (Array.isArray(obj)) {
-    if (node.listType === "set") for (const i of nonUnique(obj)) out.push(duplicate(indexPath(path, i), obj[i]));
-    else if (node.listType === "map") validateListMap(node, obj, path, out);
-    if (node.items) for (let i = 0; i < obj.length; i++) validateListTypes(node.items, obj[i], indexPath(path, i), out);
+    if (node.listType === "set") for (const i of nonUnique(obj)) out.push(duplicate(indexPath(path, i), obj[i], w));
+    else if (node.listType === "map") validateListMap(node, obj, path, out, w);
+    if (node.items) for (let i = 0; i < obj.length; i++) validateListTypes(node.items, obj[i], indexPath(path, i), out, w);
     return;
   }
   if (!isObject(obj)) return;
   if (typeof node.additional === "object") {
-    for (const [k, v] of Object.entries(obj)) if (!node.properties?.has(k)) validateListTypes(node.additional, v, keyPath(path, k), out);
+    for (const [k, v] of Object.entries(obj)) if (!node.properties?.has(k)) validateListTypes(node.additional, v, keyPath(path, k), out, w);
   }
   if (node.properties) {
     for (const [k, v] of Object.entries(obj)) {
       const sub = node.properties.get(k);
-      if (sub) validateListTypes(sub, v, childPath(path, k), out);
+      if (sub) validateListTypes(sub, v, childPath(path, k), out, w);
     }
   }
 }
@@ -57,11 +58,11 @@ function nonUnique(items: readonly unknown[]): number[] {
   return out;
 }
 
-function validateListMap(node: SchemaNode, obj: unknown[], path: string, out: FieldError[]): void {
+function validateListMap(node: SchemaNode, obj: unknown[], path: string, out: FieldError[], w: ServerWording): void {
   for (let i = 0; i < obj.length; i++) {
     const x = obj[i];
     if (x !== null && !isObject(x)) {
-      out.push(invalid(indexPath(path, i), x, "must be an object for an array of list-type map"));
+      out.push(invalid(indexPath(path, i), x, "must be an object for an array of list-type map", w));
       return;
     }
   }
@@ -72,7 +73,7 @@ function validateListMap(node: SchemaNode, obj: unknown[], path: string, out: Fi
     const values = obj.map((x) => (isObject(x) && Object.hasOwn(x, key) ? x[key] : UNSPECIFIED));
     for (const i of nonUnique(values)) {
       const v = values[i];
-      out.push(duplicate(indexPath(path, i), v === UNSPECIFIED ? {} : { [key]: v }));
+      out.push(duplicate(indexPath(path, i), v === UNSPECIFIED ? {} : { [key]: v }, w));
     }
     return;
   }
@@ -81,5 +82,5 @@ function validateListMap(node: SchemaNode, obj: unknown[], path: string, out: Fi
     if (isObject(x)) for (const k of keys) if (Object.hasOwn(x, k)) t[k] = x[k];
     return t;
   });
-  for (const i of nonUnique(tuples)) out.push(duplicate(indexPath(path, i), tuples[i]));
+  for (const i of nonUnique(tuples)) out.push(duplicate(indexPath(path, i), tuples[i], w));
 }

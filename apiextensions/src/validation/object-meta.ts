@@ -42,35 +42,42 @@ export const OBJECT_META_FIELDS: ReadonlySet<string> = new Set([
 /** Checks embedded resources (x-kubernetes-embedded-resource) below the root like schemaobjectmeta.Validate:
  *  apiVersion and kind required, strings, non-empty, apiVersion a group/version, kind a DNS-1035 label in any
  *  case, metadata.name a valid path segment (the other ObjectMeta checks are not reproduced). */
-export function validateEmbeddedResources(node: SchemaNode, obj: unknown, path: string, out: FieldError[], isRoot = true): void {
+export function validateEmbeddedResources(
+  node: SchemaNode,
+  obj: unknown,
+  path: string,
+  out: FieldError[],
+  w: ServerWording,
+  isRoot = true,
+): void {
   if (Array.isArray(obj)) {
     const items = node.items;
-    if (items) obj.forEach((x, i) => validateEmbeddedResources(items, x, `${path}[${i}]`, out, false));
+    if (items) obj.forEach((x, i) => validateEmbeddedResources(items, x, `${path}[${i}]`, out, w, false));
     return;
   }
   if (!isObject(obj)) return;
-  if (node.embedded && !isRoot) checkEmbedded(obj, path, out);
+  if (node.embedded && !isRoot) checkEmbedded(obj, path, out, w);
   for (const [k, v] of Object.entries(obj)) {
     const prop = node.properties?.get(k);
     const sub = prop ?? (typeof node.additional === "object" ? node.additional : undefined);
-    if (sub) validateEmbeddedResources(sub, v, prop ? childPath(path, k) : `${path}[${k}]`, out, false);
+    if (sub) validateEmbeddedResources(sub, v, prop ? childPath(path, k) : `${path}[${k}]`, out, w, false);
   }
 }
 
-function checkEmbedded(obj: Record<string, unknown>, path: string, out: FieldError[]): void {
+function checkEmbedded(obj: Record<string, unknown>, path: string, out: FieldError[], w: ServerWording): void {
   if (!Object.hasOwn(obj, "apiVersion")) out.push(required(childPath(path, "apiVersion")));
   if (!Object.hasOwn(obj, "kind")) out.push(required(childPath(path, "kind")));
   const apiVersion = obj["apiVersion"];
   if (Object.hasOwn(obj, "apiVersion")) {
     const at = childPath(path, "apiVersion");
-    if (typeof apiVersion !== "string") out.push(invalid(at, apiVersion, "must be a string"));
+    if (typeof apiVersion !== "string") out.push(invalid(at, apiVersion, "must be a string", w));
     else if (apiVersion === "") out.push(invalid(at, apiVersion, "must not be empty"));
     else if (apiVersion.split("/").length > 2) out.push(invalid(at, apiVersion, `unexpected GroupVersion string: ${apiVersion}`));
   }
   const kind = obj["kind"];
   if (Object.hasOwn(obj, "kind")) {
     const at = childPath(path, "kind");
-    if (typeof kind !== "string") out.push(invalid(at, kind, "must be a string"));
+    if (typeof kind !== "string") out.push(invalid(at, kind, "must be a string", w));
     else if (kind === "") out.push(invalid(at, kind, "must not be empty"));
     else {
       const errs = dns1035LabelProblems(kind.toLowerCase());

@@ -1,6 +1,7 @@
 // The shapes shared by the validation stage and its callers (the validate command and the test API server).
 // The CRD shapes it reads (JSONSchemaProps, ScaleSubresource) live in apiextensions/src/types.
 import type { ScaleSubresource } from "../types/index.js";
+import type { ServerWording } from "./name-rules.js";
 
 /** One cause of an Invalid status, exactly as the server writes it in details.causes. */
 export interface FieldError {
@@ -29,6 +30,11 @@ export interface CompileSchemaOptions {
   omitRuleFailureValue?: boolean;
   /** A rule's optionalOldSelf is honoured (servers from 1.30; the default); 1.24 drops the field. */
   optionalOldSelf?: boolean;
+  /**
+   * Whose messages validation gives: 1.24's (the default) or 1.37's, which print compound bad values
+   * as JSON and nil as null, say "at most 1 item", and skip CEL rules after an enum failure too.
+   */
+  wording?: ServerWording;
 }
 
 export interface ValidateOptions {
