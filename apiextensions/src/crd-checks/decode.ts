@@ -198,6 +198,12 @@ class Decoder {
     });
   }
 
+  selectableFields(v: unknown, path: FieldPath): string[] {
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v)) return this.bad(path, v, "array") ?? [];
+    return v.map((f, i) => this.str(this.obj(f, path.index(i)), "jsonPath", path.index(i)) ?? "");
+  }
+
   columns(v: unknown, path: FieldPath): InternalColumn[] {
     if (v === undefined || v === null) return [];
     if (!Array.isArray(v)) return this.bad(path, v, "array") ?? [];
@@ -242,6 +248,7 @@ class Decoder {
       storage: this.bool(o, "storage", path) ?? false,
       deprecated: this.bool(o, "deprecated", path) ?? false,
       additionalPrinterColumns: this.columns(o?.additionalPrinterColumns, path.child("additionalPrinterColumns")),
+      selectableFields: this.selectableFields(o?.selectableFields, path.child("selectableFields")),
     };
     const warning = this.str(o, "deprecationWarning", path);
     if (warning !== undefined) out.deprecationWarning = warning;
@@ -330,6 +337,7 @@ export function decodeCrd(crd: unknown): { crd: InternalCrd; problems: CrdProble
     version: versions[0]?.name ?? "",
     versions,
     additionalPrinterColumns: [],
+    selectableFields: [],
     conversion: d.conversion(spec?.conversion, sp.child("conversion")),
     preserveUnknownFields: d.bool(spec, "preserveUnknownFields", sp) ?? false,
     storedVersions: versions
@@ -344,7 +352,7 @@ export function decodeCrd(crd: unknown): { crd: InternalCrd; problems: CrdProble
   return { crd: out, problems: d.problems };
 }
 
-/** Moves identical per-version schemas, subresources and columns to the top level. */
+/** Moves identical per-version schemas, subresources, columns and selectable fields to the top level. */
 function liftShared(crd: InternalCrd): void {
   const vs = crd.versions;
   if (vs.length === 0) return;
@@ -361,5 +369,9 @@ function liftShared(crd: InternalCrd): void {
   if (allSame(vs, (v) => v.additionalPrinterColumns)) {
     crd.additionalPrinterColumns = vs[0]!.additionalPrinterColumns;
     for (const v of vs) v.additionalPrinterColumns = [];
+  }
+  if (allSame(vs, (v) => v.selectableFields)) {
+    crd.selectableFields = vs[0]!.selectableFields;
+    for (const v of vs) v.selectableFields = [];
   }
 }

@@ -195,8 +195,7 @@ export function versionJson(v: InternalVersion): string {
     ],
     ["Subresources", v.subresources === undefined ? "null" : subresourcesJson(v.subresources)],
     ["AdditionalPrinterColumns", v.additionalPrinterColumns.length === 0 ? "null" : list(v.additionalPrinterColumns, columnJson)],
-    // Selectable fields (1.30) are not modelled: the checks model the fields 1.24 has.
-    ["SelectableFields", "null"],
+    ["SelectableFields", v.selectableFields.length === 0 ? "null" : list(v.selectableFields, (p) => struct([["JSONPath", str(p)]]))],
   ]);
 }
 

@@ -54,6 +54,16 @@ export function invalid(field: FieldPath, value: unknown, detail: string, wordin
   return make(field, "FieldValueInvalid", `Invalid value: ${renderBadValue(value, wording)}`, detail);
 }
 
+/** field.Duplicate */
+export function duplicate(field: FieldPath, value: unknown, wording?: ServerWording): CrdProblem {
+  return make(field, "FieldValueDuplicate", `Duplicate value: ${renderBadValue(value, wording)}`, "");
+}
+
+/** field.TooMany (a limit of one would read "item" from 1.34; the checks have no such limit). */
+export function tooMany(field: FieldPath, actual: number, max: number): CrdProblem {
+  return make(field, "FieldValueTooMany", `Too many: ${actual}`, `must have at most ${max} items`);
+}
+
 /** field.TypeInvalid */
 export function typeInvalid(field: FieldPath, value: unknown, detail: string): CrdProblem {
   return make(field, "FieldValueTypeInvalid", `Invalid value: ${renderBadValue(value)}`, detail);

@@ -10,6 +10,7 @@ import type { FieldPath } from "./field-path.js";
 import { goQuote, goSharpStringSlice } from "./go-value.js";
 import { forbidden, GoRendered, imposedBy, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { itemSchema, propertyNames } from "./schema-access.js";
+import { resolveFieldPath } from "./schema-field-path.js";
 import type { InternalSchema, InternalValidationRule } from "../types/index.js";
 import { OPTIONAL_OLD_SELF_MINOR, RULE_FIELDS_MINOR, wordingOf } from "./server-versions.js";
 import { ruleJson, schemaJson } from "./go-structs.js";
@@ -340,42 +341,10 @@ function ruleTextErrors(s: InternalSchema, path: FieldPath, minor: number): CrdP
     if (fieldPath.length > 0 && fieldPath.trim() === "")
       out.push(invalid(fp, fieldPath, named("fieldPath", "must be non-empty if specified")));
     if (/[\n\r]/.test(fieldPath)) out.push(invalid(fp, fieldPath, named("fieldPath", "must not contain line breaks")));
-    if (fieldPath.length > 0 && !validFieldPath(s, fieldPath)) out.push(invalid(fp, fieldPath, named("fieldPath", "must be a valid path")));
+    if (fieldPath.length > 0 && "error" in resolveFieldPath(s, fieldPath, true))
+      out.push(invalid(fp, fieldPath, named("fieldPath", "must be a valid path")));
   });
   return out;
-}
-
-/**
- * Whether a rule's fieldPath names a field below `s` (the server's cel.ValidFieldPath): `.name` and
- * `['name']` steps through properties, or through additionalProperties as a map key.
- */
-function validFieldPath(s: InternalSchema, fieldPath: string): boolean {
-  // Tokens: '.', '[' and ']' alone, a single-quoted string whole, and the text between them.
-  const tokens = fieldPath.match(/'(?:[^'\\]|\\.)*'|[.[\]]|[^.[\]']+|'.*/g) ?? [];
-  let at: InternalSchema | undefined = s;
-  const step = (name: string): boolean => {
-    if (at === undefined) return false;
-    if (at.properties !== undefined) {
-      at = at.properties[name];
-      return at !== undefined;
-    }
-    if (at.additionalProperties === undefined || at.additionalProperties === false) return false;
-    // Any key of a map is a valid step; below a map of unknown values nothing further is.
-    at = typeof at.additionalProperties === "object" ? at.additionalProperties : undefined;
-    return true;
-  };
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t === ".") {
-      const name = tokens[++i];
-      if (name === undefined || !step(name)) return false;
-    } else if (t === "[") {
-      const q = tokens[++i];
-      if (q === undefined || q.length < 2 || !q.startsWith("'") || !q.endsWith("'")) return false;
-      if (!step(q.slice(1, -1).replace(/\\(.)/g, "$1")) || tokens[++i] !== "]") return false;
-    } else return false;
-  }
-  return true;
 }
 
 function compileRules(s: InternalSchema, path: FieldPath, st: WalkState, isRoot: boolean, cel: CelContext): CrdProblem[] {

@@ -11,7 +11,8 @@ import { forbidden, GoRendered, invalid, notSupported, required, type CrdProblem
 import { checkValidation } from "./schema-checks.js";
 import type { InternalSchema } from "../types/index.js";
 import { checkColumn, checkSubresources } from "./subresources.js";
-import { REFERENCE_MINOR, wordingOf } from "./server-versions.js";
+import { REFERENCE_MINOR, SELECTABLE_FIELDS_MINOR, wordingOf } from "./server-versions.js";
+import { selectableFieldErrors } from "./selectable-fields.js";
 
 const spec = FieldPath.root("spec");
 
@@ -52,6 +53,13 @@ function versionErrors(crd: InternalCrd, minor: number): CrdProblem[] {
     out.push(...checkValidation(v.schema, hasStatus(crd, v), p.child("schema"), minor));
     out.push(...checkSubresources(v.subresources, p.child("subresources")));
     v.additionalPrinterColumns.forEach((c, j) => out.push(...checkColumn(c, p.child("additionalPrinterColumns").index(j))));
+    if (minor >= SELECTABLE_FIELDS_MINOR && v.selectableFields.length > 0) {
+      const schema = v.schema?.openAPIV3Schema;
+      // The server's message says the opposite of what it checks: the version has no schema of its own.
+      if (schema === undefined)
+        out.push(invalid(p.child("selectableFields"), "", "may only be set when `version.schema.openAPIV3Schema` is not included"));
+      else out.push(...selectableFieldErrors(v.selectableFields, schema, p.child("selectableFields")));
+    }
   });
   const names = crd.versions.map((v) => v.name);
   const versions = new GoRendered(json ? versionsJson(crd.versions) : goVersions(crd.versions));
@@ -182,6 +190,12 @@ export function checkSpec(crd: InternalCrd, minor: number = REFERENCE_MINOR): Cr
   );
   out.push(...checkSubresources(crd.subresources, spec.child("subresources")));
   crd.additionalPrinterColumns.forEach((c, i) => out.push(...checkColumn(c, spec.child("additionalPrinterColumns").index(i))));
+  if (minor >= SELECTABLE_FIELDS_MINOR && crd.selectableFields.length > 0) {
+    const schema = crd.validation?.openAPIV3Schema;
+    if (crd.validation === undefined)
+      out.push(invalid(spec.child("selectableFields"), "", "may only be set when validations.schema is included"));
+    else if (schema !== undefined) out.push(...selectableFieldErrors(crd.selectableFields, schema, spec.child("selectableFields")));
+  }
   out.push(...conversionErrors(crd.conversion, crd.preserveUnknownFields, minor));
   return out;
 }

@@ -36,6 +36,8 @@ export interface InternalVersion {
   schema?: InternalValidation;
   subresources?: InternalSubresources;
   additionalPrinterColumns: InternalColumn[];
+  /** selectableFields' jsonPaths (1.31 and later keep them; empty when none or lifted). */
+  selectableFields: string[];
 }
 
 /** Webhook conversion client config in the internal shape. */
@@ -67,6 +69,8 @@ export interface InternalCrd {
   validation?: InternalValidation;
   subresources?: InternalSubresources;
   additionalPrinterColumns: InternalColumn[];
+  /** spec.selectableFields: the versions' jsonPaths when every version has the same. */
+  selectableFields: string[];
   conversion: InternalConversion;
   preserveUnknownFields: boolean;
   /** status.storedVersions as a create sets them: the first storage version, if any. */

@@ -20,6 +20,7 @@ export function decorateCrdResource(info: ResourceInfo, emulate: Emulate): void 
   // and the cost estimate (scalar sizes from 1.25) are the emulated release's.
   const serverVersion = emulate === "1.24" ? 24 : 37;
   info.defaulter = (obj) => {
+    if (emulate === "1.24") dropSelectableFields(obj);
     defaultCrd(obj);
     if (obj["status"] === undefined) obj["status"] = initialStatus(obj);
   };
@@ -30,6 +31,13 @@ export function decorateCrdResource(info: ResourceInfo, emulate: Emulate): void 
       : checkCrd(obj, { serverVersion });
     return problems.map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
   };
+}
+
+/** 1.24 has no selectableFields (1.30): it drops them as an unknown field when it decodes a CRD. */
+function dropSelectableFields(crd: Record<string, unknown>): void {
+  const versions = (crd["spec"] as { versions?: unknown } | undefined)?.versions;
+  if (!Array.isArray(versions)) return;
+  for (const v of versions) if (v !== null && typeof v === "object") delete (v as Record<string, unknown>)["selectableFields"];
 }
 
 function isEstablished(crd: KubeObject): boolean {

@@ -121,6 +121,12 @@ export function initialStatus(crd: Obj): Obj {
   return { acceptedNames: { kind: "", plural: "" }, conditions: null, storedVersions: storage ? [storage["name"]] : [] };
 }
 
+/** A version's selectableFields as field selector labels (`.spec.color` selects as `spec.color`). */
+function selectableFields(version: Obj): string[] {
+  const fields = Array.isArray(version["selectableFields"]) ? (version["selectableFields"] as unknown[]) : [];
+  return fields.map((f) => String(asObj(f)["jsonPath"] ?? "").replace(/^\./, "")).filter((p) => p !== "");
+}
+
 /** The resources a CRD serves: one per served version; a conversion webhook's service reference resolves against `services`. */
 export function crdResources(crd: Obj, services?: ServiceLookup, emulate: Emulate = "1.37"): ResourceInfo[] {
   const spec = asObj(crd["spec"]);
@@ -158,7 +164,7 @@ export function crdResources(crd: Obj, services?: ServiceLookup, emulate: Emulat
       custom: true,
       hasGeneration: true,
       nameRule: "subdomain",
-      extraFieldSelectors: [],
+      extraFieldSelectors: emulate === "1.24" ? [] : selectableFields(v),
       storageVersionHash: storageVersionHash(group, String(storage?.["name"] ?? v["name"] ?? ""), kind),
       strategy: CUSTOM_RESOURCE_STRATEGY,
     };
