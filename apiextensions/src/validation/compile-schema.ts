@@ -10,6 +10,7 @@ import { validateListTypes } from "./list-type.js";
 import { validateEmbeddedResources } from "./object-meta.js";
 import { validateScale } from "./scale.js";
 import { pruneResource } from "./prune.js";
+import { Ratchet } from "./ratchet.js";
 import { applyDefaults } from "./defaults.js";
 import { celRules } from "./cel/engine.js";
 import type { CompiledRules } from "./cel/rules.js";
@@ -51,6 +52,7 @@ export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: Compile
     : NO_RULES;
   const uncheckedRules: readonly UncheckedRule[] = rules.unchecked;
   const w = options.wording ?? "1.24";
+  const ratcheting = options.ratcheting === true;
   const blocking = w === "1.37" ? BLOCKING_1_37 : BLOCKING_1_24;
   return {
     uncheckedRules,
@@ -58,13 +60,20 @@ export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: Compile
     applyDefaults: (obj) => applyDefaults(root, obj),
     validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>, options?: ValidateOptions): FieldError[] {
       const out: FieldError[] = [];
-      validateSchema(root, obj, "", out, w);
+      const ratchet = ratcheting && oldObj !== undefined ? new Ratchet() : undefined;
+      validateSchema(root, obj, "", out, w, ratchet ? { ratchet, old: oldObj } : undefined);
       if (options?.scale) validateScale(obj, options.scale, out);
       validateEmbeddedResources(root, obj, "", out, w);
-      validateListTypes(root, obj, "", out, w);
+      // An update may keep list-set/list-map duplicates the old object already had (every release).
+      const oldListErrors: FieldError[] = [];
+      if (oldObj !== undefined) validateListTypes(root, oldObj, "", oldListErrors, w);
+      if (oldListErrors.length === 0) validateListTypes(root, obj, "", out, w);
       if (rules.byNode.size > 0) {
         if (out.some((e) => blocking.has(e.reason))) out.push(rulesNotChecked(w));
-        else celRules.get().evaluateRules({ rules, out }, root, obj, oldObj, oldObj !== undefined, "", true);
+        else {
+          const run = { rules, out, ...(ratchet ? { ratchet: { ratchet, warnings: options?.warnings ?? [] } } : {}) };
+          celRules.get().evaluateRules(run, root, obj, oldObj, oldObj !== undefined, "", true);
+        }
       }
       return out;
     },

@@ -91,9 +91,11 @@ export function notSupported(field: string, value: unknown, supported: readonly 
   return fieldError("FieldValueNotSupported", field, value, detail, wording);
 }
 
-/** field.TooLongMaxLength */
-export function tooLong(field: string, max: number): FieldError {
-  return fieldError("FieldValueTooLong", field, undefined, max >= 0 ? `may not be longer than ${max}` : "value is too long");
+/** field.TooLong for a string's maxLength: "longer than N" in 1.24, "more than N bytes" (or "1 byte") in 1.37. */
+export function tooLong(field: string, max: number, wording?: ServerWording): FieldError {
+  if (max < 0) return fieldError("FieldValueTooLong", field, undefined, "value is too long");
+  const detail = wording === "1.37" ? `may not be more than ${max} ${max === 1 ? "byte" : "bytes"}` : `may not be longer than ${max}`;
+  return fieldError("FieldValueTooLong", field, undefined, detail);
 }
 
 /** field.TooMany: from 1.34 a limit of one is "at most 1 item". */

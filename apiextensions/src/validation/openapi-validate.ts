@@ -4,6 +4,7 @@
 // texts follow that code, because clients and tests compare them with a real server's.
 import type { FieldError } from "./types.js";
 import type { ServerWording } from "./name-rules.js";
+import { itemCorrelation, keyCorrelation, type Correlation } from "./ratchet.js";
 import { invalid, notSupported, required, tooLong, tooMany, typeInvalid, NIL_PATH } from "./field-error.js";
 import { goNumber, goQuote } from "./go-format.js";
 import { jsonEqual, jsonKind, type SchemaNode } from "./schema-node.js";
@@ -31,7 +32,9 @@ function invalidAt(name: string, value: unknown, msg: string, w: ServerWording):
 }
 
 /** Validates `data` against `node`, appending field errors in the server's order. */
-export function validateSchema(node: SchemaNode, data: unknown, path: string, out: FieldError[], w: ServerWording): void {
+export function validateSchema(node: SchemaNode, data: unknown, path: string, out: FieldError[], w: ServerWording, c?: Correlation): void {
+  // Ratcheting: a value equal to the old one it correlates with reports nothing, nor does anything in it.
+  if (c !== undefined && c.ratchet.unchanged(node, data, c.old)) return;
   const kind = jsonKind(data);
   if (kind === "null") {
     checkType(node, data, kind, path, out, w);
@@ -39,15 +42,15 @@ export function validateSchema(node: SchemaNode, data: unknown, path: string, ou
     return;
   }
   checkType(node, data, kind, path, out, w);
-  checkJunctors(node, data, path, out, w);
+  checkJunctors(node, data, path, out, w, c);
   if (kind === "string") {
     checkString(node, data as string, path, out, w);
     checkFormat(node, data as string, path, out, w);
   }
   if (kind === "integer" || kind === "number") checkNumber(node, data as number, path, out, w);
-  if (kind === "array") checkArray(node, data as unknown[], path, out, w);
+  if (kind === "array") checkArray(node, data as unknown[], path, out, w, c);
   checkEnum(node, data, path, out, w);
-  if (kind === "object") checkObject(node, data as Record<string, unknown>, path, out, w);
+  if (kind === "object") checkObject(node, data as Record<string, unknown>, path, out, w, c);
 }
 
 function checkType(node: SchemaNode, data: unknown, kind: string, path: string, out: FieldError[], w: ServerWording): void {
@@ -76,7 +79,7 @@ function checkString(node: SchemaNode, s: string, path: string, out: FieldError[
   // kube-openapi counts runes and stops at the first failing check.
   const len = raw.maxLength !== undefined || raw.minLength !== undefined ? [...s].length : 0;
   if (raw.maxLength !== undefined && len > raw.maxLength) {
-    out.push(tooLong(fieldOf(path), raw.maxLength));
+    out.push(tooLong(fieldOf(path), raw.maxLength, w));
     return;
   }
   if (raw.minLength !== undefined && len < raw.minLength) {
@@ -151,9 +154,10 @@ function outOfRange(v: number, typeName: string, format: string, prefix: string,
     : `${prefix} value must be of type ${typeName} (default format) in ${path}`;
 }
 
-function checkArray(node: SchemaNode, a: unknown[], path: string, out: FieldError[], w: ServerWording): void {
+function checkArray(node: SchemaNode, a: unknown[], path: string, out: FieldError[], w: ServerWording, c: Correlation | undefined): void {
   const raw = node.raw;
-  if (node.items) for (let i = 0; i < a.length; i++) validateSchema(node.items, a[i], `${path}[${i}]`, out, w);
+  if (node.items)
+    for (let i = 0; i < a.length; i++) validateSchema(node.items, a[i], `${path}[${i}]`, out, w, itemCorrelation(c, node, a[i]));
   if (raw.minItems !== undefined && a.length < raw.minItems) {
     out.push(invalidAt(path, a.length, `${path} in ${IN} should have at least ${raw.minItems} items`, w));
   }
@@ -171,7 +175,17 @@ function checkEnum(node: SchemaNode, data: unknown, path: string, out: FieldErro
   out.push(notSupported(fieldOf(path), data, shown, w));
 }
 
-function checkObject(node: SchemaNode, obj: Record<string, unknown>, path: string, out: FieldError[], w: ServerWording): void {
+function checkObject(
+  node: SchemaNode,
+  obj: Record<string, unknown>,
+  path: string,
+  out: FieldError[],
+  w: ServerWording,
+  c: Correlation | undefined,
+): void {
+  // kind and apiVersion never ratchet: both objects are converted to the same ones.
+  const child = (k: string): Correlation | undefined =>
+    path === "" && (k === "kind" || k === "apiVersion") ? undefined : keyCorrelation(c, node, k);
   const raw = node.raw;
   const keys = Object.keys(obj);
   if (raw.minProperties !== undefined && keys.length < raw.minProperties) {
@@ -188,11 +202,11 @@ function checkObject(node: SchemaNode, obj: Record<string, unknown>, path: strin
       if (!props?.has(k) && k !== "$schema" && k !== "id") out.push(invalidAt(path, k, `${path}.${k} in ${IN} is a forbidden property`, w));
     }
   } else if (typeof node.additional === "object") {
-    for (const k of keys) if (!props?.has(k)) validateSchema(node.additional, obj[k], `${path}.${k}`, out, w);
+    for (const k of keys) if (!props?.has(k)) validateSchema(node.additional, obj[k], `${path}.${k}`, out, w, child(k));
   }
   if (props) {
     for (const [name, sub] of props) {
-      if (Object.hasOwn(obj, name)) validateSchema(sub, obj[name], path === "" ? name : `${path}.${name}`, out, w);
+      if (Object.hasOwn(obj, name)) validateSchema(sub, obj[name], path === "" ? name : `${path}.${name}`, out, w, child(name));
     }
   }
   for (const k of raw.required ?? []) {
@@ -202,16 +216,23 @@ function checkObject(node: SchemaNode, obj: Record<string, unknown>, path: strin
 }
 
 /** allOf / anyOf / oneOf / not, with kube-openapi's composite messages (reported without a field path). */
-function checkJunctors(node: SchemaNode, data: unknown, path: string, out: FieldError[], w: ServerWording): void {
+function checkJunctors(
+  node: SchemaNode,
+  data: unknown,
+  path: string,
+  out: FieldError[],
+  w: ServerWording,
+  c: Correlation | undefined,
+): void {
   if (node.anyOf.length > 0) {
-    const results = node.anyOf.map((s) => run(s, data, path, w));
+    const results = node.anyOf.map((s) => run(s, data, path, w, c));
     if (!results.some((r) => r.length === 0)) {
       out.push(invalid(NIL_PATH, "", `${goQuote(path)} must validate at least one schema (anyOf)`));
       out.push(...best(results));
     }
   }
   if (node.oneOf.length > 0) {
-    const results = node.oneOf.map((s) => run(s, data, path, w));
+    const results = node.oneOf.map((s) => run(s, data, path, w, c));
     const valid = results.filter((r) => r.length === 0).length;
     if (valid !== 1) {
       const extra = valid === 0 ? "Found none valid" : `Found ${valid} valid alternatives`;
@@ -220,21 +241,21 @@ function checkJunctors(node: SchemaNode, data: unknown, path: string, out: Field
     }
   }
   if (node.allOf.length > 0) {
-    const results = node.allOf.map((s) => run(s, data, path, w));
+    const results = node.allOf.map((s) => run(s, data, path, w, c));
     for (const r of results) out.push(...r);
     const valid = results.filter((r) => r.length === 0).length;
     if (valid !== results.length) {
       out.push(invalid(NIL_PATH, "", `${goQuote(path)} must validate all the schemas (allOf)${valid === 0 ? ". None validated" : ""}`));
     }
   }
-  if (node.not && run(node.not, data, path, w).length === 0) {
+  if (node.not && run(node.not, data, path, w, c).length === 0) {
     out.push(invalid(NIL_PATH, "", `${goQuote(path)} must not validate the schema (not)`));
   }
 }
 
-function run(node: SchemaNode, data: unknown, path: string, w: ServerWording): FieldError[] {
+function run(node: SchemaNode, data: unknown, path: string, w: ServerWording, c: Correlation | undefined): FieldError[] {
   const out: FieldError[] = [];
-  validateSchema(node, data, path, out, w);
+  validateSchema(node, data, path, out, w, c);
   return out;
 }
 

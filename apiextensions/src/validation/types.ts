@@ -35,11 +35,18 @@ export interface CompileSchemaOptions {
    * as JSON and nil as null, say "at most 1 item", and skip CEL rules after an enum failure too.
    */
   wording?: ServerWording;
+  /**
+   * Validation ratcheting (1.30 and later): on an update, what equals the old value it correlates with
+   * keeps its schema errors to itself, and its failed rules without oldSelf become warnings.
+   */
+  ratcheting?: boolean;
 }
 
 export interface ValidateOptions {
   /** Validate the scale subresource fields as the server does for CRDs with a scale subresource. */
   scale?: ScaleSubresource;
+  /** Where a ratcheting update appends the Warning texts of the rules it excused ("<field>: <message>"). */
+  warnings?: string[];
 }
 
 /** A compiled openAPIV3Schema: compile once, then prune, default and validate many objects. */

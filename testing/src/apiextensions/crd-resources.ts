@@ -63,7 +63,12 @@ function mapSchemas(key: string, v: unknown): unknown {
 function schemaFor(openAPIV3Schema: unknown, scale: ScaleSubresource | undefined, emulate: Emulate): ObjectSchema | undefined {
   if (!openAPIV3Schema || typeof openAPIV3Schema !== "object") return undefined;
   const latest = emulate !== "1.24";
-  const options = { omitRuleFailureValue: latest, optionalOldSelf: latest, wording: latest ? ("1.37" as const) : ("1.24" as const) };
+  const options = {
+    omitRuleFailureValue: latest,
+    optionalOldSelf: latest,
+    wording: latest ? ("1.37" as const) : ("1.24" as const),
+    ratcheting: latest,
+  };
   const v = compileSchema(openAPIV3Schema as JSONSchemaProps, options);
   let rules: ReturnType<typeof compileSchema> | undefined;
   return {
@@ -73,8 +78,10 @@ function schemaFor(openAPIV3Schema: unknown, scale: ScaleSubresource | undefined
     },
     prune: (obj) => v.prune(obj),
     applyDefaults: (obj) => v.applyDefaults(obj),
-    validate: (obj, old): StatusCause[] =>
-      v.validate(obj, old, scale ? { scale } : {}).map((e) => ({ reason: e.reason, message: e.message, field: e.field })),
+    validate: (obj, old, warnings): StatusCause[] =>
+      v
+        .validate(obj, old, { ...(scale ? { scale } : {}), ...(warnings ? { warnings } : {}) })
+        .map((e) => ({ reason: e.reason, message: e.message, field: e.field })),
   };
 }
 

@@ -26,8 +26,11 @@ export interface ObjectSchema {
   prune(obj: Record<string, unknown>): string[];
   /** Applies defaults in place. */
   applyDefaults(obj: Record<string, unknown>): void;
-  /** Validation causes (field paths and reasons as the server writes them). */
-  validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>): StatusCause[];
+  /**
+   * Validation causes (field paths and reasons as the server writes them); an update that ratchets
+   * appends the Warning texts of the rules it excused to `warnings`.
+   */
+  validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>, warnings?: string[]): StatusCause[];
   /** Only the x-kubernetes-validations rules (the server still runs them when the kind is wrong). */
   validateRules(obj: Record<string, unknown>): StatusCause[];
 }

@@ -6,8 +6,20 @@
 import { isCelError, plan, type CelInput, type CelResult, type CelValue } from "@bufbuild/cel";
 import type { FieldError, UncheckedRule } from "../types.js";
 import type { ValidationRule } from "../../types/index.js";
-import { childPath, duplicate, forbidden, indexPath, invalid, invalidWithoutValue, keyPath, required } from "../field-error.js";
-import { isObject, jsonEqual, type SchemaNode } from "../schema-node.js";
+import {
+  childPath,
+  duplicate,
+  formatFieldError,
+  forbidden,
+  indexPath,
+  invalid,
+  invalidWithoutValue,
+  keyPath,
+  NIL_PATH,
+  required,
+} from "../field-error.js";
+import { isObject, type SchemaNode } from "../schema-node.js";
+import { correlatedItem, type Ratchet } from "../ratchet.js";
 import { hasFunction, validationEnv } from "./library.js";
 import { lowerForEvaluation } from "./lower.js";
 import { optionalNone, optionalOf } from "./optional-library.js";
@@ -171,9 +183,24 @@ function fieldPathOf(path: string, rel: string | undefined): string {
 export interface CelRun {
   readonly rules: CompiledRules;
   readonly out: FieldError[];
+  /**
+   * With ratcheting (1.30+): a rule without oldSelf that fails on a value equal to the old one it
+   * correlates with (or, uncorrelated, whose nearest correlated ancestor is unchanged) is a warning
+   * ("<field>: <message>") appended to `warnings`, not an error.
+   */
+  readonly ratchet?: { readonly ratchet: Ratchet; readonly warnings: string[] };
 }
 
-function evaluateNode(run: CelRun, node: SchemaNode, obj: unknown, old: unknown, hasOld: boolean, path: string, isRoot: boolean): void {
+function evaluateNode(
+  run: CelRun,
+  node: SchemaNode,
+  obj: unknown,
+  old: unknown,
+  hasOld: boolean,
+  path: string,
+  isRoot: boolean,
+  unchanged: boolean,
+): void {
   const compiled = run.rules.byNode.get(node);
   if (!compiled) return;
   const type = node.raw.type ?? "";
@@ -196,12 +223,26 @@ function evaluateNode(run: CelRun, node: SchemaNode, obj: unknown, old: unknown,
           : `${text} evaluating rule: ${ruleErrorString(c.rule)}`;
       run.out.push(invalid(path, type, msg));
     } else if (result !== true) {
-      run.out.push(ruleFailure(c, bindings, fieldPathOf(path, c.rule.fieldPath), type, run.rules.omitFailureValue));
+      const failure = ruleFailure(c, bindings, fieldPathOf(path, c.rule.fieldPath), type, obj, run.rules.omitFailureValue);
+      if (unchanged && !c.transition && run.ratchet) run.ratchet.warnings.push(formatFieldError(failure));
+      else run.out.push(failure);
     }
   }
 }
 
-function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: string, type: string, omitValue: boolean): FieldError {
+/**
+ * The error of a rule that evaluated to false. 1.24 prints the schema type as the value; later servers
+ * (`jsonValue`) print the value itself when it is a scalar and omit it for an object or a list.
+ */
+function ruleFailure(
+  c: CompiledRule,
+  bindings: Record<string, CelInput>,
+  path: string,
+  type: string,
+  value: unknown,
+  jsonValue: boolean,
+): FieldError {
+  const omitted = type === "object" || type === "array";
   let detail = failureDetail(c.rule);
   if (c.messageProgram) {
     const m = c.messageProgram(bindings);
@@ -213,9 +254,13 @@ function ruleFailure(c: CompiledRule, bindings: Record<string, CelInput>, path: 
     case "FieldValueRequired":
       return required(path, detail);
     case "FieldValueDuplicate":
-      return duplicate(path, type);
+      if (!jsonValue) return duplicate(path, type);
+      return omitted
+        ? { reason: "FieldValueDuplicate", field: path === "" ? NIL_PATH : path, message: "Duplicate value" }
+        : duplicate(path, value, "1.37");
     default:
-      return omitValue ? invalidWithoutValue(path, detail) : invalid(path, type, detail);
+      if (!jsonValue) return invalid(path, type, detail);
+      return omitted ? invalidWithoutValue(path, detail) : invalid(path, value, detail, "1.37");
   }
 }
 
@@ -228,16 +273,18 @@ export function evaluateRules(
   hasOld: boolean,
   path: string,
   isRoot: boolean,
+  parentUnchanged = false,
 ): void {
   if (obj === null || obj === undefined || !run.rules.relevant.has(node)) return;
-  evaluateNode(run, node, obj, old, hasOld, path, isRoot);
+  const unchanged = run.ratchet !== undefined && (hasOld ? run.ratchet.ratchet.unchanged(node, obj, old) : parentUnchanged);
+  evaluateNode(run, node, obj, old, hasOld, path, isRoot, unchanged);
   if (Array.isArray(obj)) {
     const items = node.items;
     if (!items) return;
     const oldList = Array.isArray(old) && hasOld ? old : undefined;
     obj.forEach((x, i) => {
-      const prev = oldList ? correlate(node, x, oldList) : undefined;
-      evaluateRules(run, items, x, prev?.value, prev !== undefined, indexPath(path, i), false);
+      const prev = oldList ? correlatedItem(node, x, oldList) : undefined;
+      evaluateRules(run, items, x, prev?.value, prev !== undefined, indexPath(path, i), false, unchanged);
     });
     return;
   }
@@ -249,14 +296,6 @@ export function evaluateRules(
     if (!sub) continue;
     // Transition rules need a non-null old value at the same place (oldObj[k] in the server).
     const prev = oldObj?.[k];
-    evaluateRules(run, sub, v, prev, prev !== undefined && prev !== null, prop ? childPath(path, k) : keyPath(path, k), false);
+    evaluateRules(run, sub, v, prev, prev !== undefined && prev !== null, prop ? childPath(path, k) : keyPath(path, k), false, unchanged);
   }
-}
-
-// The old element matching a new one: only list-map items correlate (by their keys), as in the 1.24 server.
-function correlate(node: SchemaNode, x: unknown, old: unknown[]): { value: unknown } | undefined {
-  if (node.listType !== "map" || !isObject(x)) return undefined;
-  const keys = node.listMapKeys;
-  const hit = old.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], x[k])));
-  return hit === undefined ? undefined : { value: hit };
 }
