@@ -1,6 +1,6 @@
-// selectableFields in the offline CRD checks: from 1.31 (the field's beta, on by default) each
-// recorded CRD of test/fixtures/apiserver-1.37/selectable-fields.json gets the causes 1.37.2 gave
-// (none of their messages print a value 1.34 renders differently); 1.30 drops the field unchecked.
+// selectableFields in the offline CRD checks: each recorded CRD of
+// test/fixtures/apiserver-1.37/selectable-fields.json gets the causes 1.37.2 gave; from 1.31 (the
+// field's beta, on by default) the same fields are refused; 1.30 drops the field unchecked.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
@@ -17,12 +17,19 @@ const CRD_CREATES = (
   }
 ).exchanges.filter((x) => x.step.startsWith("crd: "));
 
-test("from 1.31 the checks give the recorded causes for every selectableFields case", () => {
+test("the checks give 1.37's causes for every selectableFields case, and 1.31 the same fields and reasons", () => {
   assert.ok(CRD_CREATES.length >= 10);
   for (const x of CRD_CREATES) {
     const want = x.response.status === 422 ? (x.response.body?.details?.causes ?? []) : [];
-    const got = checkCrd(x.request.body, { serverVersion: 31 }).map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
+    const got = checkCrd(x.request.body, { serverVersion: 37 }).map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
     assert.deepEqual(got, want, x.step);
+    // Before 1.34 only the "may only be set" message differs: it starts with the field's name.
+    const early = checkCrd(x.request.body, { serverVersion: 31 }).map((p) => `${p.field} ${p.reason}`);
+    assert.deepEqual(
+      early,
+      want.map((c) => `${c.field} ${c.reason}`),
+      x.step,
+    );
   }
 });
 

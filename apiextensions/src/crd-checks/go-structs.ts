@@ -2,7 +2,7 @@
 // ("Invalid value: []apiextensions.CustomResourceDefinitionVersion{...}"; pointers the server would
 // print as addresses are shown as (0x0), the address being meaningless anyway), as JSON from 1.34.
 import type { InternalColumn, InternalSchema, InternalSubresources, InternalValidationRule, InternalVersion } from "../types/index.js";
-import { goJson } from "../validation/go-format.js";
+import { goJson, goMapKeys } from "../validation/go-format.js";
 import { goQuote } from "./go-value.js";
 
 function goColumn(c: InternalColumn): string {
@@ -44,7 +44,7 @@ const ptr = (v: unknown): string => (v === undefined ? "null" : goJson(v));
 const list = <T>(xs: readonly T[] | undefined, f: (x: T) => string): string => (xs === undefined ? "null" : `[${xs.map(f).join(",")}]`);
 function map<T>(m: Record<string, T> | undefined, f: (x: T) => string): string {
   if (m === undefined) return "null";
-  const keys = Object.keys(m).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const keys = goMapKeys(m);
   return `{${keys.map((k) => `${goJson(k)}:${f(m[k]!)}`).join(",")}}`;
 }
 

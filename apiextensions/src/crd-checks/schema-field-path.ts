@@ -17,6 +17,19 @@ export interface ResolvedFieldPath {
 // (an unterminated one to the end), and the text between delimiters.
 const TOKEN = /'(?:[^'\\]|\\.)*'|'.*|[.[\]]|[^.[\]]+/g;
 
+const ESCAPES: Record<string, string> = { a: "\x07", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "'": "'", "\\": "\\" };
+
+/** The server's unescapeSingleQuote: the escapes of a quoted step, or the first unknown one. */
+function unescapeSingleQuote(s: string): string | { error: string } {
+  let bad: string | undefined;
+  const out = s.replace(/\\[\s\S]/g, (m) => {
+    const c = ESCAPES[m[1]!];
+    if (c === undefined) bad ??= m;
+    return c ?? "";
+  });
+  return bad === undefined ? out : { error: `invalid escape char ${bad}` };
+}
+
 /** Resolves `jsonPath` below `schema`, or gives the server's reason it is not a valid field path. */
 export function resolveFieldPath(
   schema: InternalSchema,
@@ -49,7 +62,9 @@ export function resolveFieldPath(
       const q = tokens[++i];
       if (q === undefined) return { error: "unexpected end of JSON path" };
       if (q.length < 2 || !q.startsWith("'") || !q.endsWith("'")) return { error: `expected single quoted string but got ${q}` };
-      problem = step(q.slice(1, -1).replace(/\\(.)/g, "$1"));
+      const name = unescapeSingleQuote(q.slice(1, -1));
+      if (typeof name !== "string") return { error: `invalid string literal: ${name.error}` };
+      problem = step(name);
       if (problem !== undefined) return { error: problem };
       const close = tokens[++i];
       if (close === undefined) return { error: "unexpected end of JSON path" };

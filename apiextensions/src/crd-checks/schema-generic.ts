@@ -11,6 +11,7 @@ import { goQuote, goSharpStringSlice } from "./go-value.js";
 import { forbidden, GoRendered, imposedBy, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { itemSchema, propertyNames } from "./schema-access.js";
 import { resolveFieldPath } from "./schema-field-path.js";
+import { structuralConversionError } from "./structural.js";
 import type { InternalSchema, InternalValidationRule } from "../types/index.js";
 import { OPTIONAL_OLD_SELF_MINOR, RULE_FIELDS_MINOR, wordingOf } from "./server-versions.js";
 import { ruleJson, schemaJson } from "./go-structs.js";
@@ -341,7 +342,8 @@ function ruleTextErrors(s: InternalSchema, path: FieldPath, minor: number): CrdP
     if (fieldPath.length > 0 && fieldPath.trim() === "")
       out.push(invalid(fp, fieldPath, named("fieldPath", "must be non-empty if specified")));
     if (/[\n\r]/.test(fieldPath)) out.push(invalid(fp, fieldPath, named("fieldPath", "must not contain line breaks")));
-    if (fieldPath.length > 0 && "error" in resolveFieldPath(s, fieldPath, true))
+    // pathValid: a schema that is not structural gives no verdict (its own errors are reported).
+    if (fieldPath.length > 0 && structuralConversionError(s) === undefined && "error" in resolveFieldPath(s, fieldPath, true))
       out.push(invalid(fp, fieldPath, named("fieldPath", "must be a valid path")));
   });
   return out;

@@ -47,6 +47,8 @@ export const celEnvironmentMinor = (minor: number): number => minor - 1;
 export const JSON_BAD_VALUES_MINOR = 34;
 /** The message wording of server 1.`minor`: 1.24's up to 1.33, 1.37's from 1.34. */
 export const wordingOf = (minor: number): ServerWording => (minor >= JSON_BAD_VALUES_MINOR ? "1.37" : "1.24");
+/** From this minor "must have the storage version" prints the stored versions, not the version (1.27 still did). */
+export const STORED_VERSIONS_SHOWN_MINOR = 28;
 /** From this minor a CRD's selectableFields are kept (CustomResourceFieldSelectors, beta), and checked. */
 export const SELECTABLE_FIELDS_MINOR = 31;
 /** From this minor a rule's messageExpression, reason and fieldPath are kept, and checked. */

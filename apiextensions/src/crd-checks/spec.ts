@@ -11,7 +11,7 @@ import { forbidden, GoRendered, invalid, notSupported, required, type CrdProblem
 import { checkValidation } from "./schema-checks.js";
 import type { InternalSchema } from "../types/index.js";
 import { checkColumn, checkSubresources } from "./subresources.js";
-import { REFERENCE_MINOR, SELECTABLE_FIELDS_MINOR, wordingOf } from "./server-versions.js";
+import { REFERENCE_MINOR, SELECTABLE_FIELDS_MINOR, STORED_VERSIONS_SHOWN_MINOR, wordingOf } from "./server-versions.js";
 import { selectableFieldErrors } from "./selectable-fields.js";
 
 const spec = FieldPath.root("spec");
@@ -49,7 +49,15 @@ function versionErrors(crd: InternalCrd, minor: number): CrdProblem[] {
     const nameErrs = isDns1035Label(v.name);
     if (nameErrs.length > 0) out.push(invalid(p.child("name"), v.name, nameErrs.join(",")));
     for (const m of deprecationWarningErrors(v))
-      out.push(invalid(p.child("deprecationWarning"), v.deprecationWarning ?? null, m, wordingOf(minor)));
+      // A *string: from 1.34 printed by encoding/json (HTML characters escaped), not %q.
+      out.push(
+        invalid(
+          p.child("deprecationWarning"),
+          json && v.deprecationWarning !== undefined ? new GoRendered(goJson(v.deprecationWarning)) : (v.deprecationWarning ?? null),
+          m,
+          wordingOf(minor),
+        ),
+      );
     out.push(...checkValidation(v.schema, hasStatus(crd, v), p.child("schema"), minor));
     out.push(...checkSubresources(v.subresources, p.child("subresources")));
     v.additionalPrinterColumns.forEach((c, j) => out.push(...checkColumn(c, p.child("additionalPrinterColumns").index(j))));
@@ -57,7 +65,15 @@ function versionErrors(crd: InternalCrd, minor: number): CrdProblem[] {
       const schema = v.schema?.openAPIV3Schema;
       // The server's message says the opposite of what it checks: the version has no schema of its own.
       if (schema === undefined)
-        out.push(invalid(p.child("selectableFields"), "", "may only be set when `version.schema.openAPIV3Schema` is not included"));
+        out.push(
+          invalid(
+            p.child("selectableFields"),
+            "",
+            json
+              ? "may only be set when `version.schema.openAPIV3Schema` is not included"
+              : "selectableFields may only be set when version.schema.openAPIV3Schema is not included",
+          ),
+        );
       else out.push(...selectableFieldErrors(v.selectableFields, schema, p.child("selectableFields")));
     }
   });
@@ -193,11 +209,23 @@ export function checkSpec(crd: InternalCrd, minor: number = REFERENCE_MINOR): Cr
   if (minor >= SELECTABLE_FIELDS_MINOR && crd.selectableFields.length > 0) {
     const schema = crd.validation?.openAPIV3Schema;
     if (crd.validation === undefined)
-      out.push(invalid(spec.child("selectableFields"), "", "may only be set when validations.schema is included"));
+      out.push(
+        invalid(
+          spec.child("selectableFields"),
+          "",
+          `${wordingOf(minor) === "1.37" ? "" : "selectableFields "}may only be set when validations.schema is included`,
+        ),
+      );
     else if (schema !== undefined) out.push(...selectableFieldErrors(crd.selectableFields, schema, spec.child("selectableFields")));
   }
   out.push(...conversionErrors(crd.conversion, crd.preserveUnknownFields, minor));
   return out;
+}
+
+/** The value of "must have the storage version": the version up to 1.27, the stored versions after. */
+function storedShown(stored: readonly string[], v: InternalVersion, minor: number): string {
+  if (minor < STORED_VERSIONS_SHOWN_MINOR) return goVersion(v);
+  return wordingOf(minor) === "1.37" ? goJson(stored) : goSharpStringSlice(stored);
 }
 
 /**
@@ -215,7 +243,7 @@ export function checkStoredVersionsAndPruning(crd: InternalCrd, oldPreserveUnkno
     const remaining = new Map(crd.storedVersions.map((v, i) => [v, i]));
     for (const v of crd.versions) {
       if (v.storage && !remaining.has(v.name))
-        out.push(invalid(sp, new GoRendered(json ? goJson(crd.storedVersions) : goVersion(v)), `must have the storage version ${v.name}`));
+        out.push(invalid(sp, new GoRendered(storedShown(crd.storedVersions, v, minor)), `must have the storage version ${v.name}`));
       remaining.delete(v.name);
     }
     for (const [v, i] of [...remaining].sort((a, b) => a[1] - b[1])) {

@@ -1,16 +1,12 @@
 // Defaulting as the server does it (structuraldefaulting): first nulls of non-nullable fields without a
 // default are dropped, then missing fields (and non-nullable nulls) get deep copies of their defaults, and
 // defaulted values are themselves defaulted below.
-import { isObject, type SchemaNode } from "./schema-node.js";
+import { isObject, keySchema, type SchemaNode } from "./schema-node.js";
 
 /** Applies defaults to `obj` in place. */
 export function applyDefaults(root: SchemaNode, obj: Record<string, unknown>): void {
   dropNonNullableNulls(obj, root);
   defaultValue(obj, root);
-}
-
-function subSchema(s: SchemaNode, key: string): SchemaNode | undefined {
-  return s.properties?.get(key) ?? (typeof s.additional === "object" ? s.additional : undefined);
 }
 
 const isNonNullableNull = (v: unknown, s: SchemaNode | undefined): boolean => v === null && !(s?.nullable ?? false);
@@ -21,7 +17,7 @@ function dropNonNullableNulls(x: unknown, s: SchemaNode | undefined): void {
     for (const v of x) dropNonNullableNulls(v, s.items);
   } else if (isObject(x)) {
     for (const k of Object.keys(x)) {
-      const sub = subSchema(s, k);
+      const sub = keySchema(s, k);
       if (!sub) continue;
       if (x[k] === null && !sub.nullable && !sub.hasDefault) delete x[k];
       else dropNonNullableNulls(x[k], sub);

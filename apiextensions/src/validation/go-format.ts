@@ -96,13 +96,16 @@ export function goJson(v: unknown): string {
   return marshal(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** A map's keys in the order Go prints and marshals them: by their UTF-8 bytes. */
+export function goMapKeys(o: object): string[] {
+  return Object.keys(o).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+}
+
 function marshal(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(marshal).join(",")}]`;
   if (v !== null && typeof v === "object") {
     const o = v as Record<string, unknown>;
-    const keys = Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const keys = goMapKeys(o).filter((k) => o[k] !== undefined);
     return `{${keys.map((k) => `${JSON.stringify(k)}:${marshal(o[k])}`).join(",")}}`;
   }
   return JSON.stringify(v) ?? "null";

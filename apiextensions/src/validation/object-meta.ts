@@ -17,7 +17,7 @@ import {
   type NameRule,
   type ServerWording,
 } from "./name-rules.js";
-import { isObject, type SchemaNode } from "./schema-node.js";
+import { isObject, keySchema, type SchemaNode } from "./schema-node.js";
 
 /** The JSON field names of metav1.ObjectMeta (1.24). */
 export const OBJECT_META_FIELDS: ReadonlySet<string> = new Set([
@@ -58,9 +58,8 @@ export function validateEmbeddedResources(
   if (!isObject(obj)) return;
   if (node.embedded && !isRoot) checkEmbedded(obj, path, out, w);
   for (const [k, v] of Object.entries(obj)) {
-    const prop = node.properties?.get(k);
-    const sub = prop ?? (typeof node.additional === "object" ? node.additional : undefined);
-    if (sub) validateEmbeddedResources(sub, v, prop ? childPath(path, k) : `${path}[${k}]`, out, w, false);
+    const sub = keySchema(node, k);
+    if (sub) validateEmbeddedResources(sub, v, node.properties?.has(k) === true ? childPath(path, k) : `${path}[${k}]`, out, w, false);
   }
 }
 

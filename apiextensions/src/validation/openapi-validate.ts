@@ -6,7 +6,7 @@ import type { FieldError } from "./types.js";
 import type { ServerWording } from "./name-rules.js";
 import { itemCorrelation, keyCorrelation, type Correlation } from "./ratchet.js";
 import { invalid, notSupported, required, tooLong, tooMany, typeInvalid, NIL_PATH } from "./field-error.js";
-import { goNumber, goQuote } from "./go-format.js";
+import { goJson, goNumber, goQuote } from "./go-format.js";
 import { jsonEqual, jsonKind, type SchemaNode } from "./schema-node.js";
 
 const IN = "body";
@@ -42,7 +42,7 @@ export function validateSchema(node: SchemaNode, data: unknown, path: string, ou
     return;
   }
   checkType(node, data, kind, path, out, w);
-  checkJunctors(node, data, path, out, w, c);
+  checkJunctors(node, data, path, out, w);
   if (kind === "string") {
     checkString(node, data as string, path, out, w);
     checkFormat(node, data as string, path, out, w);
@@ -135,8 +135,8 @@ function numericFormat(node: SchemaNode): string {
   return node.types[0] === "number" && (f === "float" || f === "double") ? f : "";
 }
 
-const INT_RANGES: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31 - 1], int64: [-(2 ** 63), 2 ** 63 - 1] };
-const FLOAT32_MAX = 3.4028234663852886e38;
+// Half-open: Go parses the float64's decimal text, and 2^63 - 1 is 2^63 as a float64, out of range.
+const INT_RANGES: Record<string, [number, number]> = { int32: [-(2 ** 31), 2 ** 31], int64: [-(2 ** 63), 2 ** 63] };
 
 /** kube-openapi's IsValueValidAgainstRange: the error text when `v` does not fit `typeName` and `format`. */
 function outOfRange(v: number, typeName: string, format: string, prefix: string, path: string): string | undefined {
@@ -144,9 +144,10 @@ function outOfRange(v: number, typeName: string, format: string, prefix: string,
   if (typeName === "integer") {
     // Go parses the value's decimal text as an integer: a fraction never fits.
     const [lo, hi] = INT_RANGES[format] ?? INT_RANGES["int64"]!;
-    fits = Number.isInteger(v) && v >= lo && v <= hi;
+    fits = Number.isInteger(v) && v >= lo && v < hi;
   } else if (format === "float") {
-    fits = Math.abs(v) <= FLOAT32_MAX;
+    // ParseFloat(s, 32) fails only when the value rounds to no finite float32.
+    fits = Number.isFinite(Math.fround(v));
   }
   if (fits) return undefined;
   return format !== ""
@@ -171,7 +172,7 @@ function checkEnum(node: SchemaNode, data: unknown, path: string, out: FieldErro
   const values = node.raw.enum;
   if (!values || values.length === 0) return;
   if (values.some((v) => jsonEqual(v, data))) return;
-  const shown = values.map((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+  const shown = values.map((v) => (typeof v === "string" ? v : goJson(v)));
   out.push(notSupported(fieldOf(path), data, shown, w));
 }
 
@@ -216,23 +217,16 @@ function checkObject(
 }
 
 /** allOf / anyOf / oneOf / not, with kube-openapi's composite messages (reported without a field path). */
-function checkJunctors(
-  node: SchemaNode,
-  data: unknown,
-  path: string,
-  out: FieldError[],
-  w: ServerWording,
-  c: Correlation | undefined,
-): void {
+function checkJunctors(node: SchemaNode, data: unknown, path: string, out: FieldError[], w: ServerWording): void {
   if (node.anyOf.length > 0) {
-    const results = node.anyOf.map((s) => run(s, data, path, w, c));
+    const results = node.anyOf.map((s) => run(s, data, path, w));
     if (!results.some((r) => r.length === 0)) {
       out.push(invalid(NIL_PATH, "", `${goQuote(path)} must validate at least one schema (anyOf)`));
       out.push(...best(results));
     }
   }
   if (node.oneOf.length > 0) {
-    const results = node.oneOf.map((s) => run(s, data, path, w, c));
+    const results = node.oneOf.map((s) => run(s, data, path, w));
     const valid = results.filter((r) => r.length === 0).length;
     if (valid !== 1) {
       const extra = valid === 0 ? "Found none valid" : `Found ${valid} valid alternatives`;
@@ -241,21 +235,22 @@ function checkJunctors(
     }
   }
   if (node.allOf.length > 0) {
-    const results = node.allOf.map((s) => run(s, data, path, w, c));
+    const results = node.allOf.map((s) => run(s, data, path, w));
     for (const r of results) out.push(...r);
     const valid = results.filter((r) => r.length === 0).length;
     if (valid !== results.length) {
       out.push(invalid(NIL_PATH, "", `${goQuote(path)} must validate all the schemas (allOf)${valid === 0 ? ". None validated" : ""}`));
     }
   }
-  if (node.not && run(node.not, data, path, w, c).length === 0) {
+  if (node.not && run(node.not, data, path, w).length === 0) {
     out.push(invalid(NIL_PATH, "", `${goQuote(path)} must not validate the schema (not)`));
   }
 }
 
-function run(node: SchemaNode, data: unknown, path: string, w: ServerWording, c: Correlation | undefined): FieldError[] {
+// The branches of allOf/anyOf/oneOf/not never ratchet (kube-openapi gives their validators no options).
+function run(node: SchemaNode, data: unknown, path: string, w: ServerWording): FieldError[] {
   const out: FieldError[] = [];
-  validateSchema(node, data, path, out, w, c);
+  validateSchema(node, data, path, out, w);
   return out;
 }
 

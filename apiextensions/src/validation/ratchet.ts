@@ -6,33 +6,48 @@
 // A value correlates with the old value at the same object key (when the key's schema is known), or
 // in an x-kubernetes-list-type=map list with the old item of the same keys; items of other lists do
 // not correlate, and their errors ratchet with their nearest correlated ancestor.
-import { isObject, jsonEqual, type SchemaNode } from "./schema-node.js";
+import { isObject, jsonEqual, keySchema, type SchemaNode } from "./schema-node.js";
 
-/** The old item a new list-map item correlates with (same values for every map key), if any. */
+/**
+ * A list-map item's key (CompositeKeyFor): the values of every map key, each a bool, number or
+ * string; an item missing one, or with another kind of value there, has none and correlates with nothing.
+ */
+function compositeKey(keys: readonly string[], item: unknown): string | undefined {
+  if (!isObject(item)) return undefined;
+  const parts: unknown[] = [];
+  for (const k of keys) {
+    const v = item[k];
+    if (!Object.hasOwn(item, k) || (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean")) return undefined;
+    parts.push(v);
+  }
+  return JSON.stringify(parts);
+}
+
+/** The old item a new list-map item correlates with (the same composite key), if any. */
 export function correlatedItem(node: SchemaNode, item: unknown, old: readonly unknown[]): { value: unknown } | undefined {
-  if (node.listType !== "map" || !isObject(item)) return undefined;
-  const keys = node.listMapKeys;
-  const hit = old.find((o) => isObject(o) && keys.every((k) => jsonEqual(o[k], item[k])));
+  if (node.listType !== "map") return undefined;
+  const key = compositeKey(node.listMapKeys, item);
+  if (key === undefined) return undefined;
+  const hit = old.find((o) => compositeKey(node.listMapKeys, o) === key);
   return hit === undefined ? undefined : { value: hit };
 }
 
-/** The schema of an object's key `k`: its property's, else additionalProperties' when that is a schema. */
-export function keySchema(node: SchemaNode, k: string): SchemaNode | undefined {
-  return node.properties?.get(k) ?? (typeof node.additional === "object" ? node.additional : undefined);
-}
-
-/** One update's equality checks, each composite value compared once (CachedDeepEqual). */
+/** One update's equality checks, each composite value compared once per place (CachedDeepEqual). */
 export class Ratchet {
-  private readonly cache = new WeakMap<object, boolean>();
+  // Keyed by the new value, then by the schema and old value it was compared under: the same object
+  // may be compared under an allOf branch's schema before its own, or appear at two places.
+  private readonly cache = new WeakMap<object, { node: SchemaNode; old: unknown; result: boolean }[]>();
 
   /** Whether `value` equals the `old` value it correlates with, below `node` (CorrelatedObject.CachedDeepEqual). */
   unchanged(node: SchemaNode, value: unknown, old: unknown): boolean {
     if (value === null || value === undefined || old === null || old === undefined) return (value ?? null) === (old ?? null);
     if (typeof value !== "object") return jsonEqual(value, old);
-    const cached = this.cache.get(value);
-    if (cached !== undefined) return cached;
+    let entries = this.cache.get(value);
+    const hit = entries?.find((e) => e.node === node && e.old === old);
+    if (hit !== undefined) return hit.result;
     const result = this.compare(node, value, old);
-    this.cache.set(value, result);
+    if (entries === undefined) this.cache.set(value, (entries = []));
+    entries.push({ node, old, result });
     return result;
   }
 

@@ -108,6 +108,11 @@ export function jsonKind(v: unknown): "null" | "boolean" | "string" | "integer" 
 }
 
 /** Whether a value is a plain JSON object. */
+/** The schema of an object's key `k`: its property's, else additionalProperties' when that is a schema. */
+export function keySchema(node: SchemaNode, k: string): SchemaNode | undefined {
+  return node.properties?.get(k) ?? (typeof node.additional === "object" ? node.additional : undefined);
+}
+
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -296,6 +296,9 @@ export function evaluateRules(
     if (!sub) continue;
     // Transition rules need a non-null old value at the same place (oldObj[k] in the server).
     const prev = oldObj?.[k];
-    evaluateRules(run, sub, v, prev, prev !== undefined && prev !== null, prop ? childPath(path, k) : keyPath(path, k), false, unchanged);
+    // The root's kind and apiVersion never ratchet: both objects are converted to the same ones.
+    const typeMeta = isRoot && (k === "kind" || k === "apiVersion") && run.ratchet !== undefined;
+    const r = typeMeta ? { rules: run.rules, out: run.out } : run;
+    evaluateRules(r, sub, v, prev, prev !== undefined && prev !== null, prop ? childPath(path, k) : keyPath(path, k), false, unchanged);
   }
 }
