@@ -39,6 +39,26 @@ function hasRules(node: SchemaNode): boolean {
 }
 
 /**
+ * A status update's schema check: the status alone, against the status property's schema as a root
+ * of its own (so messages name `count`, not `status.count`), its errors placed under `status`.
+ */
+function validateStatus(
+  root: SchemaNode,
+  obj: Record<string, unknown>,
+  oldObj: Record<string, unknown> | undefined,
+  out: FieldError[],
+  w: ServerWording,
+  ratchet: Ratchet | undefined,
+): void {
+  const node = root.properties?.get("status");
+  if (node === undefined || !Object.hasOwn(obj, "status")) return;
+  const errors: FieldError[] = [];
+  const correlated = ratchet !== undefined && oldObj !== undefined && Object.hasOwn(oldObj, "status");
+  validateSchema(node, obj["status"], "", errors, w, correlated ? { ratchet, old: oldObj["status"] } : undefined);
+  for (const e of errors) out.push({ ...e, field: e.field === NIL_PATH ? "status" : `status.${e.field}` });
+}
+
+/**
  * Compiles an openAPIV3Schema (patterns, formats and CEL rules included) into a reusable validator.
  * A schema with x-kubernetes-validations needs CEL loaded, one with a pattern or a hostname format
  * RE2: the public entry loads both, the on-demand entry's caller awaits prepareFor() first.
@@ -61,9 +81,11 @@ export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: Compile
     validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>, options?: ValidateOptions): FieldError[] {
       const out: FieldError[] = [];
       const ratchet = ratcheting && oldObj !== undefined ? new Ratchet() : undefined;
-      validateSchema(root, obj, "", out, w, ratchet ? { ratchet, old: oldObj } : undefined);
-      if (options?.scale) validateScale(obj, options.scale, out);
-      validateEmbeddedResources(root, obj, "", out, w);
+      const status = options?.status === true;
+      if (status) validateStatus(root, obj, oldObj, out, w, ratchet);
+      else validateSchema(root, obj, "", out, w, ratchet ? { ratchet, old: oldObj } : undefined);
+      if (options?.scale) validateScale(obj, options.scale, out, status);
+      if (!status) validateEmbeddedResources(root, obj, "", out, w);
       // An update may keep list-set/list-map duplicates the old object already had (every release).
       const oldListErrors: FieldError[] = [];
       if (oldObj !== undefined) validateListTypes(root, oldObj, "", oldListErrors, w);

@@ -42,9 +42,9 @@ function checkReplicas(obj: unknown, jsonPath: string, out: FieldError[]): void 
   else if (n > MAX_INT32) out.push(invalid(jsonPath, n, `should be less than or equal to ${MAX_INT32}`));
 }
 
-/** Validates the scale subresource fields of a custom resource. */
-export function validateScale(obj: Record<string, unknown>, scale: ScaleSubresource, out: FieldError[]): void {
-  checkReplicas(obj, scale.specReplicasPath, out);
+/** Validates the scale subresource fields of a custom resource (on a status update, all but the spec's replicas). */
+export function validateScale(obj: Record<string, unknown>, scale: ScaleSubresource, out: FieldError[], statusOnly = false): void {
+  if (!statusOnly) checkReplicas(obj, scale.specReplicasPath, out);
   checkReplicas(obj, scale.statusReplicasPath, out);
   if (scale.labelSelectorPath !== undefined) {
     const r = nested(obj, scale.labelSelectorPath, "string");

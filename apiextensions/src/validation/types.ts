@@ -47,6 +47,12 @@ export interface ValidateOptions {
   scale?: ScaleSubresource;
   /** Where a ratcheting update appends the Warning texts of the rules it excused ("<field>: <message>"). */
   warnings?: string[];
+  /**
+   * A status update: the schema checks only `status` (against its own schema, as the server's status
+   * strategy does), the scale check only the status replicas and selector, and no embedded resources;
+   * list types and CEL rules still cover the whole object.
+   */
+  status?: boolean;
 }
 
 /** A compiled openAPIV3Schema: compile once, then prune, default and validate many objects. */

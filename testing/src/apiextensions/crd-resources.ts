@@ -78,10 +78,8 @@ function schemaFor(openAPIV3Schema: unknown, scale: ScaleSubresource | undefined
     },
     prune: (obj) => v.prune(obj),
     applyDefaults: (obj) => v.applyDefaults(obj),
-    validate: (obj, old, warnings): StatusCause[] =>
-      v
-        .validate(obj, old, { ...(scale ? { scale } : {}), ...(warnings ? { warnings } : {}) })
-        .map((e) => ({ reason: e.reason, message: e.message, field: e.field })),
+    validate: (obj, old, opts): StatusCause[] =>
+      v.validate(obj, old, { ...(scale ? { scale } : {}), ...opts }).map((e) => ({ reason: e.reason, message: e.message, field: e.field })),
   };
 }
 

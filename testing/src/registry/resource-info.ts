@@ -28,9 +28,14 @@ export interface ObjectSchema {
   applyDefaults(obj: Record<string, unknown>): void;
   /**
    * Validation causes (field paths and reasons as the server writes them); an update that ratchets
-   * appends the Warning texts of the rules it excused to `warnings`.
+   * appends the Warning texts of the rules it excused to `warnings`; a status update checks the
+   * status alone against the schema.
    */
-  validate(obj: Record<string, unknown>, oldObj?: Record<string, unknown>, warnings?: string[]): StatusCause[];
+  validate(
+    obj: Record<string, unknown>,
+    oldObj?: Record<string, unknown>,
+    options?: { warnings?: string[]; status?: boolean },
+  ): StatusCause[];
   /** Only the x-kubernetes-validations rules (the server still runs them when the kind is wrong). */
   validateRules(obj: Record<string, unknown>): StatusCause[];
 }

@@ -188,16 +188,23 @@ function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
 
 /**
  * Metadata + schema validation, worded as the emulated server words it; throws a 422 listing every
- * cause. The rules a ratcheting update excuses become `warnings` (Warning headers).
+ * cause. The rules a ratcheting update excuses become `warnings` (Warning headers); a status update
+ * checks the status alone against the schema.
  */
-export function validateObject(info: ResourceInfo, obj: KubeObject, emulate: Emulate, old?: KubeObject, warnings?: string[]): void {
+export function validateObject(
+  info: ResourceInfo,
+  obj: KubeObject,
+  emulate: Emulate,
+  old?: KubeObject,
+  update: { warnings?: string[]; status?: boolean } = {},
+): void {
   if (info.custom && obj["kind"] !== info.kind) throw wrongKind(info, obj);
   const rules = metaRules(info, emulate);
   const causes: StatusCause[] = info.ownMetaValidation
     ? []
     : validateObjectMeta(obj.metadata, rules.nameRule, info.namespaced, rules.coreFinalizerRule, emulate);
   if (old) causes.push(...validateObjectMetaUpdate(obj.metadata, old.metadata));
-  if (info.schema) causes.push(...info.schema.validate(obj, old, warnings));
+  if (info.schema) causes.push(...info.schema.validate(obj, old, update));
   if (info.validator) causes.push(...info.validator(obj, old, emulate));
   if (causes.length > 0) throw invalidObject(info, String(obj.metadata["name"] ?? ""), causes);
 }

@@ -206,7 +206,7 @@ export async function updateObject(
   const next = merge(info, obj, old, req);
   next.metadata["resourceVersion"] = old.metadata["resourceVersion"];
   if (!req.subresource) info.strategy.beginUpdate?.(state, info, next, old, opts.dryRun);
-  validateObject(info, next, state.settings.emulate, old, opts.warnings);
+  validateObject(info, next, state.settings.emulate, old, { warnings: opts.warnings, status: req.subresource === "status" });
   const validated = opts.admission?.validate(admit(toWire(info, next)));
   if (validated) {
     await validated;
