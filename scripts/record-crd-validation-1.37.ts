@@ -9,10 +9,10 @@
 // Sprocket request sent with dryRun=All once the CRD is established.
 import { readFileSync } from "node:fs";
 import { CRD_CASES, SPROCKET_CRD, SPROCKET_REQUESTS } from "../test/fixtures/apiserver-1.37/crd-validation-cases.js";
-import { recorder, serverArgs, sleep } from "./recording.js";
+import { recorder, serverArgs } from "./recording.js";
 
 const { base, token } = serverArgs("record-crd-validation-1.37.ts");
-const { call, step, write } = recorder(base, token);
+const { step, write, installCrd } = recorder(base, token);
 const CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 
 interface Transcript {
@@ -32,14 +32,7 @@ for (const file of ["crd_validation.json", "crd_lifecycle.json"]) {
 }
 for (const c of CRD_CASES) await step(`crd: ${c.what}`, "POST", `${CRDS}?dryRun=All`, c.body);
 
-await call("DELETE", `${CRDS}/sprockets.example.com`);
-await sleep(1000);
-await step("create the Sprocket CRD", "POST", CRDS, SPROCKET_CRD);
-for (let i = 0; i < 60; i++) {
-  const r = await call("GET", "/apis/example.com/v1/namespaces/default/sprockets");
-  if (r.status === 200) break;
-  await sleep(500);
-}
+await installCrd("create the Sprocket CRD", SPROCKET_CRD, "/apis/example.com/v1/namespaces/default/sprockets");
 for (const r of SPROCKET_REQUESTS)
   await step(`sprocket: ${r.what}`, "POST", "/apis/example.com/v1/namespaces/default/sprockets?dryRun=All", r.body);
 write("crd-validation.json");

@@ -10,17 +10,11 @@ import { GIZMO, LOOSE_CRD, PROBES, STRICT_CRD } from "../test/fixtures/apiserver
 import { recorder, serverArgs, sleep } from "./recording.js";
 
 const { base, token } = serverArgs("record-ratcheting-1.37.ts");
-const { call, step, write } = recorder(base, token);
+const { call, step, write, installCrd } = recorder(base, token);
 const CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 const G = "/apis/example.com/v1/namespaces/default/gizmos";
 
-await call("DELETE", `${CRDS}/gizmos.example.com`);
-await sleep(2000);
-await step("create the loose CRD", "POST", CRDS, LOOSE_CRD);
-for (let i = 0; i < 60; i++) {
-  if ((await call("GET", G)).status === 200) break;
-  await sleep(500);
-}
+await installCrd("create the loose CRD", LOOSE_CRD, G);
 await step("create g", "POST", G, GIZMO);
 await step("set g's status", "PATCH", `${G}/g/status`, { status: GIZMO["status"] }, "application/merge-patch+json");
 const current = JSON.parse((await call("GET", `${CRDS}/gizmos.example.com`)).text) as { metadata: Record<string, unknown> };

@@ -7,23 +7,16 @@
 // Each case's CRD is created with dryRun=All (nothing stays); the Lamp CRD is created for real, its
 // Lamps created, then each field selector listed.
 import { CRD_CASES, LAMP_CRD, LAMPS, LISTS } from "../test/fixtures/apiserver-1.37/selectable-fields-cases.js";
-import { recorder, serverArgs, sleep } from "./recording.js";
+import { recorder, serverArgs } from "./recording.js";
 
 const { base, token } = serverArgs("record-selectable-fields-1.37.ts");
-const { call, step, write } = recorder(base, token);
+const { call, step, write, installCrd } = recorder(base, token);
 const CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 const LAMPS_PATH = "/apis/example.com/v1/namespaces/default/lamps";
 
 for (const c of CRD_CASES) await step(`crd: ${c.what}`, "POST", `${CRDS}?dryRun=All`, c.body);
 
-await call("DELETE", `${CRDS}/lamps.example.com`);
-await sleep(2000);
-await step("create the Lamp CRD", "POST", CRDS, LAMP_CRD);
-for (let i = 0; i < 60; i++) {
-  const r = await call("GET", LAMPS_PATH);
-  if (r.status === 200) break;
-  await sleep(500);
-}
+await installCrd("create the Lamp CRD", LAMP_CRD, LAMPS_PATH);
 for (const l of LAMPS) await step(`create ${(l["metadata"] as { name: string }).name}`, "POST", LAMPS_PATH, l);
 for (const s of LISTS) await step(`list ${s}`, "GET", `${LAMPS_PATH}?fieldSelector=${encodeURIComponent(s)}`);
 await call("DELETE", `${CRDS}/lamps.example.com`);

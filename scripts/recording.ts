@@ -80,6 +80,17 @@ export function recorder(base: string, token: string) {
     called: (c: Call): void => {
       calls.push(c);
     },
+    /**
+     * Records the create of `crd` as step `name` (after deleting what an earlier run left of it) and
+     * waits until its resources answer at `listPath`.
+     */
+    installCrd: async (name: string, crd: Record<string, unknown>, listPath: string): Promise<void> => {
+      const crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+      await call("DELETE", `${crds}/${(crd["metadata"] as { name: string }).name}`);
+      await sleep(2000);
+      await step(name, "POST", crds, crd);
+      for (let i = 0; i < 60 && (await call("GET", listPath)).status !== 200; i++) await sleep(500);
+    },
     /** Writes test/fixtures/apiserver-1.37/`name`. */
     write: (name: string): void => {
       const dir = join(import.meta.dirname, "../test/fixtures/apiserver-1.37");

@@ -182,7 +182,7 @@ test("rule cost: the per-rule budget follows maxItems and maxLength as the serve
 });
 
 test("rule cost of the Kubernetes libraries' parsers: the largest maxItems kube-apiserver 1.37.2 accepts", () => {
-  // Recorded on 2026-12-07 from kube-apiserver 1.37.2 (../shared/real-apiserver-1.37): each CRD
+  // Recorded on 2026-12-07 from kube-apiserver 1.37.2 (see test/fixtures/PROVENANCE.md): each CRD
   // POSTed with dryRun=All at maxItems n (201) and n + 1 (422, "exceeds budget by factor of
   // 1.00000...x"). The parsers cost a traversal of their string, ip.isCanonical two, containsIP
   // and containsCIDR the comparison of 16-byte addresses besides.

@@ -4,36 +4,18 @@
 // real server decides it (list-map items by key, map values by key, atomic lists whole, the status
 // apart), and an excused rule is the same Warning. Under emulate 1.24 nothing ratchets.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { isDeepStrictEqual } from "node:util";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { GIZMO, LOOSE_CRD, STRICT_CRD } from "../fixtures/apiserver-1.37/ratcheting-cases.js";
-import { releaseAgent, send, type Answer } from "./transcript-http.js";
+import { call, recording, replay } from "./recorded-1.37.js";
+import { releaseAgent } from "./transcript-http.js";
 
-interface Exchange {
-  step: string;
-  request: { method: string; path: string; contentType?: string; body?: unknown };
-  response: { status: number; warning?: string; body?: Record<string, unknown> };
-}
-const RECORDED = (
-  JSON.parse(readFileSync(new URL("../fixtures/apiserver-1.37/ratcheting.json", import.meta.url), "utf8")) as { exchanges: Exchange[] }
-).exchanges;
-const PROBES = RECORDED.filter((x) => x.step.startsWith("probe: "));
+const PROBES = recording("ratcheting.json").filter((x) => x.step.startsWith("probe: "));
 const CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 const G = "/apis/example.com/v1/namespaces/default/gizmos";
 
 let server: TestApiServer;
 let legacy: TestApiServer;
-
-const call = (s: TestApiServer, method: string, path: string, body?: unknown, contentType = "application/json"): Promise<Answer> =>
-  send(
-    { url: s.url, caPem: s.caPem },
-    method,
-    path,
-    { Authorization: `Bearer ${s.token}`, "Content-Type": contentType },
-    body === undefined ? undefined : JSON.stringify(body),
-  );
 
 /** Creates the loose CRD and `g`, then makes the CRD strict, as the recording did. */
 async function prepare(s: TestApiServer): Promise<void> {
@@ -58,27 +40,13 @@ after(async () => {
   }
 });
 
-/** What a test compares of an answer: the status, the Warning header, and a Status's message and causes. */
-function essence(status: number, warning: string | undefined, body: Record<string, unknown> | undefined): unknown {
-  const causes = body?.["kind"] === "Status" ? (body["details"] as { causes?: unknown } | undefined)?.causes : undefined;
-  return { status, warning, ...(body?.["kind"] === "Status" ? { message: body["message"], causes } : {}) };
-}
-
 test("the recording has updates allowed with warnings and refused for what they changed", () => {
   assert.ok(PROBES.filter((x) => x.response.status === 200 && x.response.warning !== undefined).length >= 3);
   assert.ok(PROBES.filter((x) => x.response.status === 422).length >= 5);
 });
 
 test("each update ratchets as kube-apiserver 1.37.2 ratchets it", async () => {
-  const differ: string[] = [];
-  for (const x of PROBES) {
-    const got = await call(server, x.request.method, x.request.path, x.request.body, x.request.contentType);
-    const w = got.headers["warning"];
-    const g = essence(got.status, Array.isArray(w) ? w.join(", ") : w, got.body as Record<string, unknown>);
-    const want = essence(x.response.status, x.response.warning, x.response.body);
-    if (!isDeepStrictEqual(g, want)) differ.push(`${x.step}\n  want ${JSON.stringify(want)}\n  got  ${JSON.stringify(g)}`);
-  }
-  assert.deepEqual(differ, []);
+  assert.deepEqual(await replay(server, PROBES), []);
 });
 
 test("under emulate 1.24 an update that keeps a value the CRD no longer allows is refused", async () => {
