@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { compileSchema } from "../../apiextensions/src/validation/index.js";
 import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
 
-const OPTIONS = { wording: "1.37", ratcheting: true, omitRuleFailureValue: true } as const;
+const OPTIONS = { wording: "1.37" } as const;
 const objectOf = (properties: Record<string, JSONSchemaProps>, extra: JSONSchemaProps = {}): JSONSchemaProps => ({
   type: "object",
   properties,

@@ -65,14 +65,14 @@ function validateStatus(
  */
 export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: CompileSchemaOptions = {}): SchemaValidator {
   const root = compileNode(openAPIV3Schema);
+  const w = options.wording ?? "1.24";
+  // 1.37's wording brings its rule-failure values and its ratcheting, unless an option says otherwise.
+  const omitFailureValue = options.omitRuleFailureValue ?? w === "1.37";
+  const ratcheting = options.ratcheting ?? w === "1.37";
   const rules = hasRules(root)
-    ? celRules
-        .get()
-        .compileRules(root, { omitFailureValue: options.omitRuleFailureValue === true, optionalOldSelf: options.optionalOldSelf !== false })
+    ? celRules.get().compileRules(root, { omitFailureValue, optionalOldSelf: options.optionalOldSelf !== false })
     : NO_RULES;
   const uncheckedRules: readonly UncheckedRule[] = rules.unchecked;
-  const w = options.wording ?? "1.24";
-  const ratcheting = options.ratcheting === true;
   const blocking = w === "1.37" ? BLOCKING_1_37 : BLOCKING_1_24;
   return {
     uncheckedRules,

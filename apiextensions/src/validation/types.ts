@@ -26,7 +26,10 @@ export interface UncheckedRule {
 /** Options of SchemaValidator.validate beyond the agreed (obj, oldObj). */
 /** How the server whose answers a compiled schema gives words them. */
 export interface CompileSchemaOptions {
-  /** A failed x-kubernetes-validations rule is `Invalid value: <message>`, without "object" (1.37; 1.24 prints the type). */
+  /**
+   * A failed x-kubernetes-validations rule prints its value when a scalar and omits it otherwise (1.37;
+   * 1.24 prints the schema type). Defaults to whether `wording` is 1.37's.
+   */
   omitRuleFailureValue?: boolean;
   /** A rule's optionalOldSelf is honoured (servers from 1.30; the default); 1.24 drops the field. */
   optionalOldSelf?: boolean;
@@ -37,7 +40,8 @@ export interface CompileSchemaOptions {
   wording?: ServerWording;
   /**
    * Validation ratcheting (1.30 and later): on an update, what equals the old value it correlates with
-   * keeps its schema errors to itself, and its failed rules without oldSelf become warnings.
+   * keeps its schema errors to itself, and its failed rules without oldSelf become warnings. Defaults
+   * to whether `wording` is 1.37's.
    */
   ratcheting?: boolean;
 }

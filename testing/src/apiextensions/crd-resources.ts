@@ -63,12 +63,8 @@ function mapSchemas(key: string, v: unknown): unknown {
 function schemaFor(openAPIV3Schema: unknown, scale: ScaleSubresource | undefined, emulate: Emulate): ObjectSchema | undefined {
   if (!openAPIV3Schema || typeof openAPIV3Schema !== "object") return undefined;
   const latest = emulate !== "1.24";
-  const options = {
-    omitRuleFailureValue: latest,
-    optionalOldSelf: latest,
-    wording: latest ? ("1.37" as const) : ("1.24" as const),
-    ratcheting: latest,
-  };
+  // 1.37's wording brings its rule-failure values and ratcheting; 1.24 drops optionalOldSelf.
+  const options = { wording: latest ? ("1.37" as const) : ("1.24" as const), optionalOldSelf: latest };
   const v = compileSchema(openAPIV3Schema as JSONSchemaProps, options);
   let rules: ReturnType<typeof compileSchema> | undefined;
   return {
