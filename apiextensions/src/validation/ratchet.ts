@@ -23,13 +23,29 @@ function compositeKey(keys: readonly string[], item: unknown): string | undefine
   return JSON.stringify(parts);
 }
 
+// Each old list indexed once by composite key (the server's MapList), not searched once per new item.
+const oldIndexes = new WeakMap<readonly unknown[], { keys: readonly string[]; byKey: Map<string, unknown> }>();
+
+function oldIndex(keys: readonly string[], old: readonly unknown[]): Map<string, unknown> {
+  const cached = oldIndexes.get(old);
+  if (cached !== undefined && cached.keys === keys) return cached.byKey;
+  const byKey = new Map<string, unknown>();
+  for (const o of old) {
+    const k = compositeKey(keys, o);
+    // The first item of a key wins, as a search from the start would find it.
+    if (k !== undefined && !byKey.has(k)) byKey.set(k, o);
+  }
+  oldIndexes.set(old, { keys, byKey });
+  return byKey;
+}
+
 /** The old item a new list-map item correlates with (the same composite key), if any. */
 export function correlatedItem(node: SchemaNode, item: unknown, old: readonly unknown[]): { value: unknown } | undefined {
   if (node.listType !== "map") return undefined;
   const key = compositeKey(node.listMapKeys, item);
   if (key === undefined) return undefined;
-  const hit = old.find((o) => compositeKey(node.listMapKeys, o) === key);
-  return hit === undefined ? undefined : { value: hit };
+  const byKey = oldIndex(node.listMapKeys, old);
+  return byKey.has(key) ? { value: byKey.get(key) } : undefined;
 }
 
 /** One update's equality checks, each composite value compared once per place (CachedDeepEqual). */
