@@ -1,5 +1,6 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
-import { checkCrdForServers, formatCrdProblem, formatServerVersions } from "@kube-codegen/apiextensions/crd-checks";
+import { checkCrdForServers, crdWarningsForServers, formatCrdProblem, formatServerVersions } from "@kube-codegen/apiextensions/crd-checks";
+import { wordingOf } from "@kube-codegen/apiextensions/server-versions";
 import {
   formatValidationReport,
   manifestFiles,
@@ -47,7 +48,8 @@ export async function runValidate(crds: string, files: readonly string[], out: O
     );
     return invalid > 0 ? 1 : 0;
   }
-  const report = await validateFiles({ crdsDir: crds, files });
+  // Resources are worded as the newest target server words its answers.
+  const report = await validateFiles({ crdsDir: crds, files, wording: wordingOf(Math.max(...minors)) });
   out.log(formatValidationReport(report).trimEnd());
   return checked.problems.length > 0 ? 1 : validationExitCode(report);
 }
@@ -82,7 +84,7 @@ function unreadable(crds: string, files: readonly string[]): string[] {
 interface CrdFileCheck {
   /** One line per problem every target version rejects a CRD for. */
   problems: string[];
-  /** One line per problem only some target versions reject a CRD for. */
+  /** One line per problem only some target versions reject a CRD for, and per warning they would send. */
   warnings: string[];
   /** CRDs found, and how many of them every target version rejects. */
   count: number;
@@ -113,6 +115,9 @@ function checkCrdFiles(path: string, minors: readonly number[]): CrdFileCheck {
           `warning: ${where}: Kubernetes ${versions} would reject it (of ${formatServerVersions(minors)}): ${formatCrdProblem(problem)}`,
         );
       }
+      if (verdict.rejected.length > 0) continue;
+      for (const w of crdWarningsForServers(v, minors))
+        out.warnings.push(`warning: ${where}: Kubernetes ${w.versions} would warn when it is written: ${w.field}: ${w.message}`);
     }
   }
   return out;

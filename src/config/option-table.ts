@@ -163,9 +163,9 @@ export const optionTable = [
     flag: "server-versions",
     type: "string",
     inConfigFile: true,
-    default: "1.30-1.32",
+    default: "1.35-1.37",
     description:
-      "the kube-apiserver versions the offline CRD checks model, e.g. `1.24-1.32` or `1.24,1.32` (1.24 to 1.32): a CRD some of them reject (a CEL rule over an older version's cost budget) is a warning naming those versions, one all of them reject an error",
+      "the kube-apiserver versions the offline CRD checks model, e.g. `1.24-1.37` or `1.24,1.37` (1.24 to 1.37): a CRD some of them reject (a CEL rule over an older version's cost budget) is a warning naming those versions, one all of them reject an error; a CRD some of them accept with a warning (an unrecognized format) is a warning naming those",
   },
   {
     key: "cacheDir",

@@ -159,7 +159,7 @@ const table = {
   badServerVersions: {
     code: "KCG1028",
     severity: "error",
-    meaning: "A --server-versions value that is not a list of Kubernetes minor versions (1.N or 1.N-1.M) within 1.24-1.32.",
+    meaning: "A --server-versions value that is not a list of Kubernetes minor versions (1.N or 1.N-1.M) within 1.24-1.37.",
     example: "--server-versions 1.40",
   },
   controllersMissing: {
@@ -557,6 +557,14 @@ const table = {
       "Some of the target server versions (--server-versions) would reject the generated CRD, others accept it: today a CEL rule over the cost budget of an older version.",
     example: '+kubebuilder:validation:XValidation:rule="self.all(a, self.all(b, has(a.x) == has(b.x)))"',
     where: "on a list with maxItems=32, with --server-versions 1.24-1.32",
+  },
+  serverWarns: {
+    code: "KCG1414",
+    severity: "warning",
+    meaning:
+      "Some target server versions (--server-versions) accept the generated CRD with a warning: a format they do not recognize (1.34 and later; the format is then not checked), or a list-type set of objects or arrays (1.37 and later).",
+    example: "+kubebuilder:validation:Format=money",
+    where: "with --server-versions 1.35-1.37",
   },
 
   // KCG15xx: deep copies.

@@ -32,7 +32,7 @@ async function validate(...argv: string[]): Promise<{ code: number; stdout: stri
 test("validate --crds alone: valid CRDs exit 0 with a count naming the versions checked", async () => {
   const r = await validate("--crds", crdDir("parentrefs-existsone-32", "matches-unbounded-list-4"));
   assert.deepEqual(r.stderr, []);
-  assert.deepEqual(r.stdout, ["2 CustomResourceDefinitions checked for Kubernetes 1.30-1.32: all valid"]);
+  assert.deepEqual(r.stdout, ["2 CustomResourceDefinitions checked for Kubernetes 1.35-1.37: all valid"]);
   assert.equal(r.code, 0);
 });
 
@@ -44,7 +44,7 @@ test("validate --crds alone: a CRD every target version rejects exits 1 with the
     r.stdout[0]!,
     /matches-unbounded-list-16\.json\[0\] CustomResourceDefinition matchesunboundedlist16s\.cost\.example\.com: the API server would reject it: spec\.validation\.openAPIV3Schema\.properties\[spec\]\.properties\[l\]\.items\.x-kubernetes-validations\[0\]\.rule: Forbidden: estimated rule cost exceeds budget by factor of 1\.006635x/,
   );
-  assert.equal(r.stdout[1], "2 CustomResourceDefinitions checked for Kubernetes 1.30-1.32: 1 invalid");
+  assert.equal(r.stdout[1], "2 CustomResourceDefinitions checked for Kubernetes 1.35-1.37: 1 invalid");
 });
 
 test("validate --crds alone: a directory without CRDs, a bad --server-versions and a missing path are exit 2", async () => {
@@ -61,8 +61,8 @@ test("validate --crds alone: a directory without CRDs, a bad --server-versions a
 
 /** What every command prints for --server-versions 1.40: the KCG1028 diagnostic. */
 const BAD_SERVER_VERSIONS = [
-  `error KCG1028: --server-versions: "1.40" is outside the versions the offline checks model (1.24-1.32)\n` +
-    "  hint: the default is 1.30-1.32, the three newest minors the checks model\n",
+  `error KCG1028: --server-versions: "1.40" is outside the versions the offline checks model (1.24-1.37)\n` +
+    "  hint: the default is 1.35-1.37, the three newest minors the checks model\n",
   "Found 1 error.",
 ];
 
@@ -111,6 +111,20 @@ test("validate --help names the default target versions", async () => {
   }
   const help = lines.join("\n");
   assert.match(help, /--server-versions/);
-  assert.match(help, /\(default: 1\.30-1\.32\)/);
+  assert.match(help, /\(default: 1\.35-1\.37\)/);
   assert.match(help, /with no files, the CRDs alone/);
+});
+
+test("a CRD the target servers accept with a warning (recorded from 1.37.2) is valid, with the warning naming them", async () => {
+  const { CREATES } = await import("../fixtures/apiserver-1.37/crd-warnings-cases.js");
+  const dir = join(tempDir(), "crds");
+  mkdirSync(dir);
+  writeFileSync(join(dir, "moneys.json"), JSON.stringify(CREATES.find((c) => c.what === "a string format unknown")!.crd));
+  const r = await validate("--crds", dir, "--server-versions", "1.33-1.37");
+  assert.equal(r.code, 0);
+  assert.deepEqual(r.stderr, [
+    `warning: ${join(dir, "moneys.json")}[0] CustomResourceDefinition moneys.example.com: Kubernetes 1.34-1.37 would warn when it is written: spec.validation.openAPIV3Schema.properties[spec].properties[price].format: unrecognized format "money"`,
+  ]);
+  assert.equal(r.stdout.at(-1), "1 CustomResourceDefinition checked for Kubernetes 1.33-1.37: all valid, 1 warning");
+  assert.deepEqual((await validate("--crds", dir, "--server-versions", "1.33")).stderr, []);
 });

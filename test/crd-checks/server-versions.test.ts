@@ -88,13 +88,14 @@ test("a CRD over budget on 1.24 only is partial for 1.24-1.32, rejected for 1.24
 });
 
 test("--server-versions values", () => {
-  // The option's default is the checks' default target: 1.30-1.32.
+  // The option's default is the checks' default target: 1.35-1.37.
   assert.equal(defaults.serverVersions, DEFAULT_SERVER_VERSIONS);
-  assert.deepEqual(parseServerVersions(defaults.serverVersions), { minors: [30, 31, 32] });
+  assert.deepEqual(parseServerVersions(defaults.serverVersions), { minors: [35, 36, 37] });
   assert.deepEqual(parseServerVersions("1.30-1.32"), { minors: [30, 31, 32] });
   assert.deepEqual(parseServerVersions("v1.24, 1.32,1.31"), { minors: [24, 31, 32] });
   assert.deepEqual(parseServerVersions("1.24"), { minors: [24] });
-  for (const bad of ["1.40", "1.23", "2.1", "1.30-", "1.32-1.30", "", "1.30-1.31-1.32", "latest"]) {
+  assert.deepEqual(parseServerVersions("1.24-1.37"), { minors: Array.from({ length: 14 }, (_, i) => 24 + i) });
+  for (const bad of ["1.40", "1.38", "1.23", "2.1", "1.30-", "1.32-1.30", "", "1.30-1.31-1.32", "latest"]) {
     assert.ok("error" in parseServerVersions(bad), bad);
   }
 });

@@ -43,7 +43,7 @@ function checkDefault(path: FieldPath, s: InternalSchema, insideMeta: boolean, w
   // The server validates a default with the very validator custom resources get
   // (ValidateCustomResource below the default's path), so the validation stage's is reused here.
   const errors: FieldError[] = [];
-  validateSchema(compileNode(s as JSONSchemaProps), value, "", errors, w);
+  validateSchema(compileNode(s as JSONSchemaProps, w), value, "", errors, w);
   for (const e of errors)
     out.push({ reason: e.reason, field: e.field === NIL_PATH ? path.toString() : `${path.toString()}.${e.field}`, message: e.message });
   return out;

@@ -28,6 +28,7 @@ export { approvalAnnotationField } from "./object-meta.js";
 export { crdInvalidStatus } from "./status.js";
 export { normalizeCrd } from "./normalize.js";
 export { checkCrdUpdate } from "./update.js";
+export { crdWarnings, crdWarningsForServers, type CrdWarning, type ServersWarning } from "./warnings.js";
 export { schemaLocation } from "./location.js";
 // For the schema stage, which checks messageExpression (a field a 1.24 server drops) at generation.
 export { messageExpressionError } from "./cel/cel-rules.js";

@@ -17,10 +17,10 @@ import type { ServerWording } from "../validation/name-rules.js";
 
 /** The oldest and newest minor (of 1.x) the checks model. */
 export const OLDEST_MODELLED_MINOR = 24;
-export const NEWEST_MODELLED_MINOR = 32;
+export const NEWEST_MODELLED_MINOR = 37;
 
-/** The default target: the three minors a CRD author must support today, ending at kubectl's 1.32. */
-export const DEFAULT_SERVER_VERSIONS = "1.30-1.32";
+/** The default target: the three minors Kubernetes supports in December 2026 (1.37.2 is the newest recorded). */
+export const DEFAULT_SERVER_VERSIONS = "1.35-1.37";
 
 /** The minor the test API server and `checkCrd` without options model (the recorded server). */
 export const REFERENCE_MINOR = 24;
@@ -55,6 +55,10 @@ export const SELECTABLE_FIELDS_MINOR = 31;
 export const RULE_FIELDS_MINOR = 28;
 /** From this minor a rule's optionalOldSelf is kept and honoured (CRDValidationRatcheting, on by default). */
 export const OPTIONAL_OLD_SELF_MINOR = 30;
+/** From this minor an unrecognized schema format is a warning on a CRD write (the Kubernetes name formats came with it). */
+export const FORMAT_WARNINGS_MINOR = 34;
+/** From this minor a set of objects or arrays is a warning on a CRD write. */
+export const SET_ITEMS_WARNINGS_MINOR = 37;
 
 /** How one server version estimates CEL cost. */
 export interface CostModel {
@@ -94,7 +98,7 @@ export function formatServerVersions(minors: readonly number[]): string {
 
 /**
  * Parses a `--server-versions` value: comma-separated `1.N` or ranges `1.N-1.M` (a `v` prefix is
- * allowed), each within 1.24-1.32. Returns the sorted minors, or why the value is refused.
+ * allowed), each within 1.24-1.37. Returns the sorted minors, or why the value is refused.
  */
 export function parseServerVersions(text: string): { minors: number[] } | { error: string } {
   const minors = new Set<number>();

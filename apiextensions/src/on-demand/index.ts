@@ -13,6 +13,7 @@ export const admissionPolicy = onDemand("ValidatingAdmissionPolicy (CEL)", () =>
 
 export { checkCrd } from "../crd-checks/check-crd.js";
 export { checkCrdUpdate } from "../crd-checks/update.js";
+export { crdWarnings } from "../crd-checks/warnings.js";
 export { compileSchema } from "../validation/compile-schema.js";
 export { manifestFiles, parseManifests } from "../validation/load-documents.js";
 export { parseQuantity } from "../validation/quantity.js";

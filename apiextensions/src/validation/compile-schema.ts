@@ -64,8 +64,8 @@ function validateStatus(
  * RE2: the public entry loads both, the on-demand entry's caller awaits prepareFor() first.
  */
 export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: CompileSchemaOptions = {}): SchemaValidator {
-  const root = compileNode(openAPIV3Schema);
   const w = options.wording ?? "1.24";
+  const root = compileNode(openAPIV3Schema, w);
   // 1.37's wording brings its rule-failure values and its ratcheting, unless an option says otherwise.
   const omitFailureValue = options.omitRuleFailureValue ?? w === "1.37";
   const ratcheting = options.ratcheting ?? w === "1.37";

@@ -3,6 +3,7 @@
 import type { SchemaValidator } from "./types.js";
 import type { ScaleSubresource, JSONSchemaProps } from "../types/index.js";
 import { compileSchema } from "./compile-schema.js";
+import type { ServerWording } from "./name-rules.js";
 import { isObject } from "./schema-node.js";
 
 /** One version of a CRD, with its validator compiled lazily. */
@@ -17,6 +18,8 @@ export interface CrdVersion {
   readonly statusSubresource: boolean;
   /** spec.scope is Namespaced (the default when absent is not allowed by v1, so anything but Cluster). */
   readonly namespaced: boolean;
+  /** The server release whose messages the checks follow. */
+  readonly wording: ServerWording;
   validator(): SchemaValidator;
 }
 
@@ -26,6 +29,9 @@ export class CrdCatalog {
   private readonly names = new Set<string>();
   /** Problems found while adding CRDs (duplicates, missing schemas). */
   readonly problems: string[] = [];
+
+  /** `wording`: the server release whose messages (and formats) the validators follow. */
+  constructor(private readonly wording: ServerWording = "1.24") {}
 
   /** Adds a CustomResourceDefinition object; `origin` names it in problems. Returns false when it is not one. */
   add(crd: unknown, origin: string): boolean {
@@ -68,7 +74,8 @@ export class CrdCatalog {
         scale: scaleOf(v),
         statusSubresource: isObject(v["subresources"]) && isObject(v["subresources"]["status"]),
         namespaced,
-        validator: () => (compiled ??= compileSchema(schema)),
+        wording: this.wording,
+        validator: () => (compiled ??= compileSchema(schema, { wording: this.wording })),
       });
     }
     this.byGroupKind.set(`${group}/${kind}`, versions);

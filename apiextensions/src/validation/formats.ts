@@ -1,7 +1,9 @@
-// String formats as the 1.24 server checks them: the apiextensions "supported formats" list, validated like
-// kube-openapi's strfmt registry. Formats outside the list (int32, int64, float, double, quantity ...) are
-// stripped by the server before validation, so they are never checked here either.
+// String formats as the server checks them: the apiextensions "supported formats" list (1.24's, plus the
+// Kubernetes name formats from 1.34), validated like kube-openapi's strfmt registry. Formats outside the
+// list (int32, int64, float, double, quantity ...) are stripped by the server before validation, so they
+// are never checked here either.
 import { isIPv6 } from "node:net";
+import type { ServerWording } from "./name-rules.js";
 import { compilePattern } from "./re2-pattern.js";
 
 type Check = (s: string) => boolean;
@@ -137,10 +139,42 @@ const CHECKS: Record<string, Check> = {
   datetime: isDateTime,
 };
 
-/** The checker for a schema format, or undefined when the server ignores that format. Like the server's
- *  StripUnsupportedFormatsPostProcess, only dashes are dropped before the (case-sensitive) lookup, so
- *  "date-time" is "datetime" but "Date-Time" is unsupported. */
-export function formatChecker(format: string): Check | undefined {
+// kube-openapi's Kubernetes name formats, supported from 1.34 (the release 1.37's wording starts at):
+// a lowercase DNS label, and dot-separated such labels with no limit of 63 on each.
+const SHORT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const LONG_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const CHECKS_FROM_1_34: Record<string, Check> = {
+  k8sshortname: (s) => s.length <= 63 && SHORT_NAME.test(s),
+  k8slongname: (s) => s.length <= 253 && LONG_NAME.test(s),
+};
+
+/**
+ * The checker for a schema format, or undefined when the server ignores that format. Like the server's
+ * StripUnsupportedFormatsPostProcessorForVersion, only dashes are dropped before the (case-sensitive)
+ * lookup, so "date-time" is "datetime" but "Date-Time" is unsupported; `k8s-short-name` and
+ * `k8s-long-name` count from 1.34, so under 1.37's wording.
+ */
+export function formatChecker(format: string, wording: ServerWording = "1.24"): Check | undefined {
   const name = format.replace(/-/g, "");
-  return Object.hasOwn(CHECKS, name) ? CHECKS[name] : undefined;
+  if (Object.hasOwn(CHECKS, name)) return CHECKS[name];
+  return wording === "1.37" && Object.hasOwn(CHECKS_FROM_1_34, name) ? CHECKS_FROM_1_34[name] : undefined;
+}
+
+/**
+ * Whether a 1.34+ server recognizes `format` on a schema of `type` (GetUnrecognizedFormats): on a
+ * string (or untyped) schema one it validates, on an integer int32/int64, on a number float/double,
+ * on any other type none.
+ */
+export function formatRecognized(format: string, type: string | undefined): boolean {
+  switch (type ?? "") {
+    case "":
+    case "string":
+      return formatChecker(format, "1.37") !== undefined;
+    case "integer":
+      return format === "int32" || format === "int64";
+    case "number":
+      return format === "float" || format === "double";
+    default:
+      return false;
+  }
 }

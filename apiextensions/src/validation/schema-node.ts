@@ -3,6 +3,7 @@
 import type { JSONSchemaProps } from "../types/index.js";
 import { compilePattern, type CompiledPattern } from "./re2-pattern.js";
 import { formatChecker } from "./formats.js";
+import type { ServerWording } from "./name-rules.js";
 
 /** One schema node with what the validators need precomputed. */
 export interface SchemaNode {
@@ -61,16 +62,17 @@ function sanitize(input: unknown): JSONSchemaProps {
   return out;
 }
 
-/** Compiles a schema tree into SchemaNodes. */
-export function compileNode(input: JSONSchemaProps): SchemaNode {
+/** Compiles a schema tree into SchemaNodes; `wording` says which release's formats are checked. */
+export function compileNode(input: JSONSchemaProps, wording: ServerWording = "1.24"): SchemaNode {
   const raw = sanitize(input);
   const intOrString = raw["x-kubernetes-int-or-string"] === true;
   const types = intOrString ? ["integer", "string"] : raw.type ? [raw.type] : [];
-  const check = raw.format ? formatChecker(raw.format) : undefined;
+  const check = raw.format ? formatChecker(raw.format, wording) : undefined;
+  const sub = (v: JSONSchemaProps): SchemaNode => compileNode(v, wording);
   let properties: Map<string, SchemaNode> | undefined;
   if (raw.properties) {
     properties = new Map();
-    for (const [k, v] of Object.entries(raw.properties)) properties.set(k, compileNode(v));
+    for (const [k, v] of Object.entries(raw.properties)) properties.set(k, sub(v));
   }
   const ap = raw.additionalProperties;
   return {
@@ -85,12 +87,12 @@ export function compileNode(input: JSONSchemaProps): SchemaNode {
     preserveUnknown: raw["x-kubernetes-preserve-unknown-fields"] === true,
     embedded: raw["x-kubernetes-embedded-resource"] === true,
     properties,
-    additional: typeof ap === "boolean" ? ap : ap ? compileNode(ap) : undefined,
-    items: raw.items ? compileNode(raw.items) : undefined,
-    allOf: (raw.allOf ?? []).map(compileNode),
-    anyOf: (raw.anyOf ?? []).map(compileNode),
-    oneOf: (raw.oneOf ?? []).map(compileNode),
-    not: raw.not ? compileNode(raw.not) : undefined,
+    additional: typeof ap === "boolean" ? ap : ap ? sub(ap) : undefined,
+    items: raw.items ? sub(raw.items) : undefined,
+    allOf: (raw.allOf ?? []).map(sub),
+    anyOf: (raw.anyOf ?? []).map(sub),
+    oneOf: (raw.oneOf ?? []).map(sub),
+    not: raw.not ? sub(raw.not) : undefined,
     listType: raw["x-kubernetes-list-type"],
     listMapKeys: raw["x-kubernetes-list-map-keys"] ?? [],
   };

@@ -6,6 +6,7 @@ import { CrdCatalog, type CrdVersion } from "./crd-catalog.js";
 import { formatFieldError } from "./field-error.js";
 import { manifestFiles, parseManifests, type ManifestDocument } from "./load-documents.js";
 import { objectMetaWarnings, validateObjectMeta } from "./object-meta.js";
+import type { ServerWording } from "./name-rules.js";
 import { isObject } from "./schema-node.js";
 
 /** The outcome for one resource document. */
@@ -36,12 +37,14 @@ export interface ValidateFilesOptions {
   crdsDir: string;
   /** Files holding the custom resources to check. */
   files: readonly string[];
+  /** The server release whose messages the checks follow (1.24's when absent). */
+  wording?: ServerWording;
 }
 
 /** Loads every CRD found under `dir` (a directory searched recursively, or one manifest file) into a
  *  catalog; problems go to `problems`. */
-export async function loadCrdCatalog(dir: string, problems: string[]): Promise<CrdCatalog> {
-  const catalog = new CrdCatalog();
+export async function loadCrdCatalog(dir: string, problems: string[], wording?: ServerWording): Promise<CrdCatalog> {
+  const catalog = new CrdCatalog(wording);
   let files: string[];
   try {
     files = manifestFiles(dir);
@@ -62,7 +65,7 @@ export async function loadCrdCatalog(dir: string, problems: string[]): Promise<C
 /** Validates custom resources in `files` against the CRDs in `crdsDir`. */
 export async function validateFiles(options: ValidateFilesOptions): Promise<ValidationReport> {
   const problems: string[] = [];
-  const catalog = await loadCrdCatalog(options.crdsDir, problems);
+  const catalog = await loadCrdCatalog(options.crdsDir, problems, options.wording);
   const documents: ManifestDocument[] = [];
   for (const file of options.files) {
     let text: string;
@@ -140,7 +143,9 @@ function checkResource(ver: CrdVersion, obj: Record<string, unknown>, result: Va
     );
     delete meta["namespace"];
   }
-  result.errors.push(...validateObjectMeta(meta, { nameRule: "subdomain", namespaced: ver.namespaced }).map(formatFieldError));
+  result.errors.push(
+    ...validateObjectMeta(meta, { nameRule: "subdomain", namespaced: ver.namespaced, wording: ver.wording }).map(formatFieldError),
+  );
   result.warnings.push(...objectMetaWarnings(meta));
   for (const p of validator.prune(obj)) result.warnings.push(`unknown field ${JSON.stringify(p)}`);
   // With the status subresource the server drops status on create (PrepareForCreate) before validating,

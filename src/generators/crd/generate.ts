@@ -1,5 +1,11 @@
 import { Code, errorAt, hasErrors, warningAt, type Diagnostic } from "../../diagnostics/index.js";
-import { approvalAnnotationField, checkCrdForServers, formatServerVersions, type CrdProblem } from "@kube-codegen/apiextensions/crd-checks";
+import {
+  approvalAnnotationField,
+  checkCrdForServers,
+  crdWarningsForServers,
+  formatServerVersions,
+  type CrdProblem,
+} from "@kube-codegen/apiextensions/crd-checks";
 import { toPosix } from "../paths.js";
 import type { Generator, GeneratorContext, GeneratorResult, GeneratorUnit } from "../types.js";
 import { runUnits } from "../units.js";
@@ -46,6 +52,7 @@ function crdOf(ctx: GeneratorContext, gk: GroupKind): GeneratorResult {
   if (hasErrors(built.diagnostics)) return { files: [], diagnostics: built.diagnostics };
   const problems = serverProblems(built, ctx.options.serverMinors);
   const diagnostics = [...built.diagnostics, ...problems];
+  if (!hasErrors(problems)) diagnostics.push(...serverWarnings(built, ctx.options.serverMinors));
   if (hasErrors(problems)) return { files: [], diagnostics };
   return { files: [{ path: `${dir}/${gk.group}_${built.plural}.yaml`, lang: "yaml", body: `---\n${goYaml(built.crd)}` }], diagnostics };
 }
@@ -78,6 +85,23 @@ function serverProblems(built: CrdBuild, minors: readonly number[]): Diagnostic[
     ),
     ...partial,
   ];
+}
+
+/**
+ * The warnings the target servers give when they accept the CRD, each placed at the source of the
+ * schema it is about and naming the versions that give it (kubectl prints them on apply).
+ */
+function serverWarnings(built: CrdBuild, minors: readonly number[]): Diagnostic[] {
+  return crdWarningsForServers(built.crd, minors).map(({ field, message, versions }) =>
+    warningAt(
+      built.sources.lookup(perVersionPath(field)),
+      Code.serverWarns,
+      `Kubernetes ${versions} would warn when CRD ${built.name} is written: ${field}: ${message}`,
+      message.startsWith("unrecognized format")
+        ? "the server does not check a format it does not recognize: use one it does (date-time, uri, uuid, k8s-short-name ...) or a pattern"
+        : "make the items a list-map (+listType=map with +listMapKey) or the list atomic (+listType=atomic)",
+    ),
+  );
 }
 
 /**

@@ -26,7 +26,7 @@ export interface Ref {
 
 const input = () => writeInput({ "widgets/v1/doc.ts": DOC, "widgets/v1/types.ts": types });
 
-test("the default target range 1.30-1.32 accepts a rule only 1.24 rejects for cost", async () => {
+test("the default target range 1.35-1.37 accepts a rule only 1.24 rejects for cost", async () => {
   const r = await generateCrds(input());
   assert.deepEqual(r.diagnostics, []);
   assert.equal(r.files.length, 1);

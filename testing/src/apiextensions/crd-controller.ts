@@ -1,7 +1,7 @@
 // What the apiextensions controllers do for the test server: CRDs are checked on write (checkCrd, 422 like
 // a real server), their resources are served as soon as they are stored, their status turns Established
 // right after create, and deleting a CRD deletes its custom resources and stops serving them.
-import { checkCrd, checkCrdUpdate } from "@kube-codegen/apiextensions/on-demand";
+import { checkCrd, checkCrdUpdate, crdWarnings } from "@kube-codegen/apiextensions/on-demand";
 import { crdResources, defaultCrd, establishedStatus, initialStatus } from "./crd-resources.js";
 import { deepCopy, updateManagedFields, type JsonObject } from "../patch/index.js";
 import { patchSchemaFor } from "../registry/patch-schema.js";
@@ -31,6 +31,7 @@ export function decorateCrdResource(info: ResourceInfo, emulate: Emulate): void 
       : checkCrd(obj, { serverVersion });
     return problems.map((p) => ({ reason: p.reason, message: p.message, field: p.field }));
   };
+  info.warner = (obj, old) => crdWarnings(obj, old, serverVersion).map((w) => w.message);
 }
 
 /** 1.24 has no selectableFields (1.30): it drops them as an unknown field when it decodes a CRD. */

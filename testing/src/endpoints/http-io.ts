@@ -45,6 +45,52 @@ export function warningHeader(text: string): string | undefined {
   return `299 - ${Buffer.from(quoted, "utf8").toString("latin1")}`;
 }
 
+// The apiserver's warning recorder: at most 4 Ki runes of warning text in all; past that, every
+// warning is cut to 256 runes and, once those fill the budget again, later ones are dropped.
+const WARNINGS_TOTAL_RUNES = 4 * 1024;
+const WARNING_ITEM_RUNES = 256;
+
+/**
+ * The Warning header values of a response, as the apiserver's recorder writes them: each text once
+ * (the first time it was added), in order, within the recorder's size limits.
+ */
+export function warningHeaders(texts: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const ordered: string[] = [];
+  let headers: string[] = [];
+  let written = 0;
+  let truncating = false;
+  const cut = (text: string): [string, number] => {
+    const runes = [...text];
+    return runes.length > WARNING_ITEM_RUNES ? [runes.slice(0, WARNING_ITEM_RUNES).join(""), WARNING_ITEM_RUNES] : [text, runes.length];
+  };
+  for (const text of texts) {
+    if (text === "" || (truncating && written >= WARNINGS_TOTAL_RUNES) || seen.has(text)) continue;
+    seen.add(text);
+    ordered.push(text);
+    const [shown, runes] = truncating ? cut(text) : [text, [...text].length];
+    const header = warningHeader(shown);
+    if (header === undefined) continue;
+    if (truncating || written + runes <= WARNINGS_TOTAL_RUNES) {
+      written += runes;
+      headers.push(header);
+      continue;
+    }
+    // Over the limit: start again with every warning so far cut short.
+    truncating = true;
+    written = 0;
+    headers = [];
+    for (const t of ordered) {
+      const [s, n] = cut(t);
+      const h = warningHeader(s);
+      if (h === undefined) continue;
+      written += n;
+      headers.push(h);
+    }
+  }
+  return headers;
+}
+
 /** Writes a JSON body with status `code` and any warnings. */
 export function sendJson(res: ServerResponse, code: number, body: unknown, warnings: readonly string[] = []): void {
   noteResponseBody(body);
@@ -54,7 +100,7 @@ export function sendJson(res: ServerResponse, code: number, body: unknown, warni
     "Content-Length": String(Buffer.byteLength(text)),
     "Cache-Control": "no-cache, private",
   };
-  const values = warnings.map(warningHeader).filter((w) => w !== undefined);
+  const values = warningHeaders(warnings);
   if (values.length > 0) headers["Warning"] = values;
   res.writeHead(code, headers);
   // A Buffer body, not a string: Node writes a string body in one piece with the header, in the body's

@@ -74,6 +74,8 @@ export interface ResourceInfo {
   ownMetaValidation?: boolean;
   /** Extra validation for built-ins, worded as the emulated server (`emulate`, "1.24" when absent) words it. */
   validator?: (obj: Record<string, unknown>, old?: Record<string, unknown>, emulate?: Emulate) => StatusCause[];
+  /** The strategy's warnings (WarningsOnCreate, or WarningsOnUpdate from `old`) for a write that passed validation. */
+  warner?: (obj: Record<string, unknown>, old?: Record<string, unknown>) => string[];
   /** A CRD version's additionalPrinterColumns, for Table output. */
   printerColumns?: PrinterColumn[];
   /** Served only in discovery (no storage behind it), such as bindings or pods/exec. */

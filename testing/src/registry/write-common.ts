@@ -188,8 +188,8 @@ function wrongKind(info: ResourceInfo, obj: KubeObject): ApiError {
 
 /**
  * Metadata + schema validation, worded as the emulated server words it; throws a 422 listing every
- * cause. The rules a ratcheting update excuses become `warnings` (Warning headers); a status update
- * checks the status alone against the schema.
+ * cause. The rules a ratcheting update excuses, and then the strategy's warnings, become `warnings`
+ * (Warning headers); a status update checks the status alone against the schema.
  */
 export function validateObject(
   info: ResourceInfo,
@@ -207,6 +207,8 @@ export function validateObject(
   if (info.schema) causes.push(...info.schema.validate(obj, old, update));
   if (info.validator) causes.push(...info.validator(obj, old, emulate));
   if (causes.length > 0) throw invalidObject(info, String(obj.metadata["name"] ?? ""), causes);
+  // A status update's strategy has no warnings of its own (the CRD's statusStrategy returns none).
+  if (info.warner && !update.status) update.warnings?.push(...info.warner(obj, old));
 }
 
 /** 404 unless the namespace exists; 403 when it is terminating and `creating`. */

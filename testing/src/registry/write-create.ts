@@ -110,7 +110,7 @@ export async function createObject(
     }
   }
   info.strategy.beginCreate?.(state, info, obj, opts.dryRun);
-  validateObject(info, obj, state.settings.emulate);
+  validateObject(info, obj, state.settings.emulate, undefined, { warnings: opts.warnings });
   const name = String(meta["name"]);
   const validated = opts.admission?.validate({ ...admit(toWire(info, obj)), name });
   if (validated) await validated;

@@ -3,7 +3,7 @@
 // server's negotiation falls back to JSON for what protobuf cannot carry.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiError } from "../../status-errors.js";
-import { sendError, sendJson, warningHeader } from "../http-io.js";
+import { sendError, sendJson, warningHeaders } from "../http-io.js";
 import { protobufCodec } from "./load.js";
 import { prefersProtobuf, PROTOBUF } from "./negotiate.js";
 
@@ -30,7 +30,7 @@ export function sendEncoded(res: ServerResponse, code: number, body: unknown, pr
     "Content-Length": String(bytes.length),
     "Cache-Control": "no-cache, private",
   };
-  const values = warnings.map(warningHeader).filter((w) => w !== undefined);
+  const values = warningHeaders(warnings);
   if (values.length > 0) headers["Warning"] = values;
   res.writeHead(code, headers);
   res.end(bytes);

@@ -1,0 +1,3 @@
+// +groupName=example.com
+// +k8s:deepcopy-gen=package
+export {};
