@@ -1,5 +1,6 @@
 import { Code, errorAt, type Diagnostic } from "../diagnostics/index.js";
 import type { JSONSchemaProps } from "@kube-codegen/apiextensions";
+import { resolveFieldPath as resolveJsonFieldPath } from "@kube-codegen/apiextensions/validation";
 import { joinPath, type SourceMap } from "./source-map.js";
 
 // A CEL rule's fieldPath must name a field of the object the rule sits on: API servers that know
@@ -42,34 +43,6 @@ export function visitNodes(s: JSONSchemaProps, path: string, f: (node: JSONSchem
 
 /** The server's ValidFieldPath: `.name` and `['name']` steps through properties or map keys; why it fails, or undefined. */
 export function resolveFieldPath(node: JSONSchemaProps, fieldPath: string): string | undefined {
-  const tokens = fieldPath.split(/([.[\]])/).filter((t) => t !== "");
-  let s: JSONSchemaProps | undefined = node;
-  for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i]!;
-    let name: string;
-    if (tok === ".") {
-      const next = tokens[++i];
-      if (next === undefined) return "unexpected end of JSON path";
-      name = next;
-    } else if (tok === "[") {
-      const quoted = tokens[++i];
-      if (quoted === undefined) return "unexpected end of JSON path";
-      if (quoted.length < 2 || !quoted.startsWith("'") || !quoted.endsWith("'")) return `expected single quoted string but got ${quoted}`;
-      name = quoted.slice(1, -1).replace(/\\(.)/g, "$1");
-      const close = tokens[++i];
-      if (close === undefined) return "unexpected end of JSON path";
-      if (close !== "]") return `expected ] but got ${close}`;
-    } else {
-      return `expected [ or . but got: ${tok}`;
-    }
-    if (s?.properties !== undefined) {
-      s = Object.prototype.hasOwnProperty.call(s.properties, name) ? s.properties[name] : undefined;
-      if (s === undefined) return "does not refer to a valid field";
-    } else if (s?.additionalProperties !== undefined) {
-      s = typeof s.additionalProperties === "object" ? s.additionalProperties : {};
-    } else {
-      return "does not refer to a valid field";
-    }
-  }
-  return undefined;
+  const resolved = resolveJsonFieldPath(node, fieldPath, true);
+  return "error" in resolved ? resolved.error : undefined;
 }

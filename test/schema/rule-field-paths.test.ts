@@ -22,7 +22,8 @@ test("fieldPath steps through properties with .name and ['name'], and through ma
     "['dashed-key']",
     ".template['name']",
     ".labels.anyKey",
-    ".labels['a.b'].v".replace("a.b", "ab"),
+    ".labels['a.b'].v",
+    ".labels['it\\'s'].v",
   ]) {
     assert.equal(resolveFieldPath(node, p), undefined, p);
   }
@@ -35,4 +36,9 @@ test("fieldPath that names no field, indexes a list or is malformed is refused w
   assert.equal(resolveFieldPath(node, "replicas"), "expected [ or . but got: replicas");
   assert.equal(resolveFieldPath(node, ".template."), "unexpected end of JSON path");
   assert.equal(resolveFieldPath(node, "['dashed-key'"), "unexpected end of JSON path");
+  // A quoted step may hold the delimiters; an escape the server does not know is refused.
+  assert.equal(resolveFieldPath(node, "['template.name']"), "does not refer to a valid field");
+  assert.equal(resolveFieldPath(node, ".labels['a\\q']"), "invalid string literal: invalid escape char \\q");
+  // A property named like Object.prototype's members is no field unless declared.
+  assert.equal(resolveFieldPath(node, ".constructor"), "does not refer to a valid field");
 });

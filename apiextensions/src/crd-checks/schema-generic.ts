@@ -10,7 +10,7 @@ import type { FieldPath } from "./field-path.js";
 import { goQuote, goSharpStringSlice } from "./go-value.js";
 import { forbidden, GoRendered, imposedBy, invalid, notSupported, required, type CrdProblem } from "./problem.js";
 import { itemSchema, propertyNames } from "./schema-access.js";
-import { resolveFieldPath } from "./schema-field-path.js";
+import { resolveFieldPath } from "../validation/json-field-path.js";
 import { structuralConversionError } from "./structural.js";
 import type { InternalSchema, InternalValidationRule } from "../types/index.js";
 import { OPTIONAL_OLD_SELF_MINOR, RULE_FIELDS_MINOR, wordingOf } from "./server-versions.js";

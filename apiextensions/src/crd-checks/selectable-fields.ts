@@ -2,7 +2,7 @@
 // jsonPath must name a string, boolean or integer field of the version's schema, outside metadata,
 // once; at most eight. The server's ValidateCustomResourceSelectableFields, with its messages.
 import type { FieldPath } from "./field-path.js";
-import { resolveFieldPath } from "./schema-field-path.js";
+import { resolveFieldPath } from "../validation/json-field-path.js";
 import { duplicate, invalid, required, tooMany, type CrdProblem } from "./problem.js";
 import type { InternalSchema } from "../types/index.js";
 

@@ -20,6 +20,7 @@ re2.install(re2Module);
 
 export type { FieldError } from "./types.js";
 export { compileSchema } from "./compile-schema.js";
+export { resolveFieldPath } from "./json-field-path.js";
 export { formatFieldError } from "./field-error.js";
 export { validateFiles, formatValidationReport, validationExitCode, type ValidationReport } from "./validate-files.js";
 export { manifestFiles, parseManifests, type ManifestDocument } from "./load-documents.js";

@@ -20,7 +20,7 @@ export function decorateCrdResource(info: ResourceInfo, emulate: Emulate): void 
   // and the cost estimate (scalar sizes from 1.25) are the emulated release's.
   const serverVersion = emulate === "1.24" ? 24 : 37;
   info.defaulter = (obj) => {
-    if (emulate === "1.24") dropSelectableFields(obj);
+    if (emulate === "1.24") dropFieldsUnknownTo124(obj);
     defaultCrd(obj);
     if (obj["status"] === undefined) obj["status"] = initialStatus(obj);
   };
@@ -34,11 +34,37 @@ export function decorateCrdResource(info: ResourceInfo, emulate: Emulate): void 
   info.warner = (obj, old) => crdWarnings(obj, old, serverVersion).map((w) => w.message);
 }
 
-/** 1.24 has no selectableFields (1.30): it drops them as an unknown field when it decodes a CRD. */
-function dropSelectableFields(crd: Record<string, unknown>): void {
+// A rule's fields that came after 1.24: messageExpression (1.27), reason and fieldPath (1.28),
+// optionalOldSelf (1.29).
+const LATER_RULE_FIELDS = ["messageExpression", "reason", "fieldPath", "optionalOldSelf"];
+// The keywords under which a schema holds schemas: one, a list of them, or a map of them by name.
+const ONE = ["items", "additionalProperties", "additionalItems", "not"];
+const LIST = ["allOf", "anyOf", "oneOf", "items"];
+const BY_NAME = ["properties", "patternProperties", "definitions", "dependencies"];
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function dropLaterRuleFields(schema: unknown): void {
+  if (!isRecord(schema)) return;
+  const rules = schema["x-kubernetes-validations"];
+  if (Array.isArray(rules)) for (const r of rules) if (isRecord(r)) for (const f of LATER_RULE_FIELDS) delete r[f];
+  for (const k of ONE) dropLaterRuleFields(schema[k]);
+  for (const k of LIST) if (Array.isArray(schema[k])) for (const s of schema[k]) dropLaterRuleFields(s);
+  for (const k of BY_NAME) if (isRecord(schema[k])) for (const s of Object.values(schema[k])) dropLaterRuleFields(s);
+}
+
+/**
+ * What 1.24 drops as unknown fields when it decodes a CRD: each version's selectableFields (1.30) and
+ * the later fields of its rules, which it therefore neither checks nor honours.
+ */
+function dropFieldsUnknownTo124(crd: Record<string, unknown>): void {
   const versions = (crd["spec"] as { versions?: unknown } | undefined)?.versions;
   if (!Array.isArray(versions)) return;
-  for (const v of versions) if (v !== null && typeof v === "object") delete (v as Record<string, unknown>)["selectableFields"];
+  for (const v of versions) {
+    if (!isRecord(v)) continue;
+    delete v["selectableFields"];
+    if (isRecord(v["schema"])) dropLaterRuleFields(v["schema"]["openAPIV3Schema"]);
+  }
 }
 
 function isEstablished(crd: KubeObject): boolean {

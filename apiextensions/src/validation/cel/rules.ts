@@ -5,7 +5,8 @@
 // messageExpression, reason and fieldPath (later than 1.24) are honoured when a rule sets them.
 import { isCelError, plan, type CelInput, type CelResult, type CelValue } from "@bufbuild/cel";
 import type { FieldError, UncheckedRule } from "../types.js";
-import type { ValidationRule } from "../../types/index.js";
+import type { JSONSchemaProps, ValidationRule } from "../../types/index.js";
+import { resolveFieldPath } from "../json-field-path.js";
 import {
   childPath,
   duplicate,
@@ -37,6 +38,11 @@ interface CompiledRule {
   /** oldSelf is an optional (optionalOldSelf, honoured). */
   readonly optionalOld: boolean;
   readonly unchecked: string | undefined;
+  /**
+   * The rule's fieldPath resolved through its schema as field.Path text (`['b.c']` is `b.c`, a map key
+   * `[k]`), the server's NormalizedRuleFieldPath; undefined without one, or when it does not resolve.
+   */
+  readonly fieldPath: string | undefined;
 }
 
 /** All rules of a schema, by node. */
@@ -101,8 +107,15 @@ function compileExpr(expr: string, optionalRoots: ReadonlySet<string>): Compiled
 const OPTIONAL_OLD_SELF: ReadonlySet<string> = new Set(["oldSelf"]);
 const NO_ROOTS: ReadonlySet<string> = new Set();
 
-function compileRule(rule: ValidationRule, options: RulesOptions): CompiledRule {
+function normalizedFieldPath(rule: ValidationRule, schema: JSONSchemaProps): string | undefined {
+  if (!rule.fieldPath) return undefined;
+  const resolved = resolveFieldPath(schema, rule.fieldPath, true);
+  return "error" in resolved || resolved.path === "" ? undefined : resolved.path;
+}
+
+function compileRule(rule: ValidationRule, options: RulesOptions, schema: JSONSchemaProps): CompiledRule {
   const optionalOld = options.optionalOldSelf !== false && rule.optionalOldSelf === true;
+  const fieldPath = normalizedFieldPath(rule, schema);
   const roots = optionalOld ? OPTIONAL_OLD_SELF : NO_ROOTS;
   const c = compileExpr(rule.rule, roots);
   if ("error" in c)
@@ -113,6 +126,7 @@ function compileRule(rule: ValidationRule, options: RulesOptions): CompiledRule 
       transition: /\boldSelf\b/.test(rule.rule),
       optionalOld,
       unchecked: c.error,
+      fieldPath,
     };
   const m = rule.messageExpression ? compileExpr(rule.messageExpression, roots) : undefined;
   return {
@@ -122,6 +136,7 @@ function compileRule(rule: ValidationRule, options: RulesOptions): CompiledRule 
     transition: c.ast.names.has("oldSelf"),
     optionalOld: optionalOld && c.ast.names.has("oldSelf"),
     unchecked: undefined,
+    fieldPath,
   };
 }
 
@@ -134,7 +149,7 @@ export function compileRules(root: SchemaNode, options: RulesOptions = {}): Comp
     let any = false;
     const rules = node.raw["x-kubernetes-validations"] ?? [];
     if (rules.length > 0) {
-      const compiled = rules.map((r) => compileRule(r, options));
+      const compiled = rules.map((r) => compileRule(r, options, node.raw));
       byNode.set(node, compiled);
       for (const c of compiled)
         if (c.unchecked) unchecked.push({ field: path === "" ? "<root>" : path, rule: c.rule.rule, reason: c.unchecked });
@@ -174,9 +189,11 @@ function failureDetail(rule: ValidationRule): string {
   return rule.message ? rule.message : `failed rule: ${ruleErrorString(rule)}`;
 }
 
-function fieldPathOf(path: string, rel: string | undefined): string {
-  if (!rel) return path;
-  return rel.startsWith("[") ? `${path}${rel}` : `${path}${rel.startsWith(".") ? rel : `.${rel}`}`.replace(/^\./, "");
+// Where a failed rule's error goes: its place, with the normalized fieldPath appended as one child
+// (field.Path's Child), so a path that starts with a map key reads `labels.[k]` as the server's does.
+function fieldPathOf(path: string, normalized: string | undefined): string {
+  if (normalized === undefined) return path;
+  return path === "" ? normalized : `${path}.${normalized}`;
 }
 
 /** Evaluation state shared across one validate() call. */
@@ -223,7 +240,7 @@ function evaluateNode(
           : `${text} evaluating rule: ${ruleErrorString(c.rule)}`;
       run.out.push(invalid(path, type, msg));
     } else if (result !== true) {
-      const failure = ruleFailure(c, bindings, fieldPathOf(path, c.rule.fieldPath), type, obj, run.rules.omitFailureValue);
+      const failure = ruleFailure(c, bindings, fieldPathOf(path, c.fieldPath), type, obj, run.rules.omitFailureValue);
       if (unchanged && !c.transition && run.ratchet) run.ratchet.warnings.push(formatFieldError(failure));
       else run.out.push(failure);
     }

@@ -1,12 +1,19 @@
 // A path to a field of a schema, as kube-apiserver's cel.ValidFieldPath reads it: the fieldPath of an
 // x-kubernetes-validations rule (`.spec.ports['x.y']`) and the jsonPath of a selectable field
 // (`.spec.color`, no brackets). Each step is `.name` or `['name']` through properties, or a map key
-// through additionalProperties; the errors are the server's.
-import type { InternalSchema } from "../types/index.js";
+// through additionalProperties; the errors are the server's. The CRD checks resolve these paths to
+// check them, and a failed rule's error is placed at its resolved path (the server's
+// NormalizedRuleFieldPath), so both use this one reading.
+
+/** What resolving reads of a schema: its properties and its additionalProperties. */
+export interface PathSchema<S> {
+  properties?: Record<string, S>;
+  additionalProperties?: boolean | S;
+}
 
 /** A path that resolves: the schema it names (undefined below a map of unknown values) and its field.Path text. */
-export interface ResolvedFieldPath {
-  schema: InternalSchema | undefined;
+export interface ResolvedFieldPath<S> {
+  schema: S | undefined;
   /** field.Path's String(): children joined by ".", map keys as `[key]`; "" for the root. */
   path: string;
   /** The first step's name, the path's Root(). */
@@ -31,20 +38,20 @@ function unescapeSingleQuote(s: string): string | { error: string } {
 }
 
 /** Resolves `jsonPath` below `schema`, or gives the server's reason it is not a valid field path. */
-export function resolveFieldPath(
-  schema: InternalSchema,
+export function resolveFieldPath<S extends PathSchema<S>>(
+  schema: S,
   jsonPath: string,
   allowArrayNotation: boolean,
-): ResolvedFieldPath | { error: string } {
+): ResolvedFieldPath<S> | { error: string } {
   const tokens = jsonPath.match(TOKEN) ?? [];
-  let at: InternalSchema | undefined = schema;
+  let at: S | undefined = schema;
   let path = "";
   let root = "";
   const step = (name: string): string | undefined => {
     if (root === "") root = name;
     if (at?.properties !== undefined) {
       path = path === "" ? name : `${path}.${name}`;
-      at = at.properties[name];
+      at = Object.hasOwn(at.properties, name) ? at.properties[name] : undefined;
       return at === undefined ? "does not refer to a valid field" : undefined;
     }
     if (at?.additionalProperties !== undefined && at.additionalProperties !== false) {
