@@ -23,8 +23,6 @@ const RECORDED = (
 
 /** Cases the checker here accepts where the server refuses, and what it would need. */
 const NOT_MODELLED: ReadonlyMap<string, string> = new Map([
-  ["unknown-global-function", "the declarations of every function of the Kubernetes CEL libraries"],
-  ["format-unknown-name", "the declarations of every function of the Kubernetes CEL libraries (an unknown method is undeclared)"],
   ["authorizer-field", "cel-go's resolution error for a field of the authorizer"],
   [
     "list-literal-dyn-and-string",

@@ -8,6 +8,8 @@
 // function it does not know is not reported, where the server would.
 import { parseCel } from "../validation/cel/parse.js";
 import { CelChecker, formatCelIssues } from "../crd-checks/cel/cel-check.js";
+import { declaredFunctions } from "../crd-checks/cel/declarations.js";
+import { celEnvironmentMinor, NEWEST_MODELLED_MINOR } from "../crd-checks/server-versions.js";
 import { DYN, MAX_REQUEST_BYTES, type CelT } from "../crd-checks/cel/cel-types.js";
 
 const STRING: CelT = { k: "string", maxSize: MAX_REQUEST_BYTES };
@@ -161,6 +163,8 @@ export function typeCheck(expression: string, env: ReadonlyMap<string, CelT>): T
     methods: METHODS,
     homogeneousLiterals: true,
     optionalTypes: true,
+    // The newest modelled server's environment (1.37 compiles new expressions in 1.36's).
+    declaredFunctions: declaredFunctions(celEnvironmentMinor(NEWEST_MODELLED_MINOR)),
   });
   const out = checker.check(parsed.expr, env);
   const issues = checker.allIssues();

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { checkCrd } from "../../../apiextensions/src/crd-checks/index.js";
+import { checkCrd, parseServerVersions } from "../../../apiextensions/src/crd-checks/index.js";
+import { DEFAULT_SERVER_VERSIONS } from "../../../apiextensions/src/crd-checks/server-versions.js";
 import { kubernetesMarkerDefinitions, type KubeMarkerDefinition } from "../../../src/vocab/index.js";
 import { exampleProject, exampleProjects } from "../../helpers/examples.js";
 import { copyExamples, documentOf, generateCrds, repo } from "./helpers.js";
@@ -77,7 +78,7 @@ test("the kitchen sink uses every CRD marker", () => {
   assert.deepEqual(missing, []);
 });
 
-test("every committed example CRD parses and passes the API server's checks", () => {
+test("every committed example CRD parses and passes the API server's checks on each default target version", () => {
   const files = exampleProjects().flatMap((p) =>
     readdirSync(p.crds)
       .filter((n) => n.endsWith(".yaml"))
@@ -93,7 +94,12 @@ test("every committed example CRD parses and passes the API server's checks", ()
       files.some((f) => f.endsWith(`/${n}`)),
       `${n} missing`,
     );
-  for (const f of files) assert.deepEqual(checkCrd(parse(documentOf(readFileSync(f, "utf8")))), [], f);
+  const parsed = parseServerVersions(DEFAULT_SERVER_VERSIONS);
+  const minors = "minors" in parsed ? parsed.minors : [];
+  assert.deepEqual(minors, [35, 36, 37]);
+  for (const f of files)
+    for (const serverVersion of minors)
+      assert.deepEqual(checkCrd(parse(documentOf(readFileSync(f, "utf8"))), { serverVersion }), [], `${f} at 1.${serverVersion}`);
 });
 
 test("the traefik-service project's committed CRD is the seed's document", () => {

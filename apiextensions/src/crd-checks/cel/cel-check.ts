@@ -36,7 +36,15 @@ export interface CheckerOptions {
    * for any name it does not know) lets pass.
    */
   optionalTypes?: boolean;
+  /**
+   * The functions the environment declares (declarations.ts): a call of any other name is an
+   * undeclared reference. Without it every name passes.
+   */
+  declaredFunctions?: ReadonlySet<string>;
 }
+
+/** cel-go's names of operators (`_+_`, `!_`, `_[_]`, `_?_:_` ...) and of its internal functions (`@in`). */
+const OPERATOR = /^(_.*_|!_|-_|@.*)$/;
 
 function excerpt(source: string, offset: number): { line: number; col: number; text: string } {
   const before = source.slice(0, offset);
@@ -212,8 +220,10 @@ export class CelChecker {
    * a member call (`x.f(...)`) at its dot, so the method's name and the dot are skipped.
    */
   // A member call's issue is at its parenthesis, past the name (`fn` is what follows the dot).
+  // cel-go places a call at its parenthesis; the parser here places a member call at its dot and a
+  // global call by name at the name (an operator at the operator, where cel-go has it too).
   private callIssue(e: Expr, fn: string, member: boolean, message: string): void {
-    this.issue(e, message, member ? fn.length + 1 : 0);
+    this.issue(e, message, member ? fn.length + 1 : OPERATOR.test(fn) ? 0 : fn.length);
   }
 
   /** The issues of the checker and then of the validators, as cel-go reports them: the validators' only when the checker had none. */
@@ -361,6 +371,11 @@ export class CelChecker {
     const as = args.map((a) => this.check(a, env));
     if (fn === "format") this.inFormat--;
     const argCost = (tgt?.cost ?? 0) + sum(as.map((a) => a.cost));
+    // A name the environment does not declare: cel-go's error type, which raises nothing further.
+    if (this.options.declaredFunctions !== undefined && !this.options.declaredFunctions.has(fn)) {
+      this.callIssue(e, member ?? fn, target !== undefined || member !== undefined, `undeclared reference to '${fn}' (in container '')`);
+      return { t: DYN, cost: argCost, size: UNKNOWN_SIZE };
+    }
     // A method of a declared type (the authorizer's, say): its result, or cel-go's error for a name it does not declare.
     const methods = tgt?.t.k === "object" && tgt.t.name !== undefined ? this.options.methods?.get(tgt.t.name) : undefined;
     if (methods !== undefined) {

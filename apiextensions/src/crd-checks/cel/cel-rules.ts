@@ -13,6 +13,7 @@ import {
   type Expr,
 } from "./cel-check.js";
 import type { CelT } from "./cel-types.js";
+import { declaredFunctions } from "./declarations.js";
 import {
   celEnvironmentMinor,
   costModelFor,
@@ -83,7 +84,11 @@ function syntaxOf(minor: number): CelSyntax {
 /** The checker's options for a server of minor `minor`. */
 function checkerOptions(minor: number): CheckerOptions {
   const env = celEnvironmentMinor(minor);
-  return { homogeneousLiterals: env >= HOMOGENEOUS_LITERALS_MINOR, optionalTypes: env >= OPTIONAL_TYPES_MINOR };
+  return {
+    homogeneousLiterals: env >= HOMOGENEOUS_LITERALS_MINOR,
+    optionalTypes: env >= OPTIONAL_TYPES_MINOR,
+    declaredFunctions: declaredFunctions(env),
+  };
 }
 
 /** oldSelf's type: an optional with optionalOldSelf (kept and honoured from 1.30). */
