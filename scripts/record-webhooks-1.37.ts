@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebhookServer } from "@kube-codegen/runtime";
 import { widgetConverter, widgetDefaulter, widgetValidator, type Widget } from "../test/fixtures/apiserver-1.37/widget-webhooks.js";
-import { generateServerCertificate } from "../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../runtime/src/tls/index.js";
 import { recorder, serverArgs, sleep } from "./recording.js";
 
 const { base, token } = serverArgs("record-webhooks-1.37.ts");

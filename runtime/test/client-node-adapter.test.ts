@@ -7,7 +7,7 @@ import { Agent } from "node:https";
 import type { TLSSocket } from "node:tls";
 import { AgentPool, createTransport, fromClientNodeKubeConfig } from "../src/index.js";
 import type { ClientNodeKubeConfigLike } from "../src/index.js";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../src/tls/index.js";
 import { sendJson, startServer } from "./helpers.js";
 
 const serverCert = generateServerCertificate("adapter-tls");

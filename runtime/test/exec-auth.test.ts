@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { TLSSocket } from "node:tls";
 import { AgentPool, createTransport, execAuth, loadKubeConfig, readKubeconfigFiles } from "../src/index.js";
 import type { ExecConfig } from "../src/index.js";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../src/tls/index.js";
 import { kubeconfigYaml, sendJson, startServer, tempDir } from "./helpers.js";
 
 // The plugin logs each run's ExecCredential request to LOG_FILE and answers with token-<run>.

@@ -11,7 +11,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import { AgentPool, createTransport, anonymousAuth, TransportError } from "../src/index.js";
 import type { RestConfig } from "../src/index.js";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../src/tls/index.js";
 import { sendJson, startServer } from "./helpers.js";
 
 const serverCert = generateServerCertificate("proxy-test-server");

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { TLSSocket } from "node:tls";
 import { AgentPool, createTransport, loadKubeConfig } from "../src/index.js";
 import type { RestConfig } from "../src/index.js";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../src/tls/index.js";
 import { kubeconfigYaml, sendJson, startServer, tempDir } from "./helpers.js";
 
 const serverCert = generateServerCertificate("rest-tls-test");

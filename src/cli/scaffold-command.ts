@@ -41,6 +41,7 @@ function scaffoldVersions(): ScaffoldVersions {
     typescript: deps["typescript"] ?? dev["typescript"] ?? "^5.9.0",
     tsx: dev["tsx"] ?? "^4.0.0",
     typesNode: dev["@types/node"] ?? "^20.0.0",
+    promClient: dev["prom-client"] ?? "^15.0.0",
   };
 }
 

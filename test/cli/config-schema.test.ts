@@ -136,7 +136,7 @@ test("every config file the docs tell a user to write, and the one kube-codegen 
       owner: "me",
       dir: "/tmp/project",
       year: 2026,
-      versions: { kubeCodegen: "0.1.0", typescript: "5.9", tsx: "^4", typesNode: "^20" },
+      versions: { kubeCodegen: "0.1.0", typescript: "5.9", tsx: "^4", typesNode: "^20", promClient: "^15" },
     },
     () => undefined,
   ).write;

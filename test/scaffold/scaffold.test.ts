@@ -6,9 +6,10 @@
 // the walk-through (test/docs/readme-walkthrough.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
+import { parse, parseAllDocuments } from "yaml";
 import { main } from "../../src/cli/main.js";
 import { Code } from "../../src/diagnostics/index.js";
 import { Console } from "../../src/cli/console.js";
@@ -56,7 +57,11 @@ test("init writes kubebuilder's layout for TypeScript, named after the directory
     devDependencies: Record<string, string>;
   };
   assert.equal(pkg.name, "guestbook-operator");
-  assert.deepEqual(Object.keys(pkg.dependencies), ["@kube-codegen/runtime"], "only the runtime ships with the controller");
+  assert.deepEqual(
+    Object.keys(pkg.dependencies),
+    ["@kube-codegen/runtime", "prom-client"],
+    "only the runtime (and prom-client, which its metrics load) ships with the controller",
+  );
   assert.ok(
     pkg.devDependencies["kube-codegen"] && pkg.devDependencies["@kube-codegen/testing"],
     "the generator and the server are dev dependencies",
@@ -258,3 +263,68 @@ test("create api outside a project, or with a scaffold marker removed", async ()
   assert.ok(existsSync(join(dir, "internal/controller/guestbook-controller.ts")));
   assert.doesNotMatch(read(dir, "cmd/main.ts"), /setupGuestbookController/);
 });
+
+const KUBECTL = process.env["KUBECTL"] ?? "kubectl";
+const hasKubectl = spawnSync(KUBECTL, ["version", "--client"], { encoding: "utf8" }).status === 0;
+
+/** The objects `kubectl kustomize config/<dir>` renders, by kind and name. */
+function kustomize(dir: string, config: string): Map<string, Record<string, unknown>> {
+  const r = spawnSync(KUBECTL, ["kustomize", `config/${config}`], { cwd: dir, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as { kind: string; metadata: { name: string } });
+  return new Map(docs.map((d) => [`${d.kind}/${d.metadata.name}`, d as unknown as Record<string, unknown>]));
+}
+
+test(
+  "init's config/default serves the metrics as kubebuilder's does: HTTPS on 8443 behind authentication and authorization, with the roles it needs",
+  { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
+  async () => {
+    const dir = project();
+    assert.equal((await run(dir, "init", "--domain", "my.domain")).code, 0);
+    // config/default needs a CRD to render (config/crd lists none until create api).
+    assert.equal((await run(dir, "create", "api", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--controller")).code, 0);
+    assert.equal((await run(dir, "generate")).code, 0);
+    const objects = kustomize(dir, "default");
+    const p = "guestbook-operator-";
+    const service = objects.get(`Service/${p}controller-manager-metrics-service`) as { spec: { ports: unknown[]; selector: unknown } };
+    assert.deepEqual(service.spec.ports, [{ name: "https", port: 8443, protocol: "TCP", targetPort: 8443 }]);
+    assert.deepEqual(service.spec.selector, { "control-plane": "controller-manager" });
+    const deployment = objects.get(`Deployment/${p}controller-manager`) as {
+      spec: {
+        template: { metadata: { labels: Record<string, string> }; spec: { containers: { env: { name: string; value?: string }[] }[] } };
+      };
+    };
+    assert.deepEqual(
+      deployment.spec.template.spec.containers[0]!.env.find((e) => e.name === "METRICS_BIND_ADDRESS"),
+      { name: "METRICS_BIND_ADDRESS", value: ":8443" },
+    );
+    assert.equal(deployment.spec.template.metadata.labels["control-plane"], "controller-manager", "the Service selects the manager");
+    const authRole = objects.get(`ClusterRole/${p}metrics-auth-role`) as { rules: { resources: string[]; verbs: string[] }[] };
+    assert.deepEqual(
+      authRole.rules.map((r) => [r.resources, r.verbs]),
+      [
+        [["tokenreviews"], ["create"]],
+        [["subjectaccessreviews"], ["create"]],
+      ],
+    );
+    const binding = objects.get(`ClusterRoleBinding/${p}metrics-auth-rolebinding`) as { subjects: unknown[]; roleRef: { name: string } };
+    assert.deepEqual(binding.subjects, [
+      { kind: "ServiceAccount", name: `${p}controller-manager`, namespace: "guestbook-operator-system" },
+    ]);
+    assert.equal(binding.roleRef.name, `${p}metrics-auth-role`);
+    const reader = objects.get(`ClusterRole/${p}metrics-reader`) as { rules: unknown[] };
+    assert.deepEqual(reader.rules, [{ nonResourceURLs: ["/metrics"], verbs: ["get"] }]);
+    // The network policy and the ServiceMonitor are opt-in, and each renders on its own.
+    assert.ok(![...objects.keys()].some((k) => k.startsWith("NetworkPolicy/") || k.startsWith("ServiceMonitor/")));
+    const policy = kustomize(dir, "network-policy").get("NetworkPolicy/allow-metrics-traffic") as {
+      spec: { podSelector: unknown; ingress: { ports: unknown[] }[] };
+    };
+    assert.deepEqual(policy.spec.podSelector, { matchLabels: { "control-plane": "controller-manager" } });
+    assert.deepEqual(policy.spec.ingress[0]!.ports, [{ port: 8443, protocol: "TCP" }]);
+    const monitor = kustomize(dir, "prometheus").get("ServiceMonitor/controller-manager-metrics-monitor") as {
+      spec: { endpoints: { port: string; scheme: string }[] };
+    };
+    assert.deepEqual([monitor.spec.endpoints[0]!.port, monitor.spec.endpoints[0]!.scheme], ["https", "https"]);
+    assert.match(read(dir, "cmd/main.ts"), /withAuthenticationAndAuthorization\(createTransport\(config\)\)/);
+  },
+);

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { WebhookServer } from "../../runtime/src/index.js";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../../runtime/src/tls/index.js";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ADMISSION_HANDLERS, type Review } from "../fixtures/apiserver-1.37/admission-webhooks.js";
 import { widgetConverter, widgetDefaulter, widgetValidator } from "../fixtures/apiserver-1.37/widget-webhooks.js";

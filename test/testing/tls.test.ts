@@ -7,7 +7,7 @@ import tls from "node:tls";
 import { X509Certificate } from "node:crypto";
 import { existsSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../../runtime/src/tls/index.js";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 
 let server: TestApiServer;

@@ -4,7 +4,7 @@
 import { createServer } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../../runtime/src/tls/index.js";
 
 type Json = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { generateServerCertificate } from "../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../../runtime/src/tls/index.js";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { ApiClient } from "./api-client.js";
 

@@ -7,7 +7,7 @@
 // Layout, after kube-apiserver's: endpoints/ (HTTP handling, discovery), registry/ (served resources,
 // the generic write paths, per-resource strategies), storage/ (store, watches), selectors/, builtin/
 // (built-in kinds), apiextensions/ (CRDs), controllers/ (garbage collector, namespace lifecycle),
-// certs/ (TLS), patch/ (the patch and apply library); server.ts wires them together.
+// patch/ (the patch and apply library); server.ts wires them together.
 export { startTestApiServer, type StartOptions, type TestApiServer } from "./server.js";
 export type { AuditEvent } from "./audit/audit-log.js";
 export type { AuditLevel, AuditPolicy, AuditPolicyRule, AuditStage } from "./audit/audit-policy.js";

@@ -18,3 +18,4 @@ export * from "./finalizers.js";
 export * from "./cached-client.js";
 export * from "./webhook-builder.js";
 export * from "./metrics.js";
+export * from "./metrics-auth.js";

@@ -8,6 +8,10 @@
 // it: as controller-runtime's, a program should then exit (and its replacement campaign again).
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { certificateFilesExist, createReloadingHttpsServer, generateServerCertificate } from "../tls/index.js";
 import type { AddressInfo } from "node:net";
 import { SharedInformerFactory, type SharedInformerFactoryOptions } from "../cache/informer-factory.js";
 import { asTransport } from "../client/resource-client.js";
@@ -87,6 +91,7 @@ export class Manager {
   private readonly readyz = new Map<string, HealthCheck>();
   private server: Server | undefined;
   private metricsServer: Server | undefined;
+  private stopMetricsTls: (() => void) | undefined;
   private readonly metrics: ManagerMetrics | undefined;
   private started = false;
   private resolveElected!: () => void;
@@ -252,8 +257,11 @@ export class Manager {
       if (this.metrics) {
         await this.metrics.start();
         const metrics = this.metrics;
-        const { host, port } = parseBindAddress(this.options.metrics!.bindAddress);
-        this.metricsServer = await listen(port, host, (req, res) => metrics.serve(req, res));
+        const m = this.options.metrics!;
+        const { host, port } = parseBindAddress(m.bindAddress);
+        const tls = m.secureServing ? metricsTls(m) : undefined;
+        this.stopMetricsTls = tls?.stop;
+        this.metricsServer = await listen(port, host, (req, res) => serveMetrics(m, metrics, req, res), tls?.create);
       }
       if (this.options.healthProbe) {
         const { host, port } = this.options.healthProbe;
@@ -325,17 +333,24 @@ export class Manager {
 
   private async close(): Promise<void> {
     this.metrics?.stop();
+    this.stopMetricsTls?.();
     await Promise.all([closeServer(this.server), closeServer(this.metricsServer)]);
   }
 }
 
-/** An HTTP server on `port` (host undefined: every interface) answering with `handle`, or 404 when it declines a path. */
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * A server on `port` (host undefined: every interface) answering with `handle`, or 404 when it
+ * declines a path: plain HTTP, or what `create` makes of the listener (an HTTPS server).
+ */
 async function listen(
   port: number,
   host: string | undefined,
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>,
+  create: (listener: Listener) => Server = (listener) => createServer(listener),
 ): Promise<Server> {
-  const server = createServer((req, res) => {
+  const server = create((req, res) => {
     void (async () => {
       if (await handle(req, res)) return;
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
@@ -352,6 +367,44 @@ async function listen(
     else server.listen(port, host, ready);
   });
   return server;
+}
+
+/**
+ * The metrics server's HTTPS, as controller-runtime's SecureServing: the pair in certDir (reloaded
+ * when it changes) or, when either file is missing, a self-signed certificate for localhost and
+ * 127.0.0.1 made at start (a Prometheus scraping it then skips verification, as kubebuilder's
+ * ServiceMonitor does until cert-manager's certificate is wired in).
+ */
+function metricsTls(m: MetricsOptions): { create: (listener: Listener) => Server; stop: () => void } {
+  const files = {
+    certDir: m.certDir ?? join(tmpdir(), "k8s-metrics-server", "serving-certs"),
+    ...(m.certName ? { certName: m.certName } : {}),
+    ...(m.keyName ? { keyName: m.keyName } : {}),
+  };
+  let stop = (): void => undefined;
+  const create = (listener: Listener): Server => {
+    if (certificateFilesExist(files)) {
+      const served = createReloadingHttpsServer(files, listener);
+      stop = served.stop;
+      return served.server;
+    }
+    const self = generateServerCertificate("localhost");
+    return createHttpsServer({ cert: self.certPem, key: self.keyPem }, listener);
+  };
+  return { create, stop: () => stop() };
+}
+
+/** /metrics behind the options' filter (controller-runtime's FilterProvider); any other path is declined. */
+async function serveMetrics(m: MetricsOptions, metrics: ManagerMetrics, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (new URL(req.url ?? "/", "http://metrics").pathname !== "/metrics") return false;
+  const refusal = m.filter ? await m.filter(req) : undefined;
+  if (refusal) {
+    // As Go's http.Error.
+    res.writeHead(refusal.code, { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" });
+    res.end(`${refusal.message}\n`);
+    return true;
+  }
+  return metrics.serve(req, res);
 }
 
 async function closeServer(server: Server | undefined): Promise<void> {

@@ -12,6 +12,7 @@ import type { CounterMetric, GaugeMetric, HistogramMetric, MetricsProvider, Sett
 import type { LeaderMetric } from "./leader-election.js";
 import type { LoadedMetrics, QueueMetricSet } from "./prometheus.js";
 import type { ReconcileMetrics } from "./run-workers.js";
+import type { MetricsFilter } from "./metrics-auth.js";
 
 /** A Prometheus registry, as prom-client's `Registry` (only what the Manager needs of it, so no prom-client type is required). */
 export interface MetricsRegistry {
@@ -28,6 +29,20 @@ export interface MetricsOptions {
   readonly bindAddress: string;
   /** The registry the metrics are registered on and served from (default: prom-client's global `register`). */
   readonly registry?: MetricsRegistry;
+  /**
+   * Serve HTTPS (controller-runtime's SecureServing): the certificate and key in certDir (default
+   * <tmp>/k8s-metrics-server/serving-certs, tls.crt and tls.key), read again when they change, or a
+   * self-signed certificate for localhost when either file is missing.
+   */
+  readonly secureServing?: boolean;
+  readonly certDir?: string;
+  readonly certName?: string;
+  readonly keyName?: string;
+  /**
+   * Checks each request for /metrics first (controller-runtime's FilterProvider), such as
+   * withAuthenticationAndAuthorization(transport), which kubebuilder's projects use.
+   */
+  readonly filter?: MetricsFilter;
 }
 
 /** The host (undefined: every interface) and port of a bind address, as Go's net.SplitHostPort. */

@@ -5,11 +5,10 @@
 // registered with their handlers; admission handlers get controller-runtime's HTTP checks (POST,
 // application/json, a body of at most 7 MiB, an AdmissionReview v1 or v1beta1) and answer in the
 // review's own version. It is a Runnable: the Manager runs it on every replica, leader or not.
-import { readFileSync, unwatchFile, watchFile } from "node:fs";
-import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
+import type { Server as HttpsServer } from "node:https";
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { createReloadingHttpsServer } from "../tls/index.js";
 import { completeResponse, errored, type AdmissionReview, type Response } from "./admission.js";
 import type { AdmissionHandler } from "./custom.js";
 
@@ -160,28 +159,17 @@ export class WebhookServer {
     let stopWatching = (): void => undefined;
     if (o.insecure) this.server = createHttpServer(listener);
     else {
-      const dir = o.certDir ?? "/tmp/k8s-webhook-server/serving-certs";
-      const certFile = join(dir, o.certName ?? "tls.crt");
-      const keyFile = join(dir, o.keyName ?? "tls.key");
-      const read = () => ({ cert: readFileSync(certFile), key: readFileSync(keyFile) });
-      const server = createHttpsServer(read(), listener);
-      this.server = server;
-      // A changed pair replaces the served one for new connections; a half-written pair (the
-      // certificate renewed before its key) fails to load and the old one stays until both match.
-      const reload = (): void => {
-        try {
-          server.setSecureContext(read());
-        } catch {
-          // keep serving the previous pair
-        }
-      };
-      const interval = o.certReloadIntervalMs ?? 10_000;
-      watchFile(certFile, { interval, persistent: false }, reload);
-      watchFile(keyFile, { interval, persistent: false }, reload);
-      stopWatching = () => {
-        unwatchFile(certFile, reload);
-        unwatchFile(keyFile, reload);
-      };
+      const served = createReloadingHttpsServer(
+        {
+          certDir: o.certDir ?? "/tmp/k8s-webhook-server/serving-certs",
+          ...(o.certName ? { certName: o.certName } : {}),
+          ...(o.keyName ? { keyName: o.keyName } : {}),
+          ...(o.certReloadIntervalMs ? { reloadIntervalMs: o.certReloadIntervalMs } : {}),
+        },
+        listener,
+      );
+      this.server = served.server;
+      stopWatching = served.stop;
     }
     const server = this.server;
     try {

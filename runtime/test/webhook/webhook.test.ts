@@ -27,7 +27,7 @@ import {
   type AdmissionReview,
   type KubeObject,
 } from "../../src/index.js";
-import { generateServerCertificate } from "../../../testing/src/certs/tls-certificate.js";
+import { generateServerCertificate } from "../../src/tls/index.js";
 import { applyJsonPatch } from "../../../testing/src/patch/json-patch.js";
 import type { JsonValue } from "../../../testing/src/patch/json.js";
 import { tempDir as tempDirOf } from "../helpers.js";

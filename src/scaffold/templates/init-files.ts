@@ -21,6 +21,8 @@ export interface ScaffoldVersions {
   readonly typescript: string;
   readonly tsx: string;
   readonly typesNode: string;
+  /** prom-client, which the runtime's metrics load (an optional peer dependency of the runtime). */
+  readonly promClient: string;
 }
 
 /** The scaffold marker in cmd/main.ts where create api adds an import. */
@@ -50,7 +52,7 @@ function packageJson(v: InitValues): string {
       test: "bash hack/update-codegen.sh --quiet && node hack/run-tests.mjs",
       start: "node --import tsx cmd/main.ts",
     },
-    dependencies: { "@kube-codegen/runtime": `^${v.versions.kubeCodegen}` },
+    dependencies: { "@kube-codegen/runtime": `^${v.versions.kubeCodegen}`, "prom-client": v.versions.promClient },
     devDependencies: {
       "@kube-codegen/testing": `^${v.versions.kubeCodegen}`,
       "@types/node": v.versions.typesNode,
@@ -156,14 +158,28 @@ function mainTs(v: InitValues): string {
 //   npm start                  # against the cluster $KUBECONFIG (else ~/.kube/config, else in-cluster) names
 //
 // LEADER_ELECT=true campaigns for a Lease in POD_NAMESPACE (default "default") before reconciling;
-// HEALTH_PROBE_PORT serves /healthz and /readyz.
+// HEALTH_PROBE_PORT serves /healthz and /readyz. METRICS_BIND_ADDRESS (":8443" in config/default;
+// "0", the default, turns them off) serves the Prometheus metrics, over HTTPS for callers whose token
+// may \`get\` /metrics (kubebuilder's metrics-reader role) unless METRICS_SECURE=false; the certificate
+// is tls.crt and tls.key in METRICS_CERT_PATH when it is set, else a self-signed one.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { BuiltinClientset, Manager, consoleLogger, loadKubeConfig, ping } from "@kube-codegen/runtime";
+import {
+  BuiltinClientset,
+  Manager,
+  consoleLogger,
+  createTransport,
+  loadKubeConfig,
+  ping,
+  withAuthenticationAndAuthorization,
+} from "@kube-codegen/runtime";
 ${IMPORTS_MARKER}
 
 const config = loadKubeConfig();
 const probePort = process.env["HEALTH_PROBE_PORT"];
+const metricsAddress = process.env["METRICS_BIND_ADDRESS"] ?? "0";
+const secureMetrics = process.env["METRICS_SECURE"] !== "false";
+const metricsCertPath = process.env["METRICS_CERT_PATH"];
 const mgr = new Manager({
   config,
   logger: consoleLogger,
@@ -180,6 +196,16 @@ const mgr = new Manager({
       }
     : {}),
   ...(probePort ? { healthProbe: { port: Number(probePort) } } : {}),
+  ...(metricsAddress !== "0"
+    ? {
+        metrics: {
+          bindAddress: metricsAddress,
+          secureServing: secureMetrics,
+          ...(metricsCertPath ? { certDir: metricsCertPath } : {}),
+          ...(secureMetrics ? { filter: withAuthenticationAndAuthorization(createTransport(config)) } : {}),
+        },
+      }
+    : {}),
 });
 mgr.addHealthzCheck("ping", ping);
 mgr.addReadyzCheck("ping", ping);
@@ -328,6 +354,52 @@ subjects:
 - service_account.yaml
 - leader_election_role.yaml
 - leader_election_role_binding.yaml
+# The metrics endpoint's authentication and authorization (cmd/main.ts): the manager may review
+# tokens and access, and metrics-reader is what a scraper's ServiceAccount must be bound to.
+- metrics_auth_role.yaml
+- metrics_auth_role_binding.yaml
+- metrics_reader_role.yaml
+`,
+  "config/rbac/metrics_auth_role.yaml": `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: metrics-auth-role
+rules:
+- apiGroups:
+  - authentication.k8s.io
+  resources:
+  - tokenreviews
+  verbs:
+  - create
+- apiGroups:
+  - authorization.k8s.io
+  resources:
+  - subjectaccessreviews
+  verbs:
+  - create
+`,
+  "config/rbac/metrics_auth_role_binding.yaml": `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata:
+  name: metrics-auth-rolebinding
+roleRef:
+  apiGroup: rbac.authorization.k8s.io
+  kind: ClusterRole
+  name: metrics-auth-role
+subjects:
+- kind: ServiceAccount
+  name: controller-manager
+  namespace: system
+`,
+  "config/rbac/metrics_reader_role.yaml": `apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata:
+  name: metrics-reader
+rules:
+- nonResourceURLs:
+  - "/metrics"
+  verbs:
+  - get
 `,
   "config/manager/kustomization.yaml": `resources:
 - manager.yaml
@@ -344,13 +416,98 @@ resources:
 - ../crd
 - ../rbac
 - ../manager
+# The metrics Service (HTTPS on 8443, behind authentication and authorization).
+- metrics_service.yaml
+# Uncomment to let only Pods in namespaces labelled metrics: enabled reach the metrics.
+#- ../network-policy
+# Uncomment to have the Prometheus Operator scrape the metrics (needs its ServiceMonitor CRD).
+#- ../prometheus
 ${DEFAULT_RESOURCE_MARKER}
 patches:
+# Serves the metrics on :8443 (METRICS_BIND_ADDRESS); without this patch they are off.
+- path: manager_metrics_patch.yaml
+  target:
+    kind: Deployment
 ${DEFAULT_PATCH_MARKER}
 replacements:
 ${DEFAULT_REPLACEMENT_MARKER}
 `;
 }
+
+const METRICS_FILES: Record<string, string> = {
+  "config/default/metrics_service.yaml": `apiVersion: v1
+kind: Service
+metadata:
+  labels:
+    control-plane: controller-manager
+  name: controller-manager-metrics-service
+  namespace: system
+spec:
+  ports:
+  - name: https
+    port: 8443
+    protocol: TCP
+    targetPort: 8443
+  selector:
+    control-plane: controller-manager
+`,
+  "config/default/manager_metrics_patch.yaml": `# Serves the metrics over HTTPS on port 8443 (cmd/main.ts reads METRICS_BIND_ADDRESS).
+- op: add
+  path: /spec/template/spec/containers/0/env/-
+  value:
+    name: METRICS_BIND_ADDRESS
+    value: ":8443"
+`,
+  "config/network-policy/kustomization.yaml": `resources:
+- allow-metrics-traffic.yaml
+`,
+  "config/network-policy/allow-metrics-traffic.yaml": `# Lets only Pods in namespaces labelled metrics: enabled reach the manager's metrics port.
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: allow-metrics-traffic
+  namespace: system
+spec:
+  podSelector:
+    matchLabels:
+      control-plane: controller-manager
+  policyTypes:
+  - Ingress
+  ingress:
+  - from:
+    - namespaceSelector:
+        matchLabels:
+          metrics: enabled
+    ports:
+    - port: 8443
+      protocol: TCP
+`,
+  "config/prometheus/kustomization.yaml": `resources:
+- monitor.yaml
+`,
+  "config/prometheus/monitor.yaml": `# The Prometheus Operator's scrape of the metrics Service. Prometheus's ServiceAccount must be bound
+# to the metrics-reader ClusterRole. insecureSkipVerify because the manager's certificate is
+# self-signed unless METRICS_CERT_PATH names one (cert-manager's, say): verify that one instead.
+apiVersion: monitoring.coreos.com/v1
+kind: ServiceMonitor
+metadata:
+  labels:
+    control-plane: controller-manager
+  name: controller-manager-metrics-monitor
+  namespace: system
+spec:
+  endpoints:
+  - path: /metrics
+    port: https
+    scheme: https
+    bearerTokenFile: /var/run/secrets/kubernetes.io/serviceaccount/token
+    tlsConfig:
+      insecureSkipVerify: true
+  selector:
+    matchLabels:
+      control-plane: controller-manager
+`,
+};
 
 const CRD_KUSTOMIZATION = `# The CRDs kube-codegen generates into bases/; create api adds each one.
 resources:
@@ -398,5 +555,6 @@ export function initFiles(v: InitValues): ReadonlyMap<string, string> {
     ["config/crd/kustomization.yaml", CRD_KUSTOMIZATION],
     ["config/manager/manager.yaml", managerYaml(v)],
     ...Object.entries(RBAC_FILES),
+    ...Object.entries(METRICS_FILES),
   ]);
 }

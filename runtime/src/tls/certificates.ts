@@ -1,8 +1,8 @@
-// Certificates made at start with node:crypto (EC P-256) and a small DER encoder: a CA the server
-// generates for itself, the serving certificate it issues for 127.0.0.1 and localhost, and client
-// certificates whose subject is the user (CN) and groups (O), as kube-apiserver's x509 authenticator
-// reads them. Clients verify TLS against the kubeconfig's CA data as with a real cluster. A
-// self-signed one-off certificate stays available for tests of TLS clients.
+// Certificates made with node:crypto (EC P-256) and a small DER encoder: the self-signed serving
+// certificate the metrics server falls back to without certificate files (as controller-runtime's
+// does), and for the test API server a CA it generates for itself, the serving certificate it issues
+// for 127.0.0.1 and localhost, and client certificates whose subject is the user (CN) and groups (O),
+// as kube-apiserver's x509 authenticator reads them.
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import type { KeyObject } from "node:crypto";
 import { bitString, bool, explicit, implicit, integer, octetString, oid, sequence, set, time, utf8 } from "./der.js";
