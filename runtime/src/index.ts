@@ -15,5 +15,6 @@ export * from "./client/index.js";
 export * from "./builtin/index.js";
 export * from "./workqueue/index.js";
 export * from "./cache/index.js";
+export * from "./tls/index.js";
 export * from "./webhook/index.js";
 export * from "./controller/index.js";

@@ -44,6 +44,7 @@ test("kube-codegen exports ., ./testing, ./config.schema.json and the bin; the r
     "./workqueue",
     "./webhook",
     "./controller",
+    "./tls",
   ]);
 });
 

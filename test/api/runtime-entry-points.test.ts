@@ -163,7 +163,7 @@ function load(project: string, pkgDir: string, specs: string[]): Loaded {
 const foldersOf = (modules: string[]) => new Set(modules.filter((m) => m.includes("/")).map((m) => m.split("/")[0]!));
 
 test("the runtime exports its root and one subpath per layer folder, types first, pointing at dist/", () => {
-  assert.deepEqual(layers, ["builtin", "cache", "client", "controller", "core", "rest", "watch", "webhook", "workqueue"]);
+  assert.deepEqual(layers, ["builtin", "cache", "client", "controller", "core", "rest", "tls", "watch", "webhook", "workqueue"]);
   assert.deepEqual(Object.keys(manifest.exports).sort(), [".", ...layers.map((l) => `./${l}`)].sort());
   assert.deepEqual(manifest.exports["."], { types: "./dist/index.d.ts", default: "./dist/index.js" });
   for (const l of layers)

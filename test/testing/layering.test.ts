@@ -37,7 +37,7 @@ function layerOf(path: string): Layer {
   const folder = path.slice(0, path.indexOf("/"));
   if (folder === "builtin" || folder === "apiextensions") return "registry";
   // The certificate maker and the audit log import nothing of the server: leaves every layer may use.
-  if (folder === "certs" || folder === "audit") return "base";
+  if (folder === "audit") return "base";
   return folder as Layer;
 }
 
