@@ -23,7 +23,6 @@ const RECORDED = (
 
 /** Cases the checker here accepts where the server refuses, and what it would need. */
 const NOT_MODELLED: ReadonlyMap<string, string> = new Map([
-  ["authorizer-field", "cel-go's resolution error for a field of the authorizer"],
   [
     "list-literal-dyn-and-string",
     "literals mixing dyn with a known type: the checker here compares only known types, as it may type dyn what cel-go knows",

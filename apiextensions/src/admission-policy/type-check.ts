@@ -95,8 +95,15 @@ const NAMESPACE = declared("kubernetes.Namespace", [
   ],
 ]);
 
-// The authorizer library's types: opaque values with methods (library.AuthorizerType and the rest).
-const opaque = (name: string, fields: [string, CelT][] = []): CelT => ({ k: "object", name, fields: new Map(fields), opaque: true });
+// The authorizer library's types: opaque values with methods (library.AuthorizerType and the rest),
+// declared to cel-go as object types it cannot look fields up in.
+const opaque = (name: string, fields: [string, CelT][] = []): CelT => ({
+  k: "object",
+  name,
+  fields: new Map(fields),
+  opaque: true,
+  unresolvable: true,
+});
 const AUTHZ = "kubernetes.authorization.";
 const DECISION = opaque(`${AUTHZ}Decision`);
 const RESOURCE_CHECK = opaque(`${AUTHZ}ResourceCheck`);

@@ -327,8 +327,11 @@ export class CelChecker {
     const throughOptional = checked.t.k === "optional";
     const o = throughOptional && checked.t.k === "optional" ? { ...checked, t: checked.t.elem } : checked;
     let t: CelT = DYN;
-    if (o.t.k === "object" && o.t.opaque === true) t = o.t.fields.get(field) ?? DYN;
-    else if (o.t.k === "object") {
+    if (o.t.k === "object" && o.t.opaque === true) {
+      const f = o.t.fields.get(field);
+      if (f === undefined && o.t.unresolvable === true) this.issue(e, `unexpected failed resolution of '${o.t.name ?? "object"}'`);
+      t = f ?? DYN;
+    } else if (o.t.k === "object") {
       const f = o.t.fields.get(field);
       // has(x.f) is recorded at `has`; cel-go places its issue at the parenthesis after it.
       if (f === undefined) this.issue(e, `undefined field '${field}'`, testOnly ? "has".length : 0);

@@ -11,7 +11,14 @@ import { escapePropertyName } from "../../validation/cel/escaping.js";
 export type CelT =
   | { k: "dyn" }
   /** An object: a schema's (unnamed, printed "object") or a declared type's (its name); an opaque one has no fields a checker knows. */
-  | { k: "object"; fields: ReadonlyMap<string, CelT>; name?: string; opaque?: boolean }
+  | {
+      k: "object";
+      fields: ReadonlyMap<string, CelT>;
+      name?: string;
+      opaque?: boolean;
+      /** cel-go knows it as an object type whose fields it cannot look up (the authorizer's): any other field fails to resolve. */
+      unresolvable?: boolean;
+    }
   | { k: "map"; value: CelT; maxSize: number }
   | { k: "list"; elem: CelT; maxSize: number }
   /** cel-go's optional_type(T) (cel.OptionalTypes, from 1.28). */
