@@ -6,7 +6,7 @@
 //
 // The Gizmo CRD is created loose, `g` created (with its status), the CRD replaced by the strict
 // one, and each probe sent with dryRun=All once the strict schema is in force.
-import { GIZMO, LOOSE_CRD, PROBES, STRICT_CRD } from "../test/fixtures/apiserver-1.37/ratcheting-cases.js";
+import { GIZMO, LOOSE_CRD, PROBE_CONTENT_TYPE, PROBES, STRICT_CRD } from "../test/fixtures/apiserver-1.37/ratcheting-cases.js";
 import { recorder, serverArgs, sleep } from "./recording.js";
 
 const { base, token } = serverArgs("record-ratcheting-1.37.ts");
@@ -28,6 +28,6 @@ for (let i = 0; i < 60; i++) {
   if (r.status === 422) break;
   await sleep(500);
 }
-for (const p of PROBES) await step(`probe: ${p.what}`, p.method, `${G}/g${p.sub}?dryRun=All`, p.body, p.contentType);
+for (const p of PROBES) await step(`probe: ${p.what}`, "PATCH", `${G}/g${p.sub}?dryRun=All`, p.body, PROBE_CONTENT_TYPE);
 await call("DELETE", `${CRDS}/gizmos.example.com`);
 write("ratcheting.json");

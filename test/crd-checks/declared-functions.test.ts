@@ -8,31 +8,14 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { checkCrd } from "../../apiextensions/src/crd-checks/index.js";
 import { declaredFunctions } from "../../apiextensions/src/crd-checks/cel/declarations.js";
+import { specCrd } from "../fixtures/apiserver-1.37/example-crd.js";
 
 type Json = Record<string, unknown>;
 const repo = join(import.meta.dirname, "../..");
 
-function crdWithRule(rule: string): Json {
-  const a = { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule }] };
-  return {
-    apiVersion: "apiextensions.k8s.io/v1",
-    kind: "CustomResourceDefinition",
-    metadata: { name: "things.example.com" },
-    spec: {
-      group: "example.com",
-      names: { kind: "Thing", plural: "things", singular: "thing", listKind: "ThingList" },
-      scope: "Namespaced",
-      versions: [
-        {
-          name: "v1",
-          served: true,
-          storage: true,
-          schema: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object", properties: { a } } } } },
-        },
-      ],
-    },
-  };
-}
+/** The Thing CRD whose spec's string `a` has `rule`. */
+const crdWithRule = (rule: string): Json =>
+  specCrd("things", { type: "object", properties: { a: { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule }] } } });
 
 const messages = (crd: Json, serverVersion: number): string[] => checkCrd(crd, { serverVersion }).map((p) => p.message);
 

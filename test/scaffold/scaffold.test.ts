@@ -6,15 +6,15 @@
 // the walk-through (test/docs/readme-walkthrough.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse, parseAllDocuments } from "yaml";
+import { parse } from "yaml";
 import { main } from "../../src/cli/main.js";
 import { Code } from "../../src/diagnostics/index.js";
 import { Console } from "../../src/cli/console.js";
 import { snapshot, tempDir } from "../helpers/fs.js";
 import { strictTypeCheck } from "../helpers/type-check.js";
+import { kustomize, kustomizeSkip } from "./kustomize.js";
 
 async function run(dir: string, ...argv: string[]) {
   const out = Console.memory();
@@ -264,20 +264,9 @@ test("create api outside a project, or with a scaffold marker removed", async ()
   assert.doesNotMatch(read(dir, "cmd/main.ts"), /setupGuestbookController/);
 });
 
-const KUBECTL = process.env["KUBECTL"] ?? "kubectl";
-const hasKubectl = spawnSync(KUBECTL, ["version", "--client"], { encoding: "utf8" }).status === 0;
-
-/** The objects `kubectl kustomize config/<dir>` renders, by kind and name. */
-function kustomize(dir: string, config: string): Map<string, Record<string, unknown>> {
-  const r = spawnSync(KUBECTL, ["kustomize", `config/${config}`], { cwd: dir, encoding: "utf8" });
-  assert.equal(r.status, 0, r.stderr);
-  const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as { kind: string; metadata: { name: string } });
-  return new Map(docs.map((d) => [`${d.kind}/${d.metadata.name}`, d as unknown as Record<string, unknown>]));
-}
-
 test(
   "init's config/default serves the metrics as kubebuilder's does: HTTPS on 8443 behind authentication and authorization, with the roles it needs",
-  { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
+  { skip: kustomizeSkip("default") },
   async () => {
     const dir = project();
     assert.equal((await run(dir, "init", "--domain", "my.domain")).code, 0);

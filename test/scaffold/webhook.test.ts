@@ -9,12 +9,13 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { parse, parseAllDocuments } from "yaml";
+import { parse } from "yaml";
 import { main } from "../../src/cli/main.js";
 import { Code } from "../../src/diagnostics/index.js";
 import { Console } from "../../src/cli/console.js";
 import { snapshot, tempDir } from "../helpers/fs.js";
 import { strictTypeCheck } from "../helpers/type-check.js";
+import { kustomize, kustomizeSkip } from "./kustomize.js";
 
 const repo = new URL("../..", import.meta.url).pathname;
 
@@ -289,9 +290,6 @@ test("create webhook --conversion --spoke: the hub is the storage version, the s
   assert.match(t.output, /^# pass 2$/m);
 });
 
-const KUBECTL = process.env["KUBECTL"] ?? "kubectl";
-const hasKubectl = spawnSync(KUBECTL, ["version", "--client"], { encoding: "utf8" }).status === 0;
-
 /** A project with Guestbook in webapp v1 (with its controller) and v2, as the cert-manager tests start. */
 async function guestbookV1AndV2(): Promise<string> {
   const dir = project();
@@ -301,17 +299,11 @@ async function guestbookV1AndV2(): Promise<string> {
   return dir;
 }
 
-/** The objects `kubectl kustomize config/default` renders, by kind and name. */
-function kustomizeDefault(dir: string): Map<string, Record<string, unknown>> {
-  const r = spawnSync(KUBECTL, ["kustomize", "config/default"], { cwd: dir, encoding: "utf8" });
-  assert.equal(r.status, 0, r.stderr);
-  const docs = parseAllDocuments(r.stdout).map((d) => d.toJS() as { kind: string; metadata: { name: string } });
-  return new Map(docs.map((d) => [`${d.kind}/${d.metadata.name}`, d as unknown as Record<string, unknown>]));
-}
+const kustomizeDefault = (dir: string) => kustomize(dir, "default");
 
 test(
   "after create webhook, kubectl kustomize config/default deploys the webhooks with cert-manager's certificate: its DNS names, its Secret mounted in the manager, its CA injected into the webhook configurations and the converting CRD",
-  { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
+  { skip: kustomizeSkip("default") },
   async () => {
     const dir = await guestbookV1AndV2();
     const webhook = ["create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Guestbook"];
@@ -369,7 +361,7 @@ test(
 
 test(
   "a project whose first webhook only converts deploys with kubectl kustomize config/default, and its first validating webhook adds the generated manifests",
-  { skip: hasKubectl ? false : `${KUBECTL} is not on PATH: config/default was not rendered` },
+  { skip: kustomizeSkip("default") },
   async () => {
     const dir = await guestbookV1AndV2();
     await ok(dir, "create", "webhook", "--group", "webapp", "--version", "v1", "--kind", "Guestbook", "--conversion", "--spoke", "v2");

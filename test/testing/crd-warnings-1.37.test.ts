@@ -4,27 +4,14 @@
 // old CRD lacked it, and `k8s-short-name`/`k8s-long-name` values are checked. Under emulate 1.24
 // (which has neither) none of it happens.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
-import { call, recording, replay, type RecordedExchange } from "./recorded-1.37.js";
-import { releaseAgent } from "./transcript-http.js";
+import { test } from "node:test";
+import type { TestApiServer } from "../../testing/src/index.js";
+import { bothServers, call, recording, replay, type RecordedExchange } from "./recorded-1.37.js";
 
 const EXCHANGES = recording("crd-warnings.json");
 const CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 
-let server: TestApiServer;
-let legacy: TestApiServer;
-
-before(async () => {
-  server = await startTestApiServer({ crds: [] });
-  legacy = await startTestApiServer({ crds: [], emulate: "1.24" });
-});
-after(async () => {
-  for (const s of [server, legacy]) {
-    releaseAgent({ url: s.url, caPem: s.caPem });
-    await s.stop();
-  }
-});
+const servers = bothServers();
 
 /** The exchanges with each update's resourceVersion replaced by the CRD's on `s`. */
 async function onServer(s: TestApiServer, exchanges: readonly RecordedExchange[]): Promise<RecordedExchange[]> {
@@ -47,26 +34,26 @@ test("the recording has warnings on create and update, and refused names", () =>
 
 test("each CRD write warns, and each name format is checked, as kube-apiserver 1.37.2 does", async () => {
   const creates = EXCHANGES.filter((x) => !x.step.startsWith("update: ") && !x.step.startsWith("object: "));
-  assert.deepEqual(await replay(server, creates), []);
+  assert.deepEqual(await replay(servers.server, creates), []);
   const rest = EXCHANGES.filter((x) => x.step.startsWith("update: ") || x.step.startsWith("object: "));
-  assert.deepEqual(await replay(server, await onServer(server, rest)), []);
+  assert.deepEqual(await replay(servers.server, await onServer(servers.server, rest)), []);
 });
 
 test("under emulate 1.24 no CRD write warns and the name formats are not checked", async () => {
   for (const x of EXCHANGES.filter((e) => e.step.startsWith("create") && e.response.status === 201)) {
-    const got = await call(legacy, x.request.method, x.request.path, x.request.body);
+    const got = await call(servers.legacy, x.request.method, x.request.path, x.request.body);
     // 1.24 refuses a set of objects that are not atomic only as 1.37 does; the rest is accepted silently.
     assert.equal(got.status, 201, x.step);
     assert.equal(got.headers["warning"], undefined, x.step);
   }
   for (const x of await onServer(
-    legacy,
+    servers.legacy,
     EXCHANGES.filter((e) => e.step.startsWith("update: ")),
   )) {
-    const got = await call(legacy, x.request.method, x.request.path, x.request.body);
+    const got = await call(servers.legacy, x.request.method, x.request.path, x.request.body);
     assert.equal(got.status, 200, x.step);
     assert.equal(got.headers["warning"], undefined, x.step);
   }
   const bad = EXCHANGES.find((e) => e.step === "object: a short name with a capital")!;
-  assert.equal((await call(legacy, bad.request.method, bad.request.path, bad.request.body)).status, 201);
+  assert.equal((await call(servers.legacy, bad.request.method, bad.request.path, bad.request.body)).status, 201);
 });

@@ -2,8 +2,9 @@
 // scripts/recording.ts writes them) against the test server: what the replay tests share.
 import { readFileSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
-import type { TestApiServer } from "../../testing/src/index.js";
-import { send, type Answer } from "./transcript-http.js";
+import { after, before } from "node:test";
+import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
+import { releaseAgent, send, type Answer } from "./transcript-http.js";
 
 /** One recorded request and the real server's answer. */
 export interface RecordedExchange {
@@ -60,4 +61,30 @@ export async function replay(server: TestApiServer, exchanges: readonly Recorded
     if (!isDeepStrictEqual(g, want)) differ.push(`${x.step}\n  want ${JSON.stringify(want)}\n  got  ${JSON.stringify(g)}`);
   }
   return differ;
+}
+
+/** The two servers a replay test asks: as 1.37 (the default) and as 1.24 (`emulate: "1.24"`). */
+export interface Servers {
+  server: TestApiServer;
+  legacy: TestApiServer;
+}
+
+/**
+ * Starts both servers before the file's tests (then runs `prepare` on each) and stops them after; the
+ * fields are set once the `before` hook has run, so read them inside the tests.
+ */
+export function bothServers(prepare?: (s: TestApiServer) => Promise<void>): Servers {
+  const servers = {} as Servers;
+  before(async () => {
+    servers.server = await startTestApiServer({ crds: [] });
+    servers.legacy = await startTestApiServer({ crds: [], emulate: "1.24" });
+    for (const s of [servers.server, servers.legacy]) await prepare?.(s);
+  });
+  after(async () => {
+    for (const s of [servers.server, servers.legacy]) {
+      releaseAgent({ url: s.url, caPem: s.caPem });
+      await s.stop();
+    }
+  });
+  return servers;
 }

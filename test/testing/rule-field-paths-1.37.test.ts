@@ -4,29 +4,20 @@
 // field.Path (`['b.c']` is `.b.c`, a map key `[key]` however written, `labels.[k]` when the path
 // starts with a key). Under emulate 1.24, which drops fieldPath, the error stays at the rule.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
+import { test } from "node:test";
+import type { TestApiServer } from "../../testing/src/index.js";
 import { PATH_CRD } from "../fixtures/apiserver-1.37/rule-field-paths-cases.js";
-import { call, recording, replay } from "./recorded-1.37.js";
-import { releaseAgent } from "./transcript-http.js";
+import { bothServers, call, recording, replay } from "./recorded-1.37.js";
 
 const OBJECTS = recording("rule-field-paths.json").filter((x) => x.step.startsWith("object: "));
 const CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
 
-let server: TestApiServer;
-let legacy: TestApiServer;
+/** Installs the Path CRD, as the recording did first. */
+async function installPathCrd(s: TestApiServer): Promise<void> {
+  assert.equal((await call(s, "POST", CRDS, PATH_CRD)).status, 201);
+}
 
-before(async () => {
-  server = await startTestApiServer({ crds: [] });
-  legacy = await startTestApiServer({ crds: [], emulate: "1.24" });
-  for (const s of [server, legacy]) assert.equal((await call(s, "POST", CRDS, PATH_CRD)).status, 201);
-});
-after(async () => {
-  for (const s of [server, legacy]) {
-    releaseAgent({ url: s.url, caPem: s.caPem });
-    await s.stop();
-  }
-});
+const servers = bothServers(installPathCrd);
 
 test("the recording places errors by normalized field paths", () => {
   const fields = OBJECTS.flatMap((x) => (x.response.body?.["details"] as { causes: { field: string }[] }).causes.map((c) => c.field));
@@ -35,12 +26,12 @@ test("the recording places errors by normalized field paths", () => {
 });
 
 test("each failed rule is placed where kube-apiserver 1.37.2 places it", async () => {
-  assert.deepEqual(await replay(server, OBJECTS), []);
+  assert.deepEqual(await replay(servers.server, OBJECTS), []);
 });
 
 test("under emulate 1.24 a rule's error stays at the rule", async () => {
   const x = OBJECTS.find((o) => o.step === "object: map key with a dot")!;
-  const got = await call(legacy, "POST", x.request.path, x.request.body);
+  const got = await call(servers.legacy, "POST", x.request.path, x.request.body);
   assert.equal(got.status, 422);
   const causes = (got.body as { details: { causes: { field: string; message: string }[] } }).details.causes;
   assert.ok(

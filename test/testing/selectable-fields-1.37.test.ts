@@ -4,26 +4,13 @@
 // and a list of custom resources with a field selector on a selectable field gives the same objects
 // (or the same 400 for a field that is not selectable). Under emulate 1.24 there are no selectable fields.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
+import { test } from "node:test";
 import { LAMP_CRD } from "../fixtures/apiserver-1.37/selectable-fields-cases.js";
-import { call, recording, replay } from "./recorded-1.37.js";
-import { releaseAgent } from "./transcript-http.js";
+import { bothServers, call, recording, replay } from "./recorded-1.37.js";
 
 const RECORDED = recording("selectable-fields.json");
 
-let server: TestApiServer;
-let legacy: TestApiServer;
-before(async () => {
-  server = await startTestApiServer({ crds: [] });
-  legacy = await startTestApiServer({ crds: [], emulate: "1.24" });
-});
-after(async () => {
-  for (const s of [server, legacy]) {
-    releaseAgent({ url: s.url, caPem: s.caPem });
-    await s.stop();
-  }
-});
+const servers = bothServers();
 
 test("the recording refuses some CRDs and some selectors, and filters by every selectable field type", () => {
   const lists = RECORDED.filter((x) => x.step.startsWith("list "));
@@ -33,15 +20,15 @@ test("the recording refuses some CRDs and some selectors, and filters by every s
 });
 
 test("each request is answered as kube-apiserver 1.37.2 answered it", async () => {
-  assert.deepEqual(await replay(server, RECORDED), []);
+  assert.deepEqual(await replay(servers.server, RECORDED), []);
 });
 
 test("under emulate 1.24 a CRD's selectableFields are dropped and select nothing", async () => {
-  assert.equal((await call(legacy, "POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", LAMP_CRD)).status, 201);
-  const crd = await call(legacy, "GET", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/lamps.example.com");
+  assert.equal((await call(servers.legacy, "POST", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions", LAMP_CRD)).status, 201);
+  const crd = await call(servers.legacy, "GET", "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/lamps.example.com");
   const versions = (crd.body as { spec: { versions: Record<string, unknown>[] } }).spec.versions;
   assert.equal(versions[0]?.["selectableFields"], undefined);
-  const list = await call(legacy, "GET", "/apis/example.com/v1/namespaces/default/lamps?fieldSelector=spec.color%3Dred");
+  const list = await call(servers.legacy, "GET", "/apis/example.com/v1/namespaces/default/lamps?fieldSelector=spec.color%3Dred");
   assert.equal(list.status, 400);
   assert.equal((list.body as { message: string }).message, "field label not supported: spec.color");
 });
