@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
-import { checkCrdForServers, crdWarningsForServers, formatCrdProblem, formatServerVersions } from "@kube-codegen/apiextensions/crd-checks";
-import { wordingOf } from "@kube-codegen/apiextensions/server-versions";
+import { checkCrdForServers, formatCrdProblem, formatServerVersions } from "@kube-codegen/apiextensions/crd-checks";
+import { nameFormatsAt, wordingOf } from "@kube-codegen/apiextensions/server-versions";
 import {
   formatValidationReport,
   manifestFiles,
@@ -48,8 +48,9 @@ export async function runValidate(crds: string, files: readonly string[], out: O
     );
     return invalid > 0 ? 1 : 0;
   }
-  // Resources are worded as the newest target server words its answers.
-  const report = await validateFiles({ crdsDir: crds, files, wording: wordingOf(Math.max(...minors)) });
+  // Resources are checked as the newest target server checks them, and worded as it words its answers.
+  const newest = Math.max(...minors);
+  const report = await validateFiles({ crdsDir: crds, files, wording: wordingOf(newest), nameFormats: nameFormatsAt(newest) });
   out.log(formatValidationReport(report).trimEnd());
   return checked.problems.length > 0 ? 1 : validationExitCode(report);
 }
@@ -115,8 +116,7 @@ function checkCrdFiles(path: string, minors: readonly number[]): CrdFileCheck {
           `warning: ${where}: Kubernetes ${versions} would reject it (of ${formatServerVersions(minors)}): ${formatCrdProblem(problem)}`,
         );
       }
-      if (verdict.rejected.length > 0) continue;
-      for (const w of crdWarningsForServers(v, minors))
+      for (const w of verdict.warnings)
         out.warnings.push(`warning: ${where}: Kubernetes ${w.versions} would warn when it is written: ${w.field}: ${w.message}`);
     }
   }

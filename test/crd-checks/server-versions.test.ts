@@ -9,6 +9,7 @@ import { celTypeOf } from "../../apiextensions/src/crd-checks/cel/cel-types.js";
 import type { InternalSchema } from "../../apiextensions/src/types/index.js";
 import { DEFAULT_SERVER_VERSIONS } from "../../apiextensions/src/crd-checks/server-versions.js";
 import { defaults } from "../../src/config/index.js";
+import { specCrd } from "../fixtures/apiserver-1.37/example-crd.js";
 
 const dir = new URL("../fixtures/cel-cost-1.24/", import.meta.url);
 interface Recorded {
@@ -77,7 +78,7 @@ test("a CRD over budget on 1.24 only is partial for 1.24-1.32, rejected for 1.24
     assert.deepEqual(p.minors, [24]);
   }
   assert.match(wide.partial[0]!.problem.message, /estimated rule cost exceeds budget by factor of more than 100x/);
-  assert.deepEqual(checkCrdForServers(crd, [30, 31, 32]), { rejected: [], partial: [] });
+  assert.deepEqual(checkCrdForServers(crd, [30, 31, 32]), { rejected: [], partial: [], warnings: [] });
   const old = checkCrdForServers(crd, [24]);
   assert.deepEqual(old.partial, []);
   assert.deepEqual(old.rejected, checkCrd(crd, { serverVersion: 24 }));
@@ -98,4 +99,22 @@ test("--server-versions values", () => {
   for (const bad of ["1.40", "1.38", "1.23", "2.1", "1.30-", "1.32-1.30", "", "1.30-1.31-1.32", "latest"]) {
     assert.ok("error" in parseServerVersions(bad), bad);
   }
+});
+
+test("each release whose checks differ is checked: a library function counts from its release, a refusal worded two ways is one", () => {
+  const rule = (r: string) =>
+    specCrd("things", { type: "object", properties: { q: { type: "string", maxLength: 10, "x-kubernetes-validations": [{ rule: r }] } } });
+  // quantity() is declared from 1.28's CEL environment, so servers before 1.29 refuse the rule.
+  const v = checkCrdForServers(rule("quantity(self).isInteger()"), [25, 26, 27, 28, 29, 30, 37]);
+  assert.deepEqual(v.rejected, []);
+  assert.deepEqual(
+    v.partial.map((p) => p.versions),
+    ["1.25-1.28"],
+  );
+  assert.match(v.partial[0]!.problem.message, /undeclared reference to 'quantity'/);
+  // A rule that compiles nowhere is refused by every target, though 1.24-1.33 print it as Go's %#v and 1.34 on as JSON.
+  const broken = checkCrdForServers(rule("self.size() >"), [24, 33, 34, 37]);
+  assert.deepEqual(broken.partial, []);
+  assert.equal(broken.rejected.length, 1);
+  assert.match(broken.rejected[0]!.message, /^Invalid value: \{"Rule":"self\.size\(\) \\u003e"/, "worded as the newest target words it");
 });

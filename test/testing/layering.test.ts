@@ -144,3 +144,25 @@ test("the layer of a path", () => {
   assert.equal(layerOf("server.ts"), "server");
   assert.equal(layerOf("status-errors.ts"), "base");
 });
+
+/** The runtime imports of testing/src that bring code: anything but `import type` from a runtime entry other than /tls. */
+function runtimeValueImports(files: ReadonlyMap<string, string>): string[] {
+  const out: string[] = [];
+  for (const [path, source] of files)
+    for (const m of source.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+"(@kube-codegen\/runtime(?:\/[a-z-]+)?)"/gm))
+      if (m[2] === undefined && m[3] !== "@kube-codegen/runtime/tls") out.push(`${path} -> ${m[3]!}`);
+  return out.sort();
+}
+
+test("testing/src takes only types from the runtime, and its certificate code from the runtime's tls layer", () => {
+  assert.deepEqual(runtimeValueImports(readTree(root)), []);
+  assert.deepEqual(
+    runtimeValueImports(
+      new Map([
+        ["a.ts", 'import type { ApiError } from "@kube-codegen/runtime";\nimport { issueCertificate } from "@kube-codegen/runtime/tls";'],
+        ["b.ts", 'import { ApiError } from "@kube-codegen/runtime";\nimport { Reflector } from "@kube-codegen/runtime/cache";'],
+      ]),
+    ),
+    ["b.ts -> @kube-codegen/runtime", "b.ts -> @kube-codegen/runtime/cache"],
+  );
+});

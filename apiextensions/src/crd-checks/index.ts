@@ -14,7 +14,24 @@ import { checkCrd } from "./check-crd.js";
 import { decodeCrd } from "./decode.js";
 import { checkTypeMeta } from "./object-meta.js";
 import type { CrdProblem } from "./problem.js";
-import { costModelGroups, formatServerVersions, REFERENCE_MINOR } from "./server-versions.js";
+import { declaredFunctions } from "./cel/declarations.js";
+import {
+  celEnvironmentMinor,
+  costModelFor,
+  formatServerVersions,
+  HOMOGENEOUS_LITERALS_MINOR,
+  JSON_BAD_VALUES_MINOR,
+  nameFormatsAt,
+  OPTIONAL_OLD_SELF_MINOR,
+  OPTIONAL_TYPES_MINOR,
+  REFERENCE_MINOR,
+  RULE_FIELDS_MINOR,
+  SELECTABLE_FIELDS_MINOR,
+  SORT_BY_MINOR,
+  STORED_VERSIONS_SHOWN_MINOR,
+  TWO_VAR_COMPREHENSIONS_MINOR,
+} from "./server-versions.js";
+import { crdWarningsForServers, type ServersWarning } from "./warnings.js";
 
 // This entry's callers check CRDs synchronously, rules and patterns included: CEL and RE2 are here from
 // the start (the test server's on-demand entry loads them only when needed, validation/on-demand.ts).
@@ -28,7 +45,7 @@ export { approvalAnnotationField } from "./object-meta.js";
 export { crdInvalidStatus } from "./status.js";
 export { normalizeCrd } from "./normalize.js";
 export { checkCrdUpdate } from "./update.js";
-export { crdWarnings, crdWarningsForServers, type CrdWarning, type ServersWarning } from "./warnings.js";
+export { crdWarnings, type CrdWarning, type ServersWarning } from "./warnings.js";
 export { schemaLocation } from "./location.js";
 // For the schema stage, which checks messageExpression (a field a 1.24 server drops) at generation.
 export { messageExpressionError } from "./cel/cel-rules.js";
@@ -50,38 +67,78 @@ export interface RangeVerdict {
   readonly rejected: CrdProblem[];
   /** Problems only some target servers reject it for: today, CEL rules over the cost budget there. */
   readonly partial: PartialRejection[];
+  /** What the target servers that accept it warn of when it is written (none when every one rejects it). */
+  readonly warnings: ServersWarning[];
 }
 
-// The cost factor varies between versions for the same over-budget rule; the rest of the problem does not.
-function problemKey(p: CrdProblem): string {
-  return `${p.field}\u0000${p.reason}\u0000${p.message.replace(/by factor of \S+( than 100x)?/, "")}`;
+/**
+ * One problem's identity across releases: its field, its reason and which of that field's problems of
+ * that reason it is. Not its message: releases word the same refusal differently (1.34 prints values
+ * as JSON, the cost factor varies), and the newest target's words are the ones reported.
+ */
+function problemKeys(problems: readonly CrdProblem[]): string[] {
+  const seen = new Map<string, number>();
+  return problems.map((p) => {
+    const base = `${p.field}\u0000${p.reason}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return `${base}\u0000${String(n)}`;
+  });
 }
 
 /**
  * checkCrd against each of `minors` (1.x): a problem all of them have is a rejection, one only
  * some have is partial (a CRD author targeting the range must fix it, but it installs elsewhere).
  */
+/**
+ * What checkCrd's answer for server 1.`minor` depends on: its cost model, its CEL environment (the
+ * functions it declares, its syntax and literal rules) and every release gate of the checks. A gate
+ * added to the checks belongs here too, or the releases it separates are checked as one.
+ */
+function checksKey(minor: number): string {
+  const env = celEnvironmentMinor(minor);
+  return JSON.stringify([
+    costModelFor(minor).scalarSizes,
+    declaredFunctions(env).size,
+    [OPTIONAL_TYPES_MINOR, HOMOGENEOUS_LITERALS_MINOR, TWO_VAR_COMPREHENSIONS_MINOR, SORT_BY_MINOR].map((g) => env >= g),
+    [JSON_BAD_VALUES_MINOR, STORED_VERSIONS_SHOWN_MINOR, SELECTABLE_FIELDS_MINOR, RULE_FIELDS_MINOR, OPTIONAL_OLD_SELF_MINOR].map(
+      (g) => minor >= g,
+    ),
+    nameFormatsAt(minor),
+  ]);
+}
+
+/** `minors` grouped by checksKey, oldest first: each group is checked once, at its newest. */
+function checkGroups(minors: readonly number[]): number[][] {
+  const groups = new Map<string, number[]>();
+  for (const m of [...new Set(minors)].sort((a, b) => a - b)) groups.set(checksKey(m), [...(groups.get(checksKey(m)) ?? []), m]);
+  return [...groups.values()];
+}
+
 export function checkCrdForServers(crd: unknown, minors: readonly number[]): RangeVerdict {
-  const groups = costModelGroups(minors.length > 0 ? minors : [REFERENCE_MINOR]);
-  const runs = groups.map((g) => ({ minors: g, problems: checkCrd(crd, { serverVersion: g[g.length - 1]! }) }));
-  const newest = runs[runs.length - 1]!;
+  const groups = checkGroups(minors.length > 0 ? minors : [REFERENCE_MINOR]);
+  const runs = groups.map((g) => {
+    const problems = checkCrd(crd, { serverVersion: g[g.length - 1]! });
+    return { minors: g, problems, keys: problemKeys(problems) };
+  });
+  const all = runs.flatMap((r) => r.minors).length;
   const seen = new Set<string>();
   const rejected: CrdProblem[] = [];
   const partial: PartialRejection[] = [];
+  // Newest first, in each run's own order: so rejections keep the newest server's order.
   for (const run of [...runs].reverse()) {
-    for (const p of run.problems) {
-      const key = problemKey(p);
-      if (seen.has(key)) continue;
+    run.problems.forEach((p, i) => {
+      const key = run.keys[i]!;
+      if (seen.has(key)) return;
       seen.add(key);
-      const having = runs.filter((r) => r.problems.some((q) => problemKey(q) === key)).flatMap((r) => r.minors);
-      if (having.length === runs.flatMap((r) => r.minors).length) rejected.push(p);
+      const having = runs.filter((r) => r.keys.includes(key)).flatMap((r) => r.minors);
+      if (having.length === all) rejected.push(p);
       else partial.push({ problem: p, minors: having, versions: formatServerVersions(having) });
-    }
+    });
   }
-  // Keep the newest server's order for rejections (the order the checks produce them in).
-  const order = new Map(newest.problems.map((p, i) => [problemKey(p), i]));
-  rejected.sort((a, b) => (order.get(problemKey(a)) ?? 0) - (order.get(problemKey(b)) ?? 0));
-  return { rejected, partial };
+  // A server that refuses the CRD warns of nothing.
+  const accepting = rejected.length > 0 ? [] : groups.flat().filter((m) => !partial.some((p) => p.minors.includes(m)));
+  return { rejected, partial, warnings: crdWarningsForServers(crd, accepting) };
 }
 
 /**

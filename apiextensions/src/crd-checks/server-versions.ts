@@ -55,8 +55,14 @@ export const SELECTABLE_FIELDS_MINOR = 31;
 export const RULE_FIELDS_MINOR = 28;
 /** From this minor a rule's optionalOldSelf is kept and honoured (CRDValidationRatcheting, on by default). */
 export const OPTIONAL_OLD_SELF_MINOR = 30;
-/** From this minor an unrecognized schema format is a warning on a CRD write (the Kubernetes name formats came with it). */
+/** From this minor an unrecognized schema format is a warning on a CRD write. */
 export const FORMAT_WARNINGS_MINOR = 34;
+/**
+ * Whether server 1.`minor` knows the `k8s-short-name` and `k8s-long-name` formats: they came at
+ * compatibility version 1.34, and a server checks formats at the previous minor's, so from 1.35 (a
+ * 1.34 server warns that they are unrecognized).
+ */
+export const nameFormatsAt = (minor: number): boolean => celEnvironmentMinor(minor) >= 34;
 /** From this minor a set of objects or arrays is a warning on a CRD write. */
 export const SET_ITEMS_WARNINGS_MINOR = 37;
 
@@ -71,16 +77,6 @@ export interface CostModel {
 /** The cost model of server 1.`minor`. */
 export function costModelFor(minor: number): CostModel {
   return { minor, scalarSizes: minor >= 25 };
-}
-
-/** Versions in `minors` whose cost models are identical, grouped, oldest first. */
-export function costModelGroups(minors: readonly number[]): number[][] {
-  const groups = new Map<string, number[]>();
-  for (const m of [...new Set(minors)].sort((a, b) => a - b)) {
-    const key = JSON.stringify({ ...costModelFor(m), minor: 0 });
-    groups.set(key, [...(groups.get(key) ?? []), m]);
-  }
-  return [...groups.values()];
 }
 
 /** "1.24", "1.30-1.32" or "1.24, 1.30-1.32" for a sorted list of minors. */

@@ -7,7 +7,7 @@
 import { decodeCrd } from "./decode.js";
 import { FieldPath } from "./field-path.js";
 import { goQuote } from "./go-value.js";
-import { FORMAT_WARNINGS_MINOR, formatServerVersions, SET_ITEMS_WARNINGS_MINOR } from "./server-versions.js";
+import { FORMAT_WARNINGS_MINOR, formatServerVersions, nameFormatsAt, SET_ITEMS_WARNINGS_MINOR } from "./server-versions.js";
 import { formatRecognized } from "../validation/formats.js";
 import type { InternalCrd, InternalSchema } from "../types/index.js";
 
@@ -47,15 +47,17 @@ function* crdSchemas(crd: InternalCrd): Generator<Placed> {
 
 /** A warning and the schema it is about (the path as the server would name that schema). */
 export interface CrdWarning {
+  /** What it warns of: a format the server does not recognize, or a set of objects or arrays. */
+  kind: "format" | "set";
   field: string;
   message: string;
 }
 
-function formatWarnings(crd: InternalCrd): CrdWarning[] {
+function formatWarnings(crd: InternalCrd, nameFormats: boolean): CrdWarning[] {
   const out: CrdWarning[] = [];
   for (const { schema: s, path } of crdSchemas(crd))
-    if (s.format && !formatRecognized(s.format, s.type))
-      out.push({ field: path.child("format").toString(), message: `unrecognized format ${goQuote(s.format)}` });
+    if (s.format && !formatRecognized(s.format, s.type, nameFormats))
+      out.push({ kind: "format", field: path.child("format").toString(), message: `unrecognized format ${goQuote(s.format)}` });
   return out;
 }
 
@@ -65,7 +67,7 @@ function setItemWarnings(crd: InternalCrd): CrdWarning[] {
     const items = s["x-kubernetes-list-type"] === "set" && !Array.isArray(s.items) ? s.items : undefined;
     if (items?.type === "object" || items?.type === "array") {
       const message = `x-kubernetes-list-type: set for items of type ${goQuote(items.type)} is not supported by server-side apply or CEL validation rules`;
-      out.push({ field: path.child("x-kubernetes-list-type").toString(), message });
+      out.push({ kind: "set", field: path.child("x-kubernetes-list-type").toString(), message });
     }
   }
   // The server sends these sorted, after the formats.
@@ -79,14 +81,16 @@ function setItemWarnings(crd: InternalCrd): CrdWarning[] {
  * server's Warning headers do).
  */
 export function crdWarnings(crd: unknown, old: unknown, minor: number): CrdWarning[] {
-  const next = decodeCrd(crd).crd;
-  const prior = old === undefined ? undefined : decodeCrd(old).crd;
+  return warningsOf(decodeCrd(crd).crd, old === undefined ? undefined : decodeCrd(old).crd, minor);
+}
+
+function warningsOf(next: InternalCrd, prior: InternalCrd | undefined, minor: number): CrdWarning[] {
   const out: CrdWarning[] = [];
   const fresh = (list: (c: InternalCrd) => CrdWarning[]): CrdWarning[] => {
     const had = new Set(prior ? list(prior).map((w) => w.message) : []);
     return list(next).filter((w) => !had.has(w.message));
   };
-  if (minor >= FORMAT_WARNINGS_MINOR) out.push(...fresh(formatWarnings));
+  if (minor >= FORMAT_WARNINGS_MINOR) out.push(...fresh((c) => formatWarnings(c, nameFormatsAt(minor))));
   if (minor >= SET_ITEMS_WARNINGS_MINOR) out.push(...fresh(setItemWarnings));
   return out;
 }
@@ -99,11 +103,15 @@ export interface ServersWarning extends CrdWarning {
   readonly versions: string;
 }
 
-/** crdWarnings of creating `crd` on each of `minors` (1.x), each text at each place once, with the minors that give it. */
+/**
+ * crdWarnings of creating `crd` on each of `minors` (1.x), each text at each place once, with the
+ * minors that give it. Pass the minors that accept the CRD: a server that refuses it warns of nothing.
+ */
 export function crdWarningsForServers(crd: unknown, minors: readonly number[]): ServersWarning[] {
+  const decoded = decodeCrd(crd).crd;
   const byPlace = new Map<string, { warning: CrdWarning; minors: number[] }>();
   for (const m of [...new Set(minors)].sort((a, b) => a - b))
-    for (const w of crdWarnings(crd, undefined, m)) {
+    for (const w of warningsOf(decoded, undefined, m)) {
       const key = `${w.field}\u0000${w.message}`;
       const seen = byPlace.get(key);
       if (seen) seen.minors.push(m);

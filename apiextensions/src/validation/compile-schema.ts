@@ -65,7 +65,7 @@ function validateStatus(
  */
 export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: CompileSchemaOptions = {}): SchemaValidator {
   const w = options.wording ?? "1.24";
-  const root = compileNode(openAPIV3Schema, w);
+  const root = compileNode(openAPIV3Schema, options.nameFormats ?? w === "1.37");
   // 1.37's wording brings its rule-failure values and its ratcheting, unless an option says otherwise.
   const omitFailureValue = options.omitRuleFailureValue ?? w === "1.37";
   const ratcheting = options.ratcheting ?? w === "1.37";

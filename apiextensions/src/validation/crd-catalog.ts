@@ -30,8 +30,11 @@ export class CrdCatalog {
   /** Problems found while adding CRDs (duplicates, missing schemas). */
   readonly problems: string[] = [];
 
-  /** `wording`: the server release whose messages (and formats) the validators follow. */
-  constructor(private readonly wording: ServerWording = "1.24") {}
+  /** `wording`: the server release whose messages the validators follow; `nameFormats`: see CompileSchemaOptions. */
+  constructor(
+    private readonly wording: ServerWording = "1.24",
+    private readonly nameFormats?: boolean,
+  ) {}
 
   /** Adds a CustomResourceDefinition object; `origin` names it in problems. Returns false when it is not one. */
   add(crd: unknown, origin: string): boolean {
@@ -75,7 +78,11 @@ export class CrdCatalog {
         statusSubresource: isObject(v["subresources"]) && isObject(v["subresources"]["status"]),
         namespaced,
         wording: this.wording,
-        validator: () => (compiled ??= compileSchema(schema, { wording: this.wording })),
+        validator: () =>
+          (compiled ??= compileSchema(schema, {
+            wording: this.wording,
+            ...(this.nameFormats !== undefined ? { nameFormats: this.nameFormats } : {}),
+          })),
       });
     }
     this.byGroupKind.set(`${group}/${kind}`, versions);

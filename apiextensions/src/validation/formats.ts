@@ -3,7 +3,6 @@
 // list (int32, int64, float, double, quantity ...) are stripped by the server before validation, so they
 // are never checked here either.
 import { isIPv6 } from "node:net";
-import type { ServerWording } from "./name-rules.js";
 import { compilePattern } from "./re2-pattern.js";
 
 type Check = (s: string) => boolean;
@@ -139,8 +138,9 @@ const CHECKS: Record<string, Check> = {
   datetime: isDateTime,
 };
 
-// kube-openapi's Kubernetes name formats, supported from 1.34 (the release 1.37's wording starts at):
-// a lowercase DNS label, and dot-separated such labels with no limit of 63 on each.
+// kube-openapi's Kubernetes name formats, supported from compatibility version 1.34, so by servers
+// from 1.35 (which check formats at the previous minor's): a lowercase DNS label, and dot-separated
+// such labels with no limit of 63 on each.
 const SHORT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LONG_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const CHECKS_FROM_1_34: Record<string, Check> = {
@@ -152,24 +152,24 @@ const CHECKS_FROM_1_34: Record<string, Check> = {
  * The checker for a schema format, or undefined when the server ignores that format. Like the server's
  * StripUnsupportedFormatsPostProcessorForVersion, only dashes are dropped before the (case-sensitive)
  * lookup, so "date-time" is "datetime" but "Date-Time" is unsupported; `k8s-short-name` and
- * `k8s-long-name` count from 1.34, so under 1.37's wording.
+ * `k8s-long-name` count with `nameFormats` (servers from 1.35).
  */
-export function formatChecker(format: string, wording: ServerWording = "1.24"): Check | undefined {
+export function formatChecker(format: string, nameFormats = false): Check | undefined {
   const name = format.replace(/-/g, "");
   if (Object.hasOwn(CHECKS, name)) return CHECKS[name];
-  return wording === "1.37" && Object.hasOwn(CHECKS_FROM_1_34, name) ? CHECKS_FROM_1_34[name] : undefined;
+  return nameFormats && Object.hasOwn(CHECKS_FROM_1_34, name) ? CHECKS_FROM_1_34[name] : undefined;
 }
 
 /**
- * Whether a 1.34+ server recognizes `format` on a schema of `type` (GetUnrecognizedFormats): on a
- * string (or untyped) schema one it validates, on an integer int32/int64, on a number float/double,
- * on any other type none.
+ * Whether a server recognizes `format` on a schema of `type` (GetUnrecognizedFormats): on a string
+ * (or untyped) schema one it validates (the name formats with `nameFormats`), on an integer
+ * int32/int64, on a number float/double, on any other type none.
  */
-export function formatRecognized(format: string, type: string | undefined): boolean {
+export function formatRecognized(format: string, type: string | undefined, nameFormats: boolean): boolean {
   switch (type ?? "") {
     case "":
     case "string":
-      return formatChecker(format, "1.37") !== undefined;
+      return formatChecker(format, nameFormats) !== undefined;
     case "integer":
       return format === "int32" || format === "int64";
     case "number":

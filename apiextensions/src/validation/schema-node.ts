@@ -3,7 +3,6 @@
 import type { JSONSchemaProps } from "../types/index.js";
 import { compilePattern, type CompiledPattern } from "./re2-pattern.js";
 import { formatChecker } from "./formats.js";
-import type { ServerWording } from "./name-rules.js";
 
 /** One schema node with what the validators need precomputed. */
 export interface SchemaNode {
@@ -62,13 +61,13 @@ function sanitize(input: unknown): JSONSchemaProps {
   return out;
 }
 
-/** Compiles a schema tree into SchemaNodes; `wording` says which release's formats are checked. */
-export function compileNode(input: JSONSchemaProps, wording: ServerWording = "1.24"): SchemaNode {
+/** Compiles a schema tree into SchemaNodes; `nameFormats`: the Kubernetes name formats are checked (servers from 1.35). */
+export function compileNode(input: JSONSchemaProps, nameFormats = false): SchemaNode {
   const raw = sanitize(input);
   const intOrString = raw["x-kubernetes-int-or-string"] === true;
   const types = intOrString ? ["integer", "string"] : raw.type ? [raw.type] : [];
-  const check = raw.format ? formatChecker(raw.format, wording) : undefined;
-  const sub = (v: JSONSchemaProps): SchemaNode => compileNode(v, wording);
+  const check = raw.format ? formatChecker(raw.format, nameFormats) : undefined;
+  const sub = (v: JSONSchemaProps): SchemaNode => compileNode(v, nameFormats);
   let properties: Map<string, SchemaNode> | undefined;
   if (raw.properties) {
     properties = new Map();

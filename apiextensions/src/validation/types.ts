@@ -39,6 +39,11 @@ export interface CompileSchemaOptions {
    */
   wording?: ServerWording;
   /**
+   * The `k8s-short-name` and `k8s-long-name` formats are checked (servers from 1.35, which check
+   * formats at compatibility version 1.34). Defaults to whether `wording` is 1.37's.
+   */
+  nameFormats?: boolean;
+  /**
    * Validation ratcheting (1.30 and later): on an update, what equals the old value it correlates with
    * keeps its schema errors to itself, and its failed rules without oldSelf become warnings. Defaults
    * to whether `wording` is 1.37's.

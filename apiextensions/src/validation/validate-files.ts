@@ -39,12 +39,14 @@ export interface ValidateFilesOptions {
   files: readonly string[];
   /** The server release whose messages the checks follow (1.24's when absent). */
   wording?: ServerWording;
+  /** Whether that server knows the Kubernetes name formats (CompileSchemaOptions.nameFormats). */
+  nameFormats?: boolean;
 }
 
 /** Loads every CRD found under `dir` (a directory searched recursively, or one manifest file) into a
  *  catalog; problems go to `problems`. */
-export async function loadCrdCatalog(dir: string, problems: string[], wording?: ServerWording): Promise<CrdCatalog> {
-  const catalog = new CrdCatalog(wording);
+export async function loadCrdCatalog(dir: string, problems: string[], wording?: ServerWording, nameFormats?: boolean): Promise<CrdCatalog> {
+  const catalog = new CrdCatalog(wording, nameFormats);
   let files: string[];
   try {
     files = manifestFiles(dir);
@@ -65,7 +67,7 @@ export async function loadCrdCatalog(dir: string, problems: string[], wording?: 
 /** Validates custom resources in `files` against the CRDs in `crdsDir`. */
 export async function validateFiles(options: ValidateFilesOptions): Promise<ValidationReport> {
   const problems: string[] = [];
-  const catalog = await loadCrdCatalog(options.crdsDir, problems, options.wording);
+  const catalog = await loadCrdCatalog(options.crdsDir, problems, options.wording, options.nameFormats);
   const documents: ManifestDocument[] = [];
   for (const file of options.files) {
     let text: string;

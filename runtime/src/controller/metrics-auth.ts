@@ -2,7 +2,7 @@
 // front of the metrics endpoint: the caller's bearer token is authenticated by a TokenReview and the
 // request authorized by a SubjectAccessReview of its non-resource path and verb (`get /metrics`),
 // both against the manager's API server, so Prometheus reads metrics with a ServiceAccount bound to a
-// role like kubebuilder's metrics-reader. Anonymous requests are refused. Answers are cached as the
+// role like kubebuilder's metrics-reader. Requests without a token are refused. Answers are cached as the
 // delegating authenticator and authorizer cache them (a minute; an allow five minutes, a deny 30 s),
 // and the refusals are worded as controller-runtime writes them.
 import type { IncomingMessage } from "node:http";
@@ -49,10 +49,15 @@ function recall<T>(cache: Map<string, Cached<T>>, key: string): T | undefined {
   return undefined;
 }
 
-/** The bearer token of a request, as the API server's bearer-token authenticator reads it. */
+/**
+ * The bearer token of a request, as apiserver's bearertoken authenticator reads it: the header
+ * trimmed and split on single spaces, "bearer" in any case first, the token second (what follows a
+ * third space is ignored); none when that is empty.
+ */
 function bearerToken(req: IncomingMessage): string | undefined {
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-  return m?.[1];
+  const parts = (req.headers.authorization ?? "").trim().split(" ");
+  if (parts.length < 2 || parts[0]!.toLowerCase() !== "bearer" || parts[1] === "") return undefined;
+  return parts[1];
 }
 
 /**
@@ -98,13 +103,17 @@ export function withAuthenticationAndAuthorization(transport: Transport): Metric
   };
   return async (req) => {
     const token = bearerToken(req);
+    // No token is unauthenticated (401); a token the TokenReview does not accept is an error of the
+    // bearer-token authenticator ("invalid bearer token"), which the filter answers with a 500, as
+    // it does a review that fails.
+    if (token === undefined) return { code: 401, message: "Unauthorized" };
     let user: User | null;
     try {
-      user = token === undefined ? null : await authenticate(token);
+      user = await authenticate(token);
     } catch {
       return { code: 500, message: "Authentication failed" };
     }
-    if (user === null) return { code: 401, message: "Unauthorized" };
+    if (user === null) return { code: 500, message: "Authentication failed" };
     const path = new URL(req.url ?? "/", "https://metrics").pathname;
     try {
       if (await authorize(user, (req.method ?? "GET").toLowerCase(), path)) return undefined;

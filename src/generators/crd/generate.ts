@@ -2,9 +2,9 @@ import { Code, errorAt, hasErrors, warningAt, type Diagnostic } from "../../diag
 import {
   approvalAnnotationField,
   checkCrdForServers,
-  crdWarningsForServers,
   formatServerVersions,
   type CrdProblem,
+  type RangeVerdict,
 } from "@kube-codegen/apiextensions/crd-checks";
 import { toPosix } from "../paths.js";
 import type { Generator, GeneratorContext, GeneratorResult, GeneratorUnit } from "../types.js";
@@ -50,10 +50,11 @@ function crdOf(ctx: GeneratorContext, gk: GroupKind): GeneratorResult {
   });
   if (!built) return { files: [], diagnostics: [] };
   if (hasErrors(built.diagnostics)) return { files: [], diagnostics: built.diagnostics };
-  const problems = serverProblems(built, ctx.options.serverMinors);
+  const verdict = checkCrdForServers(built.crd, ctx.options.serverMinors);
+  const problems = serverProblems(built, verdict, ctx.options.serverMinors);
   const diagnostics = [...built.diagnostics, ...problems];
-  if (!hasErrors(problems)) diagnostics.push(...serverWarnings(built, ctx.options.serverMinors));
   if (hasErrors(problems)) return { files: [], diagnostics };
+  diagnostics.push(...serverWarnings(built, verdict));
   return { files: [{ path: `${dir}/${gk.group}_${built.plural}.yaml`, lang: "yaml", body: `---\n${goYaml(built.crd)}` }], diagnostics };
 }
 
@@ -62,8 +63,7 @@ function crdOf(ctx: GeneratorContext, gk: GroupKind): GeneratorResult {
  * path it names: an error when every target version rejects the CRD, a warning naming the versions
  * when only some do (the CRD is still written: it installs on the others).
  */
-function serverProblems(built: CrdBuild, minors: readonly number[]): Diagnostic[] {
-  const verdict = checkCrdForServers(built.crd, minors);
+function serverProblems(built: CrdBuild, verdict: RangeVerdict, minors: readonly number[]): Diagnostic[] {
   const partial = verdict.partial.map(({ problem: p, versions }) =>
     warningAt(
       built.sources.lookup(perVersionPath(p.imposedBy ?? p.field)),
@@ -91,14 +91,14 @@ function serverProblems(built: CrdBuild, minors: readonly number[]): Diagnostic[
  * The warnings the target servers give when they accept the CRD, each placed at the source of the
  * schema it is about and naming the versions that give it (kubectl prints them on apply).
  */
-function serverWarnings(built: CrdBuild, minors: readonly number[]): Diagnostic[] {
-  return crdWarningsForServers(built.crd, minors).map(({ field, message, versions }) =>
+function serverWarnings(built: CrdBuild, verdict: RangeVerdict): Diagnostic[] {
+  return verdict.warnings.map(({ kind, field, message, versions }) =>
     warningAt(
       built.sources.lookup(perVersionPath(field)),
       Code.serverWarns,
       `Kubernetes ${versions} would warn when CRD ${built.name} is written: ${field}: ${message}`,
-      message.startsWith("unrecognized format")
-        ? "the server does not check a format it does not recognize: use one it does (date-time, uri, uuid, k8s-short-name ...) or a pattern"
+      kind === "format"
+        ? "the server does not check a format it does not recognize: use one it does (date-time, uri, uuid, k8s-short-name from 1.35 ...) or a pattern"
         : "make the items a list-map (+listType=map with +listMapKey) or the list atomic (+listType=atomic)",
     ),
   );

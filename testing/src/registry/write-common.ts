@@ -196,7 +196,7 @@ export function validateObject(
   obj: KubeObject,
   emulate: Emulate,
   old?: KubeObject,
-  update: { warnings?: string[]; status?: boolean } = {},
+  options: { warnings?: string[]; status?: boolean } = {},
 ): void {
   if (info.custom && obj["kind"] !== info.kind) throw wrongKind(info, obj);
   const rules = metaRules(info, emulate);
@@ -204,11 +204,11 @@ export function validateObject(
     ? []
     : validateObjectMeta(obj.metadata, rules.nameRule, info.namespaced, rules.coreFinalizerRule, emulate);
   if (old) causes.push(...validateObjectMetaUpdate(obj.metadata, old.metadata));
-  if (info.schema) causes.push(...info.schema.validate(obj, old, update));
+  if (info.schema) causes.push(...info.schema.validate(obj, old, options));
   if (info.validator) causes.push(...info.validator(obj, old, emulate));
   if (causes.length > 0) throw invalidObject(info, String(obj.metadata["name"] ?? ""), causes);
   // A status update's strategy has no warnings of its own (the CRD's statusStrategy returns none).
-  if (info.warner && !update.status) update.warnings?.push(...info.warner(obj, old));
+  if (info.warner && !options.status) options.warnings?.push(...info.warner(obj, old));
 }
 
 /** 404 unless the namespace exists; 403 when it is terminating and `creating`. */
