@@ -100,3 +100,35 @@ test("a long User-Agent is not an error: its product name, cut to 128 characters
   const managed = ((r.body as Obj)["metadata"] as Obj)["managedFields"] as Obj[];
   assert.equal(managed[0]?.["manager"], "u".repeat(128));
 });
+
+test("a built-in is typed by the emulated release: a 1.37 sidecar keeps restartPolicy, which 1.24 drops as unknown", async () => {
+  const deployment = {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "sidecar" },
+    spec: {
+      selector: { matchLabels: { a: "b" } },
+      template: {
+        metadata: { labels: { a: "b" } },
+        spec: { initContainers: [{ name: "proxy", image: "p", restartPolicy: "Always" }], containers: [{ name: "c", image: "i" }] },
+      },
+    },
+  };
+  const initContainer = (b: unknown): Obj =>
+    (((((b as Obj)["spec"] as Obj)["template"] as Obj)["spec"] as Obj)["initContainers"] as Obj[])[0]!;
+  const now = await api.request("POST", "/apis/apps/v1/namespaces/wo/deployments", deployment);
+  assert.equal(now.status, 201, JSON.stringify(now.body));
+  assert.equal(now.headers["warning"], undefined);
+  assert.equal(initContainer(now.body)["restartPolicy"], "Always");
+  const old = await startTestApiServer({ crds: [], emulate: "1.24", objects: [namespace("wo")] });
+  const oldApi = new ApiClient(old);
+  try {
+    const r = await oldApi.request("POST", "/apis/apps/v1/namespaces/wo/deployments", deployment);
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+    assert.match(String(r.headers["warning"]), /unknown field \\"spec.template.spec.initContainers\[0\].restartPolicy\\"/);
+    assert.equal(initContainer(r.body)["restartPolicy"], undefined);
+  } finally {
+    oldApi.close();
+    await old.stop();
+  }
+});

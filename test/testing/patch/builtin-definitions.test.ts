@@ -1,12 +1,14 @@
-// The built-in schema table is generated from the 1.24 server's OpenAPI document (test/fixtures/openapi)
-// by scripts/update-builtin-definitions.ts; this checks the committed table is exactly the script's output
-// (so neither drifts), then spot-checks the TypeInfo built from it.
+// The built-in schema tables are generated from the 1.24 and 1.37.2 servers' OpenAPI documents
+// (test/fixtures/openapi, openapi-1.37) by scripts/update-builtin-definitions.ts; this checks each
+// committed table is exactly the script's output (so neither drifts), then spot-checks the TypeInfo
+// built from them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   BUILTIN_DEFINITIONS,
   builtinDefinitionName,
+  builtinDefinitionsOf,
   builtinKinds,
   builtinResourceSchema,
   type Definitions,
@@ -14,19 +16,33 @@ import {
   type MapType,
 } from "../../../testing/src/patch/index.js";
 import {
-  BUILTIN_DEFINITIONS_FILE,
+  BUILTIN_DEFINITIONS_FILES,
   builtinDefinitions,
   builtinDefinitionsSource,
+  OPENAPI_DOCUMENTS,
   ROOTS,
+  type DefinitionsRelease,
 } from "../../../scripts/update-builtin-definitions.js";
 import { readOpenApi124 } from "../../helpers/fixtures.js";
 
 const openapi = readOpenApi124() as { definitions: Definitions };
 
-test("the committed table is exactly what scripts/update-builtin-definitions.ts writes from the 1.24 OpenAPI document", () => {
-  const committed = readFileSync(new URL(`../../../${BUILTIN_DEFINITIONS_FILE}`, import.meta.url), "utf8");
-  assert.equal(committed, builtinDefinitionsSource(openapi), "stale: run hack/update-codegen.sh");
-  assert.deepEqual(BUILTIN_DEFINITIONS, builtinDefinitions(openapi.definitions));
+for (const release of Object.keys(BUILTIN_DEFINITIONS_FILES) as DefinitionsRelease[])
+  test(`the committed ${release} table is exactly what scripts/update-builtin-definitions.ts writes from that release's OpenAPI document`, () => {
+    const doc = OPENAPI_DOCUMENTS[release]() as { definitions: Definitions };
+    const committed = readFileSync(new URL(`../../../${BUILTIN_DEFINITIONS_FILES[release].file}`, import.meta.url), "utf8");
+    assert.equal(committed, builtinDefinitionsSource(doc, release), "stale: run hack/update-codegen.sh");
+    assert.deepEqual(builtinDefinitionsOf(release), builtinDefinitions(doc.definitions));
+  });
+
+test("a 1.37 container has the fields 1.24's lacks (restartPolicy), and each release's kind is typed by its own table", () => {
+  const container = (release: "1.24" | "1.37"): MapType => {
+    const d = builtinResourceSchema("apps/v1", "Deployment", release)!.type as MapType;
+    const podSpec = ((d.fields["spec"] as MapType).fields["template"] as MapType).fields["spec"] as MapType;
+    return (podSpec.fields["initContainers"] as ListType).elem as MapType;
+  };
+  assert.ok(Object.hasOwn(container("1.37").fields, "restartPolicy"));
+  assert.ok(!Object.hasOwn(container("1.24").fields, "restartPolicy"));
 });
 
 test("the table holds every $ref it makes, and every built-in kind is one of its roots", () => {

@@ -4,7 +4,7 @@
 // encoding/json: "json: cannot unmarshal <value> into Go struct field <Struct>.<path> of type <type>",
 // with the innermost struct's name and the full path of JSON field names (map keys and list indexes are
 // not part of it). Custom resources are typed by their schema instead (422), not here.
-import { BUILTIN_DEFINITIONS, builtinDefinitionName, type SchemaNode } from "../patch/index.js";
+import { builtinDefinitionName, builtinDefinitionsOf, type Definitions, type SchemaNode, type SchemaRelease } from "../patch/index.js";
 
 const DEF_PREFIX = "#/definitions/";
 const INT_OR_STRING = "io.k8s.apimachinery.pkg.util.intstr.IntOrString";
@@ -195,6 +195,8 @@ function goTimeUTC(v: string, micro: boolean): string {
 // Values the decode stores in another form (Time and MicroTime offsets, a Time's fraction), written back only once the whole object
 // decoded, so a failed decode leaves the request's object as sent (a patch's 422 quotes it).
 let pendingRewrites: Array<() => void> = [];
+// The table of the decode under way (decodes are synchronous, so one at a time).
+let definitions: Definitions = builtinDefinitionsOf("1.24");
 
 function check(s: SchemaNode, v: unknown, at: Context): void {
   // JSON null leaves a Go value at its zero value, whatever the type.
@@ -203,7 +205,7 @@ function check(s: SchemaNode, v: unknown, at: Context): void {
   if (typeof ref === "string") {
     const def = ref.slice(DEF_PREFIX.length);
     if (checkSpecial(def, v)) return;
-    const target = BUILTIN_DEFINITIONS[def];
+    const target = definitions[def];
     if (!target) return;
     if (target["type"] === "object" && (target["properties"] !== undefined || target["additionalProperties"] !== undefined)) {
       if (typeof v !== "object" || Array.isArray(v)) typeError(jsonKind(v), s, at);
@@ -272,12 +274,18 @@ function decodeStruct(def: string, root: SchemaNode, obj: Record<string, unknown
 
 /**
  * Go's decoding error for a built-in object whose values do not fit the kind's types, or undefined when
- * it decodes (or the kind is not a typed built-in). `apiVersion`/`kind` name the Go type to decode into.
+ * it decodes (or the kind is not a typed built-in). `apiVersion`/`kind` name the Go type to decode into, as `release` defines it.
  */
-export function builtinDecodeError(apiVersion: string, kind: string, obj: Record<string, unknown>): string | undefined {
+export function builtinDecodeError(
+  apiVersion: string,
+  kind: string,
+  obj: Record<string, unknown>,
+  release: SchemaRelease = "1.24",
+): string | undefined {
   const def = builtinDefinitionName(apiVersion, kind);
   if (!def || UNCHECKED_ROOTS.has(def)) return undefined;
-  const root = BUILTIN_DEFINITIONS[def];
+  definitions = builtinDefinitionsOf(release);
+  const root = definitions[def];
   return root ? decodeStruct(def, root, obj) : undefined;
 }
 
@@ -290,10 +298,11 @@ const OBJECT_META = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
  * are stored in UTC at whole seconds as a built-in's are. The schema's own date-time strings are not
  * touched: the real server keeps them as sent.
  */
-export function objectMetaDecodeError(metadata: unknown): string | undefined {
+export function objectMetaDecodeError(metadata: unknown, release: SchemaRelease = "1.24"): string | undefined {
   if (metadata === undefined || metadata === null) return undefined;
+  definitions = builtinDefinitionsOf(release);
   if (typeof metadata !== "object" || Array.isArray(metadata))
     return `json: cannot unmarshal ${jsonKind(metadata)} into Go value of type v1.ObjectMeta`;
-  const root = BUILTIN_DEFINITIONS[OBJECT_META];
+  const root = definitions[OBJECT_META];
   return root ? decodeStruct(OBJECT_META, root, metadata as Record<string, unknown>) : undefined;
 }

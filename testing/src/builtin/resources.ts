@@ -132,7 +132,7 @@ function groupResource(group: string, version: string, resource: string, kind: s
 /** The built-in resources, each at its served group/version, as the emulated release serves them. */
 export function builtinResources(emulate: Emulate): ResourceInfo[] {
   const core = CORE_V1_RESOURCES.filter((e) => !e.name.includes("/")).map((e) => coreResource(e, CORE_V1_RESOURCES));
-  return [
+  const all: ResourceInfo[] = [
     ...core,
     groupResource("apps", "v1", "deployments", "Deployment", {
       shortNames: ["deploy"],
@@ -195,6 +195,8 @@ export function builtinResources(emulate: Emulate): ResourceInfo[] {
       storageVersionHash: storageVersionHash("apiextensions.k8s.io", "v1beta1", "CustomResourceDefinition"),
     }),
   ];
+  // Typed by the emulated release's definitions (a 1.37 container has restartPolicy, a 1.24 one does not).
+  return all.map((info) => ({ ...info, schemaRelease: emulate }));
 }
 
 /**

@@ -84,7 +84,7 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
       );
     if (obj["apiVersion"] === undefined || obj["apiVersion"] === "")
       throw badRequest(`the API version in the data () does not match the expected API version (${expectedVersion})`);
-    const err = objectMetaDecodeError(obj["metadata"]);
+    const err = objectMetaDecodeError(obj["metadata"], info.schemaRelease);
     const version = expectedVersion.split("/").at(-1) ?? expectedVersion;
     if (err)
       throw badRequest(`${String(obj["kind"])} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${err}`);
@@ -101,7 +101,7 @@ export function decodeObject(text: string, info: ResourceInfo, expectedKind = in
   }
   if (!info.custom) {
     // Built-ins are unmarshalled into their Go struct: a value of the wrong type fails the decode.
-    const err = builtinDecodeError(expectedVersion, expectedKind, obj);
+    const err = builtinDecodeError(expectedVersion, expectedKind, obj, info.schemaRelease);
     const version = expectedVersion.split("/").at(-1) ?? expectedVersion;
     if (err)
       throw badRequest(`${String(obj["kind"])} in version ${JSON.stringify(version)} cannot be handled as a ${expectedKind}: ${err}`);

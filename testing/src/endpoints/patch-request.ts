@@ -211,7 +211,7 @@ export function patchObject(
   if (!info.custom) {
     // The patched document is decoded into the Go struct; a type error there is a 422 on "patch" that
     // quotes the whole patched object, as the real patch handler answers.
-    const err = builtinDecodeError(groupVersion(info), info.kind, patched);
+    const err = builtinDecodeError(groupVersion(info), info.kind, patched, info.schemaRelease);
     if (err)
       throw invalid("", { group: "", kind: "" }, "", [
         { reason: "FieldValueInvalid", message: `Invalid value: ${JSON.stringify(stringifyJson(patched))}: ${err}`, field: "patch" },

@@ -34,7 +34,15 @@ export { FieldSet, pathToString } from "./field-set.js";
 export { UNTYPED, type ListType, type MapType, type TypeInfo } from "./type-info.js";
 export { typeInfoFromCrdSchema, type Definitions, type SchemaNode } from "./schema-types.js";
 export { BUILTIN_DEFINITIONS } from "./builtin-definitions.js";
-export { builtinDefinitionName, builtinKinds, builtinResourceSchema, crdResourceSchema, type ResourceSchema } from "./resource-schema.js";
+export {
+  builtinDefinitionName,
+  builtinDefinitionsOf,
+  builtinKinds,
+  builtinResourceSchema,
+  crdResourceSchema,
+  type ResourceSchema,
+  type SchemaRelease,
+} from "./resource-schema.js";
 export { compare, toFieldSet } from "./typed-walk.js";
 export { decodeManagedFields, managerFromUserAgent, MAX_UPDATE_MANAGERS, updateManagedFields } from "./managed-fields.js";
 export { serverSideApply, type ApplyOptions } from "./apply.js";

@@ -2,6 +2,16 @@
 // its TypeInfo, the object a create is compared against, and the fields each endpoint resets.
 
 import { BUILTIN_DEFINITIONS } from "./builtin-definitions.js";
+import { BUILTIN_DEFINITIONS_1_37 } from "./builtin-definitions-1.37.js";
+import type { Definitions } from "./schema-types.js";
+
+/** The kube-apiserver release whose OpenAPI definitions type the built-in kinds. */
+export type SchemaRelease = "1.24" | "1.37";
+
+/** A release's table of built-in definitions (scripts/update-builtin-definitions.ts). */
+export function builtinDefinitionsOf(release: SchemaRelease): Definitions {
+  return release === "1.37" ? BUILTIN_DEFINITIONS_1_37 : BUILTIN_DEFINITIONS;
+}
 import { FieldSet } from "./field-set.js";
 import type { JsonObject } from "./json.js";
 import { typeInfoFromCrdSchema, typeInfoFromDefinitions, type SchemaNode } from "./schema-types.js";
@@ -141,12 +151,12 @@ const BUILTIN_KINDS: Record<string, BuiltinKind> = {
   },
 };
 
-/** ResourceSchema of a built-in kind, or undefined when the table does not know it. */
-export function builtinResourceSchema(apiVersion: string, kind: string): ResourceSchema | undefined {
+/** ResourceSchema of a built-in kind as `release` defines it, or undefined when the table does not know it. */
+export function builtinResourceSchema(apiVersion: string, kind: string, release: SchemaRelease = "1.24"): ResourceSchema | undefined {
   const k = BUILTIN_KINDS[`${apiVersion}/${kind}`];
   if (!k) return undefined;
   return {
-    type: typeInfoFromDefinitions(BUILTIN_DEFINITIONS, k.definition),
+    type: typeInfoFromDefinitions(builtinDefinitionsOf(release), k.definition),
     zero: structuredClone(k.zero),
     resetFields: k.resetFields,
     strategicMerge: true,

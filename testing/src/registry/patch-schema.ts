@@ -83,7 +83,7 @@ export function patchSchemaFor(info: ResourceInfo): ResourceSchema {
   } else if (info.group === "apiextensions.k8s.io" && info.kind === "CustomResourceDefinition") {
     schema = crdSchema();
   } else {
-    schema = builtinResourceSchema(groupVersion(info), info.kind) ?? {
+    schema = builtinResourceSchema(groupVersion(info), info.kind, info.schemaRelease) ?? {
       type: UNTYPED,
       zero: { metadata: { creationTimestamp: null } },
       resetFields: info.statusSubresource ? { "": [["status"]], status: [["spec"]] } : {},

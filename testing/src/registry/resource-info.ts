@@ -58,6 +58,11 @@ export interface ResourceInfo {
   scale?: ScaleSpec;
   /** True for custom resources (no strategic merge patch, schema validation, kind errors as "Kind.group"). */
   custom: boolean;
+  /**
+   * A built-in's: the release whose OpenAPI definitions type it (the fields it has, list identities,
+   * patch strategies), the emulated one's; 1.24's when absent.
+   */
+  schemaRelease?: "1.24" | "1.37";
   /** Whether metadata.generation is kept (bumped when anything but metadata/status changes). */
   hasGeneration: boolean;
   nameRule: NameRule;
