@@ -14,11 +14,12 @@
 // not recorded. The scenarios port the Kubernetes documentation's examples (replica limits with
 // paramKind, namespace-scoped params, messageExpression, variables, matchConditions, auditAnnotations,
 // the Warn action, parameterNotFoundAction, failurePolicy) and add one case per matching rule.
-import { recorder, serverArgs, sleep } from "./recording.js";
-import { VAP_SCENARIOS, type Scenario } from "../test/fixtures/apiserver-1.37/validating-admission-policy-scenarios.js";
+import { recorder, runScenario, serverArgs, sleep } from "./recording.js";
+import { VAP_SCENARIOS } from "../test/fixtures/apiserver-1.37/validating-admission-policy-scenarios.js";
 
 const { base, token } = serverArgs("record-validating-admission-policy-1.37.ts");
-const { call, step, write } = recorder(base, token);
+const rec = recorder(base, token);
+const { call, write } = rec;
 
 let sentinels = 0;
 /** Waits until every policy installed so far is active (see the header). */
@@ -66,23 +67,5 @@ async function settle(): Promise<void> {
   throw new Error(`sentinel ${String(n)} never became active`);
 }
 
-async function run(s: Scenario): Promise<void> {
-  for (const [i, setup] of s.setup.entries()) {
-    await step(`${s.name}: setup ${String(i + 1)} ${setup.what}`, setup.method ?? "POST", setup.path, setup.body);
-    if (setup.settle) await settle();
-  }
-  await settle();
-  for (const r of s.requests) {
-    let body = r.body;
-    if (r.method === "PUT") {
-      // An update replaces what is stored: its resourceVersion comes from a GET just before.
-      const current = JSON.parse((await call("GET", r.path)).text) as { metadata: Record<string, unknown> };
-      const b = r.body as { metadata: Record<string, unknown> };
-      body = { ...b, metadata: { ...b.metadata, resourceVersion: current.metadata["resourceVersion"] } };
-    }
-    await step(`${s.name}: ${r.what}`, r.method ?? "POST", r.path, body);
-  }
-}
-
-for (const s of VAP_SCENARIOS) await run(s);
+for (const s of VAP_SCENARIOS) await runScenario(rec, s, settle);
 write("validating-admission-policy.json");

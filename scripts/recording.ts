@@ -100,3 +100,32 @@ export function recorder(base: string, token: string) {
     },
   };
 }
+
+/** What a scenario of the admission policy recordings holds (test/fixtures/apiserver-1.37/*-scenarios.ts). */
+interface ScenarioLike {
+  name: string;
+  setup: { what: string; method?: string; path: string; body?: unknown; settle?: boolean }[];
+  requests: { what: string; method?: string; path: string; body?: unknown }[];
+}
+
+/**
+ * Runs a policy scenario through a recorder: its setup (waiting with `settle` where a step asks and
+ * after the last), then its requests, each recorded as "<scenario>: <what>". An update replaces what
+ * is stored, so its resourceVersion comes from a GET just before.
+ */
+export async function runScenario(rec: ReturnType<typeof recorder>, s: ScenarioLike, settle: () => Promise<void>): Promise<void> {
+  for (const [i, setup] of s.setup.entries()) {
+    await rec.step(`${s.name}: setup ${String(i + 1)} ${setup.what}`, setup.method ?? "POST", setup.path, setup.body);
+    if (setup.settle) await settle();
+  }
+  await settle();
+  for (const r of s.requests) {
+    let body = r.body;
+    if (r.method === "PUT") {
+      const current = JSON.parse((await rec.call("GET", r.path)).text) as { metadata: Record<string, unknown> };
+      const b = r.body as { metadata: Record<string, unknown> };
+      body = { ...b, metadata: { ...b.metadata, resourceVersion: current.metadata["resourceVersion"] } };
+    }
+    await rec.step(`${s.name}: ${r.what}`, r.method ?? "POST", r.path, body);
+  }
+}

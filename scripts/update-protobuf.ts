@@ -82,6 +82,8 @@ export const ROOTS: readonly string[] = [
   "k8s.io.api.rbac.v1.ClusterRoleBinding",
   "k8s.io.api.rbac.v1.ClusterRoleBindingList",
   ...[
+    "MutatingAdmissionPolicy",
+    "MutatingAdmissionPolicyBinding",
     "MutatingWebhookConfiguration",
     "ValidatingWebhookConfiguration",
     "ValidatingAdmissionPolicy",

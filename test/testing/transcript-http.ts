@@ -74,6 +74,12 @@ export function send(target: Target, method: string, path: string, headers: Reco
   });
 }
 
+/** A request as the bearer of `token`, with a JSON body when one is given: the whole answer. */
+export function sendAs(target: Target, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
+  const headers = { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) };
+  return send(target, method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+}
+
 /** A request as the bearer of `token`, with a JSON body when one is given; the answer's status and decoded body. */
 export async function callAs(
   target: Target,
@@ -82,8 +88,7 @@ export async function callAs(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers = { Authorization: `Bearer ${token}`, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) };
-  const got = await send(target, method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+  const got = await sendAs(target, token, method, path, body);
   return { status: got.status, body: got.body as Record<string, unknown> };
 }
 

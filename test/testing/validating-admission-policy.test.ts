@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { recordedExchanges } from "../admission-policy/recording.js";
-import { releaseAgent, send, type Answer } from "./transcript-http.js";
-import { normalise } from "./webhook-replay.js";
+import { releaseAgent, sendAs, type Answer } from "./transcript-http.js";
+import { normalise, sortedKeys } from "./webhook-replay.js";
 
 type Json = Record<string, unknown>;
 
@@ -23,26 +23,8 @@ after(async () => {
   await api.stop();
 });
 
-function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  return send(
-    { url: api.url, caPem: api.caPem },
-    method,
-    path,
-    { Authorization: `Bearer ${api.token}`, ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
-    body === undefined ? undefined : JSON.stringify(body),
-  );
-}
-
-/** A JSON value with its object keys sorted: field order is the encoder's, not the data. */
-function sortedKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortedKeys);
-  if (!v || typeof v !== "object") return v;
-  return Object.fromEntries(
-    Object.entries(v as Json)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, x]) => [k, sortedKeys(x)]),
-  );
-}
+const call = (method: string, path: string, body?: unknown): Promise<Answer> =>
+  sendAs({ url: api.url, caPem: api.caPem }, api.token, method, path, body);
 
 /**
  * What is compared of an answer: the status, the Warning header and a Status's code, reason, message

@@ -65,6 +65,17 @@ export function normalise(v: unknown): unknown {
   return out;
 }
 
+/** A JSON value with its object keys sorted: field order is the encoder's, not the data. */
+export function sortedKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!v || typeof v !== "object") return v;
+  return Object.fromEntries(
+    Object.entries(v as Json)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => [k, sortedKeys(x)]),
+  );
+}
+
 /** The paths where two JSON values differ, for a readable failure. */
 export function differences(a: unknown, b: unknown, path = ""): string[] {
   if (JSON.stringify(a) === JSON.stringify(b)) return [];

@@ -15,8 +15,8 @@ import type { AdmitOptions, AdmitResult, DenialStatus, Obj, ValidationAction, Ve
 
 const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const nameOf = (o: unknown): string => str(asObj(asObj(o)["metadata"])["name"]);
-const byName = (a: unknown, b: unknown): number => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0);
+export const nameOf = (o: unknown): string => str(asObj(asObj(o)["metadata"])["name"]);
+export const byName = (a: unknown, b: unknown): number => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0);
 
 function actionsOf(binding: Obj): ValidationAction[] {
   const v = asObj(binding["spec"])["validationActions"];
@@ -97,7 +97,8 @@ function namespaceValue(ns: Obj): Obj {
   };
 }
 
-function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Activation {
+/** The variables of one evaluation of a policy matched at `m`, with `param`. */
+export function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Activation {
   const a = o.attributes;
   const at = (x: Obj | null): Obj | null => (x && m.convert ? m.convert(x) : x);
   return {
@@ -120,7 +121,7 @@ function activation(o: AdmitOptions, m: MatchedVersion, param: Obj | null): Acti
  * The request's name for a denial, as admission.NewForbidden finds it: the object's name, else its
  * generateName (a name not generated yet); without an object, the request's name; else "Unknown".
  */
-function requestName(o: AdmitOptions): string {
+export function requestName(o: AdmitOptions): string {
   const a = o.attributes;
   if (a.object) return nameOf(a.object) || str(asObj(a.object["metadata"])["generateName"]) || "Unknown";
   return a.name || "Unknown";

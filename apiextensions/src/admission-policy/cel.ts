@@ -2,7 +2,19 @@
 // authorizer library (authorizer.group(g).resource(r)….check(verb).allowed(), path checks,
 // serviceAccount). Compilation, evaluation with the policy's variables (object, oldObject, request,
 // params, namespaceObject, authorizer, variables), and the cel-go wording of errors.
-import { celEnv, celMap, celMethod, CelScalar, isCelError, isCelMap, plan, type CelEnv, type CelInput, type CelValue } from "@bufbuild/cel";
+import {
+  celEnv,
+  celMap,
+  celMethod,
+  CelScalar,
+  isCelError,
+  isCelMap,
+  plan,
+  type CelEnv,
+  type CelFunc,
+  type CelInput,
+  type CelValue,
+} from "@bufbuild/cel";
 import { danglingOperatorError } from "../crd-checks/cel/cel-check.js";
 import { kubernetesFuncs } from "../validation/cel/library.js";
 import { lowerForEvaluation } from "../validation/cel/lower.js";
@@ -156,9 +168,15 @@ const authorizerFuncs = [
   }),
 ];
 
-let env: CelEnv | undefined;
-function policyEnv(): CelEnv {
-  env ??= celEnv({ funcs: [...kubernetesFuncs, ...authorizerFuncs] });
+const NO_FUNCS: readonly CelFunc[] = [];
+const envs = new Map<readonly CelFunc[], CelEnv>();
+/** The policies' environment, with `extra` functions (MutatingAdmissionPolicy's message types); one per list. */
+function policyEnv(extra: readonly CelFunc[]): CelEnv {
+  let env = envs.get(extra);
+  if (!env) {
+    env = celEnv({ funcs: [...kubernetesFuncs, ...authorizerFuncs, ...extra] });
+    envs.set(extra, env);
+  }
   return env;
 }
 
@@ -178,14 +196,15 @@ function caret(expr: string, message: string): string {
   return `ERROR: <input>:${String(line)}:${String(column)}: ${m[3] ?? ""}\n | ${text}\n | ${".".repeat(Math.max(column - 1, 0))}^`;
 }
 
-export function compileExpression(expr: string): Compiled {
+/** Compiles `expr` in the policies' environment, with `extra` functions (a list kept for reuse: the environment is made once per list). */
+export function compileExpression(expr: string, extra: readonly CelFunc[] = NO_FUNCS): Compiled {
   let parsed: ParsedExpr;
   try {
     parsed = parseCel(expr);
   } catch (e) {
     return { compileError: danglingOperatorError(expr) ?? caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const run = plan(policyEnv(), lowerForEvaluation(parsed));
+  const run = plan(policyEnv(extra), lowerForEvaluation(parsed));
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;

@@ -4,7 +4,7 @@
 // the expression an evaluation error when the policy is used anyway (the CLI may be given one).
 import { DYN, type CelT } from "../crd-checks/cel/cel-types.js";
 import { compileExpression, type Compiled } from "./cel.js";
-import { policyEnv, typeCheck } from "./type-check.js";
+import { policyEnv, typeCheck, type Dialect } from "./type-check.js";
 import type { Obj } from "./types.js";
 
 const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -47,10 +47,10 @@ export interface CompileProblem {
 }
 
 /** Parses, type-checks in `env` and plans `expression`; a type error is a compile error, as the server reports it. */
-function compile(expression: string, field: string, env: ReadonlyMap<string, CelT>): CompiledExpression {
-  const compiled = compileExpression(expression);
+export function compile(expression: string, field: string, env: ReadonlyMap<string, CelT>, dialect?: Dialect): CompiledExpression {
+  const compiled = compileExpression(expression, dialect?.funcs);
   if ("compileError" in compiled) return { expression, field, compiled, type: undefined };
-  const checked = typeCheck(expression, env);
+  const checked = typeCheck(expression, env, dialect);
   if ("typeError" in checked) return { expression, field, compiled: { compileError: checked.typeError }, type: undefined };
   return { expression, field, compiled, type: checked.type };
 }
@@ -60,12 +60,16 @@ function compile(expression: string, field: string, env: ReadonlyMap<string, Cel
  * variable's type to the environment once it has compiled; one that did not is dyn), and the
  * types of all of them, for the expressions after them.
  */
-function compileVariables(spec: Obj, hasParams: boolean): { compiled: Map<string, CompiledExpression>; types: Map<string, CelT> } {
+export function compileVariables(
+  spec: Obj,
+  hasParams: boolean,
+  dialect?: Dialect,
+): { compiled: Map<string, CompiledExpression>; types: Map<string, CelT> } {
   const compiled = new Map<string, CompiledExpression>();
   const types = new Map<string, CelT>();
   asList(spec["variables"]).forEach((v, i) => {
     const name = str(v["name"]);
-    const c = compile(str(v["expression"]), `spec.variables[${String(i)}].expression`, policyEnv(hasParams, new Map(types)));
+    const c = compile(str(v["expression"]), `spec.variables[${String(i)}].expression`, policyEnv(hasParams, new Map(types)), dialect);
     compiled.set(name, c);
     types.set(name, c.type ?? DYN);
   });

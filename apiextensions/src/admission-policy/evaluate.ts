@@ -29,10 +29,11 @@ export interface Evaluation {
   auditAnnotations: [string, string][];
 }
 
-class Context {
+/** A policy's variables and the evaluations that read them: one per evaluation (variables are evaluated once in it). */
+export class Context {
   private readonly values = new Map<string, CelOutcome>();
   constructor(
-    private readonly policy: CompiledPolicy,
+    private readonly policy: Pick<CompiledPolicy, "variables">,
     private readonly activation: Activation,
     private readonly authorizer: Authorizer | undefined,
   ) {}
@@ -114,21 +115,33 @@ function failureMessage(ctx: Context, v: CompiledPolicy["validations"][number]):
   return v.message.trim() !== "" ? v.message.trim() : texts.defaultMessage(v.check.expression);
 }
 
+/**
+ * The match conditions' verdict (matchconditions.Matcher): false when one is false; else the error
+ * of those that failed, as the dispatcher words it; else true.
+ */
+export function matchConditions(ctx: Context, conditions: readonly { condition: CompiledExpression }[]): boolean | string {
+  const errors: string[] = [];
+  for (const { condition } of conditions) {
+    const r = ctx.run(condition);
+    if ("error" in r) errors.push(failedExpression(condition, r.error));
+    else if (r.value !== true) return false;
+  }
+  if (errors.length === 0) return true;
+  return errors.length === 1 ? (errors[0] ?? "") : `[${errors.join(", ")}]`;
+}
+
 /** Evaluates `policy` with `activation` (object, oldObject, request, params, namespaceObject, authorizer). */
 export function evaluate(policy: CompiledPolicy, activation: Activation, authorizer: Authorizer | undefined): Evaluation {
   const ctx = new Context(policy, activation, authorizer);
   const onError = policy.failurePolicy === "Fail" ? "deny" : "admit";
-  const conditionErrors: string[] = [];
-  for (const { condition } of policy.matchConditions) {
-    const r = ctx.run(condition);
-    if ("error" in r) conditionErrors.push(failedExpression(condition, r.error));
-    else if (r.value !== true) return { decisions: [], auditAnnotations: [] };
-  }
-  if (conditionErrors.length > 0) {
-    const message = conditionErrors.length === 1 ? (conditionErrors[0] ?? "") : `[${conditionErrors.join(", ")}]`;
+  const conditions = matchConditions(ctx, policy.matchConditions);
+  if (conditions === false) return { decisions: [], auditAnnotations: [] };
+  if (typeof conditions === "string")
     // The only decision, so its index (what validation_failure records) is 0, as the dispatcher's.
-    return { decisions: [{ action: onError, evaluation: "error", message, reason: "", expressionIndex: 0 }], auditAnnotations: [] };
-  }
+    return {
+      decisions: [{ action: onError, evaluation: "error", message: conditions, reason: "", expressionIndex: 0 }],
+      auditAnnotations: [],
+    };
   const decisions = policy.validations.map((v, i): Decision => {
     const r = ctx.run(v.check);
     if ("error" in r)

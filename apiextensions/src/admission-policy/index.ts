@@ -11,3 +11,7 @@ export { matches, type MatchedVersion } from "./match.js";
 export { texts as policyTexts, reasonCode, VALIDATION_FAILURE_ANNOTATION } from "./messages.js";
 export { bindingSelects, validateBinding, validatePolicy, type FieldCause } from "./validate-objects.js";
 export type * from "./types.js";
+// MutatingAdmissionPolicy: validation of policies and bindings, and the mutations of one request (the
+// caller merges ApplyConfigurations by schema and keeps the reinvocation state between passes).
+export { mutate, MutationReinvocation, type MutateOptions, type MutateResult } from "./mutating/mutate.js";
+export { validateMutatingBinding, validateMutatingPolicy } from "./mutating/validate.js";

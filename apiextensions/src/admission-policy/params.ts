@@ -27,12 +27,12 @@ function lookup(kind: { apiVersion: string; kind: string }, o: AdmitOptions): Pa
  * The policy's own configuration error: a paramKind no resource serves. It is the policy's, not a
  * binding's (the policy source's ConfigurationError), so it applies to every binding, paramRef or not.
  */
-export function policyConfigError(policy: CompiledPolicy, o: AdmitOptions): string | undefined {
+export function policyConfigError(policy: Pick<CompiledPolicy, "paramKind">, o: AdmitOptions): string | undefined {
   const kind = policy.paramKind;
   return kind && !lookup(kind, o) ? texts.paramKindUnknown(kind.apiVersion, kind.kind) : undefined;
 }
 
-export function collectParams(policy: CompiledPolicy, binding: Obj, o: AdmitOptions): Params {
+export function collectParams(policy: Pick<CompiledPolicy, "paramKind">, binding: Obj, o: AdmitOptions): Params {
   const kind = policy.paramKind;
   if (!kind) return { params: [null] };
   const ref = asObj(asObj(binding["spec"])["paramRef"]);

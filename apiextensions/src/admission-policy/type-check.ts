@@ -6,6 +6,7 @@
 // type is known exactly (a validation must be a bool, not dyn). The checker is the CRD rules'
 // (../crd-checks/cel/cel-check.ts); what it cannot type is dyn, so it errs on accepting: a global
 // function it does not know is not reported, where the server would.
+import type { CelFunc } from "@bufbuild/cel";
 import { parseCel } from "../validation/cel/parse.js";
 import { CelChecker, formatCelIssues } from "../crd-checks/cel/cel-check.js";
 import { declaredFunctions } from "../crd-checks/cel/declarations.js";
@@ -145,6 +146,10 @@ const METHODS: ReadonlyMap<string, ReadonlyMap<string, CelT>> = new Map<string, 
   ],
 ]);
 
+function withNames(set: ReadonlySet<string>, names: readonly string[]): ReadonlySet<string> {
+  return names.length === 0 ? set : new Set([...set, ...names]);
+}
+
 /** An expression's type, or the checker's errors in cel-go's words (what follows "compilation failed: "). */
 export type TypeChecked = { type: CelT } | { typeError: string };
 
@@ -162,8 +167,18 @@ export function policyEnv(hasParams: boolean, variables: ReadonlyMap<string, Cel
   return env;
 }
 
+/**
+ * What a kind of policy adds to the environment (MutatingAdmissionPolicy's patch types): functions to
+ * evaluate with, their names for the checker, and the message types it declares.
+ */
+export interface Dialect {
+  funcs: readonly CelFunc[];
+  functionNames: readonly string[];
+  messageTypes: (name: string) => CelT | undefined;
+}
+
 /** Type-checks an expression that parses (the caller has reported one that does not) in `env`. */
-export function typeCheck(expression: string, env: ReadonlyMap<string, CelT>): TypeChecked {
+export function typeCheck(expression: string, env: ReadonlyMap<string, CelT>, dialect?: Dialect): TypeChecked {
   const parsed = parseCel(expression);
   const checker = new CelChecker(parsed.sourceInfo?.positions ?? {}, undefined, {
     crossTypeNumericOrdering: true,
@@ -171,7 +186,8 @@ export function typeCheck(expression: string, env: ReadonlyMap<string, CelT>): T
     homogeneousLiterals: true,
     optionalTypes: true,
     // The newest modelled server's environment (1.37 compiles new expressions in 1.36's).
-    declaredFunctions: declaredFunctions(celEnvironmentMinor(NEWEST_MODELLED_MINOR)),
+    declaredFunctions: withNames(declaredFunctions(celEnvironmentMinor(NEWEST_MODELLED_MINOR)), dialect?.functionNames ?? []),
+    ...(dialect ? { messageTypes: dialect.messageTypes } : {}),
   });
   const out = checker.check(parsed.expr, env);
   const issues = checker.allIssues();

@@ -18,17 +18,17 @@ const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const quoted = (xs: readonly string[]) => xs.map((s) => JSON.stringify(s)).join(", ");
 // Keys in the order the server writes a StatusCause: reason, message, field.
-const notSupported = (field: string, value: unknown, supported: readonly string[]): FieldCause => ({
+export const notSupported = (field: string, value: unknown, supported: readonly string[]): FieldCause => ({
   reason: "FieldValueNotSupported",
   message: `Unsupported value: ${JSON.stringify(value)}: supported values: ${quoted(supported)}`,
   field,
 });
-const invalid = (field: string, value: unknown, detail: string): FieldCause => ({
+export const invalid = (field: string, value: unknown, detail: string): FieldCause => ({
   reason: "FieldValueInvalid",
   message: `Invalid value: ${JSON.stringify(value)}: ${detail}`,
   field,
 });
-const required = (field: string, detail = ""): FieldCause => ({
+export const required = (field: string, detail = ""): FieldCause => ({
   reason: "FieldValueRequired",
   message: detail ? `Required value: ${detail}` : "Required value",
   field,
@@ -38,7 +38,7 @@ const REASONS = ["Forbidden", "Invalid", "RequestEntityTooLarge"];
 const AT_LEAST_ONE = "validations or auditAnnotations must contain at least one item";
 
 /** An expression's problem: empty, not compiling (a type error included), or of another type than the field takes (exactly: dyn is not a bool). */
-function expressionProblem(e: CompiledExpression, types?: readonly string[]): FieldCause | undefined {
+export function expressionProblem(e: CompiledExpression, types?: readonly string[]): FieldCause | undefined {
   if (e.expression.trim() === "") return required(e.field, "expression is not specified");
   if ("compileError" in e.compiled) return invalid(e.field, e.expression, `compilation failed: ${e.compiled.compileError}`);
   const t = e.type === undefined ? undefined : formatCelType(e.type);
@@ -81,18 +81,24 @@ export function validatePolicy(policy: Obj): FieldCause[] {
   return out;
 }
 
+/** validateParamRef: a binding's paramRef names its params and says what to do without them. */
+export function paramRefProblems(spec: Obj): FieldCause[] {
+  if (!spec["paramRef"]) return [];
+  const out: FieldCause[] = [];
+  const ref = asObj(spec["paramRef"]);
+  if (!ref["name"] && !ref["selector"]) out.push(required("spec.paramRef", "one of name or selector must be specified"));
+  if (ref["parameterNotFoundAction"] === undefined) out.push(required("spec.paramRef.parameterNotFoundAction"));
+  else if (!["Deny", "Allow"].includes(String(ref["parameterNotFoundAction"])))
+    out.push(notSupported("spec.paramRef.parameterNotFoundAction", ref["parameterNotFoundAction"], ["Deny", "Allow"]));
+  return out;
+}
+
 /** What the server refuses in a ValidatingAdmissionPolicyBinding. */
 export function validateBinding(binding: Obj): FieldCause[] {
   const spec = asObj(binding["spec"]);
   const out: FieldCause[] = [];
   if (typeof spec["policyName"] !== "string" || spec["policyName"] === "") out.push(required("spec.policyName"));
-  if (spec["paramRef"]) {
-    const ref = asObj(spec["paramRef"]);
-    if (!ref["name"] && !ref["selector"]) out.push(required("spec.paramRef", "one of name or selector must be specified"));
-    if (ref["parameterNotFoundAction"] === undefined) out.push(required("spec.paramRef.parameterNotFoundAction"));
-    else if (!["Deny", "Allow"].includes(String(ref["parameterNotFoundAction"])))
-      out.push(notSupported("spec.paramRef.parameterNotFoundAction", ref["parameterNotFoundAction"], ["Deny", "Allow"]));
-  }
+  out.push(...paramRefProblems(spec));
   const actions = asList(spec["validationActions"]);
   if (actions.length === 0) out.push(required("spec.validationActions"));
   const seen = new Set<unknown>();

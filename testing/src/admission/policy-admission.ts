@@ -20,7 +20,7 @@ import { ApiError, invalid } from "../status-errors.js";
 import { annotate } from "../audit/audit-log.js";
 
 type Obj = Record<string, unknown>;
-type Library = Awaited<ReturnType<typeof admissionPolicy.load>>;
+export type Library = Awaited<ReturnType<typeof admissionPolicy.load>>;
 
 const GROUP = "admissionregistration.k8s.io";
 const POLICIES = `${GROUP}/validatingadmissionpolicies`;
@@ -52,7 +52,7 @@ function attributes(a: AdmissionAttributes, user: UserInfo): RequestAttributes {
 }
 
 /** Everything the library needs besides the policies: namespace, equivalents, params, authorizer. */
-function admitOptions(state: ServerState, a: AdmissionAttributes, user: UserInfo): AdmitOptions {
+export function admitOptions(state: ServerState, a: AdmissionAttributes, user: UserInfo): AdmitOptions {
   const served = state.registry.all().filter((r) => !r.discoveryOnly);
   const equivalents = served
     .filter((r) => r !== a.info && storageKey(r) === storageKey(a.info) && r.version !== a.info.version)
@@ -105,17 +105,25 @@ function decide(lib: Library, state: ServerState, a: AdmissionAttributes, user: 
   }
 }
 
+/** The validation of each policy kind and its binding (see the header): all of it for the mutating ones, whose resources have no synchronous validator. */
+const VALIDATORS: Record<string, (lib: Library, o: Obj) => ReturnType<Library["validatePolicy"]>> = {
+  validatingadmissionpolicies: (lib, o) => lib.validatePolicy(o),
+  validatingadmissionpolicybindings: (lib, o) => lib.validateBinding(o),
+  mutatingadmissionpolicies: (lib, o) => lib.validateMutatingPolicy(o),
+  mutatingadmissionpolicybindings: (lib, o) => lib.validateMutatingBinding(o),
+};
+
 /** The CEL part of validating a policy or binding (see the header). */
 function validateConfiguration(lib: Library, a: AdmissionAttributes): void {
   const o = a.object as Obj | undefined;
-  if (!o || a.subresource !== "") return;
-  const policy = a.info.resource === "validatingadmissionpolicies";
-  const causes = policy ? lib.validatePolicy(o) : lib.validateBinding(o);
+  const validate = VALIDATORS[a.info.resource];
+  if (!o || a.subresource !== "" || !validate) return;
+  const causes = validate(lib, o);
   if (causes.length > 0) throw invalid(`${a.info.kind}.${GROUP}`, { group: GROUP, kind: a.info.kind }, a.name, causes);
 }
 
 function isPolicyConfiguration(info: ResourceInfo): boolean {
-  return info.group === GROUP && (info.resource === "validatingadmissionpolicies" || info.resource === "validatingadmissionpolicybindings");
+  return info.group === GROUP && Object.hasOwn(VALIDATORS, info.resource);
 }
 
 /** The policies' validating step for requests by `user`: undefined when nothing applies (or all is decided synchronously and allowed). */

@@ -12,6 +12,7 @@ import { STANDARD_VERBS } from "../registry/resource-info.js";
 import { storageVersionHash } from "../registry/storage-version-hash.js";
 import { asList, asObj, duplicate, forbidden, invalid, notSupported, required, strings } from "./field-causes.js";
 import { builtinStrategy } from "./strategies.js";
+import type { Emulate } from "../server-state.js";
 
 const GROUP = "admissionregistration.k8s.io";
 
@@ -55,7 +56,15 @@ function defaultPolicy(o: Obj): void {
   o["status"] ??= {};
 }
 
-/** SetDefaults_ValidatingAdmissionPolicyBinding: its matchResources. */
+/** SetDefaults_MutatingAdmissionPolicy: failurePolicy and matchConstraints (it has no status). */
+function defaultMutatingPolicy(o: Obj): void {
+  const spec = asObj(o["spec"]);
+  if (o["spec"] === undefined) return;
+  spec["failurePolicy"] ??= "Fail";
+  if (spec["matchConstraints"] && typeof spec["matchConstraints"] === "object") defaultMatchResources(spec["matchConstraints"] as Obj);
+}
+
+/** SetDefaults_ValidatingAdmissionPolicyBinding (and the Mutating one): its matchResources. */
 function defaultBinding(o: Obj): void {
   const m = asObj(o["spec"])["matchResources"];
   if (m && typeof m === "object") defaultMatchResources(m as Obj);
@@ -266,9 +275,15 @@ export const WEBHOOK_CONFIGURATIONS = {
   validating: `${GROUP}/validatingwebhookconfigurations`,
 } as const;
 
-/** admissionregistration.k8s.io/v1's resources. */
-export function admissionRegistrationResources(): ResourceInfo[] {
+/** admissionregistration.k8s.io/v1's resources; MutatingAdmissionPolicy (v1 since 1.36) not under emulate "1.24". */
+export function admissionRegistrationResources(emulate: Emulate): ResourceInfo[] {
   return [
+    ...(emulate === "1.24"
+      ? []
+      : [
+          resource("mutatingadmissionpolicies", "MutatingAdmissionPolicy", { defaulter: defaultMutatingPolicy }),
+          resource("mutatingadmissionpolicybindings", "MutatingAdmissionPolicyBinding", { defaulter: defaultBinding }),
+        ]),
     resource("mutatingwebhookconfigurations", "MutatingWebhookConfiguration", { defaulter: defaulter(true), validator: validator(true) }),
     resource("validatingadmissionpolicies", "ValidatingAdmissionPolicy", { statusSubresource: true, defaulter: defaultPolicy }),
     resource("validatingadmissionpolicybindings", "ValidatingAdmissionPolicyBinding", { defaulter: defaultBinding }),

@@ -184,7 +184,7 @@ export function builtinResources(emulate: Emulate): ResourceInfo[] {
     }),
     ...authenticationResources(emulate),
     ...authorizationResources(),
-    ...admissionRegistrationResources(),
+    ...admissionRegistrationResources(emulate),
     groupResource("apiextensions.k8s.io", "v1", "customresourcedefinitions", "CustomResourceDefinition", {
       namespaced: false,
       shortNames: ["crd", "crds"],

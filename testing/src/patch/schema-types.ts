@@ -3,7 +3,7 @@
 // unless x-kubernetes-list-type (or, for built-ins, a "merge" patch strategy) says otherwise.
 
 import { isObject, type JsonObject, type JsonValue } from "./json.js";
-import { SCALAR, UNTYPED, type ListType, type MapType, type PatchMeta, type TypeInfo } from "./type-info.js";
+import { SCALAR, scalarOf, UNTYPED, type ListType, type MapType, type PatchMeta, type TypeInfo } from "./type-info.js";
 
 /** A JSON schema node, as found in a CRD or an OpenAPI v2 document. */
 export type SchemaNode = JsonObject;
@@ -57,7 +57,7 @@ function convertV3(s: SchemaNode): TypeInfo {
     return map;
   }
   if (type === undefined) return UNTYPED;
-  return SCALAR;
+  return scalarOf(type);
 }
 
 function stringList(v: JsonValue | undefined): string[] {
@@ -140,5 +140,5 @@ function convertV2(s: SchemaNode, defs: Definitions): TypeInfo {
     };
   }
   if (type === undefined) return UNTYPED;
-  return SCALAR;
+  return scalarOf(type);
 }

@@ -5,6 +5,8 @@
 /** A leaf value: strings, numbers, booleans, int-or-string, timestamps. */
 export interface ScalarType {
   readonly kind: "scalar";
+  /** structured-merge-diff's scalar type, which its validation checks values against; absent: any scalar. */
+  readonly scalar?: "numeric" | "string" | "boolean";
 }
 
 /** How a strategic merge patch treats a field (from x-kubernetes-patch-strategy / -merge-key). */
@@ -46,6 +48,16 @@ export type TypeInfo = ScalarType | MapType | ListType | UntypedType;
 
 /** The single scalar type. */
 export const SCALAR: ScalarType = { kind: "scalar" };
+const SCALARS: Record<string, ScalarType> = {
+  integer: { kind: "scalar", scalar: "numeric" },
+  number: { kind: "scalar", scalar: "numeric" },
+  string: { kind: "scalar", scalar: "string" },
+  boolean: { kind: "scalar", scalar: "boolean" },
+};
+/** The scalar of an OpenAPI `type` (kube-openapi's schemaconv); any scalar for another. */
+export function scalarOf(type: unknown): ScalarType {
+  return (typeof type === "string" ? SCALARS[type] : undefined) ?? SCALAR;
+}
 /** The single untyped (deduced) type. */
 export const UNTYPED: UntypedType = { kind: "untyped" };
 

@@ -12,11 +12,14 @@ import { costModelFor, REFERENCE_MINOR, type CostModel } from "../server-version
 
 /** The AST node type of @bufbuild/cel. */
 export type Expr = ReturnType<typeof parse>["expr"];
+type StructEntry = Extract<Expr["exprKind"], { case: "structExpr" }>["value"]["entries"][number];
 
 /** A checker error at a source offset. */
 export interface CelIssue {
   offset: number;
   message: string;
+  /** Where cel-go places it: the first such character from the offset on (a struct field's colon). */
+  seek?: string;
 }
 
 /** What differs between the environments that use the checker (CRD rules, admission policies). */
@@ -41,6 +44,12 @@ export interface CheckerOptions {
    * undeclared reference. Without it every name passes.
    */
   declaredFunctions?: ReadonlySet<string>;
+  /**
+   * The message types the environment declares (`Object{…}`, `JSONPatch{…}` in MutatingAdmissionPolicy's):
+   * the type of a construction, or undefined for a name it does not declare (an undeclared reference).
+   * Without it a construction is dyn whatever its name.
+   */
+  messageTypes?: (name: string) => CelT | undefined;
 }
 
 /** cel-go's names of operators (`_+_`, `!_`, `_[_]`, `_?_:_` ...) and of its internal functions (`@in`). */
@@ -70,6 +79,7 @@ export function formatCelIssues(source: string, issues: readonly CelIssue[]): st
   return issues
     .map((i) => {
       let offset = i.offset;
+      if (i.seek !== undefined) offset = Math.max(source.indexOf(i.seek, offset), offset);
       while (offset < source.length && /\s/.test(source[offset]!)) offset++;
       const x = excerpt(source, offset);
       return formatCelIssue(x.line, x.col, x.text, i.message);
@@ -159,8 +169,21 @@ const qualifiedFns = new Set([
   // The format library (format.go): format.named and one function per named format.
   "format.named",
   ...FORMAT_NAMES.map((n) => `format.${n}`),
+  // MutatingAdmissionPolicy's JSON Patch library.
+  "jsonpatch.escapeKey",
 ]);
-const stringFns = new Set(["lowerAscii", "upperAscii", "trim", "replace", "substring", "charAt", "join", "string", "format"]);
+const stringFns = new Set([
+  "jsonpatch.escapeKey",
+  "lowerAscii",
+  "upperAscii",
+  "trim",
+  "replace",
+  "substring",
+  "charAt",
+  "join",
+  "string",
+  "format",
+]);
 const typeNames = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
 const traversalFactor = 0.1;
 const BOOL: CelT = { k: "bool" };
@@ -290,18 +313,51 @@ export class CelChecker {
             values.push({ e: entry.value, t: value });
           }
         }
-        if (k.value.messageName === "") {
-          this.homogeneous(keys, false);
-          this.homogeneous(values, false);
-        }
         const size = k.value.entries.length;
-        return { t: k.value.messageName === "" ? { k: "map", value, maxSize: size } : DYN, cost, size };
+        if (k.value.messageName !== "") return { t: this.message(e, k.value.messageName, k.value.entries, values), cost, size };
+        this.homogeneous(keys, false);
+        this.homogeneous(values, false);
+        // A literal's keys are of their own type (dyn when it has none), which cel-go prints: map(dyn, dyn) for `{}`.
+        return { t: { k: "map", value, maxSize: size, key: keys[0]?.t ?? DYN }, cost, size };
       }
       case "comprehensionExpr":
         return this.comprehension(k.value, env);
       default:
         return { t: DYN, cost: 0, size: UNKNOWN_SIZE };
     }
+  }
+
+  /**
+   * A message construction (`JSONPatch{op: "add"}`): its declared type, each field's value checked
+   * against the field's type (cel-go names a field the type lacks as of type ''), at the field's entry;
+   * a name the environment does not declare is an undeclared reference, at the brace; an opaque type's fields are dyn.
+   */
+  private message(e: Expr, name: string, entries: readonly StructEntry[], values: readonly { e: Expr; t: CelT }[]): CelT {
+    if (this.options.messageTypes === undefined) return DYN;
+    const t = this.options.messageTypes(name);
+    if (t === undefined) {
+      // At the brace, past the name.
+      this.issue(e, `undeclared reference to '${name}' (in container '')`, name.length);
+      return DYN;
+    }
+    // An opaque type's fields are all dyn.
+    if (t.k !== "object" || t.opaque === true) return t;
+    let i = 0;
+    for (const entry of entries) {
+      if (entry.value === undefined) continue;
+      const v = values[i++];
+      if (entry.keyKind.case !== "fieldKey" || v === undefined) continue;
+      const field = entry.keyKind.value;
+      const want = t.fields.get(field);
+      if (want !== undefined && (want.k === "dyn" || v.t.k === "dyn" || formatCelType(want) === formatCelType(v.t))) continue;
+      // cel-go places it at the field's colon.
+      this.issues.push({
+        offset: this.positions[String(entry.id)] ?? 0,
+        seek: ":",
+        message: `expected type of field '${field}' is '${want === undefined ? "" : formatCelType(want)}' but provided type is '${formatCelType(v.t)}'`,
+      });
+    }
+    return t;
   }
 
   private ident(e: Expr, name: string, env: ReadonlyMap<string, CelT>): CelT {

@@ -19,7 +19,8 @@ export type CelT =
       /** cel-go knows it as an object type whose fields it cannot look up (the authorizer's): any other field fails to resolve. */
       unresolvable?: boolean;
     }
-  | { k: "map"; value: CelT; maxSize: number }
+  /** A map; its keys are strings (a schema's maps) unless `key` says otherwise (a literal's). */
+  | { k: "map"; value: CelT; maxSize: number; key?: CelT }
   | { k: "list"; elem: CelT; maxSize: number }
   /** cel-go's optional_type(T) (cel.OptionalTypes, from 1.28). */
   | { k: "optional"; elem: CelT }
@@ -153,7 +154,7 @@ export function formatCelType(t: CelT): string {
     case "object":
       return t.name ?? "object";
     case "map":
-      return `map(string, ${formatCelType(t.value)})`;
+      return `map(${t.key ? formatCelType(t.key) : "string"}, ${formatCelType(t.value)})`;
     case "list":
       return `list(${formatCelType(t.elem)})`;
     case "optional":

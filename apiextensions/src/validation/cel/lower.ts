@@ -3,6 +3,8 @@
 // - optionals (optional-library.ts): selection and indexing through an optional are optional
 //   (viral in cel-go: `a.?b.c` is `a.?b.?c`); or()/orValue() short-circuit (their operand bound once,
 //   as cel-go's optMap binds); list and map literals with optional elements become calls;
+// - message constructions (`Object.spec{…}`): a call of @message, which an environment that declares
+//   message types implements (MutatingAdmissionPolicy's, admission-policy/mutating/values.ts);
 // - two-variable comprehensions (the planner folds over one variable): the range becomes a list of
 //   [index or key, value] pairs, and each step binds the two variables from its pair.
 // A binding is a comprehension over an empty list whose accumulator is the bound value, which is
@@ -116,7 +118,18 @@ class Lowering {
           if (en.keyKind.case === "mapKey") this.lower(en.keyKind.value);
           this.lower(en.value);
         }
-        if (k.value.messageName !== "" || !entries.some((en) => en.optionalEntry)) return;
+        if (k.value.messageName !== "") {
+          // A message (MutatingAdmissionPolicy's Object.x{…} and JSONPatch{…}, the planner knowing no
+          // such types): a call of the environment's @message with the type's name and the fields.
+          const names = entries.map((en) =>
+            this.const({ case: "stringValue", value: en.keyKind.case === "fieldKey" ? en.keyKind.value : "" }),
+          );
+          const values = entries.map((en) => en.value ?? this.const({ case: "boolValue", value: false }));
+          const name = this.const({ case: "stringValue", value: k.value.messageName });
+          e.exprKind = this.call(MESSAGE, [name, this.list(names), this.list(values)]).exprKind;
+          return;
+        }
+        if (!entries.some((en) => en.optionalEntry)) return;
         const keys = entries.map((en) =>
           en.keyKind.case === "mapKey" ? en.keyKind.value : this.const({ case: "stringValue", value: "" }),
         );
@@ -144,6 +157,9 @@ class Lowering {
     }
   }
 }
+
+/** The function a message construction is lowered to: (type name, field names, field values). */
+export const MESSAGE = "@message";
 
 // The iteration variable of a lowered two-variable comprehension.
 const PAIR = "@pair";
