@@ -18,12 +18,16 @@ import {
 } from "./templates/controller-files.js";
 import {
   BUILDER_MARKER,
+  CERTMANAGER_ISSUER_LINE,
+  CERTMANAGER_KUSTOMIZECONFIG,
+  certmanagerKustomization,
   CRD_KUSTOMIZE_MARKER,
   DEFAULT_PATCH_MARKER,
   DEFAULT_REPLACEMENT_MARKER,
   DEFAULT_RESOURCE_MARKER,
   IMPORTS_MARKER,
   initFiles,
+  issuerFile,
   type ScaffoldVersions,
 } from "./templates/init-files.js";
 import {
@@ -38,12 +42,10 @@ import {
   caInjectionReplacements,
   certificateFile,
   CERTIFICATE_DNS_REPLACEMENTS,
-  CERTMANAGER_KUSTOMIZATION,
-  CERTMANAGER_KUSTOMIZECONFIG,
   DEFAULT_WEBHOOK_PATCH,
   DEFAULT_WEBHOOK_RESOURCES,
-  issuerFile,
   MANAGER_WEBHOOK_PATCH,
+  WEBHOOK_CERTIFICATE,
   webhookFile,
   webhookFileOf,
   webhookMainLines,
@@ -417,10 +419,14 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
   if (webhookKustomizationText === undefined) fresh.set("config/webhook/kustomization.yaml", webhookKustomization(admission));
   if (read("config/webhook/service.yaml") === undefined) fresh.set("config/webhook/service.yaml", webhookServiceFile(v));
   // The webhooks' serving certificate from cert-manager, and the manager mounting it (kubebuilder's).
+  // init wrote config/certmanager with the metrics server's certificate; a project from an earlier
+  // init gets it here, with the webhooks' certificate only.
+  const certmanagerPath = "config/certmanager/kustomization.yaml";
+  const certmanagerText = read(certmanagerPath);
   const certManager: [string, string][] = [
     ["config/certmanager/issuer.yaml", issuerFile(v)],
-    ["config/certmanager/certificate-webhook.yaml", certificateFile(v)],
-    ["config/certmanager/kustomization.yaml", CERTMANAGER_KUSTOMIZATION],
+    [`config/certmanager/${WEBHOOK_CERTIFICATE}`, certificateFile(v)],
+    [certmanagerPath, certmanagerKustomization([WEBHOOK_CERTIFICATE])],
     ["config/certmanager/kustomizeconfig.yaml", CERTMANAGER_KUSTOMIZECONFIG],
     ["config/default/manager_webhook_patch.yaml", MANAGER_WEBHOOK_PATCH],
   ];
@@ -474,6 +480,16 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
   // kube-codegen.config.json: generate reads the webhook markers from the controller sources it names.
   addControllerSource(WEBHOOK_SOURCES, read, write, byHand);
 
+  // config/certmanager/kustomization.yaml, written by init: the webhooks' certificate after the Issuer.
+  if (typeof certmanagerText === "string") {
+    const line = `- ${WEBHOOK_CERTIFICATE}`;
+    if (!certmanagerText.split("\n").some((l) => l.trim() === line)) {
+      const next = insertAfter(certmanagerText, (l) => l.trim() === CERTMANAGER_ISSUER_LINE, line);
+      if (next !== undefined) write.set(certmanagerPath, next);
+      else byHand(certmanagerPath, `has no "${CERTMANAGER_ISSUER_LINE}" line`, [line]);
+    }
+  }
+
   // config/webhook/kustomization.yaml, written by a conversion webhook: the manifests the first
   // defaulting or validating webhook makes.
   if (admission && typeof webhookKustomizationText === "string") {
@@ -487,9 +503,10 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
 
   // config/default/kustomization.yaml: the webhooks and cert-manager deployed with the rest, the
   // Service's names in the certificate, and its CA injected where the API server needs it.
+  // init's commented-out ../certmanager is uncommented, as kubebuilder does, and each resource is
+  // listed once (the user may have uncommented it for the metrics certificate already).
   const crdName = `${v.names.plural}.${apiGroupOf(v)}`;
   const blocks: [string, readonly string[]][] = [
-    [DEFAULT_RESOURCE_MARKER, DEFAULT_WEBHOOK_RESOURCES],
     [DEFAULT_PATCH_MARKER, DEFAULT_WEBHOOK_PATCH],
     [DEFAULT_REPLACEMENT_MARKER, CERTIFICATE_DNS_REPLACEMENTS],
   ];
@@ -500,7 +517,12 @@ export function planCreateWebhook(args: CreateWebhookArgs, read: ReadFile): Scaf
     blocks.push([DEFAULT_REPLACEMENT_MARKER, caInjectionReplacements(["kind: CustomResourceDefinition", `name: ${crdName}`])]);
   const defaultPath = "config/default/kustomization.yaml";
   let kustomization = read(defaultPath);
+  if (typeof kustomization === "string") kustomization = kustomization.replace(/^([ \t]*)#(- \.\.\/certmanager)[ \t]*$/m, "$1$2");
   const notAdded: string[] = [];
+  const withResources =
+    typeof kustomization === "string" ? insertAbove(kustomization, DEFAULT_RESOURCE_MARKER, DEFAULT_WEBHOOK_RESOURCES) : undefined;
+  if (withResources !== undefined) kustomization = withResources;
+  else notAdded.push(...DEFAULT_WEBHOOK_RESOURCES.filter((l) => !(kustomization ?? "").split("\n").some((x) => x.trim() === l)));
   for (const [marker, lines] of blocks) {
     const next = typeof kustomization === "string" ? insertBlockAbove(kustomization, marker, lines) : undefined;
     if (next === undefined) notAdded.push(...lines);

@@ -118,10 +118,9 @@ test("create webhook --defaulting --programmatic-validation: the webhook file wi
     [
       "PROJECT",
       "cmd/main.ts",
+      // init wrote the Issuer and the kustomization, which lists the webhooks' certificate now.
       "config/certmanager/certificate-webhook.yaml",
-      "config/certmanager/issuer.yaml",
       "config/certmanager/kustomization.yaml",
-      "config/certmanager/kustomizeconfig.yaml",
       "config/default/kustomization.yaml",
       "config/default/manager_webhook_patch.yaml",
       "config/webhook/kustomization.yaml",

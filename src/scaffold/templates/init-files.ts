@@ -282,6 +282,9 @@ spec:
           requests:
             cpu: 10m
             memory: 128Mi
+        # Empty, so that config/default's patches can append the certificates' mounts and volumes.
+        volumeMounts: []
+      volumes: []
       serviceAccountName: controller-manager
       terminationGracePeriodSeconds: 10
 # ${v.projectName}'s manager; config/default names everything ${v.projectName}-* in ${v.projectName}-system.
@@ -406,6 +409,44 @@ rules:
 `,
 };
 
+// The metrics Service's name or namespace (`field`, at `index` of the names split on dots) into the
+// metrics-certs Certificate's DNS names and the ServiceMonitor's serverName: commented out, as
+// kubebuilder's [METRICS-WITH-CERTS] replacements.
+function metricsCertReplacement(field: "name" | "namespace", index: number): string {
+  return `#- source:
+#    kind: Service
+#    version: v1
+#    name: controller-manager-metrics-service
+#    fieldPath: .metadata.${field}
+#  targets:
+#  - select:
+#      kind: Certificate
+#      group: cert-manager.io
+#      version: v1
+#      name: metrics-certs
+#    fieldPaths:
+#    - .spec.dnsNames.0
+#    - .spec.dnsNames.1
+#    options:
+#      delimiter: '.'
+#      index: ${String(index)}
+#      create: true
+#  - select:
+#      kind: ServiceMonitor
+#      group: monitoring.coreos.com
+#      version: v1
+#      name: controller-manager-metrics-monitor
+#    fieldPaths:
+#    - .spec.endpoints.0.tlsConfig.serverName
+#    options:
+#      delimiter: '.'
+#      index: ${String(index)}
+#      create: true
+`;
+}
+
+// Each commented-out section starts with its [TAG] and ends at a blank line: to turn one on,
+// remove the leading # of its YAML lines.
 function defaultKustomization(v: InitValues): string {
   return `# kubectl apply -k config/default installs the CRDs, the RBAC and the manager; once create webhook
 # has run, also the webhooks, their Service and their serving certificate from cert-manager
@@ -420,16 +461,32 @@ resources:
 - metrics_service.yaml
 # Uncomment to let only Pods in namespaces labelled metrics: enabled reach the metrics.
 #- ../network-policy
-# Uncomment to have the Prometheus Operator scrape the metrics (needs its ServiceMonitor CRD).
+# [PROMETHEUS] Uncomment to have the Prometheus Operator scrape the metrics (needs its
+# ServiceMonitor CRD).
 #- ../prometheus
+# [CERTMANAGER] cert-manager's Issuer and certificates (config/certmanager), which the metrics
+# certificate's sections below need; create webhook uncomments it for the webhooks' certificate.
+#- ../certmanager
+
 ${DEFAULT_RESOURCE_MARKER}
 patches:
 # Serves the metrics on :8443 (METRICS_BIND_ADDRESS); without this patch they are off.
 - path: manager_metrics_patch.yaml
   target:
     kind: Deployment
+# [METRICS-WITH-CERTS] Serves the metrics with cert-manager's certificate instead of a self-signed
+# one: the Secret metrics-server-cert mounted in the manager, METRICS_CERT_PATH naming its directory.
+# Uncomment [CERTMANAGER] above and the [METRICS-WITH-CERTS] replacements below with it.
+#- path: cert_metrics_manager_patch.yaml
+#  target:
+#    kind: Deployment
+
 ${DEFAULT_PATCH_MARKER}
 replacements:
+# [METRICS-WITH-CERTS] The metrics Service's name and namespace into the DNS names of the
+# metrics-certs Certificate and the serverName of the ServiceMonitor, which the [PROMETHEUS-WITH-CERTS]
+# patch of config/prometheus verifies (kustomize skips that target while there is no ServiceMonitor).
+${metricsCertReplacement("name", 0)}${metricsCertReplacement("namespace", 1)}
 ${DEFAULT_REPLACEMENT_MARKER}
 `;
 }
@@ -482,12 +539,69 @@ spec:
     - port: 8443
       protocol: TCP
 `,
+  "config/default/cert_metrics_manager_patch.yaml": `# Mounts cert-manager's metrics certificate (the Secret metrics-server-cert) in the manager and
+# points METRICS_CERT_PATH at it: cmd/main.ts then serves the metrics with its tls.crt and tls.key,
+# reloaded when cert-manager renews them, instead of a self-signed certificate.
+- op: add
+  path: /spec/template/spec/containers/0/volumeMounts/-
+  value:
+    mountPath: /tmp/k8s-metrics-server/metrics-certs
+    name: metrics-certs
+    readOnly: true
+- op: add
+  path: /spec/template/spec/containers/0/env/-
+  value:
+    name: METRICS_CERT_PATH
+    value: /tmp/k8s-metrics-server/metrics-certs
+- op: add
+  path: /spec/template/spec/volumes/-
+  value:
+    name: metrics-certs
+    secret:
+      secretName: metrics-server-cert
+      optional: false
+      items:
+      - key: ca.crt
+        path: ca.crt
+      - key: tls.crt
+        path: tls.crt
+      - key: tls.key
+        path: tls.key
+`,
   "config/prometheus/kustomization.yaml": `resources:
 - monitor.yaml
+
+# [PROMETHEUS-WITH-CERTS] Uncomment to have Prometheus verify the manager's certificate (and present
+# it) from the Secret metrics-server-cert instead of skipping verification. This needs the sections
+# tagged [CERTMANAGER] and [METRICS-WITH-CERTS] in config/default/kustomization.yaml uncommented too.
+#patches:
+#- path: monitor_tls_patch.yaml
+#  target:
+#    kind: ServiceMonitor
+`,
+  "config/prometheus/monitor_tls_patch.yaml": `# The ServiceMonitor's TLS with cert-manager's metrics certificate: the server name checked is the
+# metrics Service's (SERVICE_NAME and SERVICE_NAMESPACE are replaced by the [METRICS-WITH-CERTS]
+# replacements of config/default/kustomization.yaml), against the CA in metrics-server-cert.
+- op: replace
+  path: /spec/endpoints/0/tlsConfig
+  value:
+    serverName: SERVICE_NAME.SERVICE_NAMESPACE.svc
+    insecureSkipVerify: false
+    ca:
+      secret:
+        name: metrics-server-cert
+        key: ca.crt
+    cert:
+      secret:
+        name: metrics-server-cert
+        key: tls.crt
+    keySecret:
+      name: metrics-server-cert
+      key: tls.key
 `,
   "config/prometheus/monitor.yaml": `# The Prometheus Operator's scrape of the metrics Service. Prometheus's ServiceAccount must be bound
 # to the metrics-reader ClusterRole. insecureSkipVerify because the manager's certificate is
-# self-signed unless METRICS_CERT_PATH names one (cert-manager's, say): verify that one instead.
+# self-signed unless it is cert-manager's: [PROMETHEUS-WITH-CERTS] in kustomization.yaml verifies that one.
 apiVersion: monitoring.coreos.com/v1
 kind: ServiceMonitor
 metadata:
@@ -508,6 +622,97 @@ spec:
       control-plane: controller-manager
 `,
 };
+
+// cert-manager's certificates, as kubebuilder wires them: a self-signed Issuer, and a Certificate
+// for each server of the manager, whose Secret config/default mounts where that server reads it.
+// init writes the metrics server's; create webhook adds the webhooks'.
+
+/** config/certmanager/issuer.yaml: a self-signed Issuer (kubebuilder's). */
+export function issuerFile(v: Pick<InitValues, "projectName">): string {
+  return `# A self-signed issuer for the manager's serving certificates (https://cert-manager.io/docs/).
+apiVersion: cert-manager.io/v1
+kind: Issuer
+metadata:
+  labels:
+    app.kubernetes.io/name: ${v.projectName}
+    app.kubernetes.io/managed-by: kustomize
+  name: selfsigned-issuer
+  namespace: system
+spec:
+  selfSigned: {}
+`;
+}
+
+/** What differs between the manager's two Certificates (kubebuilder's metrics-certs and serving-cert). */
+export interface CertificateOf {
+  /** The leading comment: whose certificate, and where it is mounted. */
+  header: string;
+  name: string;
+  secretName: string;
+  /** The Service it is for ("metrics", "webhook"), and the replacements of config/default/kustomization.yaml that put its names in. */
+  service: string;
+  replacements: string;
+}
+
+/** A Certificate of the self-signed Issuer for a Service of the manager, its DNS names filled in by kustomize. */
+export function certificateYaml(v: Pick<InitValues, "projectName">, c: CertificateOf): string {
+  return `${c.header}
+apiVersion: cert-manager.io/v1
+kind: Certificate
+metadata:
+  labels:
+    app.kubernetes.io/name: ${v.projectName}
+    app.kubernetes.io/managed-by: kustomize
+  name: ${c.name}
+  namespace: system
+spec:
+  # SERVICE_NAME and SERVICE_NAMESPACE are replaced with the ${c.service} Service's by the
+  # ${c.replacements} in config/default/kustomization.yaml.
+  dnsNames:
+  - SERVICE_NAME.SERVICE_NAMESPACE.svc
+  - SERVICE_NAME.SERVICE_NAMESPACE.svc.cluster.local
+  issuerRef:
+    kind: Issuer
+    name: selfsigned-issuer
+  secretName: ${c.secretName}
+`;
+}
+
+/** config/certmanager/certificate-metrics.yaml: the metrics server's certificate (kubebuilder's metrics-certs). */
+function metricsCertificateFile(v: Pick<InitValues, "projectName">): string {
+  return certificateYaml(v, {
+    header: `# The metrics server's certificate, kept by cert-manager in the Secret metrics-server-cert, which
+# config/default/cert_metrics_manager_patch.yaml mounts where cmd/main.ts reads it (METRICS_CERT_PATH).`,
+    name: "metrics-certs",
+    secretName: "metrics-server-cert",
+    service: "metrics",
+    replacements: "[METRICS-WITH-CERTS] replacements",
+  });
+}
+
+/** The line of config/certmanager/kustomization.yaml after which create webhook lists its certificate. */
+export const CERTMANAGER_ISSUER_LINE = "- issuer.yaml";
+
+/** config/certmanager/kustomization.yaml: the Issuer and the `certificates` files. */
+export function certmanagerKustomization(certificates: readonly string[]): string {
+  return `resources:
+${CERTMANAGER_ISSUER_LINE}
+${certificates.map((c) => `- ${c}\n`).join("")}
+configurations:
+- kustomizeconfig.yaml
+`;
+}
+
+/** config/certmanager/kustomizeconfig.yaml: kustomize's namePrefix reaches the Certificates' issuerRef. */
+export const CERTMANAGER_KUSTOMIZECONFIG = `# Teaches kustomize to substitute the Issuer's name in the Certificates' issuerRef.
+nameReference:
+- kind: Issuer
+  group: cert-manager.io
+  fieldSpecs:
+  - kind: Certificate
+    group: cert-manager.io
+    path: spec/issuerRef/name
+`;
 
 const CRD_KUSTOMIZATION = `# The CRDs kube-codegen generates into bases/; create api adds each one.
 resources:
@@ -556,5 +761,9 @@ export function initFiles(v: InitValues): ReadonlyMap<string, string> {
     ["config/manager/manager.yaml", managerYaml(v)],
     ...Object.entries(RBAC_FILES),
     ...Object.entries(METRICS_FILES),
+    ["config/certmanager/issuer.yaml", issuerFile(v)],
+    ["config/certmanager/certificate-metrics.yaml", metricsCertificateFile(v)],
+    ["config/certmanager/kustomization.yaml", certmanagerKustomization(["certificate-metrics.yaml"])],
+    ["config/certmanager/kustomizeconfig.yaml", CERTMANAGER_KUSTOMIZECONFIG],
   ]);
 }

@@ -7,6 +7,7 @@
 // names (scaffold/names.ts).
 import { hubTableName } from "../../generators/conversion/names.js";
 import { apiDirOf, apiGroupOf, type ApiValues } from "./api-files.js";
+import { certificateYaml } from "./init-files.js";
 
 /** What the webhook templates are given: the kind, and which webhooks it gets. */
 export interface WebhookValues extends ApiValues {
@@ -319,71 +320,27 @@ namespace:
   create: false
 `;
 
-// cert-manager's serving certificate for the webhooks, as kubebuilder wires it: a self-signed
-// Issuer, a Certificate for the webhook Service's DNS names whose Secret the manager mounts where
-// its webhook server reads it, and cert-manager's CA injector told (by an annotation kustomize
-// fills in) to put the certificate's CA into the webhook configurations and the CRDs that convert.
+// cert-manager's serving certificate for the webhooks, as kubebuilder wires it: a Certificate for
+// the webhook Service's DNS names, from the self-signed Issuer of config/certmanager (which init
+// writes with the metrics server's certificate), whose Secret the manager mounts where its webhook
+// server reads it, and
+// cert-manager's CA injector told (by an annotation kustomize fills in) to put the certificate's
+// CA into the webhook configurations and the CRDs that convert.
 
-/** config/certmanager/issuer.yaml: a self-signed Issuer (kubebuilder's). */
-export function issuerFile(v: Pick<WebhookValues, "projectName">): string {
-  return `# A self-signed issuer for the webhooks' serving certificate (https://cert-manager.io/docs/).
-apiVersion: cert-manager.io/v1
-kind: Issuer
-metadata:
-  labels:
-    app.kubernetes.io/name: ${v.projectName}
-    app.kubernetes.io/managed-by: kustomize
-  name: selfsigned-issuer
-  namespace: system
-spec:
-  selfSigned: {}
-`;
-}
+/** The webhooks' Certificate's file in config/certmanager. */
+export const WEBHOOK_CERTIFICATE = "certificate-webhook.yaml";
 
 /** config/certmanager/certificate-webhook.yaml: the serving certificate (kubebuilder's serving-cert). */
 export function certificateFile(v: Pick<WebhookValues, "projectName">): string {
-  return `# The webhook server's certificate, kept by cert-manager in the Secret webhook-server-cert, which
-# config/default/manager_webhook_patch.yaml mounts where the manager's webhook server reads it.
-apiVersion: cert-manager.io/v1
-kind: Certificate
-metadata:
-  labels:
-    app.kubernetes.io/name: ${v.projectName}
-    app.kubernetes.io/managed-by: kustomize
-  name: serving-cert
-  namespace: system
-spec:
-  # SERVICE_NAME and SERVICE_NAMESPACE are replaced with the webhook Service's by the
-  # replacements in config/default/kustomization.yaml.
-  dnsNames:
-  - SERVICE_NAME.SERVICE_NAMESPACE.svc
-  - SERVICE_NAME.SERVICE_NAMESPACE.svc.cluster.local
-  issuerRef:
-    kind: Issuer
-    name: selfsigned-issuer
-  secretName: webhook-server-cert
-`;
+  return certificateYaml(v, {
+    header: `# The webhook server's certificate, kept by cert-manager in the Secret webhook-server-cert, which
+# config/default/manager_webhook_patch.yaml mounts where the manager's webhook server reads it.`,
+    name: "serving-cert",
+    secretName: "webhook-server-cert",
+    service: "webhook",
+    replacements: "replacements",
+  });
 }
-
-/** config/certmanager/kustomization.yaml. */
-export const CERTMANAGER_KUSTOMIZATION = `resources:
-- issuer.yaml
-- certificate-webhook.yaml
-
-configurations:
-- kustomizeconfig.yaml
-`;
-
-/** config/certmanager/kustomizeconfig.yaml: kustomize's namePrefix reaches the Certificate's issuerRef. */
-export const CERTMANAGER_KUSTOMIZECONFIG = `# Teaches kustomize to substitute the Issuer's name in the Certificate's issuerRef.
-nameReference:
-- kind: Issuer
-  group: cert-manager.io
-  fieldSpecs:
-  - kind: Certificate
-    group: cert-manager.io
-    path: spec/issuerRef/name
-`;
 
 /**
  * config/default/manager_webhook_patch.yaml: the manager's webhook server port and the certificate's
