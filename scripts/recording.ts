@@ -106,11 +106,13 @@ interface ScenarioLike {
   name: string;
   setup: { what: string; method?: string; path: string; body?: unknown; settle?: boolean }[];
   requests: { what: string; method?: string; path: string; body?: unknown }[];
+  ready?: { path: string; body: unknown };
 }
 
 /**
  * Runs a policy scenario through a recorder: its setup (waiting with `settle` where a step asks and
- * after the last), then its requests, each recorded as "<scenario>: <what>". An update replaces what
+ * after the last, then until its `ready` request is no longer 503), then its requests, each recorded
+ * as "<scenario>: <what>". An update replaces what
  * is stored, so its resourceVersion comes from a GET just before.
  */
 export async function runScenario(rec: ReturnType<typeof recorder>, s: ScenarioLike, settle: () => Promise<void>): Promise<void> {
@@ -119,6 +121,8 @@ export async function runScenario(rec: ReturnType<typeof recorder>, s: ScenarioL
     if (setup.settle) await settle();
   }
   await settle();
+  if (s.ready)
+    for (let i = 0; i < 120 && (await rec.call("POST", `${s.ready.path}?dryRun=All`, s.ready.body)).status === 503; i++) await sleep(500);
   for (const r of s.requests) {
     let body = r.body;
     if (r.method === "PUT") {

@@ -6,14 +6,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { applyJsonPatch } from "../../apiextensions/src/admission-policy/mutating/json-patch.js";
-import {
-  mutate,
-  MutationReinvocation,
-  validateMutatingPolicy,
-  type MutateOptions,
-  type Obj,
-} from "../../apiextensions/src/admission-policy/index.js";
-import { cmRule, configMap, request } from "./helpers.js";
+import { Reinvocation, type ChainPass } from "../../apiextensions/src/on-demand/index.js";
+import { admit, mutate, validateMutatingPolicy, type MutateOptions, type Obj } from "../../apiextensions/src/admission-policy/index.js";
+import { binding, cmRule, configMap, policy, request } from "./helpers.js";
 
 test("JSON Patch as json-patch v4: replace adds a missing map key, negative indices count from the end, a null step is missing", () => {
   const doc = { a: { b: 1 }, l: [1, 2, 3], n: null };
@@ -71,7 +66,9 @@ test("JSON Patch errors in the library's words; a failed test is told apart", ()
     "copy operation does not apply: doc is missing destination path: /nope/y: missing value",
   );
   assert.equal(error({ op: "test", path: "/a/b", value: 2 }), "test failed: testing value /a/b failed: test failed");
-  assert.equal(error({ op: "test", path: "/a/missing", value: null }), "ok");
+  // Only a test without value matches a missing path; an explicit null never matches (the library's raw null).
+  assert.equal(error({ op: "test", path: "/a/missing" }), "ok");
+  assert.equal(error({ op: "test", path: "/a/missing", value: null }), "test failed: testing value /a/missing failed: test failed");
   assert.equal(error({ op: "jump", path: "/a" }), "Unexpected kind: jump");
 });
 
@@ -113,7 +110,12 @@ test("mutations run in order on the object as the previous left it; ApplyConfigu
       jsonPatch('[JSONPatch{op: "add", path: "/data/" + jsonpatch.escapeKey("k/8s~x"), value: object.metadata.labels["n"]}]'),
     ],
   });
-  const r = mutate([p], [bindingOf("p")], options(configMap("c", { a: "1" })), new MutationReinvocation());
+  const r = mutate(
+    [p],
+    [bindingOf("p")],
+    options(configMap("c", { a: "1" })),
+    new Reinvocation({ reinvoking: false, shouldReinvoke: false }),
+  );
   assert.equal(r.status, undefined);
   assert.deepEqual(r.object?.["data"], { a: "1", "k/8s~x": "1" });
   assert.deepEqual((r.object?.["metadata"] as Obj)["labels"], { n: "1" });
@@ -121,7 +123,7 @@ test("mutations run in order on the object as the previous left it; ApplyConfigu
 
 test("a nested type name that is not its field path, and an evaluation error, deny under Fail and are skipped under Ignore", () => {
   const wrongName = mutating("p", { mutations: [apply("Object{spec: Object.status{x: 1}}")] });
-  const r = mutate([wrongName], [bindingOf("p")], options(configMap("c")), new MutationReinvocation());
+  const r = mutate([wrongName], [bindingOf("p")], options(configMap("c")), new Reinvocation({ reinvoking: false, shouldReinvoke: false }));
   assert.equal(r.status?.code, 403);
   assert.equal(r.status?.reason, "Invalid");
   assert.equal(
@@ -132,7 +134,12 @@ test("a nested type name that is not its field path, and an evaluation error, de
     mutations: [apply('Object{metadata: Object.metadata{labels: {"x": object.data.none}}}'), apply("Object{}")],
   });
   const ignored = mutating("r", { failurePolicy: "Ignore", mutations: [jsonPatch('[JSONPatch{op: "remove", path: "/data/none"}]')] });
-  const both = mutate([errs, ignored], [bindingOf("q"), bindingOf("r")], options(configMap("c", { a: "1" })), new MutationReinvocation());
+  const both = mutate(
+    [errs, ignored],
+    [bindingOf("q"), bindingOf("r")],
+    options(configMap("c", { a: "1" })),
+    new Reinvocation({ reinvoking: false, shouldReinvoke: false }),
+  );
   // Only the Fail policy's error; the mutation after the failed one still ran.
   assert.deepEqual(both.status?.details.causes, [
     {
@@ -145,13 +152,18 @@ test("a binding without its param is a configuration error (reason Forbidden); a
   const p = mutating("p", { paramKind: { apiVersion: "v1", kind: "ConfigMap" }, mutations: [apply("Object{}")] });
   const b = bindingOf("p", { paramRef: { name: "none", namespace: "ns", parameterNotFoundAction: "Deny" } });
   const o = { ...options(configMap("c")), params: [] };
-  const r = mutate([p], [b], o, new MutationReinvocation());
+  const r = mutate([p], [b], o, new Reinvocation({ reinvoking: false, shouldReinvoke: false }));
   assert.equal(r.status?.reason, "Forbidden");
   assert.equal(
     r.status?.message,
     "policy 'p' with binding 'p' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction",
   );
-  const unknownKind = mutate([p], [b], { ...options(configMap("c")), paramLookup: () => undefined }, new MutationReinvocation());
+  const unknownKind = mutate(
+    [p],
+    [b],
+    { ...options(configMap("c")), paramLookup: () => undefined },
+    new Reinvocation({ reinvoking: false, shouldReinvoke: false }),
+  );
   assert.equal(
     unknownKind.status?.message,
     `policy "p" denied request: failed to configure policy: failed to find resource referenced by paramKind: 'v1, Kind=ConfigMap'`,
@@ -168,20 +180,21 @@ test("reinvocation: an IfNeeded policy runs again in the second pass once the ob
     mutating("b", { mutations: [counter("b")] }),
   ];
   const bindings = [bindingOf("a"), bindingOf("b")];
-  const pass = new MutationReinvocation();
+  const chain: ChainPass = { reinvoking: false, shouldReinvoke: false };
+  const pass = new Reinvocation(chain);
   const first = mutate(policies, bindings, options(configMap("c", { s: "x" })), pass);
   assert.deepEqual(first.object?.["data"], { s: "x", a: "1", b: "1" });
-  assert.equal(pass.shouldReinvoke, true);
-  pass.reinvoking = true;
+  assert.equal(chain.shouldReinvoke, true);
+  chain.reinvoking = true;
   const second = mutate(policies, bindings, options(first.object), pass);
   assert.deepEqual(second.object?.["data"], { s: "x", a: "2", b: "1" });
-  // A policy that changes nothing asks for no second pass.
-  const idle = new MutationReinvocation();
+  // Any mutation that ran asks for a second pass, even one that changed nothing.
+  const idle: ChainPass = { reinvoking: false, shouldReinvoke: false };
   mutate(
     [mutating("i", { reinvocationPolicy: "IfNeeded", mutations: [jsonPatch("[]")] })],
     [bindingOf("i")],
     options(configMap("c")),
-    idle,
+    new Reinvocation(idle),
   );
   assert.equal(idle.shouldReinvoke, true, "a mutation that ran marks the pass dirty, as the server's VersionedAttributes.Dirty does");
 });
@@ -196,4 +209,13 @@ test("validation: results of another type than the patch type takes, in cel-go's
       `Invalid value: "[JSONPatch{op: 1}]": compilation failed: ERROR: <input>:1:14: expected type of field 'op' is 'string' but provided type is 'int'`,
     ],
   );
+});
+
+test("a message construction of another type than the patch types is CEL's own, in every policy", () => {
+  const r = admit(
+    [policy("p", { validations: [{ expression: "google.protobuf.Duration{seconds: 5} == duration('5s')" }] })],
+    [binding("b", "p")],
+    request(configMap("c")),
+  );
+  assert.equal(r.allowed, true, r.status?.message);
 });

@@ -13,5 +13,5 @@ export { bindingSelects, validateBinding, validatePolicy, type FieldCause } from
 export type * from "./types.js";
 // MutatingAdmissionPolicy: validation of policies and bindings, and the mutations of one request (the
 // caller merges ApplyConfigurations by schema and keeps the reinvocation state between passes).
-export { mutate, MutationReinvocation, type MutateOptions, type MutateResult } from "./mutating/mutate.js";
+export { mutate, type MutateOptions, type MutateResult } from "./mutating/mutate.js";
 export { validateMutatingBinding, validateMutatingPolicy } from "./mutating/validate.js";

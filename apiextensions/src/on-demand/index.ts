@@ -11,6 +11,7 @@ import { onDemand } from "../validation/on-demand.js";
 /** ValidatingAdmissionPolicy evaluation (../admission-policy), with CEL: loaded once a policy exists. */
 export const admissionPolicy = onDemand("ValidatingAdmissionPolicy (CEL)", () => import("../admission-policy/index.js"));
 
+export { Reinvocation, type ChainPass } from "../admission-policy/mutating/reinvocation.js";
 export { checkCrd } from "../crd-checks/check-crd.js";
 export { checkCrdUpdate } from "../crd-checks/update.js";
 export { crdWarnings } from "../crd-checks/warnings.js";

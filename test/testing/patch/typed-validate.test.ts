@@ -27,6 +27,12 @@ test("an undeclared field, a scalar of the wrong kind, a map where a list belong
   );
   // Labels are a map of strings: any key is declared.
   assert.equal(typedValidationError({ metadata: { labels: { "a/b": "c" } } }, deployment), undefined);
+  // A set's item after "=", CEL's null where a map belongs (as recorded from 1.37.2).
+  assert.equal(
+    typedValidationError({ metadata: { finalizers: [1] } }, deployment),
+    ".metadata.finalizers[=1]: expected string, got &value.valueUnstructured{Value:1}",
+  );
+  assert.equal(typedValidationError({ metadata: { labels: null } }, deployment), ".metadata.labels: expected map, got &{NULL_VALUE}");
   assert.equal(
     typedValidationError({ spec: { nothing: 1, replicas: true } }, deployment),
     "errors:\n  .spec.nothing: field not declared in schema\n  .spec.replicas: expected numeric (int or float), got bool",

@@ -6,7 +6,8 @@
 // caller's (request-admission.ts). The evaluation is @kube-codegen/apiextensions/admission-policy's,
 // loaded on demand like the validating policies'.
 import { admissionPolicy } from "@kube-codegen/apiextensions/on-demand";
-import type { MutateOptions, MutationReinvocation } from "@kube-codegen/apiextensions/admission-policy";
+import type { MutateOptions } from "@kube-codegen/apiextensions/admission-policy";
+import type { Reinvocation } from "@kube-codegen/apiextensions/on-demand";
 import { builtinDecodeError } from "../builtin/decode.js";
 import type { JsonObject } from "../patch/json.js";
 import type { TypeInfo } from "../patch/type-info.js";
@@ -16,11 +17,14 @@ import type { AdmissionAttributes } from "../registry/admission-hooks.js";
 import { listStoredOf } from "../registry/controller-client.js";
 import type { KubeObject } from "../registry/controller-client.js";
 import { patchSchemaFor } from "../registry/patch-schema.js";
-import { groupVersion } from "../registry/resource-info.js";
+import { groupVersion, type ResourceInfo } from "../registry/resource-info.js";
+import { pruneUndeclaredFields } from "../builtin/unknown-fields.js";
 import { applyDefaults, clone } from "../registry/write-common.js";
 import type { ServerState, UserInfo } from "../server-state.js";
 import { ApiError } from "../status-errors.js";
-import { admitOptions, type Library } from "./policy-admission.js";
+import { admitOptions, isPolicyConfiguration, type Library } from "./policy-admission.js";
+
+export type { Library };
 
 type Obj = Record<string, unknown>;
 
@@ -28,9 +32,9 @@ const GROUP = "admissionregistration.k8s.io";
 const POLICIES = `${GROUP}/mutatingadmissionpolicies`;
 const BINDINGS = `${GROUP}/mutatingadmissionpolicybindings`;
 
-/** Whether any MutatingAdmissionPolicy can apply to `a` (a create or update of an object outside the admission configurations). */
+/** Whether any MutatingAdmissionPolicy can apply to `a` (a create or update of anything but a policy or binding). */
 export function mutatingPoliciesApply(state: ServerState, a: AdmissionAttributes): boolean {
-  if (a.operation === "DELETE" || !a.object || a.info.group === GROUP) return false;
+  if (a.operation === "DELETE" || !a.object || isPolicyConfiguration(a.info)) return false;
   return listStoredOf(state, POLICIES).length > 0 && listStoredOf(state, BINDINGS).length > 0;
 }
 
@@ -51,13 +55,25 @@ function applyConfiguration(type: TypeInfo): MutateOptions["applyConfiguration"]
   };
 }
 
+/**
+ * The server's strict decoding of a JSON-patched built-in (patch.jsonPatcher): a value of the wrong
+ * type, then fields the kind does not declare ("strict decoding error: unknown field …").
+ */
+function strictDecodeError(info: ResourceInfo, o: Obj): string | undefined {
+  const typed = builtinDecodeError(groupVersion(info), info.kind, o, info.schemaRelease);
+  if (typed !== undefined) return typed;
+  // In the order of the patched document, whose keys the JSON Patch library writes sorted.
+  const unknown = pruneUndeclaredFields(patchSchemaFor(info).type, clone(o)).sort();
+  return unknown.length > 0 ? `strict decoding error: ${unknown.map((f) => `unknown field ${JSON.stringify(f)}`).join(", ")}` : undefined;
+}
+
 /** One pass of the policies over `a` (the object as the chain has it so far): the object they leave, or their refusal thrown. */
 export function runMutatingPolicies(
   lib: Library,
   state: ServerState,
   user: UserInfo,
   a: AdmissionAttributes,
-  pass: MutationReinvocation,
+  pass: Reinvocation,
 ): KubeObject {
   const info = a.info;
   const options: MutateOptions = {
@@ -65,7 +81,7 @@ export function runMutatingPolicies(
     // The schema server-side apply merges by: a custom resource's, a built-in's as the emulated
     // release defines it (a kind outside the table merges untyped, unchecked).
     applyConfiguration: applyConfiguration(patchSchemaFor(info).type),
-    ...(info.custom ? {} : { decodeError: (o: Obj) => builtinDecodeError(groupVersion(info), info.kind, o, info.schemaRelease) }),
+    ...(info.custom ? {} : { decodeError: (o: Obj) => strictDecodeError(info, o) }),
     defaulted: (o) => {
       const copy = clone(o) as KubeObject;
       applyDefaults(info, copy);

@@ -122,7 +122,11 @@ function validateConfiguration(lib: Library, a: AdmissionAttributes): void {
   if (causes.length > 0) throw invalid(`${a.info.kind}.${GROUP}`, { group: GROUP, kind: a.info.kind }, a.name, causes);
 }
 
-function isPolicyConfiguration(info: ResourceInfo): boolean {
+/**
+ * Whether `info` is one of the four policy and binding resources (generic/plugin.go's
+ * admissionResources), which no policy applies to; webhook configurations are not exempt.
+ */
+export function isPolicyConfiguration(info: ResourceInfo): boolean {
   return info.group === GROUP && Object.hasOwn(VALIDATORS, info.resource);
 }
 
@@ -133,8 +137,6 @@ export function validatePolicies(state: ServerState, user: UserInfo, a: Admissio
       if (a.operation !== "DELETE") validateConfiguration(lib, a);
       return;
     }
-    // As the plugin, policies never apply to the admission configurations themselves.
-    if (a.info.group === GROUP) return;
     const policies = listStoredOf(state, POLICIES) as Obj[];
     const bindings = listStoredOf(state, BINDINGS) as Obj[];
     if (policies.length > 0 && bindings.length > 0) decide(lib, state, a, user, policies, bindings);

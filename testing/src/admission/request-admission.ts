@@ -1,34 +1,48 @@
 // The admission chain of one request, in kube-apiserver's plugin order: mutating, the
-// MutatingAdmissionPolicies then the mutating webhooks, and a second pass of the policies when one
-// asks for it (reinvocation: a policy or webhook changed the object after an IfNeeded policy ran);
-// then, validating, the ValidatingAdmissionPolicies before the validating webhooks (a policy's
-// denial means no webhook is called). Each step stays synchronous (undefined) when nothing applies.
-// The webhooks' own reinvocation stays within their step (webhook-admission.ts).
+// MutatingAdmissionPolicies then the mutating webhooks, and when one of them changed the object a
+// second pass of both (admission.reinvoker), in which each plugin runs again only its IfNeeded
+// invocations that ran before a change; then, validating, the ValidatingAdmissionPolicies before the
+// validating webhooks (a policy's denial means no webhook is called). Each step stays synchronous
+// (undefined) when nothing applies.
+import { Reinvocation, type ChainPass } from "@kube-codegen/apiextensions/on-demand";
 import type { Admission, AdmissionAttributes } from "../registry/admission-hooks.js";
 import type { KubeObject } from "../registry/controller-client.js";
 import type { ServerState, UserInfo } from "../server-state.js";
-import { mutatingPoliciesApply, mutatingPolicyLibrary, runMutatingPolicies } from "./mutating-policy-admission.js";
+import { mutatingPoliciesApply, mutatingPolicyLibrary, runMutatingPolicies, type Library } from "./mutating-policy-admission.js";
 import { validatePolicies } from "./policy-admission.js";
 import { webhookAdmission } from "./webhook-admission.js";
 
+/** The policies' side of a chain: their library and their reinvocation state. */
+interface PolicyPass {
+  lib: Library;
+  pass: Reinvocation;
+}
+
 export function requestAdmission(state: ServerState, user: UserInfo): Admission {
   const webhooks = webhookAdmission(state, user);
-  const mutate = async (a: AdmissionAttributes): Promise<KubeObject> => {
-    const lib = await mutatingPolicyLibrary();
-    const pass = new lib.MutationReinvocation();
-    let object = runMutatingPolicies(lib, state, user, a, pass);
-    const hooked = webhooks.mutate({ ...a, object });
-    if (hooked) {
-      const after = await hooked;
-      if (JSON.stringify(after) !== JSON.stringify(object)) pass.shouldReinvoke = true;
-      object = after;
-    }
-    if (!pass.shouldReinvoke) return object;
-    pass.reinvoking = true;
-    return runMutatingPolicies(lib, state, user, { ...a, object }, pass);
+  // One pass of the mutating plugins (the policies when some may apply, then the webhooks).
+  const round = async (a: AdmissionAttributes, policies: PolicyPass | undefined, hooks: Reinvocation): Promise<KubeObject> => {
+    let object = a.object as KubeObject;
+    if (policies) object = runMutatingPolicies(policies.lib, state, user, a, policies.pass);
+    const hooked = webhooks.mutate({ ...a, object }, hooks);
+    return hooked ? await hooked : object;
+  };
+  // The chain: a second pass when a plugin changed the object (admission.reinvoker).
+  const mutate = async (a: AdmissionAttributes, withPolicies: boolean): Promise<KubeObject> => {
+    const chain: ChainPass = { reinvoking: false, shouldReinvoke: false };
+    const policies = withPolicies ? { lib: await mutatingPolicyLibrary(), pass: new Reinvocation(chain) } : undefined;
+    const hooks = new Reinvocation(chain);
+    const object = await round(a, policies, hooks);
+    if (!chain.shouldReinvoke) return object;
+    chain.reinvoking = true;
+    return round({ ...a, object }, policies, hooks);
   };
   return {
-    mutate: (a) => (mutatingPoliciesApply(state, a) ? mutate(a) : webhooks.mutate(a)),
+    mutate(a) {
+      if (mutatingPoliciesApply(state, a)) return mutate(a, true);
+      // Without policies the chain stays synchronous unless a webhook applies.
+      return webhooks.mutates(a) ? mutate(a, false) : undefined;
+    },
     validate(a) {
       const policies = validatePolicies(state, user, a);
       return policies ? policies.then(() => webhooks.validate(a)) : webhooks.validate(a);

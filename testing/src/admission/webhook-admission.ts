@@ -1,13 +1,15 @@
 // Admission by webhooks, as kube-apiserver's MutatingAdmissionWebhook and ValidatingAdmissionWebhook
 // plugins run them (k8s.io/apiserver/pkg/admission/plugin/webhook/{mutating,validating}/dispatcher.go):
 // the configurations in name order and their webhooks in order; the mutating ones one after another,
-// each seeing the object as the previous left it, with a second pass for reinvocationPolicy IfNeeded;
+// each seeing the object as the previous left it, the IfNeeded ones again in the admission chain's
+// second pass when the object changed after them (request-admission.ts runs the passes);
 // the validating ones in parallel, the first refusal in order answering. A webhook that cannot be
 // called, or answers badly, is skipped under failurePolicy Ignore and fails the request (500) under
 // Fail; a refusal is answered with the webhook's status. The texts are the real server's
 // (test/fixtures/apiserver-1.37/admission.json and webhooks.json).
 import { randomUUID } from "node:crypto";
 import type { AdmissionRequest, AdmissionResponse } from "@kube-codegen/runtime";
+import type { Reinvocation } from "@kube-codegen/apiextensions/on-demand";
 import { WEBHOOK_CONFIGURATIONS } from "../builtin/admissionregistration.js";
 import { applyJsonPatch } from "../patch/json-patch.js";
 import type { JsonValue } from "../patch/json.js";
@@ -27,6 +29,8 @@ type Obj = Record<string, unknown>;
 /** A webhook of a configuration, with what the dispatch needs to know of it. */
 interface Hook {
   name: string;
+  /** "<configuration>/<webhook>/<index>", the dispatcher's key for reinvocation (webhook.GetUID). */
+  uid: string;
   spec: Obj;
   /** The Services its `service` reference resolves against. */
   services: ServiceLookup;
@@ -46,11 +50,12 @@ function applicableHooks(state: ServerState, storage: string, a: AdmissionAttrib
   const out: Hook[] = [];
   const byName = [...configs].sort((x, y) => (String(x.metadata["name"]) < String(y.metadata["name"]) ? -1 : 1));
   for (const config of byName) {
-    for (const h of Array.isArray(config["webhooks"]) ? (config["webhooks"] as Obj[]) : []) {
+    (Array.isArray(config["webhooks"]) ? (config["webhooks"] as Obj[]) : []).forEach((h, i) => {
       const version = matchedVersion(h, a, equivalents);
-      if (!version || !namespaceSelected(h, a, namespaceLabels) || !objectSelected(h, a)) continue;
-      out.push({ name: String(h["name"]), spec: h, services, version });
-    }
+      if (!version || !namespaceSelected(h, a, namespaceLabels) || !objectSelected(h, a)) return;
+      const uid = `${String(config.metadata["name"])}/${String(h["name"])}/${String(i)}`;
+      out.push({ name: String(h["name"]), uid, spec: h, services, version });
+    });
   }
   return out;
 }
@@ -174,13 +179,22 @@ function applyPatch(object: KubeObject, ops: Obj[]): KubeObject {
   return doc as unknown as KubeObject;
 }
 
+/** The webhooks' admission of requests by `user`: one pass of the mutating ones (see mutate), the validating ones. */
+export interface WebhookAdmission {
+  /** Whether a mutating webhook applies to `a`. */
+  mutates(a: AdmissionAttributes): boolean;
+  mutate(a: AdmissionAttributes, pass: Reinvocation): Promise<KubeObject> | undefined;
+  validate: Admission["validate"];
+}
+
 /** The webhooks' admission of requests by `user`. */
-export function webhookAdmission(state: ServerState, user: UserInfo): Admission {
+export function webhookAdmission(state: ServerState, user: UserInfo): WebhookAdmission {
   return {
-    mutate(a) {
+    mutates: (a) => !exempt(a.info) && applicableHooks(state, WEBHOOK_CONFIGURATIONS.mutating, a).length > 0,
+    mutate(a, pass) {
       if (exempt(a.info)) return undefined;
       const hooks = applicableHooks(state, WEBHOOK_CONFIGURATIONS.mutating, a);
-      return hooks.length === 0 ? undefined : mutate(hooks, a, user);
+      return hooks.length === 0 ? undefined : mutate(hooks, a, user, pass);
     },
     validate(a) {
       if (exempt(a.info)) return undefined;
@@ -195,12 +209,17 @@ function exempt(info: ResourceInfo): boolean {
   return info.group === "admissionregistration.k8s.io";
 }
 
-async function mutate(hooks: Hook[], a: AdmissionAttributes, user: UserInfo): Promise<KubeObject> {
+/**
+ * One pass of the mutating webhooks, in order, each seeing the object as the previous left it. In the
+ * chain's second pass only the IfNeeded ones that ran before the object changed are called again
+ * (webhook/mutating/dispatcher.go, with `pass` its reinvocation context).
+ */
+async function mutate(hooks: Hook[], a: AdmissionAttributes, user: UserInfo, pass: Reinvocation): Promise<KubeObject> {
   let object = a.object ? clone(a.object) : undefined;
-  /** What each IfNeeded webhook left the object as, to reinvoke it if another changed it afterwards. */
-  const lastOutput = new Map<Hook, string>();
+  if (pass.reinvoking && pass.changedSinceLastPass(object)) pass.requireReinvoking();
   const run = async (hook: Hook): Promise<void> => {
     let response: AdmissionResponse;
+    const before = JSON.stringify(object);
     try {
       response = await call(hook, await reviewRequest(a, hook, user, object));
       if (!response.allowed) throw denial(hook, response);
@@ -214,12 +233,16 @@ async function mutate(hooks: Hook[], a: AdmissionAttributes, user: UserInfo): Pr
       if (e instanceof ApiError) throw e;
       const failure = callFailure(hook, e);
       if (failure) throw failure;
+    } finally {
+      if (JSON.stringify(object) !== before) {
+        pass.requireReinvoking();
+        pass.changed();
+      }
+      if (hook.spec["reinvocationPolicy"] === "IfNeeded") pass.invoked(hook.uid);
     }
-    if (hook.spec["reinvocationPolicy"] === "IfNeeded") lastOutput.set(hook, JSON.stringify(object));
   };
-  for (const hook of hooks) await run(hook);
-  // Reinvocation: each IfNeeded webhook once more, in order, if the object changed since it last ran.
-  for (const hook of hooks) if (lastOutput.has(hook) && lastOutput.get(hook) !== JSON.stringify(object)) await run(hook);
+  for (const hook of hooks) if (!pass.skips(hook.uid)) await run(hook);
+  pass.passed(object);
   return object ?? { metadata: {} };
 }
 

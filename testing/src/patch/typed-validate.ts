@@ -28,17 +28,24 @@ function goValue(v: JsonValue): string {
 
 /** The path element of a list item, as fieldpath.PathElement prints it. */
 function itemElement(t: ListType, item: JsonValue, i: number): string {
+  // Keys sorted by name; a set's item after "=" (fieldpath.PathElement.String).
   if (t.listType === "map" && isObject(item))
-    return `[${t.keys
+    return `[${[...t.keys]
+      .sort()
       .filter((k) => item[k] !== undefined)
       .map((k) => `${k}=${JSON.stringify(item[k])}`)
       .join(",")}]`;
-  if (t.listType === "set") return `[${JSON.stringify(item)}]`;
+  if (t.listType === "set") return `[=${JSON.stringify(item)}]`;
   return `[${String(i)}]`;
 }
 
 function walk(v: JsonValue, t: TypeInfo, path: string, out: string[]): void {
-  if (v === null) return;
+  // A null where a map or list belongs is CEL's null (structpb's NULL_VALUE), which an ApplyConfiguration
+  // cannot set (recorded from 1.37.2); elsewhere it is no value.
+  if (v === null) {
+    if (t.kind === "map" || t.kind === "list") out.push(`${path}: expected ${t.kind}, got &{NULL_VALUE}`);
+    return;
+  }
   switch (t.kind) {
     case "untyped":
       return;

@@ -5,7 +5,7 @@
 // test/fixtures/apiserver-1.37/mutating-admission-policy.json). A failed `test` is reported apart:
 // the server then leaves the object as it was, without error.
 
-/** One operation, as the policy's JSONPatch values give them (no `value` key: JSON null). */
+/** One operation, as the policy's JSONPatch values give them (no `value` key: none given, which adds null). */
 export interface PatchOperation {
   op: string;
   path: string;
@@ -177,7 +177,10 @@ function apply(doc: Container, o: PatchOperation): Container {
       if (!at) throw new PatchError(`test operation does not apply: is missing path: ${path}: ${MISSING}`);
       let actual: unknown;
       wrapped(`error in test for path: '${path}': `, () => (actual = get(at.c, at.key)));
-      if (actual === undefined || actual === null ? value !== null : !equal(actual, value)) throw failed;
+      // A missing or null value matches only a test without value: an explicit null is raw JSON to the
+      // library, never equal to what it decoded as nothing.
+      const given = Object.hasOwn(o, "value");
+      if (actual === undefined || actual === null ? given : !given || !equal(actual, value)) throw failed;
       return doc;
     }
     case "copy": {

@@ -8,9 +8,9 @@
 // Fail, refuse the request with 403 naming the first (its reason Invalid for an evaluation's error,
 // Forbidden for a configuration's); a patched object the server cannot decode is a 500 at once.
 //
-// Reinvocation (reinvocationcontext.go): a policy whose reinvocationPolicy is IfNeeded runs again in
-// the admission chain's second pass when the object changed after it ran. The caller keeps a
-// MutationReinvocation across the passes and runs the second when `shouldReinvoke` says so.
+// Reinvocation (reinvocationcontext.go, ./reinvocation.ts): a policy whose reinvocationPolicy is
+// IfNeeded runs again in the admission chain's second pass when the object changed after it ran. The
+// caller keeps a Reinvocation across the passes and runs the second when the chain's flag says so.
 //
 // Policies are taken in name order. The real server takes them in the order of a Go map (random per
 // refresh), so where the order matters its answer varies; recorded scenarios are order-independent.
@@ -24,6 +24,7 @@ import { collectParams, policyConfigError } from "../params.js";
 import type { AdmitOptions, DenialStatus, Obj } from "../types.js";
 import { compileMutatingPolicy, type CompiledMutatingPolicy, type CompiledMutation } from "./compile.js";
 import { applyJsonPatch } from "./json-patch.js";
+import type { Reinvocation } from "./reinvocation.js";
 import { applyConfigurationOf, jsonPatchOf } from "./values.js";
 
 const asObj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -40,35 +41,6 @@ export interface MutateOptions extends AdmitOptions {
   decodeError?: (object: Obj) => string | undefined;
   /** The object defaulted as the server defaults it after each mutation. */
   defaulted?: (object: Obj) => Obj;
-}
-
-/** What the plugin keeps between the admission chain's passes over one request. */
-export class MutationReinvocation {
-  /** Set once the chain runs its second pass. */
-  reinvoking = false;
-  /** Whether a second pass is needed (a policy changed the object). */
-  shouldReinvoke = false;
-  private lastOutput: string | undefined;
-  private previouslyInvoked = new Set<string>();
-  private readonly reinvoke = new Set<string>();
-
-  /** RequireReinvokingPreviouslyInvokedPlugins: the IfNeeded invocations so far are run again in the second pass. */
-  requireReinvoking(): void {
-    for (const k of this.previouslyInvoked) this.reinvoke.add(k);
-    this.previouslyInvoked = new Set();
-  }
-  invoked(key: string): void {
-    this.previouslyInvoked.add(key);
-  }
-  skips(key: string): boolean {
-    return this.reinvoking && !this.reinvoke.has(key);
-  }
-  changedSinceLastPass(object: Obj | null): boolean {
-    return this.lastOutput !== JSON.stringify(object);
-  }
-  passed(object: Obj | null): void {
-    this.lastOutput = JSON.stringify(object);
-  }
 }
 
 export interface MutateResult {
@@ -163,7 +135,7 @@ const keyOf = (i: Invocation): string =>
   JSON.stringify([i.policy.name, i.binding, str(asObj(i.param?.["metadata"])["namespace"]), str(asObj(i.param?.["metadata"])["name"])]);
 
 /** Mutates one request by `policies` and their `bindings`: one pass of the plugin (see the header). */
-export function mutate(policies: readonly Obj[], bindings: readonly Obj[], o: MutateOptions, pass: MutationReinvocation): MutateResult {
+export function mutate(policies: readonly Obj[], bindings: readonly Obj[], o: MutateOptions, pass: Reinvocation): MutateResult {
   const errors: PolicyError[] = [];
   let object = o.attributes.object;
   if (pass.reinvoking && pass.changedSinceLastPass(object)) pass.requireReinvoking();
@@ -205,13 +177,13 @@ export function mutate(policies: readonly Obj[], bindings: readonly Obj[], o: Mu
     }
     if (JSON.stringify(object) !== before) {
       pass.requireReinvoking();
-      pass.shouldReinvoke = true;
+      pass.changed();
     }
     if (inv.policy.reinvocationPolicy === "IfNeeded") pass.invoked(key);
   }
   if (dirty && object !== null) {
     pass.requireReinvoking();
-    pass.shouldReinvoke = true;
+    pass.changed();
   }
   pass.passed(object);
   const failing = errors.filter((e) => e.policy.failurePolicy === "Fail");

@@ -166,8 +166,9 @@ export function jsonPatchOf(v: CelValue): Converted<PatchOperation[]> {
     };
     const op: PatchOperation = { op: field("op"), path: field("path") };
     if (field("from") !== "") op.from = field("from");
+    // A value of null is sent as JSON null (a `test` of it never passes), unlike no value at all.
     const value = item.get("value");
-    if (value !== undefined && value !== null) {
+    if (value !== undefined) {
       const mismatch = typeNameMismatch(value);
       if (mismatch !== undefined) return { error: mismatch };
       try {

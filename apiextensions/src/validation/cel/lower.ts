@@ -3,8 +3,8 @@
 // - optionals (optional-library.ts): selection and indexing through an optional are optional
 //   (viral in cel-go: `a.?b.c` is `a.?b.?c`); or()/orValue() short-circuit (their operand bound once,
 //   as cel-go's optMap binds); list and map literals with optional elements become calls;
-// - message constructions (`Object.spec{…}`): a call of @message, which an environment that declares
-//   message types implements (MutatingAdmissionPolicy's, admission-policy/mutating/values.ts);
+// - MutatingAdmissionPolicy's message constructions (`Object.spec{…}`, `JSONPatch{…}`): a call of
+//   @message, which its environment implements (admission-policy/mutating/values.ts);
 // - two-variable comprehensions (the planner folds over one variable): the range becomes a list of
 //   [index or key, value] pairs, and each step binds the two variables from its pair.
 // A binding is a comprehension over an empty list whose accumulator is the bound value, which is
@@ -118,7 +118,7 @@ class Lowering {
           if (en.keyKind.case === "mapKey") this.lower(en.keyKind.value);
           this.lower(en.value);
         }
-        if (k.value.messageName !== "") {
+        if (isPatchType(k.value.messageName)) {
           // A message (MutatingAdmissionPolicy's Object.x{…} and JSONPatch{…}, the planner knowing no
           // such types): a call of the environment's @message with the type's name and the fields.
           const names = entries.map((en) =>
@@ -160,6 +160,14 @@ class Lowering {
 
 /** The function a message construction is lowered to: (type name, field names, field values). */
 export const MESSAGE = "@message";
+
+/**
+ * MutatingAdmissionPolicy's message types (`Object`, `Object.<path>`, `JSONPatch`), the ones lowered:
+ * any other (`google.protobuf.Duration{…}`) is the planner's own.
+ */
+function isPatchType(name: string): boolean {
+  return name === "JSONPatch" || name === "Object" || name.startsWith("Object.");
+}
 
 // The iteration variable of a lowered two-variable comprehension.
 const PAIR = "@pair";
