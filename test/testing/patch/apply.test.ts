@@ -213,3 +213,29 @@ test("a list-map item without its key fields cannot be applied (1.24 answers 500
     /\.spec\.template\.spec\.containers\[0\]\.ports: element 0: .*omits key field "protocol"/,
   );
 });
+
+test("as 1.37 types it, an item without a key field is identified by the key's default (a port without protocol is TCP's)", () => {
+  const schema = builtinResourceSchema("apps/v1", "Deployment", "1.37")!;
+  const cfg = {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "d" },
+    spec: { template: { spec: { containers: [{ name: "c", ports: [{ containerPort: 80 }] }] } } },
+  };
+  const r = serverSideApply(undefined, cfg, { manager: "m", apiVersion: "apps/v1", time: T0, force: false, schema });
+  assert.ok(r.object, r.object ? "" : JSON.stringify(r.status));
+  const fields = JSON.stringify((r.object["metadata"] as { managedFields: unknown[] }).managedFields);
+  assert.match(fields, /"k:\{\\"containerPort\\":80,\\"protocol\\":\\"TCP\\"\}"/);
+  // A second apply with the protocol spelt out is the same item, not a second port.
+  const again = serverSideApply(
+    r.object,
+    {
+      ...cfg,
+      spec: { template: { spec: { containers: [{ name: "c", ports: [{ containerPort: 80, protocol: "TCP", name: "http" }] }] } } },
+    },
+    { manager: "m", apiVersion: "apps/v1", time: T0, force: false, schema },
+  );
+  const ports = (((again.object?.["spec"] as JsonObject)["template"] as JsonObject)["spec"] as { containers: { ports: unknown[] }[] })
+    .containers[0]!.ports;
+  assert.deepEqual(ports, [{ containerPort: 80, protocol: "TCP", name: "http" }]);
+});

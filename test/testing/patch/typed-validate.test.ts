@@ -19,7 +19,7 @@ test("an undeclared field, a scalar of the wrong kind, a map where a list belong
   );
   assert.equal(
     typedValidationError(containers([{ name: "main", ports: [{ containerPort: "80" }] }]), deployment),
-    '.spec.template.spec.containers[name="main"].ports[containerPort="80"].containerPort: expected numeric (int or float), got string',
+    '.spec.template.spec.containers[name="main"].ports[containerPort="80",protocol="TCP"].containerPort: expected numeric (int or float), got string',
   );
   assert.equal(
     typedValidationError({ spec: { template: { spec: { containers: { name: "x" } } } } }, deployment),

@@ -71,11 +71,33 @@ function patchMetaOf(s: SchemaNode): PatchMeta | undefined {
   return { strategies: strategy.split(","), ...(typeof mergeKey === "string" ? { mergeKey } : {}) };
 }
 
-function listOf(elem: TypeInfo, s: SchemaNode): ListType {
+/** The `default`s of an item schema's `keys` properties (a definition's, through $ref), where it has some. */
+function keyDefaultsOf(
+  items: JsonValue | undefined,
+  keys: readonly string[],
+  defs: Definitions | undefined,
+): Record<string, JsonValue> | undefined {
+  let item = isObject(items) ? items : undefined;
+  const ref = item?.["$ref"];
+  if (typeof ref === "string" && defs) item = defs[ref.replace(/^#\/definitions\//, "")];
+  const props = isObject(item?.["properties"]) ? item["properties"] : {};
+  const out: Record<string, JsonValue> = {};
+  for (const k of keys) {
+    const p = props[k];
+    if (isObject(p) && p["default"] !== undefined) out[k] = p["default"];
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function listOf(elem: TypeInfo, s: SchemaNode, defs?: Definitions): ListType {
   const patch = patchMetaOf(s);
   const base = { kind: "list" as const, elem, ...(patch ? { patch } : {}) };
   const lt = s["x-kubernetes-list-type"];
-  if (lt === "map") return { ...base, listType: "map", keys: stringList(s["x-kubernetes-list-map-keys"]) };
+  if (lt === "map") {
+    const keys = stringList(s["x-kubernetes-list-map-keys"]);
+    const keyDefaults = keyDefaultsOf(s["items"], keys, defs);
+    return { ...base, listType: "map", keys, ...(keyDefaults ? { keyDefaults } : {}) };
+  }
   if (lt === "set") return { ...base, listType: "set", keys: [] };
   if (lt === "atomic") return { ...base, listType: "atomic", keys: [] };
   // Built-in types predating list-type markers: a merge strategy makes the list associative.
@@ -124,7 +146,7 @@ function convertV2(s: SchemaNode, defs: Definitions): TypeInfo {
   const ref = s["$ref"];
   if (typeof ref === "string") return typeInfoFromDefinitions(defs, ref.replace(/^#\/definitions\//, ""));
   const type = s["type"];
-  if (type === "array") return listOf(isObject(s["items"]) ? convertV2(s["items"], defs) : UNTYPED, s);
+  if (type === "array") return listOf(isObject(s["items"]) ? convertV2(s["items"], defs) : UNTYPED, s, defs);
   if (type === "object") {
     const fields: Record<string, TypeInfo> = {};
     if (isObject(s["properties"])) {

@@ -1,3 +1,5 @@
+import type { JsonValue } from "./json.js";
+
 // "Type info": the little the merge and ownership algorithms need to know about a schema —
 // which values are leaves, which maps and lists are granular, and how list items are identified.
 // It mirrors structured-merge-diff's schema model (scalar / map / list with an element relationship).
@@ -34,6 +36,11 @@ export interface ListType {
   /** atomic: one leaf; set: items are scalar values; map: items are objects identified by `keys`. */
   readonly listType: "atomic" | "set" | "map";
   readonly keys: readonly string[];
+  /**
+   * The schema's defaults of key fields: an item without the key is identified by its default
+   * (structured-merge-diff since the OpenAPI v3 schemas carry defaults: a port without protocol is TCP).
+   */
+  readonly keyDefaults?: Readonly<Record<string, JsonValue>>;
   /** Strategic-merge metadata of this list field. */
   readonly patch?: PatchMeta;
 }

@@ -32,8 +32,8 @@ function itemElement(t: ListType, item: JsonValue, i: number): string {
   if (t.listType === "map" && isObject(item))
     return `[${[...t.keys]
       .sort()
-      .filter((k) => item[k] !== undefined)
-      .map((k) => `${k}=${JSON.stringify(item[k])}`)
+      .filter((k) => (item[k] ?? t.keyDefaults?.[k]) !== undefined)
+      .map((k) => `${k}=${JSON.stringify(item[k] ?? t.keyDefaults?.[k])}`)
       .join(",")}]`;
   if (t.listType === "set") return `[=${JSON.stringify(item)}]`;
   return `[${String(i)}]`;

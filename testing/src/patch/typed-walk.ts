@@ -21,7 +21,7 @@ export function listItemElement(t: ListType, item: JsonValue, index: number): Pa
   if (t.listType === "map" && isObject(item)) {
     const key: JsonObject = {};
     for (const k of [...t.keys].sort()) {
-      const v = item[k];
+      const v = item[k] ?? t.keyDefaults?.[k];
       if (v !== undefined) key[k] = v;
     }
     return "k:" + goJson(key);
@@ -218,7 +218,7 @@ export function findMissingListMapKey(value: JsonValue, t: TypeInfo): string | u
     if (Array.isArray(v) && tt.kind === "list") {
       for (const [i, item] of v.entries()) {
         if (tt.listType === "map" && isObject(item)) {
-          const missing = tt.keys.find((k) => item[k] === undefined);
+          const missing = tt.keys.find((k) => item[k] === undefined && tt.keyDefaults?.[k] === undefined);
           if (missing !== undefined) {
             return `${path}: element ${i}: associative list with keys has an element that omits key field ${JSON.stringify(missing)} (and doesn't have default value)`;
           }
