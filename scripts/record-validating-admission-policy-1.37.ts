@@ -14,7 +14,7 @@
 // not recorded. The scenarios port the Kubernetes documentation's examples (replica limits with
 // paramKind, namespace-scoped params, messageExpression, variables, matchConditions, auditAnnotations,
 // the Warn action, parameterNotFoundAction, failurePolicy) and add one case per matching rule.
-import { recorder, runScenario, serverArgs, sleep } from "./recording.js";
+import { awaitSentinel, recorder, runScenario, serverArgs } from "./recording.js";
 import { VAP_SCENARIOS } from "../test/fixtures/apiserver-1.37/validating-admission-policy-scenarios.js";
 
 const { base, token } = serverArgs("record-validating-admission-policy-1.37.ts");
@@ -51,20 +51,7 @@ async function settle(): Promise<void> {
     metadata: { name: `sentinel-${String(n)}` },
     spec: { policyName: `sentinel-${String(n)}`, validationActions: ["Deny"] },
   });
-  for (let i = 0; i < 100; i++) {
-    const r = await call("POST", "/api/v1/namespaces/default/configmaps?dryRun=All", {
-      apiVersion: "v1",
-      kind: "ConfigMap",
-      metadata: { name: `sentinel-probe-${String(n)}` },
-    });
-    if (r.status === 422) {
-      // One more pass of the policy source, so objects it reads through informers (params) are seen too.
-      await sleep(1200);
-      return;
-    }
-    await sleep(200);
-  }
-  throw new Error(`sentinel ${String(n)} never became active`);
+  await awaitSentinel(rec, n, (r) => r.status === 422);
 }
 
 for (const s of VAP_SCENARIOS) await runScenario(rec, s, settle);

@@ -133,3 +133,28 @@ export async function runScenario(rec: ReturnType<typeof recorder>, s: ScenarioL
     await rec.step(`${s.name}: ${r.what}`, r.method ?? "POST", r.path, body);
   }
 }
+
+/**
+ * Polls, with dry-run creates of the ConfigMap `sentinel-probe-<n>` in default, until `active` says a
+ * sentinel policy acted on one; then waits one more pass of the server's policy source, so objects it
+ * reads through informers (params) are seen too. The probes are not recorded.
+ */
+export async function awaitSentinel(
+  rec: ReturnType<typeof recorder>,
+  n: number,
+  active: (answer: { status: number; text: string }) => boolean,
+): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const r = await rec.call("POST", "/api/v1/namespaces/default/configmaps?dryRun=All", {
+      apiVersion: "v1",
+      kind: "ConfigMap",
+      metadata: { name: `sentinel-probe-${String(n)}` },
+    });
+    if (active(r)) {
+      await sleep(1200);
+      return;
+    }
+    await sleep(200);
+  }
+  throw new Error(`sentinel ${String(n)} never became active`);
+}

@@ -7,12 +7,9 @@
 // managedFields. The one recorded difference allowed, as for ValidatingAdmissionPolicy: the parser's
 // own text after "compilation failed: ERROR: <input>:" of an expression that does not parse.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { WebhookServer } from "../../runtime/src/index.js";
-import { generateServerCertificate } from "../../runtime/src/tls/index.js";
-import { HOOK_CA_BUNDLE, HOOK_URL, labelHook } from "../fixtures/apiserver-1.37/mutating-admission-policy-scenarios.js";
+import { serveLabelHook, type ServedLabelHook } from "../fixtures/apiserver-1.37/mutating-admission-policy-scenarios.js";
 import { after, before, test } from "node:test";
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { releaseAgent, sendAs, type Answer } from "./transcript-http.js";
@@ -33,39 +30,17 @@ const EXCHANGES = (
 ).exchanges;
 
 let api: TestApiServer;
-let hooks: WebhookServer;
-let hookUrl: string;
-let caBundle: string;
-const stopHooks = new AbortController();
-let running: Promise<void>;
+let hook: ServedLabelHook;
 before(async () => {
   api = await startTestApiServer({ crds: [] });
   // The recorded scenarios' mutating webhook, the one the real server called.
-  const cert = generateServerCertificate("label-hook");
-  const certDir = mkdtempSync(join(tmpdir(), "kcg-label-hook-"));
-  writeFileSync(join(certDir, "tls.crt"), cert.certPem);
-  writeFileSync(join(certDir, "tls.key"), cert.keyPem);
-  caBundle = Buffer.from(cert.certPem).toString("base64");
-  hooks = new WebhookServer({ host: "127.0.0.1", port: 0, certDir });
-  hooks.register("/label", labelHook);
-  running = hooks.run(stopHooks.signal);
-  while (!hooks.address()) await new Promise((r) => setTimeout(r, 10));
-  hookUrl = `https://127.0.0.1:${String(hooks.address()!.port)}`;
+  hook = await serveLabelHook();
 });
 after(async () => {
   releaseAgent({ url: api.url, caPem: api.caPem });
   await api.stop();
-  stopHooks.abort();
-  await running;
+  await hook.stop();
 });
-
-/** A recorded body with the webhook's placeholders replaced by the loopback server's address and caBundle. */
-const swap = <T>(v: T): T =>
-  JSON.parse(
-    JSON.stringify(v ?? null)
-      .replaceAll(HOOK_URL, hookUrl)
-      .replaceAll(HOOK_CA_BUNDLE, caBundle),
-  ) as T;
 
 const call = (method: string, path: string, body?: unknown): Promise<Answer> =>
   sendAs({ url: api.url, caPem: api.caPem }, api.token, method, path, body);
@@ -94,21 +69,13 @@ function comparable(status: number, warning: unknown, body: unknown): string {
 test("every recorded exchange answers as the real 1.37.2: the mutated objects, the refusals, the stored policies", async () => {
   const problems: string[] = [];
   for (const e of EXCHANGES) {
-    let body = swap(e.request.body) as Json | undefined;
+    let body = hook.toServed(e.request.body) as Json | undefined;
     if (e.request.method === "PUT" && body) {
       const current = (await call("GET", e.request.path)).body as Json;
       body = { ...body, metadata: { ...(body["metadata"] as Json), resourceVersion: (current["metadata"] as Json)["resourceVersion"] } };
     }
     const got = await call(e.request.method, e.request.path, body);
-    const a = comparable(
-      got.status,
-      got.headers["warning"],
-      JSON.parse(
-        JSON.stringify(got.body ?? null)
-          .replaceAll(hookUrl, HOOK_URL)
-          .replaceAll(caBundle, HOOK_CA_BUNDLE),
-      ),
-    );
+    const a = comparable(got.status, got.headers["warning"], JSON.parse(hook.toPlaceholders(JSON.stringify(got.body ?? null))));
     const b = comparable(e.response.status, e.response.warning, e.response.body);
     if (a !== b) problems.push(`${e.step}:\n  got      ${a}\n  recorded ${b}`);
   }

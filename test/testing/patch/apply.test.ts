@@ -198,14 +198,17 @@ test("list items the applier no longer applies are removed; items others own sta
   assert.deepEqual(spec(kept), { ports: [{ name: "a", port: 1 }], tags: ["x", "y"] });
 });
 
+/** A Deployment whose container port has no protocol, one of the port's key fields. */
+const PORT_WITHOUT_PROTOCOL = {
+  apiVersion: "apps/v1",
+  kind: "Deployment",
+  metadata: { name: "d" },
+  spec: { template: { spec: { containers: [{ name: "c", ports: [{ containerPort: 80 }] }] } } },
+};
+
 test("a list-map item without its key fields cannot be applied (1.24 answers 500)", () => {
   const schema = builtinResourceSchema("apps/v1", "Deployment")!;
-  const cfg = {
-    apiVersion: "apps/v1",
-    kind: "Deployment",
-    metadata: { name: "d" },
-    spec: { template: { spec: { containers: [{ name: "c", ports: [{ containerPort: 80 }] }] } } },
-  };
+  const cfg = PORT_WITHOUT_PROTOCOL;
   const r = serverSideApply(undefined, cfg, { manager: "m", apiVersion: "apps/v1", time: T0, force: false, schema });
   assert.equal(r.error?.code, 500);
   assert.match(
@@ -216,12 +219,7 @@ test("a list-map item without its key fields cannot be applied (1.24 answers 500
 
 test("as 1.37 types it, an item without a key field is identified by the key's default (a port without protocol is TCP's)", () => {
   const schema = builtinResourceSchema("apps/v1", "Deployment", "1.37")!;
-  const cfg = {
-    apiVersion: "apps/v1",
-    kind: "Deployment",
-    metadata: { name: "d" },
-    spec: { template: { spec: { containers: [{ name: "c", ports: [{ containerPort: 80 }] }] } } },
-  };
+  const cfg = PORT_WITHOUT_PROTOCOL;
   const r = serverSideApply(undefined, cfg, { manager: "m", apiVersion: "apps/v1", time: T0, force: false, schema });
   assert.ok(r.object, r.object ? "" : JSON.stringify(r.status));
   const fields = JSON.stringify((r.object["metadata"] as { managedFields: unknown[] }).managedFields);

@@ -27,21 +27,31 @@ export function requestAdmission(state: ServerState, user: UserInfo): Admission 
     const hooked = webhooks.mutate({ ...a, object }, hooks);
     return hooked ? await hooked : object;
   };
-  // The chain: a second pass when a plugin changed the object (admission.reinvoker).
-  const mutate = async (a: AdmissionAttributes, withPolicies: boolean): Promise<KubeObject> => {
-    const chain: ChainPass = { reinvoking: false, shouldReinvoke: false };
-    const policies = withPolicies ? { lib: await mutatingPolicyLibrary(), pass: new Reinvocation(chain) } : undefined;
-    const hooks = new Reinvocation(chain);
-    const object = await round(a, policies, hooks);
+  // The chain after its first pass: a second when a plugin changed the object (admission.reinvoker).
+  const secondPass = async (
+    a: AdmissionAttributes,
+    first: Promise<KubeObject>,
+    chain: ChainPass,
+    policies: PolicyPass | undefined,
+    hooks: Reinvocation,
+  ): Promise<KubeObject> => {
+    const object = await first;
     if (!chain.shouldReinvoke) return object;
     chain.reinvoking = true;
     return round({ ...a, object }, policies, hooks);
   };
   return {
     mutate(a) {
-      if (mutatingPoliciesApply(state, a)) return mutate(a, true);
+      const chain: ChainPass = { reinvoking: false, shouldReinvoke: false };
+      const hooks = new Reinvocation(chain);
+      if (mutatingPoliciesApply(state, a))
+        return Promise.resolve(mutatingPolicyLibrary()).then((lib) => {
+          const policies = { lib, pass: new Reinvocation(chain) };
+          return secondPass(a, round(a, policies, hooks), chain, policies, hooks);
+        });
       // Without policies the chain stays synchronous unless a webhook applies.
-      return webhooks.mutates(a) ? mutate(a, false) : undefined;
+      const first = webhooks.mutate(a, hooks);
+      return first ? secondPass(a, first, chain, undefined, hooks) : undefined;
     },
     validate(a) {
       const policies = validatePolicies(state, user, a);

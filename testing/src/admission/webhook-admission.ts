@@ -181,8 +181,6 @@ function applyPatch(object: KubeObject, ops: Obj[]): KubeObject {
 
 /** The webhooks' admission of requests by `user`: one pass of the mutating ones (see mutate), the validating ones. */
 export interface WebhookAdmission {
-  /** Whether a mutating webhook applies to `a`. */
-  mutates(a: AdmissionAttributes): boolean;
   mutate(a: AdmissionAttributes, pass: Reinvocation): Promise<KubeObject> | undefined;
   validate: Admission["validate"];
 }
@@ -190,7 +188,6 @@ export interface WebhookAdmission {
 /** The webhooks' admission of requests by `user`. */
 export function webhookAdmission(state: ServerState, user: UserInfo): WebhookAdmission {
   return {
-    mutates: (a) => !exempt(a.info) && applicableHooks(state, WEBHOOK_CONFIGURATIONS.mutating, a).length > 0,
     mutate(a, pass) {
       if (exempt(a.info)) return undefined;
       const hooks = applicableHooks(state, WEBHOOK_CONFIGURATIONS.mutating, a);

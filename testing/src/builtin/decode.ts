@@ -20,6 +20,8 @@ const QUANTITY_FORMAT = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
 interface Context {
   struct: string;
   fields: readonly string[];
+  /** The release's definitions the object is decoded by. */
+  defs: Definitions;
 }
 
 /** A decoding failure with Go's message. */
@@ -195,8 +197,6 @@ function goTimeUTC(v: string, micro: boolean): string {
 // Values the decode stores in another form (Time and MicroTime offsets, a Time's fraction), written back only once the whole object
 // decoded, so a failed decode leaves the request's object as sent (a patch's 422 quotes it).
 let pendingRewrites: Array<() => void> = [];
-// The table of the decode under way (decodes are synchronous, so one at a time).
-let definitions: Definitions = builtinDefinitionsOf("1.24");
 
 function check(s: SchemaNode, v: unknown, at: Context): void {
   // JSON null leaves a Go value at its zero value, whatever the type.
@@ -205,7 +205,7 @@ function check(s: SchemaNode, v: unknown, at: Context): void {
   if (typeof ref === "string") {
     const def = ref.slice(DEF_PREFIX.length);
     if (checkSpecial(def, v)) return;
-    const target = definitions[def];
+    const target = at.defs[def];
     if (!target) return;
     if (target["type"] === "object" && (target["properties"] !== undefined || target["additionalProperties"] !== undefined)) {
       if (typeof v !== "object" || Array.isArray(v)) typeError(jsonKind(v), s, at);
@@ -243,7 +243,7 @@ function checkStruct(def: string, s: SchemaNode, obj: Record<string, unknown>, a
     const p = props[key];
     // Undeclared fields are dropped (and reported by field validation), not type errors.
     if (!p) continue;
-    check(p, value, { struct: shortName(def), fields: [...at.fields, key] });
+    check(p, value, { struct: shortName(def), fields: [...at.fields, key], defs: at.defs });
     const ref = p["$ref"];
     if ((ref === DEF_PREFIX + TIME || ref === DEF_PREFIX + MICRO_TIME) && typeof value === "string") {
       const stored = goTimeUTC(value, ref === DEF_PREFIX + MICRO_TIME);
@@ -258,10 +258,12 @@ function checkStruct(def: string, s: SchemaNode, obj: Record<string, unknown>, a
  * Decodes `obj` as the struct `def`: Go's decoding error, or undefined once the values it stores in
  * another form (Time and MicroTime in UTC) are written back into `obj`.
  */
-function decodeStruct(def: string, root: SchemaNode, obj: Record<string, unknown>): string | undefined {
+function decodeStruct(def: string, obj: Record<string, unknown>, defs: Definitions): string | undefined {
+  const root = defs[def];
+  if (!root) return undefined;
   pendingRewrites = [];
   try {
-    checkStruct(def, root, obj, { struct: shortName(def), fields: [] });
+    checkStruct(def, root, obj, { struct: shortName(def), fields: [], defs });
     for (const rewrite of pendingRewrites) rewrite();
     return undefined;
   } catch (e) {
@@ -284,9 +286,7 @@ export function builtinDecodeError(
 ): string | undefined {
   const def = builtinDefinitionName(apiVersion, kind);
   if (!def || UNCHECKED_ROOTS.has(def)) return undefined;
-  definitions = builtinDefinitionsOf(release);
-  const root = definitions[def];
-  return root ? decodeStruct(def, root, obj) : undefined;
+  return decodeStruct(def, obj, builtinDefinitionsOf(release));
 }
 
 const OBJECT_META = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
@@ -300,9 +300,7 @@ const OBJECT_META = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
  */
 export function objectMetaDecodeError(metadata: unknown, release: SchemaRelease = "1.24"): string | undefined {
   if (metadata === undefined || metadata === null) return undefined;
-  definitions = builtinDefinitionsOf(release);
   if (typeof metadata !== "object" || Array.isArray(metadata))
     return `json: cannot unmarshal ${jsonKind(metadata)} into Go value of type v1.ObjectMeta`;
-  const root = definitions[OBJECT_META];
-  return root ? decodeStruct(OBJECT_META, root, metadata as Record<string, unknown>) : undefined;
+  return decodeStruct(OBJECT_META, metadata as Record<string, unknown>, builtinDefinitionsOf(release));
 }

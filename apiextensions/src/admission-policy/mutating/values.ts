@@ -18,31 +18,26 @@ import {
 } from "@bufbuild/cel";
 import type { CelT } from "../../crd-checks/cel/cel-types.js";
 import { MAX_REQUEST_BYTES } from "../../crd-checks/cel/cel-types.js";
-import { MESSAGE } from "../../validation/cel/lower.js";
+import { isObjectType, JSON_PATCH_TYPE, MESSAGE } from "../../validation/cel/lower.js";
 import type { PatchOperation } from "./json-patch.js";
 
 const { STRING, DYN } = CelScalar;
 const TYPE = "@type";
-export const OBJECT = "Object";
-export const JSON_PATCH = "JSONPatch";
 
 const STRING_T: CelT = { k: "string", maxSize: MAX_REQUEST_BYTES };
-const JSON_PATCH_T: CelT = {
-  k: "object",
-  name: JSON_PATCH,
-  fields: new Map<string, CelT>([
-    ["op", STRING_T],
-    ["from", STRING_T],
-    ["path", STRING_T],
-    ["value", { k: "dyn" }],
-  ]),
-};
+const JSON_PATCH_FIELDS: ReadonlyMap<string, CelT> = new Map<string, CelT>([
+  ["op", STRING_T],
+  ["from", STRING_T],
+  ["path", STRING_T],
+  ["value", { k: "dyn" }],
+]);
+const JSON_PATCH_T: CelT = { k: "object", name: JSON_PATCH_TYPE, fields: JSON_PATCH_FIELDS };
 
 /** The checker's type of a construction of `name`: undefined for a name the environment does not declare. */
 export function messageType(name: string): CelT | undefined {
-  if (name === JSON_PATCH) return JSON_PATCH_T;
+  if (name === JSON_PATCH_TYPE) return JSON_PATCH_T;
   // Opaque: any field is dyn (dynamic.ObjectType).
-  if (name === OBJECT || name.startsWith(`${OBJECT}.`)) return { k: "object", name, fields: new Map(), opaque: true };
+  if (isObjectType(name)) return { k: "object", name, fields: new Map(), opaque: true };
   return undefined;
 }
 
@@ -56,10 +51,9 @@ export const messageFuncs: readonly CelFunc[] = [
     const vs = [...values];
     [...names].forEach((n, i) => {
       const v = vs[i] as CelValue;
-      if (name === JSON_PATCH && (n === "op" || n === "path" || n === "from") && typeof v !== "string")
+      if (name === JSON_PATCH_TYPE && (n === "op" || n === "path" || n === "from") && typeof v !== "string")
         throw new Error(`unexpected type ${goTypeName(v)} for JSONPatchType '${n}' field`);
-      if (name === JSON_PATCH && !["op", "path", "from", "value"].includes(String(n)))
-        throw new Error(`unexpected JSONPatchType field: ${String(n)}`);
+      if (name === JSON_PATCH_TYPE && !JSON_PATCH_FIELDS.has(String(n))) throw new Error(`unexpected JSONPatchType field: ${String(n)}`);
       entries.set(String(n), v);
     });
     return celMap(entries);
@@ -139,7 +133,7 @@ export type Converted<T> = { value: T } | { error: string };
 /** An ApplyConfiguration expression's result as the patch object, or the server's error. */
 export function applyConfigurationOf(v: CelValue): Converted<Record<string, unknown>> {
   const name = messageName(v);
-  if (name === undefined || !name.startsWith(OBJECT))
+  if (name === undefined || !isObjectType(name))
     return { error: `unsupported return type from ApplyConfiguration expression: ${typeLabel(v)}` };
   const mismatch = typeNameMismatch(v);
   if (mismatch !== undefined) return { error: mismatch };
@@ -156,7 +150,7 @@ export function jsonPatchOf(v: CelValue): Converted<PatchOperation[]> {
   const ops: PatchOperation[] = [];
   for (const x of v) {
     const item = x;
-    if (messageName(item) !== JSON_PATCH || !isCelMap(item))
+    if (messageName(item) !== JSON_PATCH_TYPE || !isCelMap(item))
       return {
         error: `type mismatch: JSONPatchType.expression should evaluate to array of JSONPatch: type conversion error from '${typeLabel(item)}' to '*mutation.JSONPatchVal'`,
       };

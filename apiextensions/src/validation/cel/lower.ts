@@ -165,8 +165,16 @@ export const MESSAGE = "@message";
  * MutatingAdmissionPolicy's message types (`Object`, `Object.<path>`, `JSONPatch`), the ones lowered:
  * any other (`google.protobuf.Duration{…}`) is the planner's own.
  */
-function isPatchType(name: string): boolean {
-  return name === "JSONPatch" || name === "Object" || name.startsWith("Object.");
+export function isPatchType(name: string): boolean {
+  return name === JSON_PATCH_TYPE || isObjectType(name);
+}
+
+/** MutatingAdmissionPolicy's JSONPatch type. */
+export const JSON_PATCH_TYPE = "JSONPatch";
+
+/** Whether `name` is MutatingAdmissionPolicy's `Object` or one of its `Object.<field path>` types. */
+export function isObjectType(name: string): boolean {
+  return name === "Object" || name.startsWith("Object.");
 }
 
 // The iteration variable of a lowered two-variable comprehension.
