@@ -176,7 +176,7 @@ test("optional map literals: a later entry replaces an earlier one, an empty opt
   const c = compileExpression("object.?a.hasValue()");
   assert.ok("program" in c);
   const r = c.program({ object: toCel({ a: null }) }, undefined);
-  assert.deepEqual(r, { value: true });
+  assert.deepEqual("value" in r ? r.value : r, true);
 });
 
 test("optionalOldSelf: selection through oldSelf is optional, and a server that drops the field (1.24) skips the rule on create", () => {

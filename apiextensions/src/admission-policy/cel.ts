@@ -18,6 +18,7 @@ import {
 import { danglingOperatorError } from "../crd-checks/cel/cel-check.js";
 import { kubernetesFuncs } from "../validation/cel/library.js";
 import { lowerForEvaluation } from "../validation/cel/lower.js";
+import { COST_LIMIT_EXCEEDED, costRoles, instrument, PER_CALL_LIMIT, withCost } from "../validation/cel/runtime-cost.js";
 import { parseCel, type ParsedExpr } from "../validation/cel/parse.js";
 import { celErrorText } from "../validation/cel/rules.js";
 import type { Authorizer } from "./types.js";
@@ -180,8 +181,13 @@ function policyEnv(extra: readonly CelFunc[]): CelEnv {
   return env;
 }
 
-export type Program = (bindings: Record<string, CelInput>, authorizer: Authorizer | undefined) => CelOutcome;
-export type CelOutcome = { value: CelValue } | { error: string };
+/** Evaluates a compiled expression, cancelled past `limit` (the server's per-call limit unless given). */
+export type Program = (bindings: Record<string, CelInput>, authorizer: Authorizer | undefined, limit?: number) => CelOutcome;
+/** A value or an error, with the runtime cost spent (cel-go's actual cost); `exceeded` when cancelled past the limit. */
+export type CelOutcome = ({ value: CelValue } | { error: string; exceeded?: true }) & { cost: number };
+
+// The policies' variables declared dyn (k8s.io/apiserver/pkg/admission/plugin/cel): their overloads are resolved at runtime.
+const DYN_ROOTS: ReadonlySet<string> = new Set(["object", "oldObject", "params", "variables"]);
 
 /** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
 export type Compiled = { program: Program } | { compileError: string };
@@ -204,15 +210,18 @@ export function compileExpression(expr: string, extra: readonly CelFunc[] = NO_F
   } catch (e) {
     return { compileError: danglingOperatorError(expr) ?? caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const run = plan(policyEnv(extra), lowerForEvaluation(parsed));
-  const program: Program = (bindings, authorizer) => {
+  const env = policyEnv(extra);
+  const roles = costRoles(parsed, DYN_ROOTS, (name) => env.funcs.find(name) !== undefined);
+  const run = plan(env, instrument(lowerForEvaluation(parsed), roles));
+  const program: Program = (bindings, authorizer, limit = PER_CALL_LIMIT) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;
     try {
-      const r = run(bindings);
-      return isCelError(r) ? { error: celErrorText(r.message) } : { value: r };
+      const { result: r, cost, exceeded } = withCost(limit, () => run(bindings));
+      if (exceeded) return { error: COST_LIMIT_EXCEEDED, cost, exceeded };
+      return isCelError(r) ? { error: celErrorText(r.message), cost } : { value: r, cost };
     } catch (e) {
-      return { error: celErrorText(e instanceof Error ? e.message : String(e)) };
+      return { error: celErrorText(e instanceof Error ? e.message : String(e)), cost: 0 };
     } finally {
       currentAuthorizer = previous;
     }

@@ -7,6 +7,7 @@ import { celError, celMap, type CelInput, type CelValue } from "@bufbuild/cel";
 import type { CompiledExpression, CompiledPolicy } from "./compile.js";
 import { asString, type CelOutcome } from "./cel.js";
 import { texts } from "./messages.js";
+import { COST_LIMIT_EXCEEDED, MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET } from "../validation/cel/runtime-cost.js";
 import type { Authorizer } from "./types.js";
 
 /** The CEL variables of one evaluation, before `variables`. */
@@ -32,16 +33,34 @@ export interface Evaluation {
 /** A policy's variables and the evaluations that read them: one per evaluation (variables are evaluated once in it). */
 export class Context {
   private readonly values = new Map<string, CelOutcome>();
+  // The runtime cost budget of the phase under way (the server's ForInput): every evaluation, the
+  // variables it reads included, is charged to it; past it the phase stops with OUT_OF_BUDGET.
+  private remaining = RUNTIME_BUDGET;
+  /** The budget ran out: the phase's result is one error decision. */
+  outOfBudget = false;
   constructor(
     private readonly policy: Pick<CompiledPolicy, "variables">,
     private readonly activation: Activation,
     private readonly authorizer: Authorizer | undefined,
   ) {}
 
+  /** Starts a phase with a budget of its own (match conditions, validations, audit annotations). */
+  budget(n: number): void {
+    this.remaining = n;
+    this.outOfBudget = false;
+  }
+
   /** Evaluates `e`; an error worded as the server's. */
   run(e: CompiledExpression): CelOutcome {
-    if ("compileError" in e.compiled) return { error: texts.compilationError(e.compiled.compileError) };
-    return e.compiled.program(this.bindings(), this.authorizer);
+    if ("compileError" in e.compiled) return { error: texts.compilationError(e.compiled.compileError), cost: 0 };
+    if (this.outOfBudget) return { error: OUT_OF_BUDGET, cost: 0 };
+    const r = e.compiled.program(this.bindings(), this.authorizer);
+    if (r.cost > this.remaining) {
+      this.outOfBudget = true;
+      return { error: OUT_OF_BUDGET, cost: r.cost };
+    }
+    this.remaining -= r.cost;
+    return "exceeded" in r && r.exceeded ? { error: COST_LIMIT_EXCEEDED, cost: r.cost } : r;
   }
 
   // The activation with `variables`, lazy as the server's (plugin/cel/composition.go): each
@@ -66,16 +85,16 @@ export class Context {
     const known = this.values.get(name);
     if (known) return known;
     const e = this.policy.variables.get(name);
-    if (!e) return { error: `no such key: ${name}` };
+    if (!e) return { error: `no such key: ${name}`, cost: 0 };
     if ("compileError" in e.compiled) {
-      const r = { error: texts.variableCompileError(name, e.compiled.compileError) };
+      const r = { error: texts.variableCompileError(name, e.compiled.compileError), cost: 0 };
       this.values.set(name, r);
       return r;
     }
     // A variable reading itself (directly or not) is an error rather than a loop.
-    this.values.set(name, { error: texts.variableError(name, `composited variable "${name}" refers to itself`) });
+    this.values.set(name, { error: texts.variableError(name, `composited variable "${name}" refers to itself`), cost: 0 });
     const r = this.run(e);
-    const outcome = "error" in r ? { error: texts.variableError(name, r.error) } : r;
+    const outcome = "error" in r ? { error: texts.variableError(name, r.error), cost: r.cost } : r;
     this.values.set(name, outcome);
     return outcome;
   }
@@ -121,13 +140,23 @@ function failureMessage(ctx: Context, v: CompiledPolicy["validations"][number]):
  */
 export function matchConditions(ctx: Context, conditions: readonly { condition: CompiledExpression }[]): boolean | string {
   const errors: string[] = [];
+  ctx.budget(MATCH_CONDITIONS_BUDGET);
   for (const { condition } of conditions) {
     const r = ctx.run(condition);
+    if (ctx.outOfBudget) return OUT_OF_BUDGET;
     if ("error" in r) errors.push(failedExpression(condition, r.error));
     else if (r.value !== true) return false;
   }
   if (errors.length === 0) return true;
   return errors.length === 1 ? (errors[0] ?? "") : `[${errors.join(", ")}]`;
+}
+
+/** A phase that ran out of budget: its one decision, under failurePolicy (validator.go). */
+function outOfBudget(onError: Decision["action"]): Evaluation {
+  return {
+    decisions: [{ action: onError, evaluation: "error", message: OUT_OF_BUDGET, reason: "", expressionIndex: 0 }],
+    auditAnnotations: [],
+  };
 }
 
 /** Evaluates `policy` with `activation` (object, oldObject, request, params, namespaceObject, authorizer). */
@@ -142,6 +171,7 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
       decisions: [{ action: onError, evaluation: "error", message: conditions, reason: "", expressionIndex: 0 }],
       auditAnnotations: [],
     };
+  ctx.budget(RUNTIME_BUDGET);
   const decisions = policy.validations.map((v, i): Decision => {
     const r = ctx.run(v.check);
     if ("error" in r)
@@ -157,9 +187,12 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
       };
     return { action: "deny", evaluation: "false", message: failureMessage(ctx, v), reason: v.reason || "Invalid", expressionIndex: i };
   });
+  if (ctx.outOfBudget) return outOfBudget(onError);
   const auditAnnotations: [string, string][] = [];
+  ctx.budget(RUNTIME_BUDGET);
   for (const a of policy.auditAnnotations) {
     const r = ctx.run(a.value);
+    if (ctx.outOfBudget) return outOfBudget(onError);
     // An auditAnnotation's error denies under Fail whatever the binding's validationActions
     // (the dispatcher adds it to the denied decisions directly), and is nothing under Ignore.
     if ("error" in r) {

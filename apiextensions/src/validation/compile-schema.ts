@@ -93,8 +93,14 @@ export function compileSchema(openAPIV3Schema: JSONSchemaProps, options: Compile
       if (rules.byNode.size > 0) {
         if (out.some((e) => blocking.has(e.reason))) out.push(rulesNotChecked(w));
         else {
-          const run = { rules, out, ...(ratchet ? { ratchet: { ratchet, warnings: options?.warnings ?? [] } } : {}) };
-          celRules.get().evaluateRules(run, root, obj, oldObj, oldObj !== undefined, "", true);
+          const cel = celRules.get();
+          const run = {
+            rules,
+            out,
+            budget: cel.newBudget(),
+            ...(ratchet ? { ratchet: { ratchet, warnings: options?.warnings ?? [] } } : {}),
+          };
+          cel.evaluateRules(run, root, obj, oldObj, oldObj !== undefined, "", true);
         }
       }
       return out;

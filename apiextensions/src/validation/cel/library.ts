@@ -16,6 +16,7 @@ import { quantityLibrary } from "./quantity-library.js";
 import { semverLibrary } from "./semver-library.js";
 import { setsLibrary } from "./sets-library.js";
 import { urlLibrary } from "./url-library.js";
+import { costFuncs } from "./runtime-cost.js";
 
 const { DYN, INT, STRING, BOOL } = CelScalar;
 const LIST = listType(DYN);
@@ -124,6 +125,7 @@ export const kubernetesFuncs = [
   ...optionalLibrary,
   ...formatLibrary,
   ...comprehensionsLibrary,
+  ...costFuncs,
 ];
 
 let env: CelEnv | undefined;

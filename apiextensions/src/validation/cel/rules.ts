@@ -26,6 +26,7 @@ import { lowerForEvaluation } from "./lower.js";
 import { optionalNone, optionalOf } from "./optional-library.js";
 import { parseCel } from "./parse.js";
 import { toCel } from "./values.js";
+import { COST_LIMIT_EXCEEDED, costRoles, instrument, OUT_OF_BUDGET, PER_CALL_LIMIT, RUNTIME_BUDGET, withCost } from "./runtime-cost.js";
 
 type Program = (bindings: Record<string, CelInput>) => CelResult;
 
@@ -98,7 +99,8 @@ function compileExpr(expr: string, optionalRoots: ReadonlySet<string>): Compiled
     scan(parsed, ast);
     const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
     if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
-    return { program: plan(validationEnv(), lowerForEvaluation(parsed, optionalRoots)), ast };
+    const roles = costRoles(parsed, NO_ROOTS, hasFunction);
+    return { program: plan(validationEnv(), instrument(lowerForEvaluation(parsed, optionalRoots), roles)), ast };
   } catch (e) {
     return { error: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -206,6 +208,8 @@ export interface CelRun {
    * ("<field>: <message>") appended to `warnings`, not an error.
    */
   readonly ratchet?: { readonly ratchet: Ratchet; readonly warnings: string[] };
+  /** The runtime cost budget of the object's rules (RUNTIME_BUDGET); spent, no further rule runs. */
+  readonly budget: { remaining: number; spent: boolean };
 }
 
 function evaluateNode(
@@ -219,8 +223,13 @@ function evaluateNode(
   unchanged: boolean,
 ): void {
   const compiled = run.rules.byNode.get(node);
-  if (!compiled) return;
+  if (!compiled || run.budget.spent) return;
   const type = node.raw.type ?? "";
+  const stop = (message: string, at = path): void => {
+    run.out.push(invalid(at, type, message));
+    run.budget.spent = true;
+  };
+  if (run.budget.remaining <= 0) return stop(OUT_OF_BUDGET);
   let self: CelInput | undefined;
   let oldSelf: CelInput | undefined;
   for (const c of compiled) {
@@ -231,7 +240,15 @@ function evaluateNode(
     if (c.transition && hasOld) oldSelf ??= toCel(old, node, isRoot);
     const oldBinding = optionalOld ? (hasOld ? optionalOf(oldSelf as CelValue) : optionalNone()) : (oldSelf ?? null);
     const bindings: Record<string, CelInput> = c.transition ? { self, oldSelf: oldBinding } : { self };
-    const result = c.program(bindings);
+    const program = c.program;
+    const { result, cost, exceeded } = withCost(PER_CALL_LIMIT, () => program(bindings));
+    // As the server: the budget is checked first, then the per-call limit; either stops all rules.
+    if (cost > run.budget.remaining) return stop(OUT_OF_BUDGET);
+    run.budget.remaining -= cost;
+    if (exceeded)
+      return stop(
+        `'${COST_LIMIT_EXCEEDED}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleErrorString(c.rule)}`,
+      );
     if (isCelError(result)) {
       const text = celErrorText(result.message);
       const msg =
@@ -240,7 +257,9 @@ function evaluateNode(
           : `${text} evaluating rule: ${ruleErrorString(c.rule)}`;
       run.out.push(invalid(path, type, msg));
     } else if (result !== true) {
-      const failure = ruleFailure(c, bindings, fieldPathOf(path, c.fieldPath), type, obj, run.rules.omitFailureValue);
+      const at = fieldPathOf(path, c.fieldPath);
+      const failure = ruleFailure(c, bindings, at, type, obj, run.rules.omitFailureValue, run.budget);
+      if (typeof failure === "string") return stop(failure, at);
       if (unchanged && !c.transition && run.ratchet) run.ratchet.warnings.push(formatFieldError(failure));
       else run.out.push(failure);
     }
@@ -258,11 +277,19 @@ function ruleFailure(
   type: string,
   value: unknown,
   jsonValue: boolean,
-): FieldError {
+  budget: CelRun["budget"],
+): FieldError | string {
   const omitted = type === "object" || type === "array";
   let detail = failureDetail(c.rule);
   if (c.messageProgram) {
-    const m = c.messageProgram(bindings);
+    const program = c.messageProgram;
+    const { result: m, cost, exceeded } = withCost(PER_CALL_LIMIT, () => program(bindings));
+    // A messageExpression past the budget or its limit stops all rules (evalMessageExpression).
+    if (cost > budget.remaining)
+      return "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run";
+    budget.remaining -= cost;
+    if (exceeded)
+      return `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${JSON.stringify(c.rule.messageExpression)}`;
     if (typeof m === "string" && m.trim() !== "" && !m.includes("\n")) detail = m;
   }
   switch (c.rule.reason) {
@@ -279,6 +306,11 @@ function ruleFailure(
       if (!jsonValue) return invalid(path, type, detail);
       return omitted ? invalidWithoutValue(path, detail) : invalid(path, value, detail, "1.37");
   }
+}
+
+/** The runtime cost budget of one object's rules. */
+export function newBudget(): CelRun["budget"] {
+  return { remaining: RUNTIME_BUDGET, spent: false };
 }
 
 /** Evaluates all rules over `obj` (with `old` for transition rules), appending failures to run.out. */
@@ -315,7 +347,7 @@ export function evaluateRules(
     const prev = oldObj?.[k];
     // The root's kind and apiVersion never ratchet: both objects are converted to the same ones.
     const typeMeta = isRoot && (k === "kind" || k === "apiVersion") && run.ratchet !== undefined;
-    const r = typeMeta ? { rules: run.rules, out: run.out } : run;
+    const r = typeMeta ? { rules: run.rules, out: run.out, budget: run.budget } : run;
     evaluateRules(r, sub, v, prev, prev !== undefined && prev !== null, prop ? childPath(path, k) : keyPath(path, k), false, unchanged);
   }
 }

@@ -1,0 +1,569 @@
+// CEL's runtime cost, as kube-apiserver counts it (cel-go's interpreter/runtimecost.go observing its
+// planned program, Kubernetes' library/cost.go for its functions, cel-go's ext trackers for lists and
+// sets), and the limits the server puts on it: one evaluation is cancelled past PER_CALL_LIMIT, and
+// the evaluations of one custom resource or one policy binding share RUNTIME_BUDGET.
+//
+// How: cel-go adds a cost as each step of its plan is observed. The plan is not @bufbuild/cel's, so
+// the cost each node of the parsed tree (cel-go's shapes, before lower.ts) would have in cel-go's plan
+// is decided first (`costRoles`), then, after lowering, each node with a cost is wrapped in a call
+// that adds it once the node has been evaluated (`instrument`): a fixed cost (identifiers, field and
+// index qualifiers, list/map/message construction), a qualifier that counts only when present (the
+// optional syntax), or a call's cost from its arguments and result (the arguments of a call whose
+// cost depends on their sizes are recorded by `@costarg`). What cel-go folds into constants costs nothing
+// (literal lists and maps of constants, type conversions of a constant, `in` a constant list), a
+// conditional's branch that is an attribute does not count its root, nor does an index that is one.
+//
+// A node whose evaluation fails adds nothing (cel-go counts the failing step), and `a.b` is counted
+// as one node (the planner may resolve a dotted name as one variable): costs differ only on paths that
+// end in an error. Not modelled: the format library's validate() (counted 1, not by its regex). Calls whose cost depends on a resolved overload (string comparison
+// and concatenation, `in` a list) count as resolved only when an operand's type is known statically,
+// not `dyn` (object, oldObject and params of a policy are).
+import { celFunc, CelScalar, isCelList, isCelMap, type CelFunc, type CelValue } from "@bufbuild/cel";
+import type { ParsedExpr } from "./parse.js";
+import { isOptional } from "./optional-library.js";
+
+type Expr = ParsedExpr["expr"];
+
+/** celconfig.PerCallLimit: one evaluation is cancelled past it. */
+export const PER_CALL_LIMIT = 1_000_000;
+/** celconfig.RuntimeCELCostBudget: shared by the rules of one custom resource, the expressions of one policy binding. */
+export const RUNTIME_BUDGET = 10_000_000;
+/** celconfig.RuntimeCELCostBudgetMatchConditions: the matchConditions of one webhook or binding. */
+export const MATCH_CONDITIONS_BUDGET = 2_500_000;
+/** cel-go's error when an evaluation passes its limit. */
+export const COST_LIMIT_EXCEEDED = "operation cancelled: actual cost limit exceeded";
+/** The server's message when the budget is spent. */
+export const OUT_OF_BUDGET = "validation failed due to running out of cost budget, no further validation rules will be run";
+
+const STRING_TRAVERSAL = 0.1;
+const REGEX_LENGTH = 0.25;
+const LIST_CREATE = 10;
+const MAP_CREATE = 30;
+const STRUCT_CREATE = 40;
+
+/** How a call's cost is computed (cel-go's overload or Kubernetes' function, by name). */
+interface CallRole {
+  readonly fn: string;
+  /** The call has a receiver: args[0] is it. */
+  readonly member: boolean;
+  /** The overload is resolved statically for size-dependent std functions (an operand typed, not dyn). */
+  readonly resolved: boolean;
+  /** Its arguments are recorded for the cost (a size-dependent function). */
+  readonly sized: boolean;
+}
+
+type Role = { readonly k: "add"; readonly n: number } | { readonly k: "present" } | ({ readonly k: "call" } & CallRole);
+
+const TYPE_CONVERSIONS = new Set(["bool", "bytes", "double", "duration", "dyn", "int", "string", "timestamp", "type", "uint"]);
+const TYPE_NAMES = new Set([
+  "bool",
+  "bytes",
+  "double",
+  "duration",
+  "dyn",
+  "int",
+  "list",
+  "map",
+  "null_type",
+  "string",
+  "timestamp",
+  "type",
+  "uint",
+]);
+const FREE_CALLS = new Set(["_&&_", "_||_", "_?_:_", "orValue", "or"]);
+// Functions whose cost reads their arguments or result (by name, as the two cost tables key them).
+const SIZED = new Set([
+  "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_", "_+_", "@in",
+  "startsWith", "endsWith", "matches", "contains", "string", "bytes", "strings.quote", "format",
+  "isSorted", "sum", "max", "min", "indexOf", "lastIndexOf", "includes",
+  "url", "lowerAscii", "upperAscii", "substring", "trim", "jsonpatch.escapeKey", "replace", "split", "join",
+  "find", "findAll", "cidr", "isIP", "isCIDR", "ip", "ip.isCanonical", "containsIP", "containsCIDR",
+  "quantity", "isQuantity", "semver", "isSemver", "fieldSelector", "labelSelector",
+  "lists.range", "slice", "flatten", "reverse", "distinct", "sort", "sets.contains", "sets.intersects", "sets.equivalent",
+]); // prettier-ignore
+
+function constant(e: Expr): boolean {
+  const k = e.exprKind;
+  if (k.case === "constExpr") return true;
+  if (k.case === "listExpr") return k.value.optionalIndices.length === 0 && k.value.elements.every(constant);
+  if (k.case === "structExpr")
+    return (
+      k.value.messageName === "" &&
+      k.value.entries.every(
+        (en) =>
+          !en.optionalEntry && en.keyKind.case === "mapKey" && constant(en.keyKind.value) && en.value !== undefined && constant(en.value),
+      )
+    );
+  if (k.case === "callExpr")
+    return (
+      TYPE_CONVERSIONS.has(k.value.function) && k.value.target === undefined && k.value.args.length === 1 && constant(k.value.args[0]!)
+    );
+  return false;
+}
+
+/** Whether cel-go plans `e` as an attribute (a root with qualifiers). */
+function attribute(e: Expr): boolean {
+  const k = e.exprKind;
+  if (k.case === "identExpr") return true;
+  if (k.case === "selectExpr") return !k.value.testOnly;
+  return k.case === "callExpr" && ["_[_]", "_[?_]", "_?._", "_?_:_"].includes(k.value.function);
+}
+
+class Roles {
+  readonly roles = new Map<bigint, Role>();
+  constructor(
+    private readonly dynRoots: ReadonlySet<string>,
+    private readonly qualified: (name: string) => boolean,
+  ) {}
+
+  /** Whether `e`'s type is known statically (not dyn), with `scope` the comprehension variables'. */
+  private typed(e: Expr, scope: ReadonlyMap<string, boolean>): boolean {
+    const k = e.exprKind;
+    switch (k.case) {
+      case "identExpr":
+        return scope.get(k.value.name) ?? !this.dynRoots.has(k.value.name);
+      case "selectExpr":
+        return k.value.testOnly || (k.value.operand !== undefined && this.typed(k.value.operand, scope));
+      case "callExpr": {
+        const { function: fn, target, args } = k.value;
+        if (fn === "dyn") return false;
+        if (fn === "_?_:_") return this.typed(args[1]!, scope) && this.typed(args[2]!, scope);
+        if (["_[_]", "_[?_]", "_?._"].includes(fn)) return this.typed(args[0]!, scope);
+        if (target !== undefined && ["orValue", "or", "value", "min", "max", "sum", "first", "last"].includes(fn))
+          return this.typed(target, scope);
+        return true;
+      }
+      case "comprehensionExpr": {
+        const c = k.value;
+        if (c.result === undefined || c.accuInit === undefined) return true;
+        return this.typed(c.result, new Map([...scope, [c.accuVar, this.typed(c.accuInit, scope)]]));
+      }
+      default:
+        return true;
+    }
+  }
+
+  /**
+   * Assigns `e` and its descendants their roles. `root`: an attribute's root counts here (not in a
+   * conditional's branch, nor in an index key that is an attribute).
+   */
+  walk(e: Expr | undefined, scope: ReadonlyMap<string, boolean>, root = true): void {
+    if (e === undefined) return;
+    const k = e.exprKind;
+    const add = (n: number): void => {
+      if (n > 0) this.roles.set(e.id, { k: "add", n });
+    };
+    switch (k.case) {
+      case "identExpr":
+        // A type name is a constant in cel-go's plan.
+        add(root && (scope.has(k.value.name) || !TYPE_NAMES.has(k.value.name)) ? 1 : 0);
+        return;
+      case "selectExpr":
+        if (k.value.testOnly) {
+          // has(): the presence test itself costs nothing (PresenceTestHasCost(false)).
+          this.walk(k.value.operand, scope);
+          return;
+        }
+        add(1 + this.operand(k.value.operand, root, scope));
+        return;
+      case "listExpr":
+        for (const x of k.value.elements) this.walk(x, scope);
+        add(constant(e) ? 0 : LIST_CREATE);
+        return;
+      case "structExpr":
+        for (const en of k.value.entries) {
+          if (en.keyKind.case === "mapKey") this.walk(en.keyKind.value, scope);
+          this.walk(en.value, scope);
+        }
+        add(k.value.messageName !== "" ? STRUCT_CREATE : constant(e) ? 0 : MAP_CREATE);
+        return;
+      case "comprehensionExpr": {
+        const c = k.value;
+        this.walk(c.iterRange, scope);
+        this.walk(c.accuInit, scope);
+        const inner = new Map(scope);
+        const rangeTyped = c.iterRange === undefined || this.typed(c.iterRange, scope);
+        inner.set(c.iterVar, rangeTyped);
+        if (c.iterVar2 !== "") inner.set(c.iterVar2, rangeTyped);
+        inner.set(c.accuVar, c.accuInit === undefined || this.typed(c.accuInit, scope));
+        this.walk(c.loopCondition, inner);
+        this.walk(c.loopStep, inner);
+        this.walk(c.result, new Map([...scope, [c.accuVar, inner.get(c.accuVar)!]]));
+        return;
+      }
+      case "callExpr":
+        this.call(e, scope, root);
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Walks an attribute's operand; an attribute over something that is not one is relative, its root counted too. */
+  private operand(op: Expr | undefined, root: boolean, scope: ReadonlyMap<string, boolean>): number {
+    if (op === undefined) return 0;
+    if (attribute(op)) {
+      this.walk(op, scope, root);
+      return 0;
+    }
+    this.walk(op, scope);
+    return root ? 1 : 0;
+  }
+
+  private call(e: Expr, scope: ReadonlyMap<string, boolean>, root: boolean): void {
+    if (e.exprKind.case !== "callExpr") return;
+    const { function: fn, target, args } = e.exprKind.value;
+    // A namespaced function (sets.contains, optional.of): its target is a name, not a value.
+    const namespace = target?.exprKind.case === "identExpr" ? target.exprKind.value.name : undefined;
+    const name = namespace !== undefined && this.qualified(`${namespace}.${fn}`) ? `${namespace}.${fn}` : fn;
+    const ownTarget = name === fn ? target : undefined;
+    if (fn === "_[_]" || fn === "_[?_]" || fn === "_?._") {
+      const n = this.operand(args[0], root, scope);
+      const key = args[1];
+      if (key !== undefined && fn !== "_?._" && !constant(key)) this.walk(key, scope, !attribute(key));
+      this.roles.set(e.id, fn === "_[_]" ? { k: "add", n: 1 + n } : { k: "present" });
+      return;
+    }
+    if (fn === "_?_:_") {
+      this.walk(args[0], scope);
+      for (const branch of args.slice(1)) this.walk(branch, scope, !attribute(branch));
+      return;
+    }
+    this.walk(ownTarget, scope);
+    for (const a of args) this.walk(a, scope);
+    if (FREE_CALLS.has(fn) && (fn === "_&&_" || fn === "_||_" || target !== undefined)) return;
+    if (TYPE_CONVERSIONS.has(fn) && target === undefined && args.length === 1 && constant(args[0]!)) return;
+    if (fn === "@in" && args[1] !== undefined && constant(args[1])) return; // set membership: folded
+    const operands = ownTarget !== undefined ? [ownTarget, ...args] : args;
+    let resolved = true;
+    if (fn === "@in") resolved = args[1] !== undefined && this.typed(args[1], scope);
+    else if (["_<_", "_<=_", "_>_", "_>=_", "_+_", "string", "bytes", "sort"].includes(fn))
+      resolved = operands.some((a) => this.typed(a, scope));
+    this.roles.set(e.id, { k: "call", fn: name, member: ownTarget !== undefined, resolved, sized: SIZED.has(name) });
+  }
+}
+
+/** The cost roles of a parsed expression's nodes (cel-go's shapes, before lowering), by node id. */
+export function costRoles(
+  parsed: ParsedExpr,
+  dynRoots: ReadonlySet<string>,
+  qualified: (name: string) => boolean,
+): ReadonlyMap<bigint, Role> {
+  const r = new Roles(dynRoots, qualified);
+  r.walk(parsed.expr, new Map());
+  return r.roles;
+}
+
+// ---- evaluation ----
+
+class Tracker {
+  cost = 0;
+  exceeded = false;
+  readonly args = new Map<number, CelValue[]>();
+  constructor(readonly limit: number) {}
+  add(n: number): void {
+    // Cancelled: the cost stays where it crossed the limit (cel-go stops there), and what unwinds adds nothing.
+    if (this.exceeded) throw new Error(COST_LIMIT_EXCEEDED);
+    this.cost += n;
+    if (this.cost > this.limit) {
+      this.exceeded = true;
+      throw new Error(COST_LIMIT_EXCEEDED);
+    }
+  }
+}
+
+let current: Tracker | undefined;
+const callRoles: CallRole[] = [];
+const callIndex = new Map<string, number>();
+
+function roleIndex(role: CallRole): number {
+  const key = `${role.fn}|${String(role.member)}|${String(role.resolved)}`;
+  let i = callIndex.get(key);
+  if (i === undefined) {
+    i = callRoles.length;
+    callRoles.push(role);
+    callIndex.set(key, i);
+  }
+  return i;
+}
+
+const ADD = "@cost";
+const PRESENT = "@costpresent";
+const ARG = "@costarg";
+const CALL = "@costcall";
+let nextSite = 0;
+
+/** Wraps each node of a lowered expression that has a cost role in the call that adds it. */
+export function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>): ParsedExpr {
+  let next = 1n << 40n;
+  const node = (exprKind: Expr["exprKind"]): Expr => ({ $typeName: "cel.expr.Expr", id: next++, exprKind });
+  const int = (v: number): Expr => {
+    const constantKind: { case: "int64Value"; value: bigint } = { case: "int64Value", value: BigInt(v) };
+    return node({ case: "constExpr", value: { $typeName: "cel.expr.Constant", constantKind } });
+  };
+  const call = (fn: string, args: Expr[]): Expr["exprKind"] => ({
+    case: "callExpr",
+    value: { $typeName: "cel.expr.Expr.Call", function: fn, args },
+  });
+  const wrap = (e: Expr, fn: string, extra: Expr[]): void => {
+    const inner: Expr = { ...e };
+    e.exprKind = call(fn, [inner, ...extra]);
+    e.id = next++;
+  };
+  const visit = (e: Expr | undefined): void => {
+    if (e === undefined) return;
+    const k = e.exprKind;
+    let role = roles.get(e.id);
+    switch (k.case) {
+      case "selectExpr": {
+        const op = k.value.operand;
+        const rootRole = op?.exprKind.case === "identExpr" ? roles.get(op.id) : undefined;
+        if (rootRole?.k === "add" && role?.k === "add" && !k.value.testOnly) {
+          // `a.b` is counted as one: the planner resolves a dotted name (variables.x) as one identifier.
+          role = { k: "add", n: role.n + rootRole.n };
+          break;
+        }
+        visit(op);
+        break;
+      }
+      case "listExpr":
+        k.value.elements.forEach(visit);
+        break;
+      case "structExpr":
+        for (const en of k.value.entries) {
+          if (en.keyKind.case === "mapKey") visit(en.keyKind.value);
+          visit(en.value);
+        }
+        break;
+      case "comprehensionExpr":
+        for (const x of [k.value.iterRange, k.value.accuInit, k.value.loopCondition, k.value.loopStep, k.value.result]) visit(x);
+        break;
+      case "callExpr": {
+        const c = k.value;
+        const namespaced = role?.k === "call" && role.fn.includes(".") && !c.function.includes(".");
+        if (!namespaced) visit(c.target);
+        c.args.forEach(visit);
+        if (role?.k === "call" && role.sized) {
+          const site = nextSite++;
+          const operands = [...(namespaced || c.target === undefined ? [] : [c.target]), ...c.args];
+          // Each operand recorded at this call site, in order, before the call.
+          operands.forEach((a, i) => wrap(a, ARG, [int(site), int(i)]));
+          wrap(e, CALL, [int(roleIndex(role)), int(site)]);
+          return;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    if (role === undefined) return;
+    if (role.k === "add") wrap(e, ADD, [int(role.n)]);
+    else if (role.k === "present") wrap(e, PRESENT, []);
+    else wrap(e, CALL, [int(roleIndex(role)), int(-1)]);
+  };
+  visit(parsed.expr);
+  return parsed;
+}
+
+/** cel-go's actualSize: the length of strings (in runes), bytes, lists and maps; 1 for anything else. */
+function size(v: CelValue | undefined): number {
+  if (typeof v === "string") {
+    // Code points: every UTF-16 unit but the first half of a surrogate pair.
+    let n = 0;
+    for (let i = 0; i < v.length; i++) {
+      const c = v.charCodeAt(i);
+      if (c < 0xd800 || c > 0xdbff) n++;
+    }
+    return n;
+  }
+  if (v instanceof Uint8Array) return v.length;
+  if (isCelList(v)) return v.size;
+  if (isCelMap(v)) {
+    if (isOptional(v)) return v.get("\u0000optional") === true ? size(v.get("\u0000value")) : 1;
+    return opaque(v) ? 1 : v.size;
+  }
+  return 1;
+}
+
+/** Kubernetes' own types (quantity, url, ip, cidr, semver, format, authorizer values) are opaque maps here. */
+function opaque(v: CelValue): boolean {
+  if (!isCelMap(v)) return false;
+  for (const key of v.keys()) return typeof key === "string" && (key.startsWith("\u0000") || key.startsWith("@"));
+  return false;
+}
+
+/** Kubernetes' traversalCost: a tenth of each string's bytes (truncated), 1 per other scalar. */
+function traversal(v: CelValue | undefined): number {
+  if (typeof v === "string") return Math.trunc(Buffer.byteLength(v) * STRING_TRAVERSAL);
+  if (v instanceof Uint8Array) return Math.trunc(v.length * STRING_TRAVERSAL);
+  if (isCelList(v)) {
+    let n = 0;
+    for (const x of v) n += traversal(x);
+    return n;
+  }
+  if (isCelMap(v) && !opaque(v)) {
+    let n = 0;
+    for (const [key, x] of v) n += traversal(key) + traversal(x);
+    return n;
+  }
+  return 1;
+}
+
+const ceil = (x: number): number => Math.ceil(x - 1e-9);
+const str = (v: CelValue | undefined, f = 1): number => ceil(size(v) * f * STRING_TRAVERSAL);
+const textual = (v: CelValue | undefined): boolean => typeof v === "string" || v instanceof Uint8Array;
+const allocating = (factor: number, n: number): number => Math.trunc(n * factor) + 1 + LIST_CREATE;
+
+/** The cost of one call: Kubernetes' CallCost by function name, cel-go's ext trackers, then cel-go's defaults. */
+function callCost(role: CallRole, a: readonly CelValue[], result: CelValue): number {
+  const [a0, a1] = a;
+  switch (role.fn) {
+    case "check":
+      return 350_000;
+    case "fieldSelector":
+    case "labelSelector": {
+      const n = size(a1);
+      return LIST_CREATE + ceil(n * STRING_TRAVERSAL) + ceil(n * 0.5) * (LIST_CREATE + STRUCT_CREATE);
+    }
+    case "isSorted":
+    case "sum":
+    case "max":
+    case "min":
+    case "includes":
+      return traversal(a0);
+    case "indexOf":
+    case "lastIndexOf":
+      return traversal(a0);
+    case "url":
+    case "lowerAscii":
+    case "upperAscii":
+    case "substring":
+    case "trim":
+    case "jsonpatch.escapeKey":
+    case "cidr":
+    case "isIP":
+    case "isCIDR":
+    case "quantity":
+    case "isQuantity":
+    case "semver":
+    case "isSemver":
+      return str(a0);
+    case "ip":
+      return role.member ? 1 : str(a0);
+    case "ip.isCanonical":
+      return str(a0, 2);
+    case "replace":
+    case "split":
+      return str(a0, 2);
+    case "join":
+      return str(result, 2);
+    case "find":
+    case "findAll":
+      return ceil((1 + size(a0)) * STRING_TRAVERSAL) * ceil(size(a1) * REGEX_LENGTH);
+    case "containsIP":
+    case "containsCIDR": {
+      let n = str(a0, 2);
+      if (role.fn === "containsCIDR") n += str(a0) + 1;
+      if (typeof a1 === "string") n += str(a1);
+      return n;
+    }
+    case "lists.range":
+    case "slice":
+      return allocating(1, size(result));
+    case "reverse":
+      return isCelList(a0) ? allocating(1, size(result)) : 1;
+    case "flatten":
+      return allocating(a1 === undefined ? 1 : Number(a1), size(a0));
+    case "distinct":
+    case "sort": {
+      // sort's overload is one per element type: over a dyn list it is chosen at runtime, untracked.
+      if (!isCelList(a0) || (role.fn === "sort" && !role.resolved)) return 1;
+      const n = size(a0);
+      const first = n > 0 ? a0.get(0) : undefined;
+      return allocating(2 + (textual(first) ? STRING_TRAVERSAL : 0), n * n);
+    }
+    case "sets.contains":
+    case "sets.intersects":
+      return 1 + size(a0) * size(a1);
+    case "sets.equivalent":
+      return 1 + Math.trunc(size(a0) * size(a1) * 2);
+    case "_==_":
+    case "_!=_":
+      if (role.fn === "_==_" && opaque(a0!)) return 1;
+      return ceil(Math.min(size(a0), size(a1)) * STRING_TRAVERSAL);
+    case "_<_":
+    case "_<=_":
+    case "_>_":
+    case "_>=_":
+      return role.resolved && textual(a0) && textual(a1) ? ceil(Math.min(size(a0), size(a1)) * STRING_TRAVERSAL) : 1;
+    case "_+_":
+      return role.resolved && textual(a0) && textual(a1) ? ceil((size(a0) + size(a1)) * STRING_TRAVERSAL) : 1;
+    case "@in":
+      return role.resolved && isCelList(a1) ? size(a1) : 1;
+    case "startsWith":
+    case "endsWith":
+      return str(a1);
+    case "string":
+      return role.resolved && a0 instanceof Uint8Array ? str(a0) : 1;
+    case "bytes":
+      return role.resolved && typeof a0 === "string" ? str(a0) : 1;
+    case "strings.quote":
+    case "format":
+      return str(a0);
+    case "matches":
+      return ceil((1 + size(a0)) * STRING_TRAVERSAL) * ceil(size(a1) * REGEX_LENGTH);
+    case "contains":
+      return typeof a0 === "string" ? str(a0) * str(a1) : 1;
+    default:
+      return 1;
+  }
+}
+
+const { DYN, INT } = CelScalar;
+
+/** The functions instrumented expressions call; part of every environment that evaluates them. */
+export const costFuncs: CelFunc[] = [
+  celFunc(ADD, [DYN, INT], DYN, (v, n) => {
+    current?.add(Number(n));
+    return v;
+  }),
+  celFunc(PRESENT, [DYN], DYN, (v) => {
+    if (isOptional(v) && isCelMap(v) && v.get("\u0000optional") === true) current?.add(1);
+    return v;
+  }),
+  celFunc(ARG, [DYN, INT, INT], DYN, (v, site, i) => {
+    if (current) {
+      let a = current.args.get(Number(site));
+      if (!a) current.args.set(Number(site), (a = []));
+      a[Number(i)] = v;
+    }
+    return v;
+  }),
+  celFunc(CALL, [DYN, INT, INT], DYN, (v, role, site) => {
+    if (current) {
+      const r = callRoles[Number(role)]!;
+      current.add(callCost(r, r.sized ? (current.args.get(Number(site)) ?? []) : [], v));
+    }
+    return v;
+  }),
+];
+
+/** An evaluation's outcome with its cost: `exceeded` when it passed the limit (the value is then meaningless). */
+export interface Costed<T> {
+  readonly result: T;
+  readonly cost: number;
+  readonly exceeded: boolean;
+}
+
+/** Runs `evaluate` (an instrumented program) counting its cost, cancelled past `limit`. */
+export function withCost<T>(limit: number, evaluate: () => T): Costed<T> {
+  const previous = current;
+  const tracker = new Tracker(limit);
+  current = tracker;
+  try {
+    const result = evaluate();
+    return { result, cost: tracker.cost, exceeded: tracker.exceeded };
+  } finally {
+    current = previous;
+  }
+}
