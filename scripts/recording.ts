@@ -111,7 +111,7 @@ interface ScenarioLike {
 
 /**
  * Runs a policy scenario through a recorder: its setup (waiting with `settle` where a step asks and
- * after the last, then until its `ready` request is no longer 503), then its requests, each recorded
+ * after the last, then until its `ready` request is no longer 503 or 404), then its requests, each recorded
  * as "<scenario>: <what>". An update replaces what
  * is stored, so its resourceVersion comes from a GET just before.
  */
@@ -122,7 +122,8 @@ export async function runScenario(rec: ReturnType<typeof recorder>, s: ScenarioL
   }
   await settle();
   if (s.ready)
-    for (let i = 0; i < 120 && (await rec.call("POST", `${s.ready.path}?dryRun=All`, s.ready.body)).status === 503; i++) await sleep(500);
+    for (let i = 0; i < 120 && [503, 404].includes((await rec.call("POST", `${s.ready.path}?dryRun=All`, s.ready.body)).status); i++)
+      await sleep(500);
   for (const r of s.requests) {
     let body = r.body;
     if (r.method === "PUT") {
