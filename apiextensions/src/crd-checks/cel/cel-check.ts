@@ -254,15 +254,23 @@ export class CelChecker {
     return this.issues.length > 0 ? this.issues : this.literalIssues;
   }
 
-  /** Reports a literal's element whose type is not the first element's. */
-  private homogeneous(elements: readonly { e: Expr; t: CelT }[], stopAtFirst: boolean): void {
+  /**
+   * Reports a literal's element whose type is not the first element's. A dyn is compared with a known
+   * type only when it is surely dyn in cel-go too: a field or index of a variable declared dyn
+   * (object, oldObject, params of a policy).
+   */
+  private homogeneous(elements: readonly { e: Expr; t: CelT }[], stopAtFirst: boolean, env: ReadonlyMap<string, CelT>): void {
     if (this.inFormat > 0 || !this.options.homogeneousLiterals) return;
     const first = elements[0];
     if (first === undefined) return;
     const expected = formatCelType(first.t);
+    const known = (text: string): boolean => !/\bdyn\b/.test(text);
     for (const { e, t } of elements.slice(1)) {
       const actual = formatCelType(t);
-      if (actual === expected || /\bdyn\b/.test(expected) || /\bdyn\b/.test(actual)) continue;
+      if (actual === expected) continue;
+      const sure =
+        (known(expected) && t.k === "dyn" && surelyDyn(e, env)) || (known(actual) && first.t.k === "dyn" && surelyDyn(first.e, env));
+      if (!sure && (!known(expected) || !known(actual))) continue;
       this.literalIssues.push({ offset: this.positions[String(e.id)] ?? 0, message: `expected type '${expected}' but found '${actual}'` });
       if (stopAtFirst) return;
     }
@@ -291,6 +299,7 @@ export class CelChecker {
         this.homogeneous(
           k.value.elements.map((x, i) => ({ e: x, t: elems[i]!.t })),
           true,
+          env,
         );
         const elem = elems[0]?.t ?? DYN;
         return { t: { k: "list", elem, maxSize: elems.length }, cost: 10 + sum(elems.map((x) => x.cost)), size: elems.length };
@@ -315,8 +324,8 @@ export class CelChecker {
         }
         const size = k.value.entries.length;
         if (k.value.messageName !== "") return { t: this.message(e, k.value.messageName, k.value.entries, values), cost, size };
-        this.homogeneous(keys, false);
-        this.homogeneous(values, false);
+        this.homogeneous(keys, false, env);
+        this.homogeneous(values, false, env);
         // A literal's keys are of their own type (dyn when it has none), which cel-go prints: map(dyn, dyn) for `{}`.
         return { t: { k: "map", value, maxSize: size, key: keys[0]?.t ?? DYN }, cost, size };
       }
@@ -1128,6 +1137,16 @@ function listExtensionCall(fn: string, target: Checked | undefined, args: Expr[]
     default:
       return undefined;
   }
+}
+
+/** A field or index (by any key) of a variable declared dyn: dyn to cel-go's checker too. */
+function surelyDyn(e: Expr, env: ReadonlyMap<string, CelT>): boolean {
+  const k = e.exprKind;
+  if (k.case === "identExpr") return env.get(k.value.name)?.k === "dyn";
+  if (k.case === "selectExpr") return !k.value.testOnly && k.value.operand !== undefined && surelyDyn(k.value.operand, env);
+  if (k.case === "callExpr" && k.value.function === "_[_]" && k.value.target === undefined && k.value.args[0] !== undefined)
+    return surelyDyn(k.value.args[0], env);
+  return false;
 }
 
 /** Whether a rule's result type can be a bool (dyn counts, since the server checks it at run time). */
