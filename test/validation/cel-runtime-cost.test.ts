@@ -38,9 +38,13 @@ const results = JSON.parse(readFileSync(new URL("costs.json", dir), "utf8")) as 
 function json(v: unknown): unknown {
   if (typeof v === "bigint") return Number(v);
   if (typeof v !== "object" || v === null) return v;
-  // A map has keys(), a list is iterable without them; a uint holds its value.
-  if ("keys" in v && "entries" in v)
-    return Object.fromEntries([...(v as Map<unknown, unknown>).entries()].map(([k, x]) => [String(k), json(x)]));
+  // A map has keys(), a list is iterable without them; a uint holds its value; an optional (a map
+  // under keys no JSON has) converts to what it holds.
+  if ("keys" in v && "entries" in v) {
+    const m = v as Map<unknown, unknown>;
+    if (m.has("\u0000optional")) return m.get("\u0000optional") === true ? json(m.get("\u0000value")) : null;
+    return Object.fromEntries([...m.entries()].map(([k, x]) => [String(k), json(x)]));
+  }
   if (Symbol.iterator in v) return [...(v as Iterable<unknown>)].map(json);
   return "value" in v ? Number(v.value) : v;
 }

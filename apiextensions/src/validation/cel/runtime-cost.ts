@@ -15,12 +15,13 @@
 //
 // A node whose evaluation fails adds nothing (cel-go counts the failing step), and `a.b` is counted
 // as one node (the planner may resolve a dotted name as one variable): costs differ only on paths that
-// end in an error. Not modelled: the format library's validate() (counted 1, not by its regex). Calls whose cost depends on a resolved overload (string comparison
+// end in an error. Calls whose cost depends on a resolved overload (string comparison
 // and concatenation, `in` a list) count as resolved only when an operand's type is known statically,
 // not `dyn` (object, oldObject and params of a policy are).
 import { celFunc, CelScalar, isCelList, isCelMap, type CelFunc, type CelValue } from "@bufbuild/cel";
 import type { ParsedExpr } from "./parse.js";
 import { isOptional } from "./optional-library.js";
+import { FORMAT_REGEX_SIZE, type FormatName } from "./format-names.js";
 
 type Expr = ParsedExpr["expr"];
 
@@ -78,7 +79,7 @@ const SIZED = new Set([
   "isSorted", "sum", "max", "min", "indexOf", "lastIndexOf", "includes",
   "url", "lowerAscii", "upperAscii", "substring", "trim", "jsonpatch.escapeKey", "replace", "split", "join",
   "find", "findAll", "cidr", "isIP", "isCIDR", "ip", "ip.isCanonical", "containsIP", "containsCIDR",
-  "quantity", "isQuantity", "semver", "isSemver", "fieldSelector", "labelSelector",
+  "quantity", "isQuantity", "semver", "isSemver", "fieldSelector", "labelSelector", "validate",
   "lists.range", "slice", "flatten", "reverse", "distinct", "sort", "sets.contains", "sets.intersects", "sets.equivalent",
 ]); // prettier-ignore
 
@@ -457,6 +458,12 @@ function callCost(role: CallRole, a: readonly CelValue[], result: CelValue): num
       return str(a0, 2);
     case "join":
       return str(result, 2);
+    case "validate": {
+      // The format library's: the string against a regex of the format's MaxRegexSize.
+      const name = isCelMap(a0) ? a0.get("\u0000format") : undefined;
+      if (typeof name !== "string" || !Object.hasOwn(FORMAT_REGEX_SIZE, name)) return 1;
+      return ceil((1 + size(a1)) * STRING_TRAVERSAL) * ceil(FORMAT_REGEX_SIZE[name as FormatName] * REGEX_LENGTH);
+    }
     case "find":
     case "findAll":
       return ceil((1 + size(a0)) * STRING_TRAVERSAL) * ceil(size(a1) * REGEX_LENGTH);
