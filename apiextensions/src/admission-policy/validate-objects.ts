@@ -5,11 +5,11 @@
 // test server can refuse a create with them and the CLI print them.
 import { formatCelType } from "../crd-checks/cel/cel-types.js";
 import { compilePolicy, type CompiledExpression } from "./compile.js";
-import { qualifiedNameProblems } from "../validation/name-rules.js";
+import { dns1035LabelProblems, dns1123SubdomainProblems, pathSegmentProblems, qualifiedNameProblems } from "../validation/name-rules.js";
 import type { Obj } from "./types.js";
 
 export interface FieldCause {
-  reason: "FieldValueInvalid" | "FieldValueNotSupported" | "FieldValueRequired" | "FieldValueDuplicate";
+  reason: "FieldValueInvalid" | "FieldValueNotSupported" | "FieldValueRequired" | "FieldValueDuplicate" | "FieldValueTooMany";
   message: string;
   field: string;
 }
@@ -34,6 +34,118 @@ export const required = (field: string, detail = ""): FieldCause => ({
   field,
 });
 
+const duplicate = (field: string, value: unknown): FieldCause => ({
+  reason: "FieldValueDuplicate",
+  message: `Duplicate value: ${JSON.stringify(value)}`,
+  field,
+});
+
+/** validateParamKind: an apiVersion of a DNS-subdomain group and a DNS-1035 version, a kind that is a DNS-1035 label in lower case. */
+export function paramKindProblems(spec: Obj): FieldCause[] {
+  if (spec["paramKind"] === undefined || spec["paramKind"] === null) return [];
+  const kind = asObj(spec["paramKind"]);
+  const out: FieldCause[] = [];
+  const apiVersion = typeof kind["apiVersion"] === "string" ? kind["apiVersion"] : "";
+  if (apiVersion === "") out.push(required("spec.paramKind.apiVersion"));
+  else if (apiVersion.split("/").length > 2)
+    out.push(invalid("spec.paramKind.apiVersion", apiVersion, `unexpected GroupVersion string: ${apiVersion}`));
+  else if (apiVersion !== "/") {
+    const [group, version] = apiVersion.includes("/") ? apiVersion.split("/") : ["", apiVersion];
+    const groupProblems = group ? dns1123SubdomainProblems(group, "1.37") : [];
+    if (groupProblems.length > 0) out.push(invalid("spec.paramKind.apiVersion", group, groupProblems.join(",")));
+    if (!version) out.push(invalid("spec.paramKind.apiVersion", apiVersion, "version must be specified"));
+    else {
+      const versionProblems = dns1035LabelProblems(version);
+      if (versionProblems.length > 0) out.push(invalid("spec.paramKind.apiVersion", version, versionProblems.join(",")));
+    }
+  }
+  const k = typeof kind["kind"] === "string" ? kind["kind"] : "";
+  if (k === "") out.push(required("spec.paramKind.kind"));
+  else {
+    const problems = dns1035LabelProblems(k.toLowerCase());
+    if (problems.length > 0)
+      out.push(invalid("spec.paramKind.kind", k, `may have mixed case, but should otherwise match: ${problems.join(",")}`));
+  }
+  return out;
+}
+
+/** validateMatchResources' checks of each rule's resourceNames (path segments, no duplicates), under `at`. */
+export function matchResourcesProblems(match: unknown, at: string): FieldCause[] {
+  const out: FieldCause[] = [];
+  for (const list of ["resourceRules", "excludeResourceRules"])
+    asList(asObj(match)[list]).forEach((rule, i) => {
+      const seen = new Set<string>();
+      asList(asObj(rule)["resourceNames"]).forEach((name, j) => {
+        const field = `${at}.${list}[${String(i)}].resourceNames[${String(j)}]`;
+        const n = String(name);
+        for (const msg of pathSegmentProblems(n)) out.push(invalid(field, n, msg));
+        if (seen.has(n)) out.push(duplicate(field, n));
+        seen.add(n);
+      });
+    });
+  return out;
+}
+
+const MAX_MATCH_CONDITIONS = 64;
+
+/** validateMatchConditions: at most 64, each with an expression and a qualified name, no name twice. */
+export function matchConditionProblems(spec: Obj, compiled: readonly { condition: CompiledExpression }[]): FieldCause[] {
+  const conditions = asList(spec["matchConditions"]).map(asObj);
+  const out: FieldCause[] = [];
+  if (conditions.length > MAX_MATCH_CONDITIONS)
+    out.push({
+      reason: "FieldValueTooMany",
+      message: `Too many: ${String(conditions.length)}: must have at most ${String(MAX_MATCH_CONDITIONS)} items`,
+      field: "spec.matchConditions",
+    });
+  const names = new Set<string>();
+  conditions.forEach((c, i) => {
+    const at = `spec.matchConditions[${String(i)}]`;
+    const e = compiled[i]?.condition;
+    // An empty expression is required without a detail here (validateMatchCondition).
+    if (String(c["expression"] ?? "").trim() === "") out.push(required(`${at}.expression`));
+    else if (e) {
+      const p = expressionProblem(e, ["bool"]);
+      if (p) out.push(p);
+    }
+    const name = typeof c["name"] === "string" ? c["name"] : "";
+    if (name === "") out.push(required(`${at}.name`));
+    else for (const msg of qualifiedNameProblems(name, "1.37")) out.push(invalid(`${at}.name`, name, msg));
+    if (name !== "") {
+      if (names.has(name)) out.push(duplicate(`${at}.name`, name));
+      names.add(name);
+    }
+  });
+  return out;
+}
+
+const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+const CEL_RESERVED = new Set(
+  "true false null in as break const continue else for function if import let loop package namespace return var void while".split(" "),
+);
+
+/** validateVariable: a name that is a CEL identifier, an expression that compiles. */
+export function variableProblems(spec: Obj, compiled: ReadonlyMap<string, CompiledExpression>): FieldCause[] {
+  const out: FieldCause[] = [];
+  asList(spec["variables"])
+    .map(asObj)
+    .forEach((v, i) => {
+      const at = `spec.variables[${String(i)}]`;
+      const name = typeof v["name"] === "string" ? v["name"] : "";
+      if (name.trim() === "") out.push(required(`${at}.name`, "name is not specified"));
+      else if (!CEL_IDENTIFIER.test(name) || CEL_RESERVED.has(name))
+        out.push(invalid(`${at}.name`, name, "must be a valid CEL identifier"));
+      const expression = typeof v["expression"] === "string" ? v["expression"] : "";
+      if (expression.trim() === "") out.push(required(`${at}.expression`, "expression is not specified"));
+      else {
+        const e = compiled.get(name);
+        const p = e && e.field === `${at}.expression` ? expressionProblem(e) : undefined;
+        if (p) out.push(p);
+      }
+    });
+  return out;
+}
+
 const REASONS = ["Forbidden", "Invalid", "RequestEntityTooLarge"];
 const AT_LEAST_ONE = "validations or auditAnnotations must contain at least one item";
 
@@ -57,9 +169,14 @@ export function validatePolicy(policy: Obj): FieldCause[] {
   };
   if (spec["failurePolicy"] !== undefined && !["Fail", "Ignore"].includes(String(spec["failurePolicy"])))
     out.push(notSupported("spec.failurePolicy", spec["failurePolicy"], ["Fail", "Ignore"]));
+  out.push(...paramKindProblems(spec));
   if (!spec["matchConstraints"]) out.push(required("spec.matchConstraints"));
-  for (const c of compiled.matchConditions) push(expressionProblem(c.condition, ["bool"]));
-  for (const v of compiled.variables.values()) push(expressionProblem(v));
+  else {
+    out.push(...matchResourcesProblems(spec["matchConstraints"], "spec.matchConstraints"));
+    if (asList(asObj(spec["matchConstraints"])["resourceRules"]).length === 0) out.push(required("spec.matchConstraints.resourceRules"));
+  }
+  out.push(...matchConditionProblems(spec, compiled.matchConditions));
+  out.push(...variableProblems(spec, compiled.variables));
   const validations = asList(spec["validations"]).map(asObj);
   const annotations = asList(spec["auditAnnotations"]).map(asObj);
   if (validations.length === 0 && annotations.length === 0) out.push(required("spec.validations", AT_LEAST_ONE));
@@ -97,18 +214,16 @@ export function paramRefProblems(spec: Obj): FieldCause[] {
 export function validateBinding(binding: Obj): FieldCause[] {
   const spec = asObj(binding["spec"]);
   const out: FieldCause[] = [];
-  if (typeof spec["policyName"] !== "string" || spec["policyName"] === "") out.push(required("spec.policyName"));
+  const name = spec["policyName"];
+  if (typeof name !== "string" || name === "") out.push(required("spec.policyName"));
+  else for (const problem of dns1123SubdomainProblems(name, "1.37")) out.push(invalid("spec.policyName", name, problem));
   out.push(...paramRefProblems(spec));
+  if (spec["matchResources"]) out.push(...matchResourcesProblems(spec["matchResources"], "spec.matchResources"));
   const actions = asList(spec["validationActions"]);
   if (actions.length === 0) out.push(required("spec.validationActions"));
   const seen = new Set<unknown>();
   actions.forEach((a, i) => {
-    if (seen.has(a))
-      out.push({
-        reason: "FieldValueDuplicate",
-        message: `Duplicate value: ${JSON.stringify(a)}`,
-        field: `spec.validationActions[${String(i)}]`,
-      });
+    if (seen.has(a)) out.push(duplicate(`spec.validationActions[${String(i)}]`, a));
     else if (!["Deny", "Warn", "Audit"].includes(String(a)))
       out.push(notSupported(`spec.validationActions[${String(i)}]`, a, ["Audit", "Deny", "Warn"]));
     seen.add(a);

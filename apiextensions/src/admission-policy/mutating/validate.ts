@@ -5,7 +5,18 @@
 // values (no DELETE: only creates and updates can be mutated), expressions that do not compile, and
 // results of another type than the patch type takes.
 import { dns1123SubdomainProblems } from "../../validation/name-rules.js";
-import { expressionProblem, invalid, notSupported, paramRefProblems, required, type FieldCause } from "../validate-objects.js";
+import {
+  expressionProblem,
+  invalid,
+  matchConditionProblems,
+  matchResourcesProblems,
+  notSupported,
+  paramKindProblems,
+  paramRefProblems,
+  required,
+  variableProblems,
+  type FieldCause,
+} from "../validate-objects.js";
 import type { Obj } from "../types.js";
 import { compileMutatingPolicy, MUTATION_FIELDS, type PatchType } from "./compile.js";
 
@@ -36,14 +47,16 @@ export function validateMutatingPolicy(policy: Obj): FieldCause[] {
   if (spec["failurePolicy"] === undefined || spec["failurePolicy"] === null) out.push(required("spec.failurePolicy"));
   else if (!["Fail", "Ignore"].includes(String(spec["failurePolicy"])))
     out.push(notSupported("spec.failurePolicy", spec["failurePolicy"], ["Fail", "Ignore"]));
+  out.push(...paramKindProblems(spec));
   const match = spec["matchConstraints"];
   if (match === undefined || match === null) out.push(required("spec.matchConstraints"));
   else {
+    out.push(...matchResourcesProblems(match, "spec.matchConstraints"));
     if (asList(asObj(match)["resourceRules"]).length === 0) out.push(required("spec.matchConstraints.resourceRules"));
     out.push(...operationProblems(match, "spec.matchConstraints.resourceRules.operations"));
   }
-  for (const c of compiled.matchConditions) push(expressionProblem(c.condition, ["bool"]));
-  for (const v of compiled.variables.values()) push(expressionProblem(v));
+  out.push(...matchConditionProblems(spec, compiled.matchConditions));
+  out.push(...variableProblems(spec, compiled.variables));
   const mutations = asList(spec["mutations"]).map(asObj);
   if (mutations.length === 0) out.push(required("spec.mutations", "mutations must contain at least one item"));
   mutations.forEach((m, i) => {
@@ -86,6 +99,9 @@ export function validateMutatingBinding(binding: Obj): FieldCause[] {
   else for (const problem of dns1123SubdomainProblems(name, "1.37")) out.push(invalid("spec.policyName", name, problem));
   out.push(...paramRefProblems(spec));
   const match = spec["matchResources"];
-  if (match !== undefined && match !== null) out.push(...operationProblems(match, "spec.matchResources.resourceRules.operations"));
+  if (match !== undefined && match !== null) {
+    out.push(...matchResourcesProblems(match, "spec.matchResources"));
+    out.push(...operationProblems(match, "spec.matchResources.resourceRules.operations"));
+  }
   return out;
 }
