@@ -41,6 +41,7 @@ type testCase struct {
 	Kind       string         `json:"kind"`
 	Expression string         `json:"expression,omitempty"`
 	Vars       map[string]any `json:"vars,omitempty"`
+	VarSet     string         `json:"varSet,omitempty"`
 	Schema     map[string]any `json:"schema,omitempty"`
 	Object     map[string]any `json:"object,omitempty"`
 }
@@ -56,8 +57,10 @@ type result struct {
 func main() {
 	var corpus struct {
 		// The variables of every policy case that names none.
-		Vars  map[string]any `json:"vars"`
-		Cases []testCase     `json:"cases"`
+		Vars map[string]any `json:"vars"`
+		// Other sets of variables, which a case names by its varSet.
+		VarSets map[string]map[string]any `json:"varSets"`
+		Cases   []testCase                `json:"cases"`
 	}
 	// As the server decodes an object: integral numbers are int64, others float64.
 	in, err := io.ReadAll(os.Stdin)
@@ -70,7 +73,9 @@ func main() {
 	cases := corpus.Cases
 	out := make([]result, 0, len(cases))
 	for _, c := range cases {
-		if c.Vars == nil {
+		if c.VarSet != "" {
+			c.Vars = corpus.VarSets[c.VarSet]
+		} else if c.Vars == nil {
 			c.Vars = corpus.Vars
 		}
 		switch c.Kind {

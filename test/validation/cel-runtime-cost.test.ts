@@ -19,6 +19,8 @@ interface Case {
   kind: "policy" | "crd";
   expression?: string;
   vars?: Record<string, unknown>;
+  /** Names one of the corpus's varSets instead. */
+  varSet?: string;
   schema?: JSONSchemaProps;
   object?: unknown;
 }
@@ -31,7 +33,11 @@ interface Result {
 }
 
 const dir = new URL("../fixtures/cel-cost/", import.meta.url);
-const corpus = JSON.parse(readFileSync(new URL("cases.json", dir), "utf8")) as { vars: Record<string, unknown>; cases: Case[] };
+const corpus = JSON.parse(readFileSync(new URL("cases.json", dir), "utf8")) as {
+  vars: Record<string, unknown>;
+  varSets: Record<string, Record<string, unknown>>;
+  cases: Case[];
+};
 const results = JSON.parse(readFileSync(new URL("costs.json", dir), "utf8")) as Result[];
 
 /** A CEL value as JSON, as cel-go converts it to a structpb.Value (numbers as doubles). */
@@ -63,7 +69,7 @@ for (const [i, c] of corpus.cases.entries()) {
       const compiled = compileExpression(c.expression!);
       assert.ok("program" in compiled, "compileError" in compiled ? compiled.compileError : "");
       const vars: Record<string, ReturnType<typeof toCel>> = { object: null, oldObject: null, params: null };
-      for (const [k, v] of Object.entries(c.vars ?? corpus.vars)) vars[k] = toCel(v);
+      for (const [k, v] of Object.entries((c.varSet !== undefined ? corpus.varSets[c.varSet] : c.vars) ?? corpus.vars)) vars[k] = toCel(v);
       const got = compiled.program(vars, undefined);
       if (want.error !== undefined) assert.deepEqual("error" in got ? got.error : "(a value)", want.error);
       else assert.deepEqual("value" in got ? json(got.value) : got.error, want.value);

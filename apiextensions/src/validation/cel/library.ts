@@ -139,6 +139,6 @@ export function validationEnv(): CelEnv {
 /** Whether a function name used by a rule is available here (operators are handled by the evaluator). */
 export function hasFunction(name: string): boolean {
   // Operators, including indexing (`_[_]`: list index and map key, self[0], self.m['k']).
-  if (/^(_.*_|_\[_\]|!_|-_|@.*)$/.test(name)) return true;
+  if (/^(_.*_|_\[_\]|_\[\?_\]|!_|-_|@.*)$/.test(name)) return true;
   return validationEnv().funcs.find(name) !== undefined;
 }

@@ -10,7 +10,7 @@
 // A binding is a comprehension over an empty list whose accumulator is the bound value, which is
 // how cel-go's own macros (cel.bind, optMap) bind: it keeps lexical scope, so nesting is safe.
 import type { ParsedExpr } from "./parse.js";
-import { OPT_INDEX, OPT_SELECT } from "./optional-library.js";
+import { HAS_FIELD, OPT_INDEX, OPT_SELECT } from "./optional-library.js";
 
 type Expr = ParsedExpr["expr"];
 type ExprKind = Expr["exprKind"];
@@ -74,6 +74,11 @@ class Lowering {
         // Decided on the parser's shapes, before the operand is lowered.
         const viral = k.value.operand !== undefined && yieldsOptional(k.value.operand, this.roots);
         this.lower(k.value.operand);
+        // has(): @bufbuild/cel's maps hide a key whose value is null, which cel-go finds present.
+        if (k.value.testOnly && k.value.operand !== undefined && !viral) {
+          e.exprKind = this.call(HAS_FIELD, [k.value.operand, this.const({ case: "stringValue", value: k.value.field })]).exprKind;
+          return;
+        }
         if (!k.value.testOnly && viral && k.value.operand !== undefined)
           e.exprKind = {
             case: "callExpr",

@@ -112,7 +112,15 @@ function unwrapList(list: CelValue): CelInput[] {
   return out;
 }
 
+/** has() as lowered (lower.ts): a key present with a null value is present, as in cel-go. */
+export const HAS_FIELD = "@has";
+
 export const optionalLibrary: CelFunc[] = [
+  celFunc(HAS_FIELD, [DYN, STRING], BOOL, (x, field) => {
+    if (isCelMap(x)) return hasKey(x, field);
+    if (isCelList(x)) throw new Error(`unsupported index type 'string' in list`);
+    return false;
+  }),
   celFunc("optional.of", [DYN], DYN, (v) => optionalOf(v)),
   celFunc("optional.ofNonZeroValue", [DYN], DYN, (v) => (isZero(v) ? NONE : optionalOf(v))),
   celFunc("optional.none", [], DYN, () => NONE),

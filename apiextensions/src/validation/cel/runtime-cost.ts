@@ -53,7 +53,11 @@ interface CallRole {
   readonly sized: boolean;
 }
 
-type Role = { readonly k: "add"; readonly n: number } | { readonly k: "present" } | ({ readonly k: "call" } & CallRole);
+type Role =
+  | { readonly k: "add"; readonly n: number }
+  /** An optional qualifier: 1 when present, plus `base` (a relative attribute's root) always. */
+  | { readonly k: "present"; readonly base: number }
+  | ({ readonly k: "call" } & CallRole);
 
 const TYPE_CONVERSIONS = new Set(["bool", "bytes", "double", "duration", "dyn", "int", "string", "timestamp", "type", "uint"]);
 const TYPE_NAMES = new Set([
@@ -80,7 +84,7 @@ const SIZED = new Set([
   "url", "lowerAscii", "upperAscii", "substring", "trim", "jsonpatch.escapeKey", "replace", "split", "join",
   "find", "findAll", "cidr", "isIP", "isCIDR", "ip", "ip.isCanonical", "containsIP", "containsCIDR",
   "quantity", "isQuantity", "semver", "isSemver", "fieldSelector", "labelSelector", "validate",
-  "lists.range", "slice", "flatten", "reverse", "distinct", "sort", "sets.contains", "sets.intersects", "sets.equivalent",
+  "lists.range", "slice", "flatten", "reverse", "distinct", "sort", "@sortByAssociatedKeys", "sets.contains", "sets.intersects", "sets.equivalent",
 ]); // prettier-ignore
 
 function constant(e: Expr): boolean {
@@ -100,6 +104,34 @@ function constant(e: Expr): boolean {
       TYPE_CONVERSIONS.has(k.value.function) && k.value.target === undefined && k.value.args.length === 1 && constant(k.value.args[0]!)
     );
   return false;
+}
+
+/** A literal list cel-go turns into a set: constants of int, uint, double, string or bool only (decorators.go). */
+function setMembership(e: Expr): boolean {
+  if (e.exprKind.case !== "listExpr" || !constant(e)) return false;
+  const primitive = (x: Expr): boolean => {
+    const k = x.exprKind;
+    if (k.case === "constExpr")
+      return ["int64Value", "uint64Value", "doubleValue", "stringValue", "boolValue"].includes(k.value.constantKind.case ?? "");
+    // A conversion of a constant is folded into one first.
+    return k.case === "callExpr" && ["int", "uint", "double", "string", "bool"].includes(k.value.function);
+  };
+  return e.exprKind.value.elements.every(primitive);
+}
+
+/** A list literal, or a macro that builds a list (map, filter): a list to cel-go's checker. */
+function listShaped(e: Expr): boolean {
+  const k = e.exprKind;
+  return k.case === "listExpr" || (k.case === "comprehensionExpr" && k.value.accuInit?.exprKind.case === "listExpr");
+}
+
+/** The element a map() or filter() step appends (`accu + [x]`, maybe under a conditional). */
+function appended(step: Expr | undefined): Expr | undefined {
+  const k = step?.exprKind;
+  if (k?.case !== "callExpr") return undefined;
+  if (k.value.function === "_?_:_") return appended(k.value.args[1]) ?? appended(k.value.args[2]);
+  const list = k.value.function === "_+_" ? k.value.args[1] : undefined;
+  return list?.exprKind.case === "listExpr" && list.exprKind.value.elements.length === 1 ? list.exprKind.value.elements[0] : undefined;
 }
 
 /** Whether cel-go plans `e` as an attribute (a root with qualifiers). */
@@ -135,10 +167,25 @@ class Roles {
         return true;
       }
       case "comprehensionExpr": {
+        // A macro's result over a dyn range is list(dyn) or dyn to cel-go (map, filter); cel.bind's
+        // (a range of nothing) is its bound value's.
         const c = k.value;
         if (c.result === undefined || c.accuInit === undefined) return true;
-        return this.typed(c.result, new Map([...scope, [c.accuVar, this.typed(c.accuInit, scope)]]));
+        const empty = c.iterRange?.exprKind.case === "listExpr" && c.iterRange.exprKind.value.elements.length === 0;
+        if (empty) return this.typed(c.result, new Map([...scope, [c.accuVar, this.typed(c.accuInit, scope)]]));
+        const rangeTyped = c.iterRange === undefined || this.typed(c.iterRange, scope);
+        // map() and filter(): a list of what each step appends (map(h, h.size()) is list(int) over any range).
+        const element = appended(c.loopStep);
+        if (element !== undefined) {
+          const inner = new Map([...scope, [c.iterVar, rangeTyped], [c.accuVar, true]]);
+          if (c.iterVar2 !== "") inner.set(c.iterVar2, rangeTyped);
+          return this.typed(element, inner);
+        }
+        return rangeTyped && this.typed(c.result, new Map([...scope, [c.accuVar, true]]));
       }
+      case "listExpr":
+        // list(dyn) unless every element's type is known.
+        return k.value.elements.length > 0 && k.value.elements.every((x) => this.typed(x, scope));
       default:
         return true;
     }
@@ -161,8 +208,9 @@ class Roles {
         return;
       case "selectExpr":
         if (k.value.testOnly) {
-          // has(): the presence test itself costs nothing (PresenceTestHasCost(false)).
-          this.walk(k.value.operand, scope);
+          // has(): the presence test itself costs nothing (PresenceTestHasCost(false)), but over a
+          // value that is no attribute, the relative attribute it makes counts.
+          add(this.operand(k.value.operand, true, scope));
           return;
         }
         add(1 + this.operand(k.value.operand, root, scope));
@@ -200,6 +248,25 @@ class Roles {
     }
   }
 
+  /** Takes back the roles given to `e` and its descendants (what cel-go never evaluates). */
+  unwalk(e: Expr | undefined): void {
+    if (e === undefined) return;
+    this.roles.delete(e.id);
+    const k = e.exprKind;
+    if (k.case === "selectExpr") this.unwalk(k.value.operand);
+    else if (k.case === "callExpr") {
+      this.unwalk(k.value.target);
+      k.value.args.forEach((a) => this.unwalk(a));
+    } else if (k.case === "listExpr") k.value.elements.forEach((a) => this.unwalk(a));
+    else if (k.case === "structExpr")
+      for (const en of k.value.entries) {
+        if (en.keyKind.case === "mapKey") this.unwalk(en.keyKind.value);
+        this.unwalk(en.value);
+      }
+    else if (k.case === "comprehensionExpr")
+      for (const x of [k.value.iterRange, k.value.accuInit, k.value.loopCondition, k.value.loopStep, k.value.result]) this.unwalk(x);
+  }
+
   /** Walks an attribute's operand; an attribute over something that is not one is relative, its root counted too. */
   private operand(op: Expr | undefined, root: boolean, scope: ReadonlyMap<string, boolean>): number {
     if (op === undefined) return 0;
@@ -216,13 +283,13 @@ class Roles {
     const { function: fn, target, args } = e.exprKind.value;
     // A namespaced function (sets.contains, optional.of): its target is a name, not a value.
     const namespace = target?.exprKind.case === "identExpr" ? target.exprKind.value.name : undefined;
-    const name = namespace !== undefined && this.qualified(`${namespace}.${fn}`) ? `${namespace}.${fn}` : fn;
+    const name = namespace !== undefined && !namespace.startsWith("@") && this.qualified(`${namespace}.${fn}`) ? `${namespace}.${fn}` : fn;
     const ownTarget = name === fn ? target : undefined;
     if (fn === "_[_]" || fn === "_[?_]" || fn === "_?._") {
       const n = this.operand(args[0], root, scope);
       const key = args[1];
       if (key !== undefined && fn !== "_?._" && !constant(key)) this.walk(key, scope, !attribute(key));
-      this.roles.set(e.id, fn === "_[_]" ? { k: "add", n: 1 + n } : { k: "present" });
+      this.roles.set(e.id, fn === "_[_]" ? { k: "add", n: 1 + n } : { k: "present", base: n });
       return;
     }
     if (fn === "_?_:_") {
@@ -234,12 +301,19 @@ class Roles {
     for (const a of args) this.walk(a, scope);
     if (FREE_CALLS.has(fn) && (fn === "_&&_" || fn === "_||_" || target !== undefined)) return;
     if (TYPE_CONVERSIONS.has(fn) && target === undefined && args.length === 1 && constant(args[0]!)) return;
-    if (fn === "@in" && args[1] !== undefined && constant(args[1])) return; // set membership: folded
+    if (fn === "@in" && args[1] !== undefined && setMembership(args[1])) {
+      // `x in [constants]` is folded into a set lookup of no cost; `x in []` into false, x unevaluated.
+      if (args[1].exprKind.case === "listExpr" && args[1].exprKind.value.elements.length === 0) this.unwalk(args[0]);
+      return;
+    }
     const operands = ownTarget !== undefined ? [ownTarget, ...args] : args;
     let resolved = true;
-    if (fn === "@in") resolved = args[1] !== undefined && this.typed(args[1], scope);
+    // in_list is resolved for anything cel-go knows to be a list, whatever its elements.
+    if (fn === "@in") resolved = args[1] !== undefined && (this.typed(args[1], scope) || listShaped(args[1]));
     else if (["_<_", "_<=_", "_>_", "_>=_", "_+_", "string", "bytes", "sort"].includes(fn))
       resolved = operands.some((a) => this.typed(a, scope));
+    // Its overload is one per key type: the keys (a map() comprehension) typed by what they hold.
+    else if (fn === "@sortByAssociatedKeys") resolved = args[0] !== undefined && this.typed(args[0], scope);
     this.roles.set(e.id, { k: "call", fn: name, member: ownTarget !== undefined, resolved, sized: SIZED.has(name) });
   }
 }
@@ -359,7 +433,7 @@ export function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>)
     }
     if (role === undefined) return;
     if (role.k === "add") wrap(e, ADD, [int(role.n)]);
-    else if (role.k === "present") wrap(e, PRESENT, []);
+    else if (role.k === "present") wrap(e, PRESENT, [int(role.base)]);
     else wrap(e, CALL, [int(roleIndex(role)), int(-1)]);
   };
   visit(parsed.expr);
@@ -388,7 +462,7 @@ function size(v: CelValue | undefined): number {
 
 /** Kubernetes' own types (quantity, url, ip, cidr, semver, format, authorizer values) are opaque maps here. */
 function opaque(v: CelValue): boolean {
-  if (!isCelMap(v)) return false;
+  if (!isCelMap(v) || isOptional(v)) return false;
   for (const key of v.keys()) return typeof key === "string" && (key.startsWith("\u0000") || key.startsWith("@"));
   return false;
 }
@@ -489,6 +563,13 @@ function callCost(role: CallRole, a: readonly CelValue[], result: CelValue): num
       const first = n > 0 ? a0.get(0) : undefined;
       return allocating(2 + (textual(first) ? STRING_TRAVERSAL : 0), n * n);
     }
+    case "@sortByAssociatedKeys": {
+      // sortBy's expansion: O(n²) over the keys, as cel-go's trackListSortBy.
+      if (!isCelList(a1) || !role.resolved) return 1;
+      const n = size(a1);
+      const first = n > 0 ? a1.get(0) : undefined;
+      return allocating(2 + (textual(first) ? STRING_TRAVERSAL : 0), n * n);
+    }
     case "sets.contains":
     case "sets.intersects":
       return 1 + size(a0) * size(a1);
@@ -534,8 +615,8 @@ export const costFuncs: CelFunc[] = [
     current?.add(Number(n));
     return v;
   }),
-  celFunc(PRESENT, [DYN], DYN, (v) => {
-    if (isOptional(v) && isCelMap(v) && v.get("\u0000optional") === true) current?.add(1);
+  celFunc(PRESENT, [DYN, INT], DYN, (v, base) => {
+    current?.add(Number(base) + (isOptional(v) && isCelMap(v) && v.get("\u0000optional") === true ? 1 : 0));
     return v;
   }),
   celFunc(ARG, [DYN, INT, INT], DYN, (v, site, i) => {
