@@ -9,7 +9,7 @@
 // installing one, a sentinel policy (labelling a probe ConfigMap) polled by dry-run until it acts, so
 // every policy installed before it is active too. The sentinels' requests are not recorded. The
 // scenarios' mutating webhook is served on loopback while they run.
-import { awaitSentinel, recorder, runScenario, serverArgs } from "./recording.js";
+import { awaitSentinel, recorder, runScenario, sentinelConstraints, serverArgs } from "./recording.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveLabelHook, MAP_PATH, MAPB_PATH, MAP_SCENARIOS } from "../test/fixtures/apiserver-1.37/mutating-admission-policy-scenarios.js";
@@ -32,17 +32,7 @@ async function settle(): Promise<void> {
     kind: "MutatingAdmissionPolicy",
     metadata: { name },
     spec: {
-      matchConstraints: {
-        resourceRules: [
-          {
-            apiGroups: [""],
-            apiVersions: ["v1"],
-            operations: ["CREATE"],
-            resources: ["configmaps"],
-            resourceNames: [`sentinel-probe-${String(n)}`],
-          },
-        ],
-      },
+      matchConstraints: sentinelConstraints(n),
       mutations: [
         {
           patchType: "ApplyConfiguration",

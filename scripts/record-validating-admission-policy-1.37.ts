@@ -14,7 +14,7 @@
 // not recorded. The scenarios port the Kubernetes documentation's examples (replica limits with
 // paramKind, namespace-scoped params, messageExpression, variables, matchConditions, auditAnnotations,
 // the Warn action, parameterNotFoundAction, failurePolicy) and add one case per matching rule.
-import { awaitSentinel, recorder, runScenario, serverArgs } from "./recording.js";
+import { awaitSentinel, recorder, runScenario, sentinelConstraints, serverArgs } from "./recording.js";
 import { VAP_SCENARIOS } from "../test/fixtures/apiserver-1.37/validating-admission-policy-scenarios.js";
 
 const { base, token } = serverArgs("record-validating-admission-policy-1.37.ts");
@@ -31,17 +31,7 @@ async function settle(): Promise<void> {
     kind: "ValidatingAdmissionPolicy",
     metadata: { name: `sentinel-${String(n)}` },
     spec: {
-      matchConstraints: {
-        resourceRules: [
-          {
-            apiGroups: [""],
-            apiVersions: ["v1"],
-            operations: ["CREATE"],
-            resources: ["configmaps"],
-            resourceNames: [`sentinel-probe-${String(n)}`],
-          },
-        ],
-      },
+      matchConstraints: sentinelConstraints(n),
       validations: [{ expression: "false" }],
     },
   });

@@ -135,6 +135,17 @@ export async function runScenario(rec: ReturnType<typeof recorder>, s: ScenarioL
   }
 }
 
+const probeName = (n: number): string => `sentinel-probe-${String(n)}`;
+
+/** The matchConstraints of sentinel policy `n`: creates of its probe ConfigMap only (see awaitSentinel). */
+export function sentinelConstraints(n: number): Record<string, unknown> {
+  return {
+    resourceRules: [
+      { apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["configmaps"], resourceNames: [probeName(n)] },
+    ],
+  };
+}
+
 /**
  * Polls, with dry-run creates of the ConfigMap `sentinel-probe-<n>` in default, until `active` says a
  * sentinel policy acted on one; then waits one more pass of the server's policy source, so objects it
@@ -149,7 +160,7 @@ export async function awaitSentinel(
     const r = await rec.call("POST", "/api/v1/namespaces/default/configmaps?dryRun=All", {
       apiVersion: "v1",
       kind: "ConfigMap",
-      metadata: { name: `sentinel-probe-${String(n)}` },
+      metadata: { name: probeName(n) },
     });
     if (active(r)) {
       await sleep(1200);

@@ -11,6 +11,7 @@ import { compileRules, evaluateRules, newBudget } from "../../apiextensions/src/
 import { compileNode } from "../../apiextensions/src/validation/schema-node.js";
 import { formatFieldError } from "../../apiextensions/src/validation/index.js";
 import { RUNTIME_BUDGET } from "../../apiextensions/src/validation/cel/runtime-cost.js";
+import { isOptional, unwrap } from "../../apiextensions/src/validation/cel/optional-library.js";
 import type { FieldError } from "../../apiextensions/src/validation/types.js";
 import type { JSONSchemaProps } from "../../apiextensions/src/types/index.js";
 
@@ -40,17 +41,15 @@ const corpus = JSON.parse(readFileSync(new URL("cases.json", dir), "utf8")) as {
 };
 const results = JSON.parse(readFileSync(new URL("costs.json", dir), "utf8")) as Result[];
 
-/** A CEL value as JSON, as cel-go converts it to a structpb.Value (numbers as doubles). */
+/** A CEL value as JSON, as cel-go converts it to a structpb.Value (numbers as doubles, an optional as what it holds). */
 function json(v: unknown): unknown {
   if (typeof v === "bigint") return Number(v);
   if (typeof v !== "object" || v === null) return v;
-  // A map has keys(), a list is iterable without them; a uint holds its value; an optional (a map
-  // under keys no JSON has) converts to what it holds.
-  if ("keys" in v && "entries" in v) {
-    const m = v as Map<unknown, unknown>;
-    if (m.has("\u0000optional")) return m.get("\u0000optional") === true ? json(m.get("\u0000value")) : null;
-    return Object.fromEntries([...m.entries()].map(([k, x]) => [String(k), json(x)]));
-  }
+  const cel = v as Parameters<typeof isOptional>[0];
+  if (isOptional(cel)) return json(unwrap(cel) ?? null);
+  // A map has keys(), a list is iterable without them; a uint holds its value.
+  if ("keys" in v && "entries" in v)
+    return Object.fromEntries([...(v as Map<unknown, unknown>).entries()].map(([k, x]) => [String(k), json(x)]));
   if (Symbol.iterator in v) return [...(v as Iterable<unknown>)].map(json);
   return "value" in v ? Number(v.value) : v;
 }

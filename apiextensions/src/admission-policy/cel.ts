@@ -9,7 +9,6 @@ import {
   CelScalar,
   isCelError,
   isCelMap,
-  plan,
   type CelEnv,
   type CelFunc,
   type CelInput,
@@ -17,8 +16,7 @@ import {
 } from "@bufbuild/cel";
 import { danglingOperatorError } from "../crd-checks/cel/cel-check.js";
 import { kubernetesFuncs } from "../validation/cel/library.js";
-import { lowerForEvaluation } from "../validation/cel/lower.js";
-import { COST_LIMIT_EXCEEDED, costRoles, instrument, PER_CALL_LIMIT, withCost } from "../validation/cel/runtime-cost.js";
+import { COST_LIMIT_EXCEEDED, costedProgram } from "../validation/cel/runtime-cost.js";
 import { parseCel, type ParsedExpr } from "../validation/cel/parse.js";
 import { celErrorText } from "../validation/cel/rules.js";
 import type { Authorizer } from "./types.js";
@@ -181,10 +179,10 @@ function policyEnv(extra: readonly CelFunc[]): CelEnv {
   return env;
 }
 
-/** Evaluates a compiled expression, cancelled past `limit` (the server's per-call limit unless given). */
-export type Program = (bindings: Record<string, CelInput>, authorizer: Authorizer | undefined, limit?: number) => CelOutcome;
-/** A value or an error, with the runtime cost spent (cel-go's actual cost); `exceeded` when cancelled past the limit. */
-export type CelOutcome = ({ value: CelValue } | { error: string; exceeded?: true }) & { cost: number };
+/** Evaluates a compiled expression, cancelled past the server's per-call cost limit. */
+export type Program = (bindings: Record<string, CelInput>, authorizer: Authorizer | undefined) => CelOutcome;
+/** A value or an error (cel-go's COST_LIMIT_EXCEEDED when cancelled), with the runtime cost spent (cel-go's actual cost). */
+export type CelOutcome = ({ value: CelValue } | { error: string }) & { cost: number };
 
 // The policies' variables declared dyn (k8s.io/apiserver/pkg/admission/plugin/cel): their overloads are resolved at runtime.
 const DYN_ROOTS: ReadonlySet<string> = new Set(["object", "oldObject", "params", "variables"]);
@@ -210,15 +208,13 @@ export function compileExpression(expr: string, extra: readonly CelFunc[] = NO_F
   } catch (e) {
     return { compileError: danglingOperatorError(expr) ?? caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const env = policyEnv(extra);
-  const roles = costRoles(parsed, DYN_ROOTS, (name) => env.funcs.find(name) !== undefined);
-  const run = plan(env, instrument(lowerForEvaluation(parsed), roles));
-  const program: Program = (bindings, authorizer, limit = PER_CALL_LIMIT) => {
+  const run = costedProgram(policyEnv(extra), parsed, DYN_ROOTS);
+  const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;
     try {
-      const { result: r, cost, exceeded } = withCost(limit, () => run(bindings));
-      if (exceeded) return { error: COST_LIMIT_EXCEEDED, cost, exceeded };
+      const { result: r, cost, exceeded } = run(bindings);
+      if (exceeded) return { error: COST_LIMIT_EXCEEDED, cost };
       return isCelError(r) ? { error: celErrorText(r.message), cost } : { value: r, cost };
     } catch (e) {
       return { error: celErrorText(e instanceof Error ? e.message : String(e)), cost: 0 };

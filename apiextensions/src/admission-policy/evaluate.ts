@@ -7,7 +7,7 @@ import { celError, celMap, type CelInput, type CelValue } from "@bufbuild/cel";
 import type { CompiledExpression, CompiledPolicy } from "./compile.js";
 import { asString, type CelOutcome } from "./cel.js";
 import { texts } from "./messages.js";
-import { COST_LIMIT_EXCEEDED, MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET } from "../validation/cel/runtime-cost.js";
+import { MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET } from "../validation/cel/runtime-cost.js";
 import type { Authorizer } from "./types.js";
 
 /** The CEL variables of one evaluation, before `variables`. */
@@ -60,7 +60,7 @@ export class Context {
       return { error: OUT_OF_BUDGET, cost: r.cost };
     }
     this.remaining -= r.cost;
-    return "exceeded" in r && r.exceeded ? { error: COST_LIMIT_EXCEEDED, cost: r.cost } : r;
+    return r;
   }
 
   // The activation with `variables`, lazy as the server's (plugin/cel/composition.go): each
@@ -151,12 +151,12 @@ export function matchConditions(ctx: Context, conditions: readonly { condition: 
   return errors.length === 1 ? (errors[0] ?? "") : `[${errors.join(", ")}]`;
 }
 
-/** A phase that ran out of budget: its one decision, under failurePolicy (validator.go). */
-function outOfBudget(onError: Decision["action"]): Evaluation {
-  return {
-    decisions: [{ action: onError, evaluation: "error", message: OUT_OF_BUDGET, reason: "", expressionIndex: 0 }],
-    auditAnnotations: [],
-  };
+/**
+ * A phase that failed as a whole (match conditions in error, a budget spent): its one decision, under
+ * failurePolicy; the only one, so its index (what validation_failure records) is 0, as the dispatcher's.
+ */
+function failedPhase(onError: Decision["action"], message: string): Evaluation {
+  return { decisions: [{ action: onError, evaluation: "error", message, reason: "", expressionIndex: 0 }], auditAnnotations: [] };
 }
 
 /** Evaluates `policy` with `activation` (object, oldObject, request, params, namespaceObject, authorizer). */
@@ -165,12 +165,7 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
   const onError = policy.failurePolicy === "Fail" ? "deny" : "admit";
   const conditions = matchConditions(ctx, policy.matchConditions);
   if (conditions === false) return { decisions: [], auditAnnotations: [] };
-  if (typeof conditions === "string")
-    // The only decision, so its index (what validation_failure records) is 0, as the dispatcher's.
-    return {
-      decisions: [{ action: onError, evaluation: "error", message: conditions, reason: "", expressionIndex: 0 }],
-      auditAnnotations: [],
-    };
+  if (typeof conditions === "string") return failedPhase(onError, conditions);
   ctx.budget(RUNTIME_BUDGET);
   const decisions = policy.validations.map((v, i): Decision => {
     const r = ctx.run(v.check);
@@ -187,12 +182,12 @@ export function evaluate(policy: CompiledPolicy, activation: Activation, authori
       };
     return { action: "deny", evaluation: "false", message: failureMessage(ctx, v), reason: v.reason || "Invalid", expressionIndex: i };
   });
-  if (ctx.outOfBudget) return outOfBudget(onError);
+  if (ctx.outOfBudget) return failedPhase(onError, OUT_OF_BUDGET);
   const auditAnnotations: [string, string][] = [];
   ctx.budget(RUNTIME_BUDGET);
   for (const a of policy.auditAnnotations) {
     const r = ctx.run(a.value);
-    if (ctx.outOfBudget) return outOfBudget(onError);
+    if (ctx.outOfBudget) return failedPhase(onError, OUT_OF_BUDGET);
     // An auditAnnotation's error denies under Fail whatever the binding's validationActions
     // (the dispatcher adds it to the denied decisions directly), and is nothing under Ignore.
     if ("error" in r) {

@@ -4,7 +4,7 @@
 // (./type-check.ts), and a result of another type than the field takes. Problems come as field causes (reason, message, field), so the
 // test server can refuse a create with them and the CLI print them.
 import { formatCelType } from "../crd-checks/cel/cel-types.js";
-import { compilePolicy, type CompiledExpression } from "./compile.js";
+import { compilePolicy, type CompiledExpression, type CompiledPolicy } from "./compile.js";
 import { dns1035LabelProblems, dns1123SubdomainProblems, pathSegmentProblems, qualifiedNameProblems } from "../validation/name-rules.js";
 import type { Obj } from "./types.js";
 
@@ -41,7 +41,7 @@ const duplicate = (field: string, value: unknown): FieldCause => ({
 });
 
 /** validateParamKind: an apiVersion of a DNS-subdomain group and a DNS-1035 version, a kind that is a DNS-1035 label in lower case. */
-export function paramKindProblems(spec: Obj): FieldCause[] {
+function paramKindProblems(spec: Obj): FieldCause[] {
   if (spec["paramKind"] === undefined || spec["paramKind"] === null) return [];
   const kind = asObj(spec["paramKind"]);
   const out: FieldCause[] = [];
@@ -70,7 +70,7 @@ export function paramKindProblems(spec: Obj): FieldCause[] {
 }
 
 /** validateMatchResources' checks of each rule's resourceNames (path segments, no duplicates), under `at`. */
-export function matchResourcesProblems(match: unknown, at: string): FieldCause[] {
+function matchResourcesProblems(match: unknown, at: string): FieldCause[] {
   const out: FieldCause[] = [];
   for (const list of ["resourceRules", "excludeResourceRules"])
     asList(asObj(match)[list]).forEach((rule, i) => {
@@ -89,7 +89,7 @@ export function matchResourcesProblems(match: unknown, at: string): FieldCause[]
 const MAX_MATCH_CONDITIONS = 64;
 
 /** validateMatchConditions: at most 64, each with an expression and a qualified name, no name twice. */
-export function matchConditionProblems(spec: Obj, compiled: readonly { condition: CompiledExpression }[]): FieldCause[] {
+function matchConditionProblems(spec: Obj, compiled: readonly { condition: CompiledExpression }[]): FieldCause[] {
   const conditions = asList(spec["matchConditions"]).map(asObj);
   const out: FieldCause[] = [];
   if (conditions.length > MAX_MATCH_CONDITIONS)
@@ -125,7 +125,7 @@ const CEL_RESERVED = new Set(
 );
 
 /** validateVariable: a name that is a CEL identifier, an expression that compiles. */
-export function variableProblems(spec: Obj, compiled: ReadonlyMap<string, CompiledExpression>): FieldCause[] {
+function variableProblems(spec: Obj, compiled: ReadonlyMap<string, CompiledExpression>): FieldCause[] {
   const out: FieldCause[] = [];
   asList(spec["variables"])
     .map(asObj)
@@ -143,6 +143,42 @@ export function variableProblems(spec: Obj, compiled: ReadonlyMap<string, Compil
         if (p) out.push(p);
       }
     });
+  return out;
+}
+
+/**
+ * What a policy of either kind is refused for between its failurePolicy and its own expressions, in
+ * the server's order: paramKind, matchConstraints (with `constraintProblems`, MutatingAdmissionPolicy's
+ * operations), matchConditions, variables.
+ */
+export function matchingProblems(
+  spec: Obj,
+  compiled: Pick<CompiledPolicy, "matchConditions" | "variables">,
+  constraintProblems: (match: unknown) => FieldCause[] = () => [],
+): FieldCause[] {
+  const out = paramKindProblems(spec);
+  const match = spec["matchConstraints"];
+  if (match === undefined || match === null) out.push(required("spec.matchConstraints"));
+  else {
+    out.push(...matchResourcesProblems(match, "spec.matchConstraints"));
+    // At least one resource rule, which gives the expressions their types.
+    if (asList(asObj(match)["resourceRules"]).length === 0) out.push(required("spec.matchConstraints.resourceRules"));
+    out.push(...constraintProblems(match));
+  }
+  out.push(...matchConditionProblems(spec, compiled.matchConditions));
+  out.push(...variableProblems(spec, compiled.variables));
+  return out;
+}
+
+/** What a binding of either kind is refused for first: its policyName, paramRef and matchResources (with `matchProblems`). */
+export function bindingProblems(spec: Obj, matchProblems: (match: unknown) => FieldCause[] = () => []): FieldCause[] {
+  const out: FieldCause[] = [];
+  const name = spec["policyName"];
+  if (typeof name !== "string" || name === "") out.push(required("spec.policyName"));
+  else for (const problem of dns1123SubdomainProblems(name, "1.37")) out.push(invalid("spec.policyName", name, problem));
+  out.push(...paramRefProblems(spec));
+  const match = spec["matchResources"];
+  if (match !== undefined && match !== null) out.push(...matchResourcesProblems(match, "spec.matchResources"), ...matchProblems(match));
   return out;
 }
 
@@ -169,14 +205,7 @@ export function validatePolicy(policy: Obj): FieldCause[] {
   };
   if (spec["failurePolicy"] !== undefined && !["Fail", "Ignore"].includes(String(spec["failurePolicy"])))
     out.push(notSupported("spec.failurePolicy", spec["failurePolicy"], ["Fail", "Ignore"]));
-  out.push(...paramKindProblems(spec));
-  if (!spec["matchConstraints"]) out.push(required("spec.matchConstraints"));
-  else {
-    out.push(...matchResourcesProblems(spec["matchConstraints"], "spec.matchConstraints"));
-    if (asList(asObj(spec["matchConstraints"])["resourceRules"]).length === 0) out.push(required("spec.matchConstraints.resourceRules"));
-  }
-  out.push(...matchConditionProblems(spec, compiled.matchConditions));
-  out.push(...variableProblems(spec, compiled.variables));
+  out.push(...matchingProblems(spec, compiled));
   const validations = asList(spec["validations"]).map(asObj);
   const annotations = asList(spec["auditAnnotations"]).map(asObj);
   if (validations.length === 0 && annotations.length === 0) out.push(required("spec.validations", AT_LEAST_ONE));
@@ -199,7 +228,7 @@ export function validatePolicy(policy: Obj): FieldCause[] {
 }
 
 /** validateParamRef: a binding's paramRef names its params and says what to do without them. */
-export function paramRefProblems(spec: Obj): FieldCause[] {
+function paramRefProblems(spec: Obj): FieldCause[] {
   if (!spec["paramRef"]) return [];
   const out: FieldCause[] = [];
   const ref = asObj(spec["paramRef"]);
@@ -213,12 +242,7 @@ export function paramRefProblems(spec: Obj): FieldCause[] {
 /** What the server refuses in a ValidatingAdmissionPolicyBinding. */
 export function validateBinding(binding: Obj): FieldCause[] {
   const spec = asObj(binding["spec"]);
-  const out: FieldCause[] = [];
-  const name = spec["policyName"];
-  if (typeof name !== "string" || name === "") out.push(required("spec.policyName"));
-  else for (const problem of dns1123SubdomainProblems(name, "1.37")) out.push(invalid("spec.policyName", name, problem));
-  out.push(...paramRefProblems(spec));
-  if (spec["matchResources"]) out.push(...matchResourcesProblems(spec["matchResources"], "spec.matchResources"));
+  const out = bindingProblems(spec);
   const actions = asList(spec["validationActions"]);
   if (actions.length === 0) out.push(required("spec.validationActions"));
   const seen = new Set<unknown>();

@@ -4,17 +4,13 @@
 // 1.37.2 (test/fixtures/apiserver-1.37/mutating-admission-policy.json): required fields, supported
 // values (no DELETE: only creates and updates can be mutated), expressions that do not compile, and
 // results of another type than the patch type takes.
-import { dns1123SubdomainProblems } from "../../validation/name-rules.js";
 import {
+  bindingProblems,
   expressionProblem,
   invalid,
-  matchConditionProblems,
-  matchResourcesProblems,
+  matchingProblems,
   notSupported,
-  paramKindProblems,
-  paramRefProblems,
   required,
-  variableProblems,
   type FieldCause,
 } from "../validate-objects.js";
 import type { Obj } from "../types.js";
@@ -47,16 +43,7 @@ export function validateMutatingPolicy(policy: Obj): FieldCause[] {
   if (spec["failurePolicy"] === undefined || spec["failurePolicy"] === null) out.push(required("spec.failurePolicy"));
   else if (!["Fail", "Ignore"].includes(String(spec["failurePolicy"])))
     out.push(notSupported("spec.failurePolicy", spec["failurePolicy"], ["Fail", "Ignore"]));
-  out.push(...paramKindProblems(spec));
-  const match = spec["matchConstraints"];
-  if (match === undefined || match === null) out.push(required("spec.matchConstraints"));
-  else {
-    out.push(...matchResourcesProblems(match, "spec.matchConstraints"));
-    if (asList(asObj(match)["resourceRules"]).length === 0) out.push(required("spec.matchConstraints.resourceRules"));
-    out.push(...operationProblems(match, "spec.matchConstraints.resourceRules.operations"));
-  }
-  out.push(...matchConditionProblems(spec, compiled.matchConditions));
-  out.push(...variableProblems(spec, compiled.variables));
+  out.push(...matchingProblems(spec, compiled, (match) => operationProblems(match, "spec.matchConstraints.resourceRules.operations")));
   const mutations = asList(spec["mutations"]).map(asObj);
   if (mutations.length === 0) out.push(required("spec.mutations", "mutations must contain at least one item"));
   mutations.forEach((m, i) => {
@@ -92,16 +79,5 @@ export function validateMutatingPolicy(policy: Obj): FieldCause[] {
 
 /** What the server refuses in a MutatingAdmissionPolicyBinding. */
 export function validateMutatingBinding(binding: Obj): FieldCause[] {
-  const spec = asObj(binding["spec"]);
-  const out: FieldCause[] = [];
-  const name = spec["policyName"];
-  if (typeof name !== "string" || name === "") out.push(required("spec.policyName"));
-  else for (const problem of dns1123SubdomainProblems(name, "1.37")) out.push(invalid("spec.policyName", name, problem));
-  out.push(...paramRefProblems(spec));
-  const match = spec["matchResources"];
-  if (match !== undefined && match !== null) {
-    out.push(...matchResourcesProblems(match, "spec.matchResources"));
-    out.push(...operationProblems(match, "spec.matchResources.resourceRules.operations"));
-  }
-  return out;
+  return bindingProblems(asObj(binding["spec"]), (match) => operationProblems(match, "spec.matchResources.resourceRules.operations"));
 }

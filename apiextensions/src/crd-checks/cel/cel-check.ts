@@ -7,6 +7,7 @@
 // (test/fixtures/cel-cost-1.24); how later versions differ is in ../server-versions.ts.
 import type { parse } from "@bufbuild/cel";
 import { DYN, formatCelType, MAX_REQUEST_BYTES, type CelT } from "./cel-types.js";
+import { TYPE_NAMES } from "../../validation/cel/type-names.js";
 import { FORMAT_NAMES } from "../../validation/cel/format-names.js";
 import { costModelFor, REFERENCE_MINOR, type CostModel } from "../server-versions.js";
 
@@ -184,7 +185,6 @@ const stringFns = new Set([
   "string",
   "format",
 ]);
-const typeNames = new Set(["int", "uint", "double", "bool", "string", "bytes", "list", "map", "null_type", "type", "dyn"]);
 const traversalFactor = 0.1;
 const BOOL: CelT = { k: "bool" };
 
@@ -372,7 +372,7 @@ export class CelChecker {
   private ident(e: Expr, name: string, env: ReadonlyMap<string, CelT>): CelT {
     const t = env.get(name);
     if (t !== undefined) return t;
-    if (typeNames.has(name)) return { k: "type" };
+    if (TYPE_NAMES.has(name)) return { k: "type" };
     this.issue(e, `undeclared reference to '${name}' (in container '')`);
     return DYN;
   }

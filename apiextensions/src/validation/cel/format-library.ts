@@ -52,9 +52,15 @@ const formatValue = (name: string): CelValue => celMap(new Map([[KEY, name]]));
 
 const isFormatName = (name: string): name is FormatName => Object.hasOwn(CHECKS, name);
 
-function formatOf(v: CelValue): (s: string) => string[] {
+/** The name of a Format value; undefined for anything else. */
+export function formatNameOf(v: CelValue): FormatName | undefined {
   const name = isCelMap(v) ? v.get(KEY) : undefined;
-  if (typeof name !== "string" || !isFormatName(name)) throw new Error("no such overload");
+  return typeof name === "string" && isFormatName(name) ? name : undefined;
+}
+
+function formatOf(v: CelValue): (s: string) => string[] {
+  const name = formatNameOf(v);
+  if (name === undefined) throw new Error("no such overload");
   return CHECKS[name];
 }
 

@@ -49,7 +49,7 @@ export function isOptional(v: CelValue): boolean {
 }
 
 /** The value an optional holds; undefined for optional.none(); throws for a value that is not optional. */
-function unwrap(v: CelValue): CelValue | undefined {
+export function unwrap(v: CelValue): CelValue | undefined {
   if (!isOptional(v)) throw new Error("no such overload");
   return (v as ReadonlyMap<string, CelValue>).get(HAS) === true ? (v as ReadonlyMap<string, CelValue>).get(VALUE) : undefined;
 }

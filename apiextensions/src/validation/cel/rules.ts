@@ -3,7 +3,7 @@
 // a correlated old value exists; list-map items correlate by key, other list items not at all). Rules this
 // implementation cannot compile are never treated as passing: they are listed as unchecked.
 // messageExpression, reason and fieldPath (later than 1.24) are honoured when a rule sets them.
-import { isCelError, plan, type CelInput, type CelResult, type CelValue } from "@bufbuild/cel";
+import { isCelError, type CelInput, type CelValue } from "@bufbuild/cel";
 import type { FieldError, UncheckedRule } from "../types.js";
 import type { JSONSchemaProps, ValidationRule } from "../../types/index.js";
 import { resolveFieldPath } from "../json-field-path.js";
@@ -22,13 +22,12 @@ import {
 import { isObject, type SchemaNode } from "../schema-node.js";
 import { correlatedItem, type Ratchet } from "../ratchet.js";
 import { hasFunction, validationEnv } from "./library.js";
-import { lowerForEvaluation } from "./lower.js";
 import { optionalNone, optionalOf } from "./optional-library.js";
 import { parseCel } from "./parse.js";
 import { toCel } from "./values.js";
-import { COST_LIMIT_EXCEEDED, costRoles, instrument, OUT_OF_BUDGET, PER_CALL_LIMIT, RUNTIME_BUDGET, withCost } from "./runtime-cost.js";
+import { COST_LIMIT_EXCEEDED, costedProgram, OUT_OF_BUDGET, RUNTIME_BUDGET, type CostedProgram } from "./runtime-cost.js";
 
-type Program = (bindings: Record<string, CelInput>) => CelResult;
+type Program = CostedProgram;
 
 /** A rule ready to evaluate, or the reason it cannot be. */
 interface CompiledRule {
@@ -99,8 +98,7 @@ function compileExpr(expr: string, optionalRoots: ReadonlySet<string>): Compiled
     scan(parsed, ast);
     const missing = [...ast.functions].filter((f) => !hasFunction(f)).sort();
     if (missing.length > 0) return { error: `uses functions not available in this validator: ${missing.join(", ")}` };
-    const roles = costRoles(parsed, NO_ROOTS, hasFunction);
-    return { program: plan(validationEnv(), instrument(lowerForEvaluation(parsed, optionalRoots), roles)), ast };
+    return { program: costedProgram(validationEnv(), parsed, NO_ROOTS, optionalRoots), ast };
   } catch (e) {
     return { error: `cannot compile: ${e instanceof Error ? e.message : String(e)}` };
   }
@@ -240,8 +238,7 @@ function evaluateNode(
     if (c.transition && hasOld) oldSelf ??= toCel(old, node, isRoot);
     const oldBinding = optionalOld ? (hasOld ? optionalOf(oldSelf as CelValue) : optionalNone()) : (oldSelf ?? null);
     const bindings: Record<string, CelInput> = c.transition ? { self, oldSelf: oldBinding } : { self };
-    const program = c.program;
-    const { result, cost, exceeded } = withCost(PER_CALL_LIMIT, () => program(bindings));
+    const { result, cost, exceeded } = c.program(bindings);
     // As the server: the budget is checked first, then the per-call limit; either stops all rules.
     if (cost > run.budget.remaining) return stop(OUT_OF_BUDGET);
     run.budget.remaining -= cost;
@@ -282,8 +279,7 @@ function ruleFailure(
   const omitted = type === "object" || type === "array";
   let detail = failureDetail(c.rule);
   if (c.messageProgram) {
-    const program = c.messageProgram;
-    const { result: m, cost, exceeded } = withCost(PER_CALL_LIMIT, () => program(bindings));
+    const { result: m, cost, exceeded } = c.messageProgram(bindings);
     // A messageExpression past the budget or its limit stops all rules (evalMessageExpression).
     if (cost > budget.remaining)
       return "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run";

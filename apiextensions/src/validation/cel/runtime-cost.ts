@@ -18,10 +18,24 @@
 // end in an error. Calls whose cost depends on a resolved overload (string comparison
 // and concatenation, `in` a list) count as resolved only when an operand's type is known statically,
 // not `dyn` (object, oldObject and params of a policy are).
-import { celFunc, CelScalar, isCelList, isCelMap, type CelFunc, type CelValue } from "@bufbuild/cel";
+import {
+  celFunc,
+  CelScalar,
+  isCelList,
+  isCelMap,
+  plan,
+  type CelEnv,
+  type CelFunc,
+  type CelInput,
+  type CelResult,
+  type CelValue,
+} from "@bufbuild/cel";
 import type { ParsedExpr } from "./parse.js";
-import { isOptional } from "./optional-library.js";
-import { FORMAT_REGEX_SIZE, type FormatName } from "./format-names.js";
+import { lowerForEvaluation } from "./lower.js";
+import { isOptional, unwrap } from "./optional-library.js";
+import { formatNameOf } from "./format-library.js";
+import { FORMAT_REGEX_SIZE } from "./format-names.js";
+import { TYPE_NAMES } from "./type-names.js";
 
 type Expr = ParsedExpr["expr"];
 
@@ -60,21 +74,6 @@ type Role =
   | ({ readonly k: "call" } & CallRole);
 
 const TYPE_CONVERSIONS = new Set(["bool", "bytes", "double", "duration", "dyn", "int", "string", "timestamp", "type", "uint"]);
-const TYPE_NAMES = new Set([
-  "bool",
-  "bytes",
-  "double",
-  "duration",
-  "dyn",
-  "int",
-  "list",
-  "map",
-  "null_type",
-  "string",
-  "timestamp",
-  "type",
-  "uint",
-]);
 const FREE_CALLS = new Set(["_&&_", "_||_", "_?_:_", "orValue", "or"]);
 // Functions whose cost reads their arguments or result (by name, as the two cost tables key them).
 const SIZED = new Set([
@@ -319,11 +318,7 @@ class Roles {
 }
 
 /** The cost roles of a parsed expression's nodes (cel-go's shapes, before lowering), by node id. */
-export function costRoles(
-  parsed: ParsedExpr,
-  dynRoots: ReadonlySet<string>,
-  qualified: (name: string) => boolean,
-): ReadonlyMap<bigint, Role> {
+function costRoles(parsed: ParsedExpr, dynRoots: ReadonlySet<string>, qualified: (name: string) => boolean): ReadonlyMap<bigint, Role> {
   const r = new Roles(dynRoots, qualified);
   r.walk(parsed.expr, new Map());
   return r.roles;
@@ -369,7 +364,7 @@ const CALL = "@costcall";
 let nextSite = 0;
 
 /** Wraps each node of a lowered expression that has a cost role in the call that adds it. */
-export function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>): ParsedExpr {
+function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>): ParsedExpr {
   let next = 1n << 40n;
   const node = (exprKind: Expr["exprKind"]): Expr => ({ $typeName: "cel.expr.Expr", id: next++, exprKind });
   const int = (v: number): Expr => {
@@ -415,7 +410,8 @@ export function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>)
         break;
       case "callExpr": {
         const c = k.value;
-        const namespaced = role?.k === "call" && role.fn.includes(".") && !c.function.includes(".");
+        // A namespaced function's target is its namespace (sets in sets.contains), not a value.
+        const namespaced = role?.k === "call" && !role.member && c.target !== undefined;
         if (!namespaced) visit(c.target);
         c.args.forEach(visit);
         if (role?.k === "call" && role.sized) {
@@ -454,7 +450,10 @@ function size(v: CelValue | undefined): number {
   if (v instanceof Uint8Array) return v.length;
   if (isCelList(v)) return v.size;
   if (isCelMap(v)) {
-    if (isOptional(v)) return v.get("\u0000optional") === true ? size(v.get("\u0000value")) : 1;
+    if (isOptional(v)) {
+      const inner = unwrap(v);
+      return inner === undefined ? 1 : size(inner);
+    }
     return opaque(v) ? 1 : v.size;
   }
   return 1;
@@ -534,9 +533,9 @@ function callCost(role: CallRole, a: readonly CelValue[], result: CelValue): num
       return str(result, 2);
     case "validate": {
       // The format library's: the string against a regex of the format's MaxRegexSize.
-      const name = isCelMap(a0) ? a0.get("\u0000format") : undefined;
-      if (typeof name !== "string" || !Object.hasOwn(FORMAT_REGEX_SIZE, name)) return 1;
-      return ceil((1 + size(a1)) * STRING_TRAVERSAL) * ceil(FORMAT_REGEX_SIZE[name as FormatName] * REGEX_LENGTH);
+      const name = a0 === undefined ? undefined : formatNameOf(a0);
+      if (name === undefined) return 1;
+      return ceil((1 + size(a1)) * STRING_TRAVERSAL) * ceil(FORMAT_REGEX_SIZE[name] * REGEX_LENGTH);
     }
     case "find":
     case "findAll":
@@ -616,7 +615,7 @@ export const costFuncs: CelFunc[] = [
     return v;
   }),
   celFunc(PRESENT, [DYN, INT], DYN, (v, base) => {
-    current?.add(Number(base) + (isOptional(v) && isCelMap(v) && v.get("\u0000optional") === true ? 1 : 0));
+    current?.add(Number(base) + (isOptional(v) && unwrap(v) !== undefined ? 1 : 0));
     return v;
   }),
   celFunc(ARG, [DYN, INT, INT], DYN, (v, site, i) => {
@@ -636,22 +635,39 @@ export const costFuncs: CelFunc[] = [
   }),
 ];
 
-/** An evaluation's outcome with its cost: `exceeded` when it passed the limit (the value is then meaningless). */
-export interface Costed<T> {
-  readonly result: T;
+/** An evaluation's result with its cost; `exceeded` when it was cancelled past PER_CALL_LIMIT (the result is then meaningless). */
+export interface Costed {
+  readonly result: CelResult;
   readonly cost: number;
   readonly exceeded: boolean;
 }
 
-/** Runs `evaluate` (an instrumented program) counting its cost, cancelled past `limit`. */
-export function withCost<T>(limit: number, evaluate: () => T): Costed<T> {
-  const previous = current;
-  const tracker = new Tracker(limit);
-  current = tracker;
-  try {
-    const result = evaluate();
-    return { result, cost: tracker.cost, exceeded: tracker.exceeded };
-  } finally {
-    current = previous;
-  }
+/** A planned program that counts its runtime cost and is cancelled past PER_CALL_LIMIT. */
+export type CostedProgram = (bindings: Record<string, CelInput>) => Costed;
+
+/**
+ * Plans a parsed expression (parse.ts's shapes) in `env` for evaluation, counting its cost: the roles
+ * are decided on the parsed tree, which lowering (lower.ts) then rewrites, and the lowered tree is
+ * instrumented with them. `dynRoots` are variables declared dyn (their overloads resolve at runtime);
+ * `optionalRoots` variables bound to optionals.
+ */
+export function costedProgram(
+  env: CelEnv,
+  parsed: ParsedExpr,
+  dynRoots: ReadonlySet<string>,
+  optionalRoots?: ReadonlySet<string>,
+): CostedProgram {
+  const roles = costRoles(parsed, dynRoots, (name) => env.funcs.find(name) !== undefined);
+  const run = plan(env, instrument(lowerForEvaluation(parsed, optionalRoots), roles));
+  return (bindings) => {
+    const previous = current;
+    const tracker = new Tracker(PER_CALL_LIMIT);
+    current = tracker;
+    try {
+      const result = run(bindings);
+      return { result, cost: tracker.cost, exceeded: tracker.exceeded };
+    } finally {
+      current = previous;
+    }
+  };
 }
