@@ -126,7 +126,8 @@ func policy(c testCase) result {
 	}
 	prog, err := policyEnv.Program(ast, cel.InterruptCheckFrequency(celconfig.CheckFrequency))
 	if err != nil {
-		fail("case %q: %v", c.Name, err)
+		// Planning folds constant calls and compiles constant regular expressions: their errors come here.
+		return result{Name: c.Name, Error: "program: " + err.Error()}
 	}
 	vars := map[string]any{"object": nil, "oldObject": nil, "params": nil}
 	for k, v := range c.Vars {

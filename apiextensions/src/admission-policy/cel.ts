@@ -19,6 +19,7 @@ import { kubernetesFuncs } from "../validation/cel/library.js";
 import { COST_LIMIT_EXCEEDED, costedProgram } from "../validation/cel/runtime-cost.js";
 import { parseCel, type ParsedExpr } from "../validation/cel/parse.js";
 import { celErrorText } from "../validation/cel/rules.js";
+import { programError } from "../validation/cel/program-checks.js";
 import type { Authorizer } from "./types.js";
 
 const { DYN, STRING, BOOL } = CelScalar;
@@ -187,8 +188,11 @@ export type CelOutcome = ({ value: CelValue } | { error: string }) & { cost: num
 // The policies' variables declared dyn (k8s.io/apiserver/pkg/admission/plugin/cel): their overloads are resolved at runtime.
 const DYN_ROOTS: ReadonlySet<string> = new Set(["object", "oldObject", "params", "variables"]);
 
-/** A compiled expression, or the compile error worded as the server's ("ERROR: <input>:l:c: …" and the caret lines). */
-export type Compiled = { program: Program } | { compileError: string };
+/**
+ * A compiled expression; or its compile error worded as the server's ("ERROR: <input>:l:c: …" and the
+ * caret lines); or the error planning its program met (what follows "program instantiation failed: ").
+ */
+export type Compiled = { program: Program } | { compileError: string } | { programError: string };
 
 /** The caret lines cel-go prints under a compile error. */
 function caret(expr: string, message: string): string {
@@ -208,7 +212,10 @@ export function compileExpression(expr: string, extra: readonly CelFunc[] = NO_F
   } catch (e) {
     return { compileError: danglingOperatorError(expr) ?? caret(expr, e instanceof Error ? e.message : String(e)) };
   }
-  const run = costedProgram(policyEnv(extra), parsed, DYN_ROOTS);
+  const env = policyEnv(extra);
+  const failed = programError(parsed, env);
+  if (failed !== undefined) return { programError: failed };
+  const run = costedProgram(env, parsed, DYN_ROOTS);
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;

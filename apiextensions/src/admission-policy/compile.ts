@@ -39,6 +39,13 @@ export interface CompiledPolicy {
   auditAnnotations: { key: string; value: CompiledExpression }[];
 }
 
+/** What the server says of an expression that did not compile or could not be planned, or undefined when it can run. */
+export function failureDetail(c: Compiled): string | undefined {
+  if ("compileError" in c) return `compilation failed: ${c.compileError}`;
+  if ("programError" in c) return `program instantiation failed: ${c.programError}`;
+  return undefined;
+}
+
 /** A compile error with its field, as a Status cause would carry it. */
 export interface CompileProblem {
   field: string;
@@ -52,6 +59,8 @@ export function compile(expression: string, field: string, env: ReadonlyMap<stri
   if ("compileError" in compiled) return { expression, field, compiled, type: undefined };
   const checked = typeCheck(expression, env, dialect);
   if ("typeError" in checked) return { expression, field, compiled: { compileError: checked.typeError }, type: undefined };
+  // Planned after it type-checks: a planning error is the program's.
+  if ("programError" in compiled) return { expression, field, compiled, type: undefined };
   return { expression, field, compiled, type: checked.type };
 }
 
@@ -128,9 +137,8 @@ export function compileProblems(p: CompiledPolicy): CompileProblem[] {
     ...p.validations.flatMap((v) => (v.messageExpression ? [v.check, v.messageExpression] : [v.check])),
     ...p.auditAnnotations.map((a) => a.value),
   ];
-  return all.flatMap((e) =>
-    "compileError" in e.compiled
-      ? [{ field: e.field, expression: e.expression, message: `compilation failed: ${e.compiled.compileError}` }]
-      : [],
-  );
+  return all.flatMap((e) => {
+    const message = failureDetail(e.compiled);
+    return message === undefined ? [] : [{ field: e.field, expression: e.expression, message }];
+  });
 }

@@ -4,7 +4,7 @@
 // then each validation in order, then the audit annotations. Variables are evaluated when an
 // expression reads them, once per evaluation, so an error in a variable nobody reads is no error.
 import { celError, celMap, type CelInput, type CelValue } from "@bufbuild/cel";
-import type { CompiledExpression, CompiledPolicy } from "./compile.js";
+import { failureDetail, type CompiledExpression, type CompiledPolicy } from "./compile.js";
 import { asString, type CelOutcome } from "./cel.js";
 import { texts } from "./messages.js";
 import { MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET } from "../validation/cel/runtime-cost.js";
@@ -53,6 +53,7 @@ export class Context {
   /** Evaluates `e`; an error worded as the server's. */
   run(e: CompiledExpression): CelOutcome {
     if ("compileError" in e.compiled) return { error: texts.compilationError(e.compiled.compileError), cost: 0 };
+    if ("programError" in e.compiled) return { error: texts.compilationError(failureDetail(e.compiled)!), cost: 0 };
     if (this.outOfBudget) return { error: OUT_OF_BUDGET, cost: 0 };
     const r = e.compiled.program(this.bindings(), this.authorizer);
     if (r.cost > this.remaining) {
@@ -86,8 +87,9 @@ export class Context {
     if (known) return known;
     const e = this.policy.variables.get(name);
     if (!e) return { error: `no such key: ${name}`, cost: 0 };
-    if ("compileError" in e.compiled) {
-      const r = { error: texts.variableCompileError(name, e.compiled.compileError), cost: 0 };
+    const failed = failureDetail(e.compiled);
+    if (failed !== undefined) {
+      const r = { error: texts.variableCompileError(name, failed), cost: 0 };
       this.values.set(name, r);
       return r;
     }

@@ -4,12 +4,13 @@
 // (./type-check.ts), and a result of another type than the field takes. Problems come as field causes (reason, message, field), so the
 // test server can refuse a create with them and the CLI print them.
 import { formatCelType } from "../crd-checks/cel/cel-types.js";
-import { compilePolicy, type CompiledExpression, type CompiledPolicy } from "./compile.js";
+import { compilePolicy, failureDetail, type CompiledExpression, type CompiledPolicy } from "./compile.js";
 import { dns1035LabelProblems, dns1123SubdomainProblems, pathSegmentProblems, qualifiedNameProblems } from "../validation/name-rules.js";
 import type { Obj } from "./types.js";
 
 export interface FieldCause {
-  reason: "FieldValueInvalid" | "FieldValueNotSupported" | "FieldValueRequired" | "FieldValueDuplicate" | "FieldValueTooMany";
+  reason:
+    "FieldValueInvalid" | "FieldValueNotSupported" | "FieldValueRequired" | "FieldValueDuplicate" | "FieldValueTooMany" | "InternalError";
   message: string;
   field: string;
 }
@@ -26,6 +27,11 @@ export const notSupported = (field: string, value: unknown, supported: readonly 
 export const invalid = (field: string, value: unknown, detail: string): FieldCause => ({
   reason: "FieldValueInvalid",
   message: `Invalid value: ${JSON.stringify(value)}: ${detail}`,
+  field,
+});
+const internalError = (field: string, detail: string): FieldCause => ({
+  reason: "InternalError",
+  message: `Internal error: ${detail}`,
   field,
 });
 export const required = (field: string, detail = ""): FieldCause => ({
@@ -189,6 +195,8 @@ const AT_LEAST_ONE = "validations or auditAnnotations must contain at least one 
 export function expressionProblem(e: CompiledExpression, types?: readonly string[]): FieldCause | undefined {
   if (e.expression.trim() === "") return required(e.field, "expression is not specified");
   if ("compileError" in e.compiled) return invalid(e.field, e.expression, `compilation failed: ${e.compiled.compileError}`);
+  // The server's compiler calls a planning error internal (field.InternalError).
+  if ("programError" in e.compiled) return internalError(e.field, failureDetail(e.compiled)!);
   const t = e.type === undefined ? undefined : formatCelType(e.type);
   if (t === undefined || types === undefined || types.includes(t)) return undefined;
   const want = types.length === 1 ? (types[0] ?? "") : `one of [${types.join(" ")}]`;

@@ -16,7 +16,7 @@
 // refresh), so where the order matters its answer varies; recorded scenarios are order-independent.
 import type { CelValue } from "@bufbuild/cel";
 import { activation, byName, nameOf, requestName } from "../admit.js";
-import type { CompiledExpression } from "../compile.js";
+import { failureDetail, type CompiledExpression } from "../compile.js";
 import { Context, matchConditions } from "../evaluate.js";
 import { matches, type MatchedVersion } from "../match.js";
 import { texts } from "../messages.js";
@@ -68,7 +68,8 @@ interface Invocation {
 type Outcome = { object: Obj } | { error: string } | { internal: string };
 
 function evaluated(ctx: Context, e: CompiledExpression): { value: CelValue } | { error: string } {
-  if ("compileError" in e.compiled) return { error: `compilation failed: ${e.compiled.compileError}` };
+  const failed = failureDetail(e.compiled);
+  if (failed !== undefined) return { error: failed };
   const r = ctx.run(e);
   return "error" in r ? { error: texts.expressionError(e.expression, r.error) } : { value: r.value };
 }

@@ -17,6 +17,7 @@ import { semverLibrary } from "./semver-library.js";
 import { setsLibrary } from "./sets-library.js";
 import { urlLibrary } from "./url-library.js";
 import { costFuncs } from "./runtime-cost.js";
+import { OFFSET_FUNCTIONS, stringOffsetFuncs } from "./strings-offsets.js";
 
 const { DYN, INT, STRING, BOOL } = CelScalar;
 const LIST = listType(DYN);
@@ -51,7 +52,12 @@ const regexCache = new Map<string, RegExp>();
 function regex(pattern: string): RegExp {
   let re = regexCache.get(pattern);
   if (!re) {
-    RE2JS.compile(pattern);
+    try {
+      RE2JS.compile(pattern);
+    } catch (e) {
+      // The library's words (library/regex.go) before Go's parser's.
+      throw new Error(`Illegal regex: ${e instanceof Error ? e.message : String(e)}`);
+    }
     const m = /^\(\?([imsU]+)\)/.exec(pattern);
     const flags = "gu" + (m?.[1] ?? "").replace(/[^ims]/g, "");
     re = new RegExp(m ? pattern.slice(m[0].length) : pattern, flags);
@@ -111,7 +117,9 @@ const regexFuncs = [
 
 /** The Kubernetes CEL libraries every environment here shares (ValidatingAdmissionPolicy's adds its authorizer). */
 export const kubernetesFuncs = [
-  ...strings,
+  // The extension's string functions on a string receiver, those with offsets as cel-go has them.
+  ...strings.filter((f) => !(OFFSET_FUNCTIONS.has(f.name) && f.target === STRING)),
+  ...stringOffsetFuncs,
   ...lists,
   ...regexFuncs,
   ...urlLibrary,

@@ -165,6 +165,16 @@ export function compileRules(root: SchemaNode, options: RulesOptions = {}): Comp
   return { byNode, relevant, unchecked, omitFailureValue: options.omitFailureValue === true };
 }
 
+const CONVERSION_ERRORS: readonly [RegExp, string][] = [
+  [/^Cannot convert .* to a BigInt$/, "type conversion error from 'string' to 'int'"],
+  [/^Unable to convert string '.*' to bool$/s, "type conversion error from 'string' to 'bool'"],
+  [/^Failed to parse duration: /, "type conversion error from 'string' to 'google.protobuf.Duration'"],
+  [/^Failed to parse timestamp: /, "type conversion error from 'string' to 'google.protobuf.Timestamp'"],
+  [/^Failed to decode bytes as string: /, "invalid UTF-8 in bytes, cannot convert to string"],
+  [/^uint overflow during type conversion$/, "unsigned integer overflow"],
+  [/^int overflow during type conversion$/, "integer overflow"],
+];
+
 /** The cel-go wording of an evaluation error, which the server puts in its message. */
 export function celErrorText(message: string): string {
   const noKey = /^field not found: (.*)$/.exec(message);
@@ -174,8 +184,8 @@ export function celErrorText(message: string): string {
   if (outOfRange) return `index out of bounds: ${outOfRange[1]}`;
   if (message.startsWith("found no matching overload")) return "no such overload";
   if (/divide by zero/.test(message)) return "division by zero";
-  // int('x'): @bufbuild/cel passes on BigInt's error; cel-go names the conversion.
-  if (/^Cannot convert .* to a BigInt$/.test(message)) return "type conversion error from 'string' to 'int'";
+  // Conversions: @bufbuild/cel passes on the error of what it converts with; cel-go names the conversion.
+  for (const [pattern, text] of CONVERSION_ERRORS) if (pattern.test(message)) return text;
   return message;
 }
 

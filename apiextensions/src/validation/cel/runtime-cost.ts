@@ -5,22 +5,24 @@
 //
 // How: cel-go adds a cost as each step of its plan is observed. The plan is not @bufbuild/cel's, so
 // the cost each node of the parsed tree (cel-go's shapes, before lower.ts) would have in cel-go's plan
-// is decided first (`costRoles`), then, after lowering, each node with a cost is wrapped in a call
-// that adds it once the node has been evaluated (`instrument`): a fixed cost (identifiers, field and
-// index qualifiers, list/map/message construction), a qualifier that counts only when present (the
-// optional syntax), or a call's cost from its arguments and result (the arguments of a call whose
-// cost depends on their sizes are recorded by `@costarg`). What cel-go folds into constants costs nothing
-// (literal lists and maps of constants, type conversions of a constant, `in` a constant list), a
-// conditional's branch that is an attribute does not count its root, nor does an index that is one.
+// is decided first (`costRoles`), then, after lowering, each node with a cost is rewritten into
+// calls that add it when cel-go's observer would (`instrument`), which is also when the step fails:
+// a fixed cost (identifiers before they are read, field and index qualifiers once their operand is
+// reached), a qualifier that counts only when present (the optional syntax), a call's cost from its
+// operands and result once its operands are evaluated (each kept as it evaluates, the call then
+// applied to them), a construction's even when an element fails. What cel-go folds into constants
+// costs nothing (literal lists and maps of constants, type conversions of a constant, `in` a constant
+// list), a conditional's branch that is an attribute does not count its root, nor does an index that
+// is one. `a.b` is counted as one node (the planner may resolve a dotted name as one variable).
 //
-// A node whose evaluation fails adds nothing (cel-go counts the failing step), and `a.b` is counted
-// as one node (the planner may resolve a dotted name as one variable): costs differ only on paths that
-// end in an error. Calls whose cost depends on a resolved overload (string comparison
+// Calls whose cost depends on a resolved overload (string comparison
 // and concatenation, `in` a list) count as resolved only when an operand's type is known statically,
 // not `dyn` (object, oldObject and params of a policy are).
 import {
   celFunc,
   CelScalar,
+  celType,
+  isCelError,
   isCelList,
   isCelMap,
   plan,
@@ -326,11 +328,38 @@ function costRoles(parsed: ParsedExpr, dynRoots: ReadonlySet<string>, qualified:
 
 // ---- evaluation ----
 
+/** A function's overloads, as the planner finds them by name. */
+type Overloads = Pick<CelFunc, "call">;
+
+/**
+ * A step whose operands are kept as they are evaluated, so that it is charged when cel-go's observer
+ * would charge it even if an operand or the step itself fails: a call (its operands kept, then its
+ * function applied) or a list or map construction (its one operand the built value).
+ */
+interface Site {
+  /** A call's cost role; undefined for a construction, which costs `fixed`. */
+  readonly role: CallRole | undefined;
+  readonly fixed: number;
+  /** The call's overloads, as the planner would have found them. */
+  readonly func: Overloads | undefined;
+  /** The function's name as planned (for the no-overload error), whether operand 0 is its receiver. */
+  readonly name: string;
+  readonly member: boolean;
+  readonly arity: number;
+  readonly id: number;
+}
+
 class Tracker {
   cost = 0;
   exceeded = false;
-  readonly args = new Map<number, CelValue[]>();
-  constructor(readonly limit: number) {}
+  /** The operands kept for each site, until it is charged. */
+  readonly kept = new Map<number, (CelValue | undefined)[]>();
+  /** The operands of each charged site, until it is applied. */
+  readonly ready = new Map<number, (CelValue | undefined)[]>();
+  constructor(
+    readonly limit: number,
+    readonly sites: readonly Site[],
+  ) {}
   add(n: number): void {
     // Cancelled: the cost stays where it crossed the limit (cel-go stops there), and what unwinds adds nothing.
     if (this.exceeded) throw new Error(COST_LIMIT_EXCEEDED);
@@ -343,66 +372,120 @@ class Tracker {
 }
 
 let current: Tracker | undefined;
-const callRoles: CallRole[] = [];
-const callIndex = new Map<string, number>();
 
-function roleIndex(role: CallRole): number {
-  const key = `${role.fn}|${String(role.member)}|${String(role.resolved)}`;
-  let i = callIndex.get(key);
-  if (i === undefined) {
-    i = callRoles.length;
-    callRoles.push(role);
-    callIndex.set(key, i);
-  }
-  return i;
-}
+/** Functions whose cost reads their result: charged once applied. */
+const RESULT_SIZED = new Set(["join", "lists.range", "slice", "reverse"]);
 
 const ADD = "@cost";
+const NOW = "@costnow";
+const THEN = "@costthen";
 const PRESENT = "@costpresent";
-const ARG = "@costarg";
-const CALL = "@costcall";
-let nextSite = 0;
+const KEEP = "@costkeep";
+const CHARGE = "@costcharge";
+const APPLY = "@costapply";
 
-/** Wraps each node of a lowered expression that has a cost role in the call that adds it. */
-function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>): ParsedExpr {
+/** The planner's name for a call: a namespaced function (`sets.contains`) when its target names one. */
+function qualifiedName(e: Expr | undefined): string | undefined {
+  const k = e?.exprKind;
+  if (k?.case === "identExpr") return k.value.name;
+  if (k?.case === "selectExpr" && !k.value.testOnly) {
+    const parent = qualifiedName(k.value.operand);
+    return parent === undefined ? undefined : `${parent}.${k.value.field}`;
+  }
+  return undefined;
+}
+
+/**
+ * Wraps each node of a lowered expression that has a cost role in the calls that add it, as cel-go's
+ * observer adds it: an attribute's qualifier once its operand is reached (even if the qualifier then
+ * fails); a unary or binary call once all its operands are evaluated, each failing or not (cel-go
+ * evaluates both sides of a binary call before it looks for an error), a call of more operands once
+ * the last is evaluated, whether the function then fails or not; a construction even if an element
+ * fails. A call's operands go through `@costkeep`, then `@costcharge` charges it (all three joined
+ * by `||`, which evaluates each whatever the one before it gave), and `@costapply` calls its function
+ * with them.
+ */
+function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>, env: CelEnv): { expr: ParsedExpr; sites: Site[] } {
+  const sites: Site[] = [];
   let next = 1n << 40n;
   const node = (exprKind: Expr["exprKind"]): Expr => ({ $typeName: "cel.expr.Expr", id: next++, exprKind });
   const int = (v: number): Expr => {
     const constantKind: { case: "int64Value"; value: bigint } = { case: "int64Value", value: BigInt(v) };
     return node({ case: "constExpr", value: { $typeName: "cel.expr.Constant", constantKind } });
   };
-  const call = (fn: string, args: Expr[]): Expr["exprKind"] => ({
-    case: "callExpr",
-    value: { $typeName: "cel.expr.Expr.Call", function: fn, args },
-  });
+  const call = (fn: string, args: Expr[]): Expr =>
+    node({ case: "callExpr", value: { $typeName: "cel.expr.Expr.Call", function: fn, args } });
+  /** `e` becomes `fn(<e as it was>, ...extra)`. */
   const wrap = (e: Expr, fn: string, extra: Expr[]): void => {
     const inner: Expr = { ...e };
-    e.exprKind = call(fn, [inner, ...extra]);
+    e.exprKind = call(fn, [inner, ...extra]).exprKind;
+    e.id = next++;
+  };
+  /** `e` is charged `n` before it is evaluated. */
+  const precharge = (e: Expr, n: number): void => {
+    const inner: Expr = { ...e };
+    e.exprKind = call(THEN, [call(NOW, [int(n)]), inner]).exprKind;
+    e.id = next++;
+  };
+  /** `e` becomes its value once its site (of `operands`, its operands' places) is charged and applied. */
+  const keepAndApply = (e: Expr, site: Site, operands: Expr[]): void => {
+    const s = sites.push(site) - 1;
+    const keeps = operands.map((o, i) => call(KEEP, [{ ...o }, int(s), int(i)]));
+    let chain: Expr;
+    if (operands.length <= 2) {
+      // Every operand evaluated, then charged (binary and unary calls, constructions).
+      chain = call(CHARGE, [int(s)]);
+      for (const k of keeps.reverse()) chain = call("_||_", [k, chain]);
+    } else {
+      // Strict up to the last operand, which is charged whatever it gives.
+      chain = call("_||_", [keeps.pop()!, call(CHARGE, [int(s)])]);
+      for (const k of keeps.reverse()) chain = call(THEN, [k, chain]);
+    }
+    e.exprKind = call(APPLY, [chain, int(s)]).exprKind;
     e.id = next++;
   };
   const visit = (e: Expr | undefined): void => {
     if (e === undefined) return;
     const k = e.exprKind;
-    let role = roles.get(e.id);
+    const role = roles.get(e.id);
     switch (k.case) {
       case "selectExpr": {
         const op = k.value.operand;
         const rootRole = op?.exprKind.case === "identExpr" ? roles.get(op.id) : undefined;
         if (rootRole?.k === "add" && role?.k === "add" && !k.value.testOnly) {
-          // `a.b` is counted as one: the planner resolves a dotted name (variables.x) as one identifier.
-          role = { k: "add", n: role.n + rootRole.n };
-          break;
+          // `a.b` is counted as one node (the planner resolves a dotted name, variables.x, as one
+          // identifier), charged before it: the identifier and its qualifier are always reached.
+          precharge(e, role.n + rootRole.n);
+          return;
         }
         visit(op);
+        // A qualifier counts once its operand is reached.
+        if (role?.k === "add" && !k.value.testOnly && op !== undefined) {
+          wrap(op, ADD, [int(role.n)]);
+          return;
+        }
         break;
       }
       case "listExpr":
-        k.value.elements.forEach(visit);
-        break;
       case "structExpr":
-        for (const en of k.value.entries) {
-          if (en.keyKind.case === "mapKey") visit(en.keyKind.value);
-          visit(en.value);
+        if (k.case === "listExpr") k.value.elements.forEach(visit);
+        else
+          for (const en of k.value.entries) {
+            if (en.keyKind.case === "mapKey") visit(en.keyKind.value);
+            visit(en.value);
+          }
+        if (role?.k === "add") {
+          keepAndApply(e, { role: undefined, fixed: role.n, func: undefined, name: "", member: false, arity: 1, id: Number(e.id) }, [
+            { ...e },
+          ]);
+          return;
+        }
+        break;
+      case "identExpr":
+        // Read even when it holds an error (an accumulator after a failed step), as cel-go charges it.
+        if (role?.k === "add") {
+          precharge(e, role.n);
+          return;
         }
         break;
       case "comprehensionExpr":
@@ -410,19 +493,27 @@ function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>): Parse
         break;
       case "callExpr": {
         const c = k.value;
-        // A namespaced function's target is its namespace (sets in sets.contains), not a value.
-        const namespaced = role?.k === "call" && !role.member && c.target !== undefined;
-        if (!namespaced) visit(c.target);
+        const qualified = c.target === undefined ? undefined : qualifiedName(c.target);
+        const namespacedFunc = qualified === undefined ? undefined : env.funcs.find(`${qualified}.${c.function}`);
+        if (namespacedFunc === undefined) visit(c.target);
         c.args.forEach(visit);
-        if (role?.k === "call" && role.sized) {
-          const site = nextSite++;
-          const operands = [...(namespaced || c.target === undefined ? [] : [c.target]), ...c.args];
-          // Each operand recorded at this call site, in order, before the call.
-          operands.forEach((a, i) => wrap(a, ARG, [int(site), int(i)]));
-          wrap(e, CALL, [int(roleIndex(role)), int(site)]);
+        if (role?.k === "add" && ["_[_]", "_[?_]", "_?._"].includes(c.function) && role.n > 0 && c.args[0] !== undefined) {
+          // An index counts once its operand is reached.
+          wrap(c.args[0], ADD, [int(role.n)]);
           return;
         }
-        break;
+        if (role?.k !== "call") break;
+        const func = namespacedFunc ?? env.funcs.find(c.function);
+        const member = namespacedFunc === undefined && c.target !== undefined;
+        const operands = member ? [c.target!, ...c.args] : c.args;
+        if (func === undefined || operands.length === 0) {
+          // Planned otherwise (@not_strictly_false), or of no operand: charged before it.
+          precharge(e, callCost(role, [], undefined));
+          return;
+        }
+        const name = namespacedFunc !== undefined ? `${qualified!}.${c.function}` : c.function;
+        keepAndApply(e, { role, fixed: 0, func, name, member, arity: operands.length, id: Number(e.id) }, operands);
+        return;
       }
       default:
         break;
@@ -430,10 +521,9 @@ function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>): Parse
     if (role === undefined) return;
     if (role.k === "add") wrap(e, ADD, [int(role.n)]);
     else if (role.k === "present") wrap(e, PRESENT, [int(role.base)]);
-    else wrap(e, CALL, [int(roleIndex(role)), int(-1)]);
   };
   visit(parsed.expr);
-  return parsed;
+  return { expr: parsed, sites };
 }
 
 /** cel-go's actualSize: the length of strings (in runes), bytes, lists and maps; 1 for anything else. */
@@ -489,7 +579,7 @@ const textual = (v: CelValue | undefined): boolean => typeof v === "string" || v
 const allocating = (factor: number, n: number): number => Math.trunc(n * factor) + 1 + LIST_CREATE;
 
 /** The cost of one call: Kubernetes' CallCost by function name, cel-go's ext trackers, then cel-go's defaults. */
-function callCost(role: CallRole, a: readonly CelValue[], result: CelValue): number {
+function callCost(role: CallRole, a: readonly (CelValue | undefined)[], result: CelValue | undefined): number {
   const [a0, a1] = a;
   switch (role.fn) {
     case "check":
@@ -606,7 +696,14 @@ function callCost(role: CallRole, a: readonly CelValue[], result: CelValue): num
   }
 }
 
-const { DYN, INT } = CelScalar;
+const { DYN, INT, BOOL } = CelScalar;
+
+/** The operands kept for site `s` of the current evaluation (an operand that failed is undefined). */
+function keptFor(t: Tracker, s: number): (CelValue | undefined)[] {
+  let kept = t.kept.get(s);
+  if (kept === undefined) t.kept.set(s, (kept = new Array<CelValue | undefined>(t.sites[s]!.arity)));
+  return kept;
+}
 
 /** The functions instrumented expressions call; part of every environment that evaluates them. */
 export const costFuncs: CelFunc[] = [
@@ -614,24 +711,50 @@ export const costFuncs: CelFunc[] = [
     current?.add(Number(n));
     return v;
   }),
+  celFunc(NOW, [INT], INT, (n) => {
+    current?.add(Number(n));
+    return n;
+  }),
+  celFunc(THEN, [DYN, DYN], DYN, (_, v) => v),
   celFunc(PRESENT, [DYN, INT], DYN, (v, base) => {
     current?.add(Number(base) + (isOptional(v) && unwrap(v) !== undefined ? 1 : 0));
     return v;
   }),
-  celFunc(ARG, [DYN, INT, INT], DYN, (v, site, i) => {
-    if (current) {
-      let a = current.args.get(Number(site));
-      if (!a) current.args.set(Number(site), (a = []));
-      a[Number(i)] = v;
-    }
-    return v;
+  celFunc(KEEP, [DYN, INT, INT], BOOL, (v, s, i) => {
+    if (current) keptFor(current, Number(s))[Number(i)] = v;
+    return false;
   }),
-  celFunc(CALL, [DYN, INT, INT], DYN, (v, role, site) => {
-    if (current) {
-      const r = callRoles[Number(role)]!;
-      current.add(callCost(r, r.sized ? (current.args.get(Number(site)) ?? []) : [], v));
+  celFunc(CHARGE, [INT], BOOL, (s) => {
+    const t = current;
+    if (!t) return false;
+    const kept = keptFor(t, Number(s));
+    t.kept.delete(Number(s));
+    t.ready.set(Number(s), kept);
+    const site = t.sites[Number(s)]!;
+    if (site.role === undefined) t.add(site.fixed);
+    // A function whose cost reads its result is charged once applied, unless an operand failed.
+    else if (!RESULT_SIZED.has(site.role.fn) || kept.includes(undefined)) t.add(callCost(site.role, kept, undefined));
+    return false;
+  }),
+  celFunc(APPLY, [BOOL, INT], DYN, (_, s) => {
+    const t = current!;
+    const kept = t.ready.get(Number(s))!;
+    t.ready.delete(Number(s));
+    const site = t.sites[Number(s)]!;
+    if (site.func === undefined) return kept[0]!;
+    const values = kept as CelValue[];
+    const target = site.member ? values[0] : undefined;
+    const args = site.member ? values.slice(1) : values;
+    const result = site.func.call(site.id, target, args);
+    if (result === undefined) {
+      const on = target !== undefined ? `${celType(target).name}.` : "";
+      throw new Error(`found no matching overload for '${site.name}' applied to '${on}(${args.map((x) => celType(x).name).join(", ")})'`);
     }
-    return v;
+    if (site.role !== undefined && RESULT_SIZED.has(site.role.fn))
+      t.add(callCost(site.role, kept, isCelError(result) ? undefined : result));
+    // Thrown, a CelError passes through as it is (returned, it would be taken for a value).
+    if (isCelError(result)) throw result;
+    return result;
   }),
 ];
 
@@ -658,10 +781,11 @@ export function costedProgram(
   optionalRoots?: ReadonlySet<string>,
 ): CostedProgram {
   const roles = costRoles(parsed, dynRoots, (name) => env.funcs.find(name) !== undefined);
-  const run = plan(env, instrument(lowerForEvaluation(parsed, optionalRoots), roles));
+  const { expr, sites } = instrument(lowerForEvaluation(parsed, optionalRoots), roles, env);
+  const run = plan(env, expr);
   return (bindings) => {
     const previous = current;
-    const tracker = new Tracker(PER_CALL_LIMIT);
+    const tracker = new Tracker(PER_CALL_LIMIT, sites);
     current = tracker;
     try {
       const result = run(bindings);
