@@ -10,6 +10,18 @@ import { DYN, formatCelType, MAX_REQUEST_BYTES, type CelT } from "./cel-types.js
 import { TYPE_NAMES } from "../../validation/cel/type-names.js";
 import { FORMAT_NAMES } from "../../validation/cel/format-names.js";
 import { costModelFor, REFERENCE_MINOR, type CostModel } from "../server-versions.js";
+import { isCelError, plan } from "@bufbuild/cel";
+import { RE2JS } from "@bufbuild/re2";
+import { validationEnv } from "../../validation/cel/library.js";
+
+function regexFails(pattern: string): boolean {
+  try {
+    RE2JS.compile(pattern);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /** The AST node type of @bufbuild/cel. */
 export type Expr = ReturnType<typeof parse>["expr"];
@@ -251,7 +263,32 @@ export class CelChecker {
 
   /** The issues of the checker and then of the validators, as cel-go reports them: the validators' only when the checker had none. */
   allIssues(): CelIssue[] {
-    return this.issues.length > 0 ? this.issues : this.literalIssues;
+    // cel-go prints a list of issues by their place in the source.
+    return this.issues.length > 0 ? this.issues : [...this.literalIssues].sort((a, b) => a.offset - b.offset);
+  }
+
+  /**
+   * cel-go's validators of literal arguments (in Kubernetes' environment from 1.29, with the
+   * homogeneous one): the first argument of duration(), timestamp() or matches(), when a literal,
+   * must convert or compile (a member matches' first argument is its pattern, a global one's the
+   * string it searches, as cel-go checks it).
+   */
+  private literalArgument(fn: string, arg: Expr | undefined): void {
+    if (!this.options.homogeneousLiterals || arg?.exprKind.case !== "constExpr") return;
+    if (fn !== "duration" && fn !== "timestamp" && fn !== "matches") return;
+    const c = arg.exprKind.value.constantKind;
+    let fails: boolean;
+    if (fn === "matches") fails = c.case === "stringValue" && regexFails(c.value);
+    else {
+      // The conversion evaluated on its own (a planned call: making a duration needs an evaluation's registry).
+      const call: Expr = {
+        $typeName: "cel.expr.Expr",
+        id: 1n,
+        exprKind: { case: "callExpr", value: { $typeName: "cel.expr.Expr.Call", function: fn, args: [arg] } },
+      };
+      fails = isCelError(plan(validationEnv(), call)());
+    }
+    if (fails) this.literalIssues.push({ offset: this.positions[String(arg.id)] ?? 0, message: `invalid ${fn} argument` });
   }
 
   /**
@@ -435,6 +472,7 @@ export class CelChecker {
     )
       return this.select(e, args[0], field.value.constantKind.value, false, env, true);
     const tgt = target === undefined ? undefined : this.check(target, env);
+    this.literalArgument(fn, args[0]);
     if (fn === "format") this.inFormat++;
     const as = args.map((a) => this.check(a, env));
     if (fn === "format") this.inFormat--;

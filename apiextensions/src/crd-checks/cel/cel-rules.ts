@@ -13,6 +13,8 @@ import {
   type Expr,
 } from "./cel-check.js";
 import type { CelT } from "./cel-types.js";
+import { programError } from "../../validation/cel/program-checks.js";
+import { validationEnv } from "../../validation/cel/library.js";
 import { declaredFunctions } from "./declarations.js";
 import {
   celEnvironmentMinor,
@@ -132,6 +134,9 @@ export function compileRule(rule: string, selfType: CelT, minor: number = REFERE
   const issues = checker.allIssues();
   if (issues.length > 0) return { error: `compilation failed: ${formatCelIssues(rule, issues)}`, cost: 0, transition };
   if (!mayBeBool(out.t)) return { error: "cel expression must evaluate to a bool", cost: 0, transition };
+  // Then the program is made, which fails on a constant conversion or regular expression that does.
+  const failed = programError(parsed, validationEnv());
+  if (failed !== undefined) return { error: `program instantiation failed: ${failed}`, cost: 0, transition };
   return { cost: out.cost, transition };
 }
 

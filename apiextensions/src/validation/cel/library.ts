@@ -3,7 +3,7 @@
 // cel-go's sets, lists (but sortBy) and optional types libraries (the optional syntax is parse.ts's),
 // and Kubernetes' format library. The authorizer library (policies only) and two-variable
 // comprehensions are not provided here; rules that call them are reported as unchecked.
-import { celEnv, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
+import { celEnv, celFunc, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
 import { RE2JS } from "@bufbuild/re2";
 import { comparisonLibrary } from "./comparison-library.js";
@@ -18,6 +18,7 @@ import { setsLibrary } from "./sets-library.js";
 import { urlLibrary } from "./url-library.js";
 import { costFuncs } from "./runtime-cost.js";
 import { OFFSET_FUNCTIONS, stringOffsetFuncs } from "./strings-offsets.js";
+import { conversionFuncs } from "./conversions.js";
 
 const { DYN, INT, STRING, BOOL } = CelScalar;
 const LIST = listType(DYN);
@@ -102,8 +103,9 @@ const lists = [
   }),
 ];
 
-/** Kubernetes' regex library (find, findAll). */
+/** Kubernetes' regex library (find, findAll), and the global form of CEL's matches (the standard library here has the method only). */
 const regexFuncs = [
+  celFunc("matches", [STRING, STRING], BOOL, (s, pattern) => RE2JS.compile(pattern).test(s)),
   celMethod("find", STRING, [STRING], STRING, function (pattern) {
     return findAll(this, pattern, 1)[0] ?? "";
   }),
@@ -120,6 +122,7 @@ export const kubernetesFuncs = [
   // The extension's string functions on a string receiver, those with offsets as cel-go has them.
   ...strings.filter((f) => !(OFFSET_FUNCTIONS.has(f.name) && f.target === STRING)),
   ...stringOffsetFuncs,
+  ...conversionFuncs,
   ...lists,
   ...regexFuncs,
   ...urlLibrary,
