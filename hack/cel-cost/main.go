@@ -7,7 +7,9 @@
 //   - "policy": one expression in the environment admission policies and matchConditions compile in
 //     (the base environment at 1.37 with object, oldObject and params declared dyn, as
 //     k8s.io/apiserver/pkg/admission/plugin/cel declares them), evaluated once with the server's
-//     per-call limit: the actual cost, and the value or the error;
+//     per-call limit: the actual cost, and the value or the error; with "variables", compiled and
+//     evaluated by that package's composited compiler as a ValidatingAdmissionPolicy's validation,
+//     the variables' cost apart;
 //   - "crd": a v1 openAPIV3Schema with x-kubernetes-validations and an object, validated by
 //     apiextensions-apiserver's own validator with the runtime budget of one custom resource: the
 //     cost spent (the budget less what remains) and the field errors.
@@ -32,6 +34,7 @@ import (
 	crdcel "k8s.io/apiextensions-apiserver/pkg/apiserver/schema/cel"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/version"
+	plugincel "k8s.io/apiserver/pkg/admission/plugin/cel"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"k8s.io/apiserver/pkg/cel/environment"
 )
@@ -44,7 +47,21 @@ type testCase struct {
 	VarSet     string         `json:"varSet,omitempty"`
 	Schema     map[string]any `json:"schema,omitempty"`
 	Object     map[string]any `json:"object,omitempty"`
+	// A policy's variables, compiled in order before the expression, as the admission plugins compose them.
+	Variables []variable `json:"variables,omitempty"`
 }
+
+type variable struct {
+	Name       string `json:"name"`
+	Expression string `json:"expression"`
+}
+
+// An expression as the admission plugins' compiler takes it (any result type).
+type namedExpression struct{ name, expression string }
+
+func (n namedExpression) GetExpression() string    { return n.expression }
+func (n namedExpression) ReturnTypes() []*cel.Type { return []*cel.Type{cel.AnyType} }
+func (n namedExpression) GetName() string          { return n.name }
 
 type result struct {
 	Name   string   `json:"name"`
@@ -52,6 +69,8 @@ type result struct {
 	Value  any      `json:"value,omitempty"`
 	Error  string   `json:"error,omitempty"`
 	Errors []string `json:"errors,omitempty"`
+	// The cost of the variables the expression read (charged beside its own).
+	VariablesCost int64 `json:"variablesCost,omitempty"`
 }
 
 func main() {
@@ -120,6 +139,9 @@ var policyEnv = func() *cel.Env {
 }()
 
 func policy(c testCase) result {
+	if len(c.Variables) > 0 {
+		return composited(c)
+	}
 	ast, issues := policyEnv.Compile(c.Expression)
 	if issues != nil && issues.Err() != nil {
 		return result{Name: c.Name, Error: "compile: " + issues.Err().Error()}
@@ -138,6 +160,44 @@ func policy(c testCase) result {
 	if details != nil && details.ActualCost() != nil {
 		r.Cost = *details.ActualCost()
 	}
+	if err != nil {
+		r.Error = err.Error()
+	} else {
+		r.Value = native(val)
+	}
+	return r
+}
+
+// composited evaluates a case with variables as a ValidatingAdmissionPolicy's validation: its
+// variables compiled first (each declared with the type it compiled to) and evaluated lazily, the
+// expression's own cost apart from theirs.
+func composited(c testCase) result {
+	compiler, err := plugincel.NewCompositedCompiler(environment.MustBaseEnvSet(version.MajorMinor(1, 37)))
+	if err != nil {
+		fail("case %q: %v", c.Name, err)
+	}
+	decls := plugincel.OptionalVariableDeclarations{HasParams: true}
+	vars := make([]plugincel.NamedExpressionAccessor, 0, len(c.Variables))
+	for _, v := range c.Variables {
+		vars = append(vars, namedExpression{name: v.Name, expression: v.Expression})
+	}
+	compiler.CompileAndStoreVariables(vars, decls, environment.StoredExpressions)
+	compiled := compiler.CompileCELExpression(namedExpression{expression: c.Expression}, decls, environment.StoredExpressions)
+	if compiled.Error != nil {
+		return result{Name: c.Name, Error: "compile: " + compiled.Error.Error()}
+	}
+	ctx := compiler.CreateContext(context.Background())
+	activation := map[string]any{"object": nil, "oldObject": nil, "params": nil}
+	for k, v := range c.Vars {
+		activation[k] = v
+	}
+	activation["variables"] = ctx.Variables(activation)
+	val, details, err := compiled.Program.ContextEval(ctx, activation)
+	r := result{Name: c.Name}
+	if details != nil && details.ActualCost() != nil {
+		r.Cost = *details.ActualCost()
+	}
+	r.VariablesCost = ctx.GetAndResetCost()
 	if err != nil {
 		r.Error = err.Error()
 	} else {

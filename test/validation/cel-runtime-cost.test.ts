@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { compileExpression, toCel } from "../../apiextensions/src/admission-policy/cel.js";
 import { policyEnv, typeCheck } from "../../apiextensions/src/admission-policy/type-check.js";
+import { compile, compileVariables } from "../../apiextensions/src/admission-policy/compile.js";
+import { Context } from "../../apiextensions/src/admission-policy/evaluate.js";
 import { compileRules, evaluateRules, newBudget } from "../../apiextensions/src/validation/cel/rules.js";
 import { compileNode } from "../../apiextensions/src/validation/schema-node.js";
 import { formatFieldError } from "../../apiextensions/src/validation/index.js";
@@ -20,6 +22,8 @@ interface Case {
   name: string;
   kind: "policy" | "crd";
   expression?: string;
+  /** A policy's variables, compiled before the expression. */
+  variables?: { name: string; expression: string }[];
   vars?: Record<string, unknown>;
   /** Names one of the corpus's varSets instead. */
   varSet?: string;
@@ -32,6 +36,7 @@ interface Result {
   value?: unknown;
   error?: string;
   errors?: string[];
+  variablesCost?: number;
 }
 
 const dir = new URL("../fixtures/cel-cost/", import.meta.url);
@@ -64,7 +69,31 @@ test("the fixture holds a result for every case, in order", () => {
 
 for (const [i, c] of corpus.cases.entries()) {
   const want = results[i]!;
-  if (c.kind === "policy") {
+  if (c.kind === "policy" && c.variables !== undefined) {
+    const variables = c.variables;
+    test(`policy with variables: ${c.name}`, () => {
+      // As a validation of a policy with a paramKind: the variables compiled in order, each declared
+      // with its type, and evaluated when the expression first reads them.
+      const { compiled, types } = compileVariables({ variables }, true);
+      const e = compile(c.expression!, "spec.validations[0].expression", policyEnv(true, types));
+      if (want.error?.startsWith("compile: ")) {
+        assert.equal(
+          "compileError" in e.compiled ? `compile: compilation failed: ${e.compiled.compileError}` : "(it compiles)",
+          want.error,
+        );
+        return;
+      }
+      const activation: Record<string, ReturnType<typeof toCel>> = { object: null, oldObject: null, params: null };
+      for (const [k, v] of Object.entries((c.varSet !== undefined ? corpus.varSets[c.varSet] : c.vars) ?? corpus.vars))
+        activation[k] = toCel(v);
+      const ctx = new Context({ variables: compiled }, activation, undefined);
+      const got = ctx.run(e);
+      if (want.error !== undefined) assert.deepEqual("error" in got ? got.error : "(a value)", want.error);
+      else assert.deepEqual("value" in got ? json(got.value) : got.error, want.value);
+      assert.equal(got.cost, want.cost, "runtime cost");
+      assert.equal(ctx.spent - got.cost, want.variablesCost ?? 0, "the variables' runtime cost");
+    });
+  } else if (c.kind === "policy") {
     test(`policy: ${c.name}`, () => {
       const compiled = compileExpression(c.expression!);
       // The server's compiler type-checks, then plans: a type error, then a planning error, ends it there.

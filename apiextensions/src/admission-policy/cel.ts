@@ -187,6 +187,7 @@ export type CelOutcome = ({ value: CelValue } | { error: string }) & { cost: num
 
 // The policies' variables declared dyn (k8s.io/apiserver/pkg/admission/plugin/cel): their overloads are resolved at runtime.
 const DYN_ROOTS: ReadonlySet<string> = new Set(["object", "oldObject", "params", "variables"]);
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /**
  * A compiled expression; or its compile error worded as the server's ("ERROR: <input>:l:c: …" and the
@@ -204,8 +205,15 @@ function caret(expr: string, message: string): string {
   return `ERROR: <input>:${String(line)}:${String(column)}: ${m[3] ?? ""}\n | ${text}\n | ${".".repeat(Math.max(column - 1, 0))}^`;
 }
 
-/** Compiles `expr` in the policies' environment, with `extra` functions (a list kept for reuse: the environment is made once per list). */
-export function compileExpression(expr: string, extra: readonly CelFunc[] = NO_FUNCS): Compiled {
+/**
+ * Compiles `expr` in the policies' environment, with `extra` functions (a list kept for reuse: the
+ * environment is made once per list); `typedVariables` are the policy's variables of a known type.
+ */
+export function compileExpression(
+  expr: string,
+  extra: readonly CelFunc[] = NO_FUNCS,
+  typedVariables: ReadonlySet<string> = NO_NAMES,
+): Compiled {
   let parsed: ParsedExpr;
   try {
     parsed = parseCel(expr);
@@ -215,7 +223,7 @@ export function compileExpression(expr: string, extra: readonly CelFunc[] = NO_F
   const env = policyEnv(extra);
   const failed = programError(parsed, env);
   if (failed !== undefined) return { programError: failed };
-  const run = costedProgram(env, parsed, DYN_ROOTS);
+  const run = costedProgram(env, parsed, DYN_ROOTS, undefined, typedVariables);
   const program: Program = (bindings, authorizer) => {
     const previous = currentAuthorizer;
     currentAuthorizer = authorizer;

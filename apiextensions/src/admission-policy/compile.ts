@@ -53,9 +53,17 @@ export interface CompileProblem {
   message: string;
 }
 
+/** The variables `env` declares with a type other than dyn (their overloads are resolved when compiled). */
+function typedVariables(env: ReadonlyMap<string, CelT>): ReadonlySet<string> {
+  const variables = env.get("variables");
+  if (variables?.k !== "object") return NO_VARIABLES;
+  return new Set([...variables.fields].filter(([, t]) => t.k !== "dyn").map(([name]) => name));
+}
+const NO_VARIABLES: ReadonlySet<string> = new Set();
+
 /** Parses, type-checks in `env` and plans `expression`; a type error is a compile error, as the server reports it. */
 export function compile(expression: string, field: string, env: ReadonlyMap<string, CelT>, dialect?: Dialect): CompiledExpression {
-  const compiled = compileExpression(expression, dialect?.funcs);
+  const compiled = compileExpression(expression, dialect?.funcs, typedVariables(env));
   if ("compileError" in compiled) return { expression, field, compiled, type: undefined };
   const checked = typeCheck(expression, env, dialect);
   if ("typeError" in checked) return { expression, field, compiled: { compileError: checked.typeError }, type: undefined };

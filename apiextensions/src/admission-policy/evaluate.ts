@@ -36,6 +36,7 @@ export class Context {
   // The runtime cost budget of the phase under way (the server's ForInput): every evaluation, the
   // variables it reads included, is charged to it; past it the phase stops with OUT_OF_BUDGET.
   private remaining = RUNTIME_BUDGET;
+  private total = RUNTIME_BUDGET;
   /** The budget ran out: the phase's result is one error decision. */
   outOfBudget = false;
   constructor(
@@ -46,8 +47,14 @@ export class Context {
 
   /** Starts a phase with a budget of its own (match conditions, validations, audit annotations). */
   budget(n: number): void {
+    this.total = n;
     this.remaining = n;
     this.outOfBudget = false;
+  }
+
+  /** What the phase under way has spent of its budget, the variables its expressions read included. */
+  get spent(): number {
+    return this.total - this.remaining;
   }
 
   /** Evaluates `e`; an error worded as the server's. */

@@ -919,6 +919,38 @@ function optionalResultType(fn: string, first: CelT | undefined): CelT | undefin
   }
 }
 
+/**
+ * The result of a binary arithmetic operator with one dyn operand and one of a known type: cel-go
+ * keeps the overloads whose operand on that side takes the known type, and their result type is the
+ * operator's, dyn when they differ (`dyn + duration`: a duration or a timestamp). Undefined when
+ * neither or both operands are dyn.
+ */
+function withDynOperand(fn: string, first: CelT | undefined, second: CelT | undefined): CelT | undefined {
+  if (first === undefined || second === undefined || (first.k === "dyn") === (second.k === "dyn")) return undefined;
+  const known = first.k === "dyn" ? second : first;
+  const knownFirst = known === first;
+  const scalar = ["int", "uint", "double"].includes(known.k);
+  switch (fn) {
+    case "_+_":
+      if (known.k === "string" || known.k === "bytes") return { k: known.k, maxSize: MAX_REQUEST_BYTES + known.maxSize };
+      if (known.k === "list") return { k: "list", elem: known.elem, maxSize: MAX_REQUEST_BYTES + known.maxSize };
+      if (scalar || known.k === "timestamp") return known;
+      return DYN;
+    case "_-_":
+      if (scalar) return known;
+      if (known.k === "timestamp") return knownFirst ? DYN : { k: "duration" };
+      if (known.k === "duration") return knownFirst ? known : DYN;
+      return DYN;
+    case "_*_":
+    case "_/_":
+      return scalar ? known : DYN;
+    case "_%_":
+      return known.k === "int" || known.k === "uint" ? known : DYN;
+    default:
+      return undefined;
+  }
+}
+
 function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT {
   const optional = optionalResultType(fn, first);
   if (optional !== undefined) return optional;
@@ -992,15 +1024,16 @@ function resultType(fn: string, first: CelT | undefined, args: Checked[]): CelT 
       const second = args[1]?.t;
       if (first?.k === "string" && second?.k === "string") return { k: "string", maxSize: first.maxSize + second.maxSize };
       if (first?.k === "list" && second?.k === "list") return { k: "list", elem: first.elem, maxSize: first.maxSize + second.maxSize };
-      return first ?? DYN;
+      return withDynOperand(fn, first, second) ?? first ?? DYN;
     }
     case "_-_":
       // timestamp - timestamp is the one arithmetic overload whose result differs from its operands.
       if (first?.k === "timestamp" && args[1]?.t.k === "timestamp") return { k: "duration" };
-      return first ?? DYN;
+      return withDynOperand(fn, first, args[1]?.t) ?? first ?? DYN;
     case "_*_":
     case "_/_":
     case "_%_":
+      return withDynOperand(fn, first, args[1]?.t) ?? first ?? DYN;
     case "-_":
       return first ?? DYN;
     default:

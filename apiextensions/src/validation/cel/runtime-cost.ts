@@ -148,6 +148,7 @@ class Roles {
   constructor(
     private readonly dynRoots: ReadonlySet<string>,
     private readonly qualified: (name: string) => boolean,
+    private readonly typedVariables: ReadonlySet<string>,
   ) {}
 
   /** Whether `e`'s type is known statically (not dyn), with `scope` the comprehension variables'. */
@@ -156,8 +157,13 @@ class Roles {
     switch (k.case) {
       case "identExpr":
         return scope.get(k.value.name) ?? !this.dynRoots.has(k.value.name);
-      case "selectExpr":
-        return k.value.testOnly || (k.value.operand !== undefined && this.typed(k.value.operand, scope));
+      case "selectExpr": {
+        const op = k.value.operand;
+        // A policy's variable is declared with the type its expression compiled to.
+        if (op?.exprKind.case === "identExpr" && op.exprKind.value.name === "variables" && !scope.has("variables"))
+          return this.typedVariables.has(k.value.field);
+        return k.value.testOnly || (op !== undefined && this.typed(op, scope));
+      }
       case "callExpr": {
         const { function: fn, target, args } = k.value;
         if (fn === "dyn") return false;
@@ -320,8 +326,13 @@ class Roles {
 }
 
 /** The cost roles of a parsed expression's nodes (cel-go's shapes, before lowering), by node id. */
-function costRoles(parsed: ParsedExpr, dynRoots: ReadonlySet<string>, qualified: (name: string) => boolean): ReadonlyMap<bigint, Role> {
-  const r = new Roles(dynRoots, qualified);
+function costRoles(
+  parsed: ParsedExpr,
+  dynRoots: ReadonlySet<string>,
+  qualified: (name: string) => boolean,
+  typedVariables: ReadonlySet<string>,
+): ReadonlyMap<bigint, Role> {
+  const r = new Roles(dynRoots, qualified, typedVariables);
   r.walk(parsed.expr, new Map());
   return r.roles;
 }
@@ -758,6 +769,8 @@ export const costFuncs: CelFunc[] = [
   }),
 ];
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** An evaluation's result with its cost; `exceeded` when it was cancelled past PER_CALL_LIMIT (the result is then meaningless). */
 export interface Costed {
   readonly result: CelResult;
@@ -772,15 +785,17 @@ export type CostedProgram = (bindings: Record<string, CelInput>) => Costed;
  * Plans a parsed expression (parse.ts's shapes) in `env` for evaluation, counting its cost: the roles
  * are decided on the parsed tree, which lowering (lower.ts) then rewrites, and the lowered tree is
  * instrumented with them. `dynRoots` are variables declared dyn (their overloads resolve at runtime);
- * `optionalRoots` variables bound to optionals.
+ * `optionalRoots` variables bound to optionals; `typedVariables` the fields of a policy's `variables`
+ * whose type is known (a string variable's comparison resolves to the string overload).
  */
 export function costedProgram(
   env: CelEnv,
   parsed: ParsedExpr,
   dynRoots: ReadonlySet<string>,
   optionalRoots?: ReadonlySet<string>,
+  typedVariables: ReadonlySet<string> = NONE,
 ): CostedProgram {
-  const roles = costRoles(parsed, dynRoots, (name) => env.funcs.find(name) !== undefined);
+  const roles = costRoles(parsed, dynRoots, (name) => env.funcs.find(name) !== undefined, typedVariables);
   const { expr, sites } = instrument(lowerForEvaluation(parsed, optionalRoots), roles, env);
   const run = plan(env, expr);
   return (bindings) => {
