@@ -17,7 +17,7 @@ import { semverLibrary } from "./semver-library.js";
 import { setsLibrary } from "./sets-library.js";
 import { urlLibrary } from "./url-library.js";
 import { costFuncs } from "./runtime-cost.js";
-import { OFFSET_FUNCTIONS, stringOffsetFuncs } from "./strings-offsets.js";
+import { REPLACED_STRING_FUNCTIONS, stringFuncs } from "./strings-library.js";
 import { conversionFuncs } from "./conversions.js";
 
 const { DYN, INT, STRING, BOOL } = CelScalar;
@@ -119,9 +119,9 @@ const regexFuncs = [
 
 /** The Kubernetes CEL libraries every environment here shares (ValidatingAdmissionPolicy's adds its authorizer). */
 export const kubernetesFuncs = [
-  // The extension's string functions on a string receiver, those with offsets as cel-go has them.
-  ...strings.filter((f) => !(OFFSET_FUNCTIONS.has(f.name) && f.target === STRING)),
-  ...stringOffsetFuncs,
+  // The strings extension, with the functions its port gets otherwise than cel-go in their own version.
+  ...strings.filter((f) => !(REPLACED_STRING_FUNCTIONS.has(f.name) && f.target === STRING)),
+  ...stringFuncs,
   ...conversionFuncs,
   ...lists,
   ...regexFuncs,

@@ -34,7 +34,7 @@ import {
 } from "@bufbuild/cel";
 import type { ParsedExpr } from "./parse.js";
 import { lowerForEvaluation } from "./lower.js";
-import { isOptional, unwrap } from "./optional-library.js";
+import { HAS_FIELD, isOptional, unwrap } from "./optional-library.js";
 import { formatNameOf } from "./format-library.js";
 import { FORMAT_REGEX_SIZE } from "./format-names.js";
 import { TYPE_NAMES } from "./type-names.js";
@@ -215,9 +215,13 @@ class Roles {
         return;
       case "selectExpr":
         if (k.value.testOnly) {
-          // has(): the presence test itself costs nothing (PresenceTestHasCost(false)), but over a
-          // value that is no attribute, the relative attribute it makes counts.
-          add(this.operand(k.value.operand, true, scope));
+          // has(): the attribute's own step costs nothing (PresenceTestHasCost(false)) and its
+          // qualifiers 1 each, the tested field's once reached: an attribute operand's root is not
+          // counted, the test is.
+          const op = k.value.operand;
+          if (op !== undefined && attribute(op)) this.walk(op, scope, false);
+          else this.walk(op, scope);
+          add(1);
           return;
         }
         add(1 + this.operand(k.value.operand, root, scope));
@@ -384,6 +388,9 @@ class Tracker {
 
 let current: Tracker | undefined;
 
+/** Functions whose constant pattern cel-go compiles when it plans them. */
+const REGEX_FUNCTIONS = new Set(["matches", "find", "findAll"]);
+
 /** Functions whose cost reads their result: charged once applied. */
 const RESULT_SIZED = new Set(["join", "lists.range", "slice", "reverse"]);
 
@@ -439,11 +446,11 @@ function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>, env: C
     e.id = next++;
   };
   /** `e` becomes its value once its site (of `operands`, its operands' places) is charged and applied. */
-  const keepAndApply = (e: Expr, site: Site, operands: Expr[]): void => {
+  const keepAndApply = (e: Expr, site: Site, operands: Expr[], strict = false): void => {
     const s = sites.push(site) - 1;
     const keeps = operands.map((o, i) => call(KEEP, [{ ...o }, int(s), int(i)]));
     let chain: Expr;
-    if (operands.length <= 2) {
+    if (operands.length <= 2 && !strict) {
       // Every operand evaluated, then charged (binary and unary calls, constructions).
       chain = call(CHARGE, [int(s)]);
       for (const k of keeps.reverse()) chain = call("_||_", [k, chain]);
@@ -508,8 +515,8 @@ function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>, env: C
         const namespacedFunc = qualified === undefined ? undefined : env.funcs.find(`${qualified}.${c.function}`);
         if (namespacedFunc === undefined) visit(c.target);
         c.args.forEach(visit);
-        if (role?.k === "add" && ["_[_]", "_[?_]", "_?._"].includes(c.function) && role.n > 0 && c.args[0] !== undefined) {
-          // An index counts once its operand is reached.
+        if (role?.k === "add" && ["_[_]", "_[?_]", "_?._", HAS_FIELD].includes(c.function) && role.n > 0 && c.args[0] !== undefined) {
+          // An index, or has()'s test, counts once its operand is reached.
           wrap(c.args[0], ADD, [int(role.n)]);
           return;
         }
@@ -523,7 +530,10 @@ function instrument(parsed: ParsedExpr, roles: ReadonlyMap<bigint, Role>, env: C
           return;
         }
         const name = namespacedFunc !== undefined ? `${qualified!}.${c.function}` : c.function;
-        keepAndApply(e, { role, fixed: 0, func, name, member, arity: operands.length, id: Number(e.id) }, operands);
+        // A constant pattern is compiled when planned, into a call that evaluates its string only and
+        // is charged only when that succeeds.
+        const strict = REGEX_FUNCTIONS.has(c.function) && operands[1]?.exprKind.case === "constExpr";
+        keepAndApply(e, { role, fixed: 0, func, name, member, arity: operands.length, id: Number(e.id) }, operands, strict);
         return;
       }
       default:
@@ -685,7 +695,8 @@ function callCost(role: CallRole, a: readonly (CelValue | undefined)[], result: 
     case "_>=_":
       return role.resolved && textual(a0) && textual(a1) ? ceil(Math.min(size(a0), size(a1)) * STRING_TRAVERSAL) : 1;
     case "_+_":
-      return role.resolved && textual(a0) && textual(a1) ? ceil((size(a0) + size(a1)) * STRING_TRAVERSAL) : 1;
+      // Resolved to string (or bytes) concatenation, it is charged by both sizes, whatever the other operand holds (1 for an error).
+      return role.resolved && (textual(a0) || textual(a1)) ? ceil((size(a0) + size(a1)) * STRING_TRAVERSAL) : 1;
     case "@in":
       return role.resolved && isCelList(a1) ? size(a1) : 1;
     case "startsWith":

@@ -1,9 +1,10 @@
-// The strings extension's functions that take or give an offset, as cel-go's ext/strings.go has them:
-// offsets count code points (the extension's port counts UTF-16 units), a search from past the end
+// The strings extension's functions whose port here differs from cel-go's ext/strings.go, as cel-go
+// has them. Offsets count code points (the port counts UTF-16 units), a search from past the end
 // finds nothing (-1, not an error), and the errors are cel-go's ("index out of range: 50",
-// "invalid substring range. start: 3, end: 1"). They replace the extension's versions in the
-// environment (library.ts).
-import { celMethod, CelScalar } from "@bufbuild/cel";
+// "invalid substring range. start: 3, end: 1"); replace() and split() take a count as Go's
+// strings.Replace and strings.SplitN do (negative: all; an empty separator or pattern: between code
+// points). They replace the port's versions in the environment (library.ts).
+import { celList, celMethod, CelScalar, listType } from "@bufbuild/cel";
 
 const { STRING, INT } = CelScalar;
 
@@ -44,10 +45,46 @@ function substring(s: string, start: number, end?: number): string {
   return runes.slice(start, end).join("");
 }
 
-/** The names of the functions these replace (on a string receiver; lists have their own indexOf). */
-export const OFFSET_FUNCTIONS = new Set(["charAt", "indexOf", "lastIndexOf", "substring"]);
+/** Go's strings.Replace(s, old, repl, n). */
+function replace(s: string, old: string, repl: string, n: number): string {
+  if (n === 0 || old === repl) return s;
+  if (old === "") {
+    // Before each code point and at the end, n times at most.
+    const runes = [...s];
+    const limit = n < 0 ? runes.length + 1 : Math.min(n, runes.length + 1);
+    let out = "";
+    for (let i = 0; i < runes.length; i++) out += (i < limit ? repl : "") + runes[i]!;
+    return out + (limit > runes.length ? repl : "");
+  }
+  const parts = s.split(old);
+  if (n < 0 || n >= parts.length - 1) return parts.join(repl);
+  return parts.slice(0, n + 1).join(repl) + old + parts.slice(n + 1).join(old);
+}
 
-export const stringOffsetFuncs = [
+/** Go's strings.SplitN(s, sep, n). */
+function splitN(s: string, sep: string, n: number): string[] {
+  if (n === 0) return [];
+  const parts = sep === "" ? [...s] : s.split(sep);
+  if (n < 0 || parts.length <= n) return parts;
+  return [...parts.slice(0, n - 1), parts.slice(n - 1).join(sep)];
+}
+
+/** The names of the functions these replace (on a string receiver; lists have their own indexOf). */
+export const REPLACED_STRING_FUNCTIONS = new Set(["charAt", "indexOf", "lastIndexOf", "substring", "replace", "split"]);
+
+export const stringFuncs = [
+  celMethod("replace", STRING, [STRING, STRING], STRING, function (old, repl) {
+    return replace(this, old, repl, -1);
+  }),
+  celMethod("replace", STRING, [STRING, STRING, INT], STRING, function (old, repl, n) {
+    return replace(this, old, repl, Number(n));
+  }),
+  celMethod("split", STRING, [STRING], listType(STRING), function (sep) {
+    return celList(splitN(this, sep, -1));
+  }),
+  celMethod("split", STRING, [STRING, INT], listType(STRING), function (sep, n) {
+    return celList(splitN(this, sep, Number(n)));
+  }),
   celMethod("charAt", STRING, [INT], STRING, function (i) {
     const runes = [...this];
     const n = Number(i);
