@@ -3,7 +3,7 @@
 // cel-go's sets, lists (but sortBy) and optional types libraries (the optional syntax is parse.ts's),
 // and Kubernetes' format library. The authorizer library (policies only) and two-variable
 // comprehensions are not provided here; rules that call them are reported as unchecked.
-import { celEnv, celFunc, celMethod, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
+import { celEnv, celFunc, celMethod, celUint, isCelUint, CelScalar, isCelList, listType, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
 import { RE2JS } from "@bufbuild/re2";
 import { comparisonLibrary } from "./comparison-library.js";
@@ -23,7 +23,12 @@ import { conversionFuncs } from "./conversions.js";
 const { DYN, INT, STRING, BOOL } = CelScalar;
 const LIST = listType(DYN);
 
-function compare(a: CelValue, b: CelValue): number {
+/** A uint as its number (a CelUint holds it), anything else as it is. */
+const numeric = (v: CelValue): CelValue => (isCelUint(v) ? v.value : v);
+
+function compare(x: CelValue, y: CelValue): number {
+  const a = numeric(x);
+  const b = numeric(y);
   if ((typeof a === "bigint" || typeof a === "number") && (typeof b === "bigint" || typeof b === "number")) {
     return a < b ? -1 : a > b ? 1 : 0;
   }
@@ -43,7 +48,7 @@ function items(list: CelValue): CelValue[] {
 
 function extreme(list: CelValue, sign: 1 | -1): CelValue {
   const xs = items(list);
-  if (xs.length === 0) throw new Error("min/max called on an empty list");
+  if (xs.length === 0) throw new Error(`${sign > 0 ? "max" : "min"} called on empty list`);
   return xs.reduce((best, x) => (compare(x, best) * sign > 0 ? x : best));
 }
 
@@ -61,7 +66,8 @@ function regex(pattern: string): RegExp {
     }
     const m = /^\(\?([imsU]+)\)/.exec(pattern);
     const flags = "gu" + (m?.[1] ?? "").replace(/[^ims]/g, "");
-    re = new RegExp(m ? pattern.slice(m[0].length) : pattern, flags);
+    // Go's named group (?P<name>…) is JavaScript's (?<name>…).
+    re = new RegExp((m ? pattern.slice(m[0].length) : pattern).replace(/\(\?P</g, "(?<"), flags);
     regexCache.set(pattern, re);
   }
   return re;
@@ -87,6 +93,8 @@ const lists = [
     const xs = items(this);
     if (xs.length === 0) return 0n;
     if (xs.every((x) => typeof x === "bigint")) return xs.reduce((a, b) => a + b, 0n);
+    if (xs.every(isCelUint)) return celUint(xs.reduce((a, b) => a + b.value, 0n));
+    if (!xs.every((x) => typeof x === "number" || typeof x === "bigint")) throw new Error("no such overload: sum(list)");
     return xs.reduce((a: number, b) => a + Number(b), 0);
   }),
   celMethod("min", LIST, [], DYN, function () {

@@ -171,8 +171,9 @@ const CONVERSION_ERRORS: readonly [RegExp, string][] = [
   [/^Failed to parse duration: /, "type conversion error from 'string' to 'google.protobuf.Duration'"],
   [/^Failed to parse timestamp: /, "type conversion error from 'string' to 'google.protobuf.Timestamp'"],
   [/^Failed to decode bytes as string: /, "invalid UTF-8 in bytes, cannot convert to string"],
-  [/^uint overflow during type conversion$/, "unsigned integer overflow"],
-  [/^int overflow during type conversion$/, "integer overflow"],
+  // Arithmetic and conversions past the 64-bit range ("int overflow during _*_").
+  [/^uint overflow during /, "unsigned integer overflow"],
+  [/^int overflow during /, "integer overflow"],
 ];
 
 /** The cel-go wording of an evaluation error, which the server puts in its message. */
