@@ -168,6 +168,8 @@ class Roles {
         const { function: fn, target, args } = k.value;
         if (fn === "dyn") return false;
         if (fn === "_?_:_") return this.typed(args[1]!, scope) && this.typed(args[2]!, scope);
+        // Arithmetic over two dyn operands is dyn (cel-go's checker keeps every overload); one known operand decides it.
+        if (["_+_", "_-_", "_*_", "_/_", "_%_", "-_"].includes(fn)) return args.some((a) => this.typed(a, scope));
         if (["_[_]", "_[?_]", "_?._"].includes(fn)) return this.typed(args[0]!, scope);
         if (target !== undefined && ["orValue", "or", "value", "min", "max", "sum", "first", "last"].includes(fn))
           return this.typed(target, scope);
