@@ -9,6 +9,8 @@ import { validatePolicy } from "../../apiextensions/src/admission-policy/index.j
 import { startTestApiServer, type TestApiServer } from "../../testing/src/index.js";
 import { policyOf, TYPE_CHECK_CASES } from "../fixtures/apiserver-1.37/policy-type-check-cases.js";
 import { releaseAgent, send } from "../testing/transcript-http.js";
+import { policyEnv, typeCheck } from "../../apiextensions/src/admission-policy/type-check.js";
+import { formatCelType } from "../../apiextensions/src/crd-checks/cel/cel-types.js";
 
 interface Recorded {
   status: number;
@@ -62,4 +64,32 @@ test("a literal mixing a known type with a field of a dyn variable is refused ei
   );
   assert.deepEqual(causes("[object.spec.a, object.spec.b, oldObject.c].size() > 0"), []);
   assert.deepEqual(causes("[size(object.spec.a), 1].size() > 0"), []);
+});
+
+// Arithmetic with one dyn operand, as cel-go v0.29.2's checker types it in the 1.37 base environment
+// (read off `env.Compile(e).OutputType()` on 8 Dec 2026, object declared dyn): the overloads that take
+// the known operand decide, dyn when their results differ. A variable's type follows from it, and a
+// string variable's comparisons are charged by length (test/validation/cel-runtime-cost.test.ts).
+test("arithmetic with one dyn operand has the type cel-go's checker gives it", () => {
+  const cases: [string, string][] = [
+    ["object.x + '!'", "string"],
+    ["object.x + 1", "int"],
+    ["object.x + [1]", "list(int)"],
+    ["object.x + b'a'", "bytes"],
+    ["object.x + duration('1s')", "dyn"],
+    ["duration('1s') + object.x", "dyn"],
+    ["object.x + timestamp(0)", "google.protobuf.Timestamp"],
+    ["object.x - 1", "int"],
+    ["object.x - timestamp(0)", "google.protobuf.Duration"],
+    ["timestamp(0) - object.x", "dyn"],
+    ["duration('1s') - object.x", "google.protobuf.Duration"],
+    ["object.x * 2.0", "double"],
+    ["object.x % 2u", "uint"],
+    ["-object.x", "dyn"],
+    ["object.x / 2", "int"],
+  ];
+  for (const [expression, want] of cases) {
+    const r = typeCheck(expression, policyEnv(true, undefined));
+    assert.equal("type" in r ? formatCelType(r.type) : r.typeError, want, expression);
+  }
 });

@@ -194,9 +194,9 @@ const AT_LEAST_ONE = "validations or auditAnnotations must contain at least one 
 /** An expression's problem: empty, not compiling (a type error included), or of another type than the field takes (exactly: dyn is not a bool). */
 export function expressionProblem(e: CompiledExpression, types?: readonly string[]): FieldCause | undefined {
   if (e.expression.trim() === "") return required(e.field, "expression is not specified");
-  if ("compileError" in e.compiled) return invalid(e.field, e.expression, `compilation failed: ${e.compiled.compileError}`);
-  // The server's compiler calls a planning error internal (field.InternalError).
-  if ("programError" in e.compiled) return internalError(e.field, failureDetail(e.compiled)!);
+  // The server's compiler calls a planning error internal (field.InternalError), a compile error invalid.
+  const failed = failureDetail(e.compiled);
+  if (failed !== undefined) return "programError" in e.compiled ? internalError(e.field, failed) : invalid(e.field, e.expression, failed);
   const t = e.type === undefined ? undefined : formatCelType(e.type);
   if (t === undefined || types === undefined || types.includes(t)) return undefined;
   const want = types.length === 1 ? (types[0] ?? "") : `one of [${types.join(" ")}]`;

@@ -11,17 +11,8 @@ import { TYPE_NAMES } from "../../validation/cel/type-names.js";
 import { FORMAT_NAMES } from "../../validation/cel/format-names.js";
 import { costModelFor, REFERENCE_MINOR, type CostModel } from "../server-versions.js";
 import { isCelError, plan } from "@bufbuild/cel";
-import { RE2JS } from "@bufbuild/re2";
 import { validationEnv } from "../../validation/cel/library.js";
-
-function regexFails(pattern: string): boolean {
-  try {
-    RE2JS.compile(pattern);
-    return false;
-  } catch {
-    return true;
-  }
-}
+import { regexError } from "../../validation/cel/program-checks.js";
 
 /** The AST node type of @bufbuild/cel. */
 export type Expr = ReturnType<typeof parse>["expr"];
@@ -278,7 +269,7 @@ export class CelChecker {
     if (fn !== "duration" && fn !== "timestamp" && fn !== "matches") return;
     const c = arg.exprKind.value.constantKind;
     let fails: boolean;
-    if (fn === "matches") fails = c.case === "stringValue" && regexFails(c.value);
+    if (fn === "matches") fails = c.case === "stringValue" && regexError(c.value) !== undefined;
     else {
       // The conversion evaluated on its own (a planned call: making a duration needs an evaluation's registry).
       const call: Expr = {

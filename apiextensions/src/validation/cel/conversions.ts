@@ -14,8 +14,8 @@ const UNDERSCORES = /^[+-]?\d+(?:_\d+)*(?:\.\d+(?:_\d+)*)?(?:[eE][+-]?\d+)?$/;
 const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
 const HEX = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)$/;
 
-/** Go's strconv.ParseFloat(s, 64), or undefined where it returns an error (underscores, accepted after a base prefix, are not). */
-export function parseGoFloat(s: string): number | undefined {
+/** Go's strconv.ParseFloat(s, 64), or undefined where it returns an error (past float64's range too). */
+function parseGoFloat(s: string): number | undefined {
   const special = SPECIAL.exec(s);
   if (special) return special[2]!.toLowerCase() === "nan" ? NaN : special[1] === "-" ? -Infinity : Infinity;
   let v: number;

@@ -37,6 +37,16 @@ function constantPattern(fn: string, target: Expr | undefined, args: readonly Ex
   return undefined;
 }
 
+/** Go's error compiling `pattern` as RE2 ("error parsing regexp: …"), or undefined when it compiles. */
+export function regexError(pattern: string): string | undefined {
+  try {
+    RE2JS.compile(pattern);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 /** The first error planning `parsed` meets, in the planner's order (operands first, left to right), or undefined. */
 export function programError(parsed: ParsedExpr, env: CelEnv): string | undefined {
   const visit = (e: Expr | undefined): string | undefined => {
@@ -74,13 +84,7 @@ export function programError(parsed: ParsedExpr, env: CelEnv): string | undefine
           if (isCelError(r)) return celErrorText(r.message);
         }
         const pattern = constantPattern(fn, target, args);
-        if (pattern !== undefined)
-          try {
-            RE2JS.compile(pattern);
-          } catch (err) {
-            return err instanceof Error ? err.message : String(err);
-          }
-        return undefined;
+        return pattern === undefined ? undefined : regexError(pattern);
       }
       default:
         return undefined;

@@ -65,8 +65,6 @@ interface CallRole {
   readonly member: boolean;
   /** The overload is resolved statically for size-dependent std functions (an operand typed, not dyn). */
   readonly resolved: boolean;
-  /** Its arguments are recorded for the cost (a size-dependent function). */
-  readonly sized: boolean;
 }
 
 type Role =
@@ -77,16 +75,6 @@ type Role =
 
 const TYPE_CONVERSIONS = new Set(["bool", "bytes", "double", "duration", "dyn", "int", "string", "timestamp", "type", "uint"]);
 const FREE_CALLS = new Set(["_&&_", "_||_", "_?_:_", "orValue", "or"]);
-// Functions whose cost reads their arguments or result (by name, as the two cost tables key them).
-const SIZED = new Set([
-  "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_", "_+_", "@in",
-  "startsWith", "endsWith", "matches", "contains", "string", "bytes", "strings.quote", "format",
-  "isSorted", "sum", "max", "min", "indexOf", "lastIndexOf", "includes",
-  "url", "lowerAscii", "upperAscii", "substring", "trim", "jsonpatch.escapeKey", "replace", "split", "join",
-  "find", "findAll", "cidr", "isIP", "isCIDR", "ip", "ip.isCanonical", "containsIP", "containsCIDR",
-  "quantity", "isQuantity", "semver", "isSemver", "fieldSelector", "labelSelector", "validate",
-  "lists.range", "slice", "flatten", "reverse", "distinct", "sort", "@sortByAssociatedKeys", "sets.contains", "sets.intersects", "sets.equivalent",
-]); // prettier-ignore
 
 function constant(e: Expr): boolean {
   const k = e.exprKind;
@@ -327,7 +315,7 @@ class Roles {
       resolved = operands.some((a) => this.typed(a, scope));
     // Its overload is one per key type: the keys (a map() comprehension) typed by what they hold.
     else if (fn === "@sortByAssociatedKeys") resolved = args[0] !== undefined && this.typed(args[0], scope);
-    this.roles.set(e.id, { k: "call", fn: name, member: ownTarget !== undefined, resolved, sized: SIZED.has(name) });
+    this.roles.set(e.id, { k: "call", fn: name, member: ownTarget !== undefined, resolved });
   }
 }
 
